@@ -1,0 +1,145 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
+import { expressMiddleware } from '@as-integrations/express5';
+import type { ApolloServer } from '@apollo/server';
+import type { AppConfig } from '../../server/src/config.js';
+import { createRequestContext, type RequestContext } from '../../server/src/core/context.js';
+import type { Services } from '../../server/src/services.js';
+import { errorHandler, sendError } from './http-errors.js';
+import { mountRoutes } from './route.js';
+import { restRoutes } from './routes/index.js';
+import { AppError } from '../../server/src/core/errors.js';
+
+/** The built web client: web/dist beside the sources, found from both src (tsx) and dist (node). */
+export function webDistDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../../web/dist'), path.resolve(here, '../../../web/dist')];
+  return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? candidates[0];
+}
+
+export interface GatewayDeps {
+  config: AppConfig;
+  orm: MikroORM;
+  services: Services;
+  apollo: ApolloServer<RequestContext>;
+  log: Logger;
+}
+
+export function createGateway({ config, orm, services, apollo, log }: GatewayDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger: log,
+      genReqId(req, res) {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : crypto.randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // The e-card font service (the font picker loads its stylesheets) and in-browser workers of the explorer.
+          'style-src': ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+          'font-src': ["'self'", 'data:', 'https://fonts.gstatic.com'],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'media-src': ["'self'", 'blob:'],
+          'worker-src': ["'self'", 'blob:'],
+          'script-src': ["'self'"],
+          // TLS is the reverse proxy's business; on plain http these would break the site.
+          'upgrade-insecure-requests': null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: false,
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await orm.em.getConnection().execute('select 1');
+      res.json({ status: 'ready' });
+    } catch {
+      res.status(503).json({ message: 'The database is not reachable.', code: 'SERVICE_UNAVAILABLE' });
+    }
+  });
+
+  // One EntityManager fork and one auth context per request, for REST and GraphQL alike.
+  app.use((req, _res, next) => {
+    req.ctx = createRequestContext({
+      em: orm.em.fork(),
+      requestId: String(req.id),
+      ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      log: req.log,
+      authorization: req.headers.authorization,
+      authenticate: (em, token) => services.auth.authenticate(em, token),
+    });
+    next();
+  });
+
+  const web = webDistDir();
+  const explorer = path.join(web, 'explorer.html');
+  app.get('/graphql', (req, res, next) => {
+    // A browser opening /graphql gets the explorer; GET operations (?query=) go on to Apollo.
+    if (req.query.query === undefined && req.accepts(['json', 'html']) === 'html' && config.graphqlIntrospection && fs.existsSync(explorer)) {
+      res.sendFile(explorer);
+      return;
+    }
+    next();
+  });
+  app.use(
+    '/graphql',
+    graphqlUploadExpress({ maxFileSize: config.maxUploadMb * 1024 * 1024, maxFiles: 20 }),
+    express.json({ limit: '1mb' }),
+    expressMiddleware(apollo, { context: async ({ req }) => req.ctx }),
+  );
+
+  const api = express.Router();
+  api.use(express.json({ limit: '1mb' }));
+  mountRoutes(api, restRoutes(services), services.settings);
+  api.use((_req, res) => sendError(res, new AppError('NOT_FOUND', 'No such API route')));
+  app.use('/api', api);
+
+  app.use(express.static(web, { index: false, maxAge: '1y', immutable: true, setHeaders: noCacheForHtml }));
+  // Client-side routes: every other GET that wants a page gets the app shell.
+  app.get(/.*/, (req, res, next) => {
+    if (req.accepts(['html', 'json']) !== 'html') return next();
+    const index = path.join(web, 'index.html');
+    if (!fs.existsSync(index)) {
+      res.status(503).type('text/plain').send('The web client is not built yet: run `npm run build:web`.');
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+  app.use((_req, res) => sendError(res, new AppError('NOT_FOUND', 'Not found')));
+  app.use(errorHandler);
+  return app;
+}
+
+function noCacheForHtml(res: express.Response, filePath: string): void {
+  // Hashed assets are immutable; the HTML that names them must be revalidated on every load.
+  if (filePath.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+}

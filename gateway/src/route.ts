@@ -1,0 +1,33 @@
+import type { Request, Response, Router } from 'express';
+import { authorize, type Access, type StorefrontGate } from '../../server/src/core/access.js';
+import type { RequestContext } from '../../server/src/core/context.js';
+
+/**
+ * One REST route: who may call it, and a thin handler that calls a service and shapes the answer.
+ * The access rule is required, so a route cannot forget to say who may call it.
+ */
+export interface RouteDef {
+  method: 'get' | 'post' | 'put' | 'delete';
+  path: string;
+  access: Access;
+  handler: (ctx: RequestContext, req: Request, res: Response) => Promise<void>;
+}
+
+export function mountRoutes(router: Router, routes: RouteDef[], gate: StorefrontGate): void {
+  for (const route of routes) {
+    router[route.method](route.path, async (req, res, next) => {
+      try {
+        await authorize(req.ctx, route.access, gate);
+        await route.handler(req.ctx, req, res);
+      } catch (error) {
+        next(error);
+      }
+    });
+  }
+}
+
+/** Reads a JSON object body; anything else (an array, a string) reads as empty. */
+export function body(req: Request): Record<string, unknown> {
+  const value: unknown = req.body;
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}

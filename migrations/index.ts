@@ -1,0 +1,7 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122173004_initial } from './Migration20261122173004_initial.js';
+
+/** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261122173004_initial', class: Migration20261122173004_initial },
+];

@@ -1,0 +1,70 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { User } from '../modules/auth/user.entity.js';
+import { AppError, unauthenticated } from './errors.js';
+
+/** The signed-in caller: the user and the session (token id) the request came with. */
+export interface Viewer {
+  user: User;
+  jti: string;
+}
+
+/**
+ * Everything a service needs to know about one request, REST or GraphQL alike. Services take it
+ * first; `em` is this request's own EntityManager fork.
+ */
+export interface RequestContext {
+  em: EntityManager;
+  requestId: string;
+  ip: string;
+  log: Logger;
+  /** The caller, or null when no valid token came with the request. */
+  viewer(): Promise<Viewer | null>;
+  /** The caller; throws UNAUTHENTICATED with the reason (no token, expired, revoked) otherwise. */
+  requireViewer(): Promise<Viewer>;
+}
+
+export type Authenticate = (em: EntityManager, token: string) => Promise<Viewer>;
+
+export interface RequestContextInit {
+  em: EntityManager;
+  requestId: string;
+  ip: string;
+  log: Logger;
+  authorization?: string;
+  authenticate: Authenticate;
+}
+
+export function createRequestContext(init: RequestContextInit): RequestContext {
+  const token = bearerToken(init.authorization);
+  let outcome: Promise<Viewer | AppError> | undefined;
+  const resolve = () =>
+    (outcome ??= token
+      ? init.authenticate(init.em, token).catch((error: unknown) => {
+          if (error instanceof AppError) return error;
+          throw error;
+        })
+      : Promise.resolve(unauthenticated()));
+
+  return {
+    em: init.em,
+    requestId: init.requestId,
+    ip: init.ip,
+    log: init.log,
+    async viewer() {
+      const result = await resolve();
+      return result instanceof AppError ? null : result;
+    },
+    async requireViewer() {
+      const result = await resolve();
+      if (result instanceof AppError) throw result;
+      return result;
+    },
+  };
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1];
+}

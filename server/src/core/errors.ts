@@ -1,0 +1,43 @@
+/**
+ * The one error type of the domain. Services throw these; the gateway maps `code` to an HTTP status
+ * (gateway/src/http-errors.ts) and the GraphQL layer copies it to `extensions.code`.
+ */
+export type ErrorCode =
+  | 'BAD_USER_INPUT'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'RATE_LIMITED'
+  | 'UNDER_CONSTRUCTION'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INTERNAL_SERVER_ERROR';
+
+export interface AppErrorOptions {
+  /** The input field at fault, for BAD_USER_INPUT. */
+  field?: string;
+  /** Seconds after which a retry may succeed (429, 503). */
+  retryAfter?: number;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly field?: string;
+  readonly retryAfter?: number;
+
+  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.field = options.field;
+    this.retryAfter = options.retryAfter;
+  }
+}
+
+export const badInput = (message: string, field?: string) => new AppError('BAD_USER_INPUT', message, { field });
+export const unauthenticated = (message = 'Authentication required') => new AppError('UNAUTHENTICATED', message);
+export const forbidden = (message = 'Admins only') => new AppError('FORBIDDEN', message);
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+export const conflict = (message: string, field?: string) => new AppError('CONFLICT', message, { field });

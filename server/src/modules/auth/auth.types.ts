@@ -1,0 +1,56 @@
+import { Field, InputType, ObjectType } from 'type-graphql';
+import { User } from './user.entity.js';
+
+@InputType()
+export class RegisterInput {
+  @Field(() => String, { description: "3 to 32 characters: letters, digits, '_', '.' or '-'." })
+  username!: string;
+
+  @Field(() => String)
+  email!: string;
+
+  @Field(() => String, { description: 'At least 8 characters.' })
+  password!: string;
+}
+
+@InputType()
+export class LoginInput {
+  @Field(() => String, { description: 'The username (or the e-mail address).' })
+  username!: string;
+
+  @Field(() => String)
+  password!: string;
+}
+
+@InputType()
+export class ChangePasswordInput {
+  @Field(() => String, { description: 'At least 8 characters.' })
+  newPassword!: string;
+}
+
+@ObjectType()
+export class RegisterPayload {
+  @Field(() => String)
+  message!: string;
+
+  @Field(() => User)
+  user!: User;
+}
+
+@ObjectType()
+export class AuthPayload {
+  @Field(() => String, { description: 'The signed session token (a JWT) to send as `Authorization: Bearer <token>`.' })
+  token!: string;
+
+  @Field(() => User)
+  user!: User;
+}
+
+@ObjectType()
+export class ChangePasswordPayload {
+  @Field(() => String)
+  message!: string;
+
+  @Field(() => String, { description: 'A fresh token: every earlier token, this caller’s included, has stopped working.' })
+  token!: string;
+}

@@ -1,0 +1,38 @@
+import { OptionalProps } from '@mikro-orm/core';
+import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Field, GraphQLISODateTime, Int, ObjectType, registerEnumType } from 'type-graphql';
+
+export enum Role {
+  ADMIN = 'admin',
+  CUSTOMER = 'customer',
+}
+registerEnumType(Role, { name: 'Role', description: 'What a user may do: admins manage the shop.' });
+
+@ObjectType({ description: 'A registered user of the shop.' })
+@Entity({ tableName: 'app_user' })
+export class User {
+  [OptionalProps]?: 'createdAt' | 'role';
+
+  @Field(() => Int)
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @Field(() => String)
+  @Property({ type: 'string', length: 32, unique: true })
+  username!: string;
+
+  @Field(() => String)
+  @Property({ type: 'string', length: 254, unique: true })
+  email!: string;
+
+  @Property({ type: 'string', hidden: true, lazy: false })
+  passwordHash!: string;
+
+  @Field(() => Role)
+  @Enum({ items: () => Role, nativeEnumName: 'user_role', type: 'string' })
+  role: Role = Role.CUSTOMER;
+
+  @Field(() => GraphQLISODateTime)
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}

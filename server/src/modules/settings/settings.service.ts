@@ -1,0 +1,62 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { StorefrontGate } from '../../core/access.js';
+import type { RequestContext } from '../../core/context.js';
+import { AppError, badInput } from '../../core/errors.js';
+import { Role } from '../auth/user.entity.js';
+import { Setting } from './setting.entity.js';
+
+export interface SiteSettings {
+  underConstructionMode: boolean;
+  /** Whether the caller is a signed-in admin. */
+  isAdmin: boolean;
+}
+
+const UNDER_CONSTRUCTION = 'underConstructionMode';
+/** How long a shopper is told to wait before trying again while the site is under construction. */
+export const UNDER_CONSTRUCTION_RETRY_AFTER = 3600;
+
+export class SettingsService implements StorefrontGate {
+  /**
+   * The switch is read on every storefront call, so it is cached. This process is the only writer,
+   * so the cache is refreshed on every write; the short lifetime covers writes made by hand in SQL.
+   */
+  private cached?: { value: boolean; at: number };
+  private static readonly CACHE_MS = 5000;
+
+  async get(ctx: RequestContext): Promise<SiteSettings> {
+    const [underConstructionMode, viewer] = await Promise.all([this.isUnderConstruction(ctx.em), ctx.viewer()]);
+    return { underConstructionMode, isAdmin: viewer?.user.role === Role.ADMIN };
+  }
+
+  async update(ctx: RequestContext, input: { underConstructionMode?: unknown }): Promise<SiteSettings> {
+    const value = parseBooleanSetting(input.underConstructionMode, UNDER_CONSTRUCTION);
+    await ctx.em.upsert(Setting, { key: UNDER_CONSTRUCTION, value: String(value), updatedAt: new Date() });
+    this.cached = { value, at: Date.now() };
+    ctx.log.info({ underConstructionMode: value }, 'settings updated');
+    return this.get(ctx);
+  }
+
+  async isUnderConstruction(em: EntityManager): Promise<boolean> {
+    if (this.cached && Date.now() - this.cached.at < SettingsService.CACHE_MS) return this.cached.value;
+    const row = await em.findOne(Setting, { key: UNDER_CONSTRUCTION });
+    const value = row?.value === 'true';
+    this.cached = { value, at: Date.now() };
+    return value;
+  }
+
+  async assertStorefrontOpen(ctx: RequestContext): Promise<void> {
+    if (!(await this.isUnderConstruction(ctx.em))) return;
+    const viewer = await ctx.viewer();
+    if (viewer?.user.role === Role.ADMIN) return;
+    throw new AppError('UNDER_CONSTRUCTION', 'The shop is under construction. Please come back soon.', {
+      retryAfter: UNDER_CONSTRUCTION_RETRY_AFTER,
+    });
+  }
+}
+
+/** The REST contract sends the strings "true"/"false"; GraphQL sends booleans. Both are accepted. */
+function parseBooleanSetting(value: unknown, field: string): boolean {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw badInput(`${field} must be "true" or "false".`, field);
+}

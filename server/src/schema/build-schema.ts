@@ -1,0 +1,50 @@
+import 'reflect-metadata';
+import { GraphQLObjectType, type GraphQLSchema } from 'graphql';
+import { buildSchemaSync, type MiddlewareFn, type NonEmptyArray } from 'type-graphql';
+import { ACCESS_EXTENSION, authorize, type Access } from '../core/access.js';
+import type { RequestContext } from '../core/context.js';
+import { AppError, forbidden } from '../core/errors.js';
+import { toGraphQLError } from './graphql-errors.js';
+import { AuthResolver } from '../modules/auth/auth.resolver.js';
+import { SettingsResolver } from '../modules/settings/settings.resolver.js';
+import type { Services } from '../services.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const resolvers: NonEmptyArray<Function> = [AuthResolver, SettingsResolver];
+
+/** The access rule a root field declared with @Allow, or undefined when it declared none. */
+export function declaredAccess(parent: GraphQLObjectType, fieldName: string): Access | undefined {
+  return parent.getFields()[fieldName]?.extensions?.[ACCESS_EXTENSION] as Access | undefined;
+}
+
+/**
+ * Builds the executable schema. The access guard runs before every root query and mutation: it
+ * applies the field's @Allow rule, and refuses a field that declares none.
+ */
+export function buildSchema(services: Services | null): GraphQLSchema {
+  const instances = new Map<Function, unknown>();
+  const accessGuard: MiddlewareFn<RequestContext> = async ({ context, info }, next) => {
+    try {
+      const isRoot = info.parentType === info.schema.getQueryType() || info.parentType === info.schema.getMutationType();
+      if (isRoot) {
+        const access = declaredAccess(info.parentType, info.fieldName);
+        if (!access) throw forbidden('This operation is not available.');
+        await authorize(context, access, services!.settings);
+      }
+      return await next();
+    } catch (error) {
+      throw error instanceof AppError ? toGraphQLError(error) : error;
+    }
+  };
+  return buildSchemaSync({
+    resolvers,
+    validate: false,
+    globalMiddlewares: [accessGuard],
+    container: {
+      get(someClass: new (services: Services | null) => unknown) {
+        if (!instances.has(someClass)) instances.set(someClass, new someClass(services));
+        return instances.get(someClass);
+      },
+    },
+  });
+}
