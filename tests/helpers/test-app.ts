@@ -1,0 +1,119 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { loadConfig, type AppConfig } from '../../server/src/config.js';
+import { startApp, type RunningApp } from '../../gateway/src/boot.js';
+
+export const ADMIN = { username: 'admin', email: 'admin@example.com', password: 'admin-password-1' };
+
+export interface TestApp extends RunningApp {
+  dataDir: string;
+  databaseName: string;
+  /** Runs SQL against this app's own database. */
+  sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs SQL on the cluster's maintenance database (for what cannot run inside the app's own). */
+  adminSql(text: string, params?: unknown[]): Promise<unknown[]>;
+  /** A fetch against the app; `json` bodies are sent as JSON, `token` as a bearer. */
+  request(pathname: string, init?: RequestOptions): Promise<Response>;
+  /** POSTs a GraphQL operation and returns the status and the parsed body. */
+  graphql<T = any>(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ status: number; body: { data?: T; errors?: GraphQLErrorBody[] }; headers: Headers }>;
+  /** Logs in over REST and returns the token. */
+  login(username?: string, password?: string): Promise<string>;
+  /** Registers a customer and returns its token. */
+  customer(name?: string): Promise<string>;
+}
+
+export interface GraphQLErrorBody {
+  message: string;
+  extensions?: { code?: string; field?: string };
+}
+
+export interface RequestOptions extends Omit<RequestInit, 'body'> {
+  json?: unknown;
+  body?: BodyInit;
+  token?: string;
+}
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: inject('pgAdminUrl') });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Boots the whole app (GraphQL, REST, web client) on a fresh copy of the migrated template database. */
+export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const databaseName = `test_${crypto.randomBytes(6).toString('hex')}`;
+  await admin((client) => client.query(`CREATE DATABASE "${databaseName}" TEMPLATE "${inject('templateDb')}"`));
+  const databaseUrl = inject('pgAdminUrl').replace(/\/postgres$/, `/${databaseName}`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'artsong-app-'));
+  const config: AppConfig = {
+    ...loadConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    logLevel: 'silent',
+    jwtSecret: 'test-secret-' + databaseName,
+    admin: { ...ADMIN },
+    ...overrides,
+  };
+  const running = await startApp(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }));
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  pool.on('error', () => {}); // an idle connection closed by a test that simulates an outage
+
+  const request = (pathname: string, init: RequestOptions = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    return fetch(running.url + pathname, { ...init, headers, body });
+  };
+
+  const app: TestApp = {
+    ...running,
+    dataDir,
+    databaseName,
+    async sql(text, params) {
+      return (await pool.query(text, params as unknown[])).rows;
+    },
+    async adminSql(text, params) {
+      return admin(async (client) => (await client.query(text, params as unknown[])).rows);
+    },
+    request,
+    async graphql(query, variables, token) {
+      const res = await request('/graphql', { method: 'POST', json: { query, variables }, token });
+      return { status: res.status, body: await res.json(), headers: res.headers };
+    },
+    async login(username = ADMIN.username, password = ADMIN.password) {
+      const res = await request('/api/login', { method: 'POST', json: { username, password } });
+      if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+      return res.text();
+    },
+    async customer(name = `shopper${crypto.randomBytes(3).toString('hex')}`) {
+      const res = await request('/api/register', {
+        method: 'POST',
+        json: { username: name, email: `${name}@example.com`, password: 'customer-pass-1' },
+      });
+      if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+      return app.login(name, 'customer-pass-1');
+    },
+    async stop() {
+      await pool.end();
+      await running.stop();
+      await admin((client) => client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return app;
+}

@@ -1,0 +1,99 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/** The real entry point, run as its own process on its own embedded database, as `npm start` does. */
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'artsong-process-'));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+async function start(env: Record<string, string>): Promise<Started> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + 60_000;
+  while (!output.includes('is listening')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, url: `http://127.0.0.1:${port}`, output: () => output };
+}
+
+const running = new Set<ChildProcess>();
+
+async function stop(started: Started, signal: NodeJS.Signals): Promise<number | null> {
+  running.delete(started.child);
+  const exited = new Promise<number | null>((resolve) => started.child.once('exit', (code) => resolve(code)));
+  started.child.kill(signal);
+  return exited;
+}
+
+const postgresProcesses = () =>
+  execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.includes(path.join(dataDir, 'pg')));
+
+afterAll(async () => {
+  for (const child of running) {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the product as one process', () => {
+  let token: string;
+  let password: string;
+
+  it('starts on an embedded database, prints a generated admin password once, and serves', async () => {
+    const first = await start({ ADMIN_USERNAME: 'boss', ADMIN_EMAIL: 'boss@example.com' });
+    const match = /Admin account created: username "boss", password "([^"]+)"/.exec(first.output());
+    expect(match).not.toBeNull();
+    password = match![1];
+    expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(true);
+    expect((await fetch(first.url + '/readyz')).status).toBe(200);
+    const login = await fetch(first.url + '/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'boss', password }) });
+    expect(login.status).toBe(200);
+    token = await login.text();
+    expect(await stop(first, 'SIGTERM')).toBe(0);
+    // Structured JSON logs with a request id.
+    const line = first.output().split('\n').find((l) => l.includes('"url":"/api/login"'));
+    expect(JSON.parse(line!)).toMatchObject({ req: { id: expect.any(String), method: 'POST' }, res: { statusCode: 200 } });
+    expect(postgresProcesses()).toEqual([]);
+  });
+
+  it('restarts on the same data: no new password, the signing secret and sessions survive; SIGINT stops it cleanly', async () => {
+    const second = await start({ ADMIN_USERNAME: 'boss', ADMIN_EMAIL: 'boss@example.com' });
+    expect(second.output()).not.toContain('Admin account created');
+    const me = await fetch(second.url + '/api/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ username: 'boss', role: 'admin' });
+    expect(await stop(second, 'SIGINT')).toBe(0);
+    expect(second.output()).toContain('"msg":"stopped"');
+    expect(postgresProcesses()).toEqual([]);
+  });
+});

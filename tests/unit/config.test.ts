@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, parseTtl } from '../../server/src/config.js';
+
+describe('configuration from the environment', () => {
+  it('has the contract defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 4000,
+      databaseUrl: undefined,
+      tokenTtlSeconds: 8 * 3600,
+      admin: { username: 'admin', email: 'admin@example.com', password: undefined },
+      graphqlIntrospection: true,
+      maxUploadMb: 25,
+      loginLimits: { perUsername: 10, perAddress: 50, windowSeconds: 900 },
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('reads the variables', () => {
+    const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://x/y', DATA_DIR: '/srv/cards', GRAPHQL_INTROSPECTION: '0', TOKEN_TTL: '30m', ADMIN_PASSWORD: 'secret-pass' });
+    expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://x/y', dataDir: '/srv/cards', graphqlIntrospection: false, tokenTtlSeconds: 1800 });
+    expect(config.admin.password).toBe('secret-pass');
+  });
+
+  it.each([
+    ['28800', 28800],
+    ['8h', 28800],
+    ['45s', 45],
+    ['2d', 172800],
+  ])('parses TOKEN_TTL %s', (raw, seconds) => expect(parseTtl(raw)).toBe(seconds));
+
+  it('refuses nonsense', () => {
+    expect(() => parseTtl('soon')).toThrow(/TOKEN_TTL/);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+});
