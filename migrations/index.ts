@@ -1,7 +1,9 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122173004_initial } from './Migration20261122173004_initial.js';
+import { Migration20261122180040_media } from './Migration20261122180040_media.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122173004_initial', class: Migration20261122173004_initial },
+  { name: 'Migration20261122180040_media', class: Migration20261122180040_media },
 ];

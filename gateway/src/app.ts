@@ -13,9 +13,9 @@ import type { ApolloServer } from '@apollo/server';
 import type { AppConfig } from '../../server/src/config.js';
 import { createRequestContext, type RequestContext } from '../../server/src/core/context.js';
 import type { Services } from '../../server/src/services.js';
-import { errorHandler, sendError } from './http-errors.js';
+import { errorHandler, graphqlUploadErrors, sendError } from './http-errors.js';
 import { mountRoutes } from './route.js';
-import { restRoutes } from './routes/index.js';
+import { fileRoutes, restRoutes } from './routes/index.js';
 import { AppError } from '../../server/src/core/errors.js';
 
 /** The built web client: web/dist beside the sources, found from both src (tsx) and dist (node). */
@@ -111,10 +111,16 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
   });
   app.use(
     '/graphql',
-    graphqlUploadExpress({ maxFileSize: config.maxUploadMb * 1024 * 1024, maxFiles: 20 }),
+    graphqlUploadExpress({ maxFileSize: services.media.maxFileBytes, maxFiles: services.media.maxFiles }),
+    graphqlUploadErrors,
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, { context: async ({ req }) => req.ctx }),
   );
+
+  // Stored media: public (also while under construction), ahead of the API router and its body parser.
+  const files = express.Router();
+  mountRoutes(files, fileRoutes(services), services.settings);
+  app.use('/api/uploads', files);
 
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import { AppError, type ErrorCode } from '../../server/src/core/errors.js';
+import { uploadErrorToAppError } from '../../server/src/modules/media/media-upload.js';
 
 /** Domain error code → HTTP status, in one table. */
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -51,4 +52,18 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     return;
   }
   res.status(500).json({ message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
+};
+
+/**
+ * Errors graphql-upload raises before the operation runs (too many files, a malformed multipart
+ * request) answered as GraphQL errors with the fitting status: 400 for too many files, not its 413.
+ */
+export const graphqlUploadErrors: ErrorRequestHandler = (error, _req, res, next) => {
+  const known = uploadErrorToAppError(error);
+  if (!known) {
+    next(error);
+    return;
+  }
+  const extensions = { code: known.code, ...(known.field ? { field: known.field } : {}) };
+  res.status(HTTP_STATUS[known.code]).json({ errors: [{ message: known.message, extensions }] });
 };

@@ -1,12 +1,16 @@
+import path from 'node:path';
 import type { AppConfig } from './config.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { TokenService } from './modules/auth/token.service.js';
+import { MediaService } from './modules/media/media.service.js';
+import { LocalDiskStorage } from './modules/media/media-storage.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 
 /** The services of the product: one instance each per process, shared by GraphQL and REST. */
 export interface Services {
   auth: AuthService;
   settings: SettingsService;
+  media: MediaService;
 }
 
 export function createServices(config: AppConfig, jwtSecret: string): Services {
@@ -14,5 +18,11 @@ export function createServices(config: AppConfig, jwtSecret: string): Services {
   return {
     auth: new AuthService(tokens, config.loginLimits),
     settings: new SettingsService(),
+    media: new MediaService({
+      storage: new LocalDiskStorage(path.join(config.dataDir, 'uploads')),
+      // Beside the uploads, so that storing a checked upload is a rename on the same disk.
+      stagingDir: path.join(config.dataDir, 'tmp', 'uploads'),
+      maxFileBytes: Math.floor(config.maxUploadMb * 1024 * 1024),
+    }),
   };
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchema as buildSdlSchema } from 'graphql';
 import pino from 'pino';

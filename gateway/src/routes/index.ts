@@ -1,9 +1,16 @@
 import type { Services } from '../../../server/src/services.js';
 import type { RouteDef } from '../route.js';
 import { authRoutes } from './auth.routes.js';
+import { mediaRoutes } from './media.routes.js';
 import { settingsRoutes } from './settings.routes.js';
+import { uploadRoutes } from './uploads.routes.js';
 
 /** Every REST route under /api. */
 export function restRoutes(services: Services): RouteDef[] {
-  return [...authRoutes(services), ...settingsRoutes(services)];
+  return [...authRoutes(services), ...settingsRoutes(services), ...mediaRoutes(services)];
+}
+
+/** The stored media files, served under /api/uploads (mounted ahead of the API router). */
+export function fileRoutes(services: Services): RouteDef[] {
+  return uploadRoutes(services);
 }

@@ -1,0 +1,78 @@
+import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
+import type { FileUpload } from 'graphql-upload/processRequest.mjs';
+import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Allow } from '../../core/access.js';
+import type { RequestContext } from '../../core/context.js';
+import type { Services } from '../../services.js';
+import { MediaFile } from './media-file.entity.js';
+import { uploadErrorToAppError, type IncomingUpload } from './media-upload.js';
+import { AllMediaFilesArgs, MediaFileConnection, MediaFilesArgs, MediaUsage } from './media.types.js';
+
+@Resolver(() => MediaFile)
+export class MediaFileResolver {
+  constructor(private readonly services: Services) {}
+
+  @Allow('admin')
+  @Query(() => MediaFileConnection, { description: "A page of a folder's files, oldest first." })
+  mediaFiles(@Ctx() ctx: RequestContext, @Args(() => MediaFilesArgs) { folderId, ...page }: MediaFilesArgs): Promise<MediaFileConnection> {
+    return this.services.media.folderFiles(ctx, folderId, page);
+  }
+
+  @Allow('admin')
+  @Query(() => MediaFileConnection, { description: 'A page of all files of the library, oldest first.' })
+  allMediaFiles(@Ctx() ctx: RequestContext, @Args(() => AllMediaFilesArgs) page: AllMediaFilesArgs): Promise<MediaFileConnection> {
+    return this.services.media.allFiles(ctx, page);
+  }
+
+  @Allow('admin')
+  @Query(() => MediaFile)
+  mediaFile(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<MediaFile> {
+    return this.services.media.getFile(ctx, id);
+  }
+
+  @Allow('admin')
+  @Mutation(() => [MediaFile], { description: 'Uploads up to 20 images or songs into a folder; all are stored or none.' })
+  uploadMediaFiles(
+    @Ctx() ctx: RequestContext,
+    @Arg('folderId', () => Int) folderId: number,
+    @Arg('files', () => [GraphQLUpload]) files: Promise<FileUpload>[],
+  ): Promise<MediaFile[]> {
+    return this.services.media.upload(ctx, folderId, fromGraphQLUploads(files));
+  }
+
+  @Allow('admin')
+  @Mutation(() => [MediaFile], { description: 'Uploads files into the top-level folder "Product Uploads" (made on first use).' })
+  uploadProductMedia(@Ctx() ctx: RequestContext, @Arg('files', () => [GraphQLUpload]) files: Promise<FileUpload>[]): Promise<MediaFile[]> {
+    return this.services.media.uploadForProduct(ctx, fromGraphQLUploads(files));
+  }
+
+  @Allow('admin')
+  @Mutation(() => MediaFile)
+  renameMediaFile(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number, @Arg('friendlyName', () => String) friendlyName: string): Promise<MediaFile> {
+    return this.services.media.renameFile(ctx, id, friendlyName);
+  }
+
+  @Allow('admin')
+  @Mutation(() => Boolean, { description: 'Deletes a file and its bytes; whatever used it loses the reference.' })
+  async deleteMediaFile(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<boolean> {
+    await this.services.media.deleteFile(ctx, id);
+    return true;
+  }
+
+  @FieldResolver(() => [MediaUsage], { description: 'Where the file is used (to warn before deleting it).' })
+  usages(@Ctx() ctx: RequestContext, @Root() file: MediaFile): Promise<MediaUsage[]> {
+    return this.services.media.usagesOf(ctx, file.id);
+  }
+}
+
+/** graphql-upload's files, one at a time, with its errors (size limit, too many files) as domain errors. */
+async function* fromGraphQLUploads(files: Promise<FileUpload>[]): AsyncGenerator<IncomingUpload> {
+  for (const pending of files) {
+    try {
+      const file = await pending;
+      yield { fileName: file.filename, stream: file.createReadStream() };
+    } catch (error) {
+      throw uploadErrorToAppError(error) ?? error;
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Allow } from '../../core/access.js';
+import type { RequestContext } from '../../core/context.js';
+import type { Services } from '../../services.js';
+import { MediaFolder } from './media-folder.entity.js';
+import { DeleteMediaFolderPayload } from './media.types.js';
+
+@Resolver(() => MediaFolder)
+export class MediaFolderResolver {
+  constructor(private readonly services: Services) {}
+
+  @Allow('admin')
+  @Query(() => [MediaFolder], { description: 'Every media folder, as a flat list: build the tree from `parentId`.' })
+  mediaFolders(@Ctx() ctx: RequestContext): Promise<MediaFolder[]> {
+    return this.services.media.listFolders(ctx);
+  }
+
+  @Allow('admin')
+  @Mutation(() => MediaFolder, { description: 'Creates a folder; without `parentId` it is a top-level folder.' })
+  createMediaFolder(
+    @Ctx() ctx: RequestContext,
+    @Arg('name', () => String) name: string,
+    @Arg('parentId', () => Int, { nullable: true }) parentId?: number | null,
+  ): Promise<MediaFolder> {
+    return this.services.media.createFolder(ctx, { name, parentId });
+  }
+
+  @Allow('admin')
+  @Mutation(() => MediaFolder)
+  renameMediaFolder(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number, @Arg('name', () => String) name: string): Promise<MediaFolder> {
+    return this.services.media.updateFolder(ctx, id, { name });
+  }
+
+  @Allow('admin')
+  @Mutation(() => MediaFolder, { description: 'Moves a folder under another (null: to the top level); moving it into its own subtree is refused.' })
+  moveMediaFolder(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('parentId', () => Int, { nullable: true }) parentId?: number | null,
+  ): Promise<MediaFolder> {
+    return this.services.media.updateFolder(ctx, id, { parentId: parentId ?? null });
+  }
+
+  @Allow('admin')
+  @Mutation(() => DeleteMediaFolderPayload, { description: 'Deletes a folder with its subfolders and all their files.' })
+  deleteMediaFolder(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<DeleteMediaFolderPayload> {
+    return this.services.media.deleteFolder(ctx, id);
+  }
+}

@@ -1,0 +1,321 @@
+import { LockMode, type FilterQuery } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RequestContext } from '../../core/context.js';
+import { badInput, notFound } from '../../core/errors.js';
+import { connectionFromRows, decodeCursor, pageSize, type ConnectionResult } from '../../core/pagination.js';
+import { MediaFile } from './media-file.entity.js';
+import { MediaFolder } from './media-folder.entity.js';
+import type { MediaKind } from './media-formats.js';
+import type { MediaStorage } from './media-storage.js';
+import { MediaUsages, type MediaUsageProvider, type MediaUsageRecord } from './media-usages.js';
+import { UploadStager, type IncomingUpload, type StagedUpload } from './media-upload.js';
+
+export const PRODUCT_UPLOADS_FOLDER = 'Product Uploads';
+export const MAX_FILES_PER_UPLOAD = 20;
+const MAX_NAME_LENGTH = 255;
+/** Stored keys live under this prefix in `file_path`, which is also the URL path under /api. */
+const PATH_PREFIX = 'uploads/';
+
+export interface MediaServiceOptions {
+  storage: MediaStorage;
+  /** Where uploads are received before they are checked; on the same disk as the storage when local. */
+  stagingDir: string;
+  maxFileBytes: number;
+}
+
+export interface FilePageArgs {
+  first?: number | null;
+  after?: string | null;
+  kind?: MediaKind | null;
+}
+
+/** A stored file ready to be served: its storage key, content type and size. */
+export interface ServedFile {
+  key: string;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * The media library: folders, files, uploads and the bytes behind them. Used by the GraphQL
+ * resolvers and the REST routes alike.
+ */
+export class MediaService {
+  readonly storage: MediaStorage;
+  readonly maxFileBytes: number;
+  readonly maxFiles = MAX_FILES_PER_UPLOAD;
+  private readonly stager: UploadStager;
+  private readonly usages = new MediaUsages();
+
+  constructor(options: MediaServiceOptions) {
+    this.storage = options.storage;
+    this.maxFileBytes = options.maxFileBytes;
+    this.stager = new UploadStager(options.stagingDir, options.maxFileBytes);
+  }
+
+  // ---- folders ----
+
+  listFolders(ctx: RequestContext): Promise<MediaFolder[]> {
+    return ctx.em.find(MediaFolder, {}, { orderBy: { name: 'asc', id: 'asc' } });
+  }
+
+  async createFolder(ctx: RequestContext, input: { name?: unknown; parentId?: unknown }): Promise<MediaFolder> {
+    const name = cleanName(input.name, 'name');
+    const parentId = optionalId(input.parentId, 'parentId');
+    const folder = await ctx.em.transactional(async (em) => {
+      const parent = parentId === null ? null : await em.findOne(MediaFolder, parentId, { lockMode: LockMode.PESSIMISTIC_READ });
+      if (parentId !== null && !parent) throw badInput('The parent folder does not exist.', 'parentId');
+      return em.create(MediaFolder, { name, parent });
+    });
+    ctx.log.info({ folderId: folder.id }, 'media folder created');
+    return folder;
+  }
+
+  /** Renames (`name`) and/or moves (`parentId`, null for top level) a folder; a move into its own subtree is refused. */
+  async updateFolder(ctx: RequestContext, id: number, input: { name?: unknown; parentId?: unknown }): Promise<MediaFolder> {
+    const rename = input.name !== undefined;
+    const move = input.parentId !== undefined;
+    if (!rename && !move) throw badInput('Nothing to change: give a name or a parent.', 'name');
+    const name = rename ? cleanName(input.name, 'name') : undefined;
+    const parentId = move ? optionalId(input.parentId, 'parentId') : undefined;
+    return ctx.em.transactional(async (em) => {
+      // Moves are serialised, so that two crossing moves cannot make a cycle between them.
+      if (move) await em.execute('select pg_advisory_xact_lock(hashtext(?))', ['media_folder_tree']);
+      const folder = await em.findOne(MediaFolder, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!folder) throw notFound('Folder');
+      if (name !== undefined) folder.name = name;
+      if (parentId !== undefined) {
+        if (parentId === null) folder.parent = null;
+        else {
+          const parent = await em.findOne(MediaFolder, parentId);
+          if (!parent) throw badInput('The parent folder does not exist.', 'parentId');
+          if ((await this.subtreeIds(em, id)).includes(parentId)) {
+            throw badInput('A folder cannot be moved into itself or one of its subfolders.', 'parentId');
+          }
+          folder.parent = parent;
+        }
+      }
+      return folder;
+    });
+  }
+
+  /** Deletes a folder with its subfolders and their files, then their stored bytes. */
+  async deleteFolder(ctx: RequestContext, id: number): Promise<{ deletedFolderIds: number[]; deletedFileIds: number[] }> {
+    const { folderIds, files } = await ctx.em.transactional(async (em) => {
+      // Locking the subtree first makes an upload into it wait, so no file slips in unlisted.
+      const folderIds = await this.subtreeIds(em, id, true);
+      if (!folderIds.length) throw notFound('Folder');
+      const files = await em.find(MediaFile, { folder: { $in: folderIds } }, { fields: ['id', 'filePath', 'thumbnailPath'] });
+      await em.nativeDelete(MediaFolder, { id }); // subfolders and files follow by ON DELETE CASCADE
+      return { folderIds, files };
+    });
+    await this.removeBytes(ctx, files);
+    ctx.log.info({ folderId: id, folders: folderIds.length, files: files.length }, 'media folder deleted');
+    return { deletedFolderIds: folderIds, deletedFileIds: files.map((f) => f.id) };
+  }
+
+  // ---- files ----
+
+  async getFile(ctx: RequestContext, id: number): Promise<MediaFile> {
+    const file = await ctx.em.findOne(MediaFile, id);
+    if (!file) throw notFound('File');
+    return file;
+  }
+
+  /** One page of a folder's files, oldest first. */
+  async folderFiles(ctx: RequestContext, folderId: number, args: FilePageArgs): Promise<ConnectionResult<MediaFile>> {
+    await this.requireFolder(ctx.em, folderId);
+    return this.filePage(ctx.em, { folder: folderId }, args);
+  }
+
+  /** One page of every file of the library, oldest first. */
+  allFiles(ctx: RequestContext, args: FilePageArgs): Promise<ConnectionResult<MediaFile>> {
+    return this.filePage(ctx.em, {}, args);
+  }
+
+  /** The REST list: all files (of a folder, when given), optionally a window of them. */
+  async listFiles(ctx: RequestContext, options: { folderId?: number; limit?: number; offset?: number } = {}): Promise<MediaFile[]> {
+    if (options.folderId !== undefined) await this.requireFolder(ctx.em, options.folderId);
+    const where: FilterQuery<MediaFile> = options.folderId === undefined ? {} : { folder: options.folderId };
+    return ctx.em.find(MediaFile, where, { orderBy: { id: 'asc' }, limit: options.limit, offset: options.offset });
+  }
+
+  async renameFile(ctx: RequestContext, id: number, friendlyName: unknown): Promise<MediaFile> {
+    const name = cleanName(friendlyName, 'friendlyName');
+    const file = await this.getFile(ctx, id);
+    file.friendlyName = name;
+    await ctx.em.flush();
+    return file;
+  }
+
+  /** Deletes a file and its bytes; whatever referenced it is set to null by its foreign key. */
+  async deleteFile(ctx: RequestContext, id: number): Promise<void> {
+    const file = await ctx.em.transactional(async (em) => {
+      const found = await em.findOne(MediaFile, id, { fields: ['id', 'filePath', 'thumbnailPath'], lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!found) throw notFound('File');
+      await em.nativeDelete(MediaFile, { id });
+      return found;
+    });
+    await this.removeBytes(ctx, [file]);
+    ctx.log.info({ fileId: id }, 'media file deleted');
+  }
+
+  /**
+   * Stores the uploaded files in a folder, all or none: every file is received and checked first,
+   * then the bytes are stored and the rows written in one transaction; on any failure the stored
+   * bytes are removed again.
+   */
+  async upload(ctx: RequestContext, folderId: number, files: AsyncIterable<IncomingUpload>): Promise<MediaFile[]> {
+    await this.requireFolder(ctx.em, folderId); // before reading a byte of the request
+    return this.store(ctx, files, async (em) => {
+      const folder = await em.findOne(MediaFolder, folderId, { lockMode: LockMode.PESSIMISTIC_READ });
+      if (!folder) throw notFound('Folder');
+      return folder;
+    });
+  }
+
+  /** Stores the files in the top-level folder "Product Uploads", made on first use. */
+  uploadForProduct(ctx: RequestContext, files: AsyncIterable<IncomingUpload>): Promise<MediaFile[]> {
+    return this.store(ctx, files, async (em) => {
+      await em.execute('select pg_advisory_xact_lock(hashtext(?))', ['media_product_uploads']);
+      const existing = await em.findOne(MediaFolder, { name: PRODUCT_UPLOADS_FOLDER, parent: null }, { orderBy: { id: 'asc' } });
+      return existing ?? em.create(MediaFolder, { name: PRODUCT_UPLOADS_FOLDER, parent: null });
+    });
+  }
+
+  // ---- serving ----
+
+  /** The stored file (original or thumbnail) behind a served name, or null when there is none. */
+  async findServed(ctx: RequestContext, name: string): Promise<ServedFile | null> {
+    if (!/^[A-Za-z0-9_-]+(\.thumb)?\.[a-z0-9]+$/.test(name)) return null;
+    const path = PATH_PREFIX + name;
+    const file = await ctx.em.findOne(MediaFile, { $or: [{ filePath: path }, { thumbnailPath: path }] }, { fields: ['filePath', 'mimeType'] });
+    if (!file) return null;
+    const stat = await this.storage.stat(name);
+    if (!stat) return null;
+    return { key: name, contentType: file.filePath === path ? file.mimeType : 'image/webp', size: stat.size };
+  }
+
+  // ---- usages ----
+
+  /** Adds a source of usages (products, categories, ...); returns a function that removes it again. */
+  registerUsageProvider(provider: MediaUsageProvider): () => void {
+    return this.usages.register(provider);
+  }
+
+  /** What uses a file; the lookups of one request are batched. */
+  usagesOf(ctx: RequestContext, fileId: number): Promise<MediaUsageRecord[]> {
+    return this.usages.of(ctx, fileId);
+  }
+
+  // ---- internals ----
+
+  private async store(ctx: RequestContext, files: AsyncIterable<IncomingUpload>, folderFor: (em: EntityManager) => Promise<MediaFolder>): Promise<MediaFile[]> {
+    const staged: StagedUpload[] = [];
+    try {
+      for await (const incoming of files) {
+        if (staged.length >= this.maxFiles) {
+          incoming.stream.resume();
+          throw badInput(`At most ${this.maxFiles} files can be uploaded at once.`, 'files');
+        }
+        staged.push(await this.stager.stage(incoming));
+      }
+      if (!staged.length) throw badInput('Choose at least one file to upload.', 'files');
+      const created = await this.commit(ctx, staged, folderFor);
+      ctx.log.info({ folderId: created[0]?.folderId, files: created.map((f) => f.id) }, 'media files uploaded');
+      return created;
+    } finally {
+      await this.stager.discard(staged);
+    }
+  }
+
+  private async commit(ctx: RequestContext, staged: StagedUpload[], folderFor: (em: EntityManager) => Promise<MediaFolder>): Promise<MediaFile[]> {
+    const stored: string[] = [];
+    try {
+      for (const file of staged) {
+        await this.storage.put(file.key, file.stagedFile, file.format.mime);
+        stored.push(file.key);
+        if (file.thumbnailKey && file.stagedThumbnail) {
+          await this.storage.put(file.thumbnailKey, file.stagedThumbnail, 'image/webp');
+          stored.push(file.thumbnailKey);
+        }
+      }
+      return await ctx.em.transactional(async (em) => {
+        const folder = await folderFor(em);
+        const rows = staged.map((file) =>
+          em.create(MediaFile, {
+            fileName: file.fileName,
+            friendlyName: file.fileName,
+            filePath: PATH_PREFIX + file.key,
+            thumbnailPath: file.thumbnailKey ? PATH_PREFIX + file.thumbnailKey : null,
+            folder,
+            mimeType: file.format.mime,
+            size: file.size,
+            width: file.width,
+            height: file.height,
+          }),
+        );
+        await em.flush();
+        return rows;
+      });
+    } catch (error) {
+      await this.storage.remove(stored).catch((cleanupError: unknown) => ctx.log.error({ err: cleanupError, keys: stored }, 'could not remove stored upload bytes'));
+      throw error;
+    }
+  }
+
+  private async filePage(em: EntityManager, where: FilterQuery<MediaFile>, args: FilePageArgs): Promise<ConnectionResult<MediaFile>> {
+    const size = pageSize(args.first);
+    const filter: FilterQuery<MediaFile> = args.kind ? { ...(where as object), mimeType: { $like: `${args.kind}/%` } } : where;
+    const after = args.after ? decodeCursor<{ id: number }>(args.after, { id: 'number' }) : undefined;
+    const [rows, totalCount] = await Promise.all([
+      em.find(MediaFile, after ? { ...(filter as object), id: { $gt: after.id } } : filter, { orderBy: { id: 'asc' }, limit: size + 1 }),
+      em.count(MediaFile, filter),
+    ]);
+    return connectionFromRows(rows, { size, after: args.after, totalCount, cursorOf: (file) => ({ id: file.id }) });
+  }
+
+  private async requireFolder(em: EntityManager, id: number): Promise<void> {
+    if ((await em.count(MediaFolder, { id })) === 0) throw notFound('Folder');
+  }
+
+  /** The folder and every folder below it (empty when it does not exist); `lock` locks them all. */
+  private async subtreeIds(em: EntityManager, id: number, lock = false): Promise<number[]> {
+    const rows = await em.execute<{ id: number }[]>(
+      `with recursive tree as (
+         select id from media_folder where id = ?
+         union
+         select child.id from media_folder child join tree on child.parent_id = tree.id
+       )
+       select f.id from media_folder f join tree on tree.id = f.id${lock ? ' for update of f' : ''}`,
+      [id],
+    );
+    return rows.map((row) => Number(row.id));
+  }
+
+  private async removeBytes(ctx: RequestContext, files: Pick<MediaFile, 'filePath' | 'thumbnailPath'>[]): Promise<void> {
+    const keys = files.flatMap((f) => [f.filePath, f.thumbnailPath]).filter((p): p is string => Boolean(p)).map((p) => p.slice(PATH_PREFIX.length));
+    try {
+      await this.storage.remove(keys);
+    } catch (error) {
+      // The rows are gone already; leftover bytes are unreachable (serving needs a row) and only cost disk.
+      ctx.log.error({ err: error, keys }, 'could not remove stored media bytes');
+    }
+  }
+}
+
+/** A trimmed, non-empty name of at most 255 characters; BAD_USER_INPUT on `field` otherwise. */
+function cleanName(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !value.trim()) throw badInput('The name must not be empty.', field);
+  const name = value.trim();
+  if (name.length > MAX_NAME_LENGTH) throw badInput(`The name must be at most ${MAX_NAME_LENGTH} characters.`, field);
+  return name;
+}
+
+/** An id given in a body: null/undefined/'' for none, otherwise a positive integer (BAD_USER_INPUT on `field`). */
+function optionalId(value: unknown, field: string): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) throw badInput(`${field} must be a folder id.`, field);
+  return id;
+}

@@ -1,0 +1,40 @@
+import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
+import { Connection, ConnectionArgs } from '../../core/pagination.js';
+import { MediaFile } from './media-file.entity.js';
+import { MediaKind } from './media-formats.js';
+
+export const MediaFileConnection = Connection(MediaFile, 'MediaFile');
+export type MediaFileConnection = InstanceType<typeof MediaFileConnection>;
+
+@ArgsType()
+export class AllMediaFilesArgs extends ConnectionArgs {
+  @Field(() => MediaKind, { nullable: true, description: 'Only images, or only songs.' })
+  kind?: MediaKind | null;
+}
+
+@ArgsType()
+export class MediaFilesArgs extends AllMediaFilesArgs {
+  @Field(() => Int)
+  folderId!: number;
+}
+
+@ObjectType({ description: 'Something that uses a media file (a product image, a category image, an e-card song, ...).' })
+export class MediaUsage {
+  @Field(() => String, { description: 'What kind of thing uses it, e.g. "product" or "category".' })
+  kind!: string;
+
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => String, { description: 'A name to show, e.g. the product name.' })
+  label!: string;
+}
+
+@ObjectType({ description: 'What a folder deletion removed: the folder, its subfolders and their files.' })
+export class DeleteMediaFolderPayload {
+  @Field(() => [Int])
+  deletedFolderIds!: number[];
+
+  @Field(() => [Int])
+  deletedFileIds!: number[];
+}

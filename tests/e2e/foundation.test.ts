@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newContext, screenshot } from '../helpers/browser.js';
+import { ADMIN, startTestApp, type TestApp } from '../helpers/test-app.js';
+
+let app: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function signIn(page: import('playwright-core').Page, username = ADMIN.username, password = ADMIN.password) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+describe('foundation in a real browser', () => {
+  it('shows the home page hero in the dark theme by default', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Art & Song Cards', level: 1 })).toBeTruthy();
+    await page.getByRole('heading', { name: 'Art & Song Cards', level: 1 }).waitFor();
+    expect(await page.evaluate(() => document.body.classList.contains('bp6-dark'))).toBe(true);
+    await screenshot(page, 'home-dark');
+    await context.close();
+  });
+
+  it('shows the server message in a dismissible alert when a login fails', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await signIn(page, ADMIN.username, 'not-the-password');
+    const alert = page.getByText('Invalid username or password');
+    await alert.waitFor();
+    await screenshot(page, 'login-failed');
+    expect(page.url()).toMatch(/\/login$/);
+    await page.getByRole('button', { name: /close|dismiss/i }).first().click();
+    await alert.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('logs in, keeps the session in session storage, and the Cancel button goes home', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(app.url + '/');
+    await signIn(page);
+    await page.waitForURL(app.url + '/');
+    const stored = await page.evaluate(() => ({ token: sessionStorage.getItem('token'), user: sessionStorage.getItem('user') }));
+    expect(stored.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(JSON.parse(stored.user!)).toMatchObject({ username: 'admin', role: 'admin' });
+    // Still signed in after a reload (auto-login from session storage).
+    await page.goto('/admindash');
+    await page.getByText('Admin Menu').waitFor();
+    await screenshot(page, 'admin-dashboard');
+    await context.close();
+  });
+
+  it('toggles the theme and keeps the choice across a reload', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: /light theme|dark theme|theme/i }).first().click();
+    await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Art & Song Cards', level: 1 }).waitFor();
+    expect(await page.evaluate(() => document.body.classList.contains('bp6-dark'))).toBe(false);
+    await screenshot(page, 'home-light');
+    await context.close();
+  });
+
+  it('sends a visitor who is not signed in from /settings to /login', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await page.goto('/settings');
+    await page.waitForURL(/\/login$/);
+    await context.close();
+  });
+
+  it('saves settings, and under construction sends anonymous visitors to /under-construction', async () => {
+    const adminContext = await newContext(browser, app.url);
+    const page = await adminContext.newPage();
+    await signIn(page);
+    await page.waitForURL(app.url + '/');
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
+    await page.getByText('General Settings').waitFor();
+    const toggle = page.getByLabel('Under Construction Mode');
+    await toggle.waitFor();
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.check({ force: true });
+    // Local until saved.
+    expect(await app.sql("select value from setting where key = 'underConstructionMode'")).toEqual([{ value: 'false' }]);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Settings saved successfully!').waitFor();
+    await screenshot(page, 'settings-saved');
+    expect(await app.sql("select value from setting where key = 'underConstructionMode'")).toEqual([{ value: 'true' }]);
+    // The message bar hides itself after 3000 ms.
+    await page.getByText('Settings saved successfully!').waitFor({ state: 'hidden', timeout: 6000 });
+
+    const visitorContext = await newContext(browser, app.url);
+    const visitor = await visitorContext.newPage();
+    for (const path of ['/', '/shop', '/blog', '/admindash']) {
+      await visitor.goto(path);
+      await visitor.waitForURL(/\/under-construction$/);
+    }
+    await screenshot(visitor, 'under-construction');
+    // Login stays reachable, and the signed-in admin still sees the site.
+    await visitor.goto('/login');
+    await visitor.getByLabel('Username').waitFor();
+    expect(visitor.url()).toMatch(/\/login$/);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Art & Song Cards', level: 1 }).waitFor();
+
+    await page.goto('/settings');
+    await page.getByLabel('Under Construction Mode').uncheck({ force: true });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Settings saved successfully!').waitFor();
+    expect(await app.sql("select value from setting where key = 'underConstructionMode'")).toEqual([{ value: 'false' }]);
+    await visitor.goto('/');
+    await visitor.getByRole('heading', { name: 'Art & Song Cards', level: 1 }).waitFor();
+    await adminContext.close();
+    await visitorContext.close();
+  });
+});

@@ -1,0 +1,44 @@
+import { useSearchParams } from 'react-router-dom';
+import { NonIdealState } from '@blueprintjs/core';
+import { useAuth } from '../app/auth-store';
+import { ComingSoon } from '../common/ComingSoon';
+import { AdminShell } from './shell/AdminShell';
+import { ADMIN_VIEWS, type AdminView } from './shell/admin-views';
+import { SettingsScreen } from './settings/SettingsScreen';
+
+
+/** /admindash: the admin console. The view lives in the URL (?view=) so it survives a reload. */
+export default function AdminDashboard() {
+  const auth = useAuth();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('view');
+  const view: AdminView = ADMIN_VIEWS.some((v) => v.id === requested) ? (requested as AdminView) : 'media';
+
+  if (!auth.admin) {
+    return (
+      <div className="coming-soon">
+        <NonIdealState icon="lock" title="Admins only" description="The admin console is for the shop's administrators. Sign in with an admin account to use it." />
+      </div>
+    );
+  }
+  return (
+    <AdminShell view={view} onSelect={(next) => setParams(next === 'media' ? {} : { view: next })}>
+      {view === 'media' && (
+        <ComingSoon title="Media Library" icon="media">
+          Folders of images and songs for cards, albums and posts.
+        </ComingSoon>
+      )}
+      {view === 'catalogue' && (
+        <ComingSoon title="Categories & Products" icon="diagram-tree">
+          The category tree, products and product types.
+        </ComingSoon>
+      )}
+      {view === 'orders' && (
+        <ComingSoon title="Orders" icon="shopping-cart">
+          Look up orders and their e-cards.
+        </ComingSoon>
+      )}
+      {view === 'settings' && <SettingsScreen />}
+    </AdminShell>
+  );
+}

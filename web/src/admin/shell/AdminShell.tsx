@@ -1,0 +1,40 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Menu, MenuItem } from '@blueprintjs/core';
+import { ADMIN_VIEWS, type AdminView } from './admin-views';
+
+export const DRAWER_WIDTH = 256;
+export const RAIL_WIDTH = 56;
+const RAIL_KEY = 'adminMenuCollapsed';
+
+/** The permanent side menu ('Admin Menu') beside the selected view; it folds to an icon rail. */
+export function AdminShell({ view, onSelect, children }: { view: AdminView; onSelect: (view: AdminView) => void; children: ReactNode }) {
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(RAIL_KEY) === '1');
+  const toggle = () => {
+    localStorage.setItem(RAIL_KEY, collapsed ? '0' : '1');
+    setCollapsed(!collapsed);
+  };
+  return (
+    <div className="admin-shell">
+      <nav className={`admin-drawer${collapsed ? ' collapsed' : ''}`} style={{ width: collapsed ? RAIL_WIDTH : DRAWER_WIDTH }} aria-label="Admin Menu">
+        <div className="admin-drawer-header">
+          {!collapsed && <span className="admin-drawer-title">Admin Menu</span>}
+          <Button variant="minimal" icon={collapsed ? 'menu-open' : 'menu-closed'} aria-label={collapsed ? 'Expand the menu' : 'Collapse the menu'} onClick={toggle} />
+        </div>
+        <Menu className="admin-menu">
+          {ADMIN_VIEWS.map((item) => (
+            <MenuItem
+              key={item.id}
+              icon={item.icon}
+              text={collapsed ? undefined : item.label}
+              title={item.label}
+              aria-label={item.label}
+              active={view === item.id}
+              onClick={() => onSelect(item.id)}
+            />
+          ))}
+        </Menu>
+      </nav>
+      <section className="admin-content">{children}</section>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useApolloClient } from '@apollo/client/react';
+import { Spinner } from '@blueprintjs/core';
+import { useAuth } from './auth-store';
+import { clearReloadFlag } from './lazy-with-reload';
+import { decideNavigation } from './route-guard';
+import { refreshSettings } from './settings';
+
+/**
+ * Applies the route guard on every navigation: the settings are fetched (with the session token),
+ * then the rules of route-guard.ts decide. The first screen waits for the settings; later
+ * navigations are decided at once on the last known settings and again when the fresh ones arrive.
+ */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const client = useApolloClient();
+  const auth = useAuth();
+
+  useEffect(() => {
+    void refreshSettings(client);
+  }, [client, location.key]);
+
+  useLayoutEffect(() => {
+    if (auth.settingsLoaded) clearReloadFlag();
+  }, [auth.settingsLoaded]);
+
+  if (!auth.settingsLoaded) {
+    return (
+      <div className="app-loading">
+        <Spinner aria-label="Loading" />
+      </div>
+    );
+  }
+  const decision = decideNavigation({
+    pathname: location.pathname,
+    underConstructionMode: auth.underConstructionMode,
+    signedIn: auth.user !== null,
+    admin: auth.admin,
+  });
+  if (decision.kind === 'redirect' && decision.to !== location.pathname) return <Navigate to={decision.to} replace />;
+  return <>{children}</>;
+}

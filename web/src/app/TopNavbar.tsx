@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Alignment, Button, Menu, MenuDivider, MenuItem, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, Popover } from '@blueprintjs/core';
+import { ChangePasswordDialog } from '../auth/ChangePasswordDialog';
+import { useLogout } from '../auth/use-logout';
+import { useAuth } from './auth-store';
+import { ThemeToggle } from './ThemeToggle';
+
+const links = [
+  { to: '/shop', label: 'Shop', icon: 'shop' },
+  { to: '/blog', label: 'Blog', icon: 'manual' },
+  { to: '/cart', label: 'Cart', icon: 'shopping-cart' },
+] as const;
+
+export function TopNavbar() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const [changingPassword, setChangingPassword] = useState(false);
+
+  return (
+    <Navbar className="top-navbar" fixedToTop={false}>
+      <NavbarGroup align={Alignment.START}>
+        <NavbarHeading>
+          <Link to="/" className="brand">
+            <img src="/favicon.svg" alt="" width={24} height={24} />
+            <span>Art &amp; Song Cards</span>
+          </Link>
+        </NavbarHeading>
+        <NavbarDivider className="hide-on-phone" />
+        {links.map((link) => (
+          <NavLink key={link.to} to={link.to} className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+            {({ isActive }) => <Button variant="minimal" icon={link.icon} text={<span className="hide-on-phone">{link.label}</span>} aria-label={link.label} active={isActive} tabIndex={-1} />}
+          </NavLink>
+        ))}
+      </NavbarGroup>
+      <NavbarGroup align={Alignment.END}>
+        {auth.admin && auth.user && <Button variant="minimal" icon="dashboard" text={<span className="hide-on-phone">Admin</span>} aria-label="Admin" onClick={() => navigate('/admindash')} />}
+        <ThemeToggle />
+        {auth.user ? (
+          <Popover
+            placement="bottom-end"
+            content={
+              <Menu>
+                <MenuItem icon="user" text={auth.user.email ?? auth.user.username ?? 'Signed in'} disabled />
+                <MenuDivider />
+                <MenuItem icon="key" text="Change password" onClick={() => setChangingPassword(true)} />
+                <MenuItem icon="log-out" text="Log out" onClick={() => void logout()} />
+              </Menu>
+            }
+          >
+            <Button variant="minimal" icon="user" endIcon="caret-down" text={<span className="hide-on-phone">{auth.user.username ?? 'Account'}</span>} aria-label="Account" />
+          </Popover>
+        ) : (
+          <Button variant="minimal" icon="log-in" text="Sign in" onClick={() => navigate('/login')} />
+        )}
+      </NavbarGroup>
+      <ChangePasswordDialog isOpen={changingPassword} onClose={() => setChangingPassword(false)} />
+    </Navbar>
+  );
+}

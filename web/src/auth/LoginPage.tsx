@@ -1,0 +1,145 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { Button, Callout, Card, FormGroup, H2, InputGroup, Tab, Tabs } from '@blueprintjs/core';
+import { graphql } from '../apollo/generated';
+import { errorMessage } from '../apollo/errors';
+import { authStore } from '../app/auth-store';
+import { refreshSettings } from '../app/settings';
+import { ThemeToggle } from '../app/ThemeToggle';
+
+export const LoginMutation = graphql(`
+  mutation Login($input: LoginInput!) {
+    login(input: $input) {
+      token
+    }
+  }
+`);
+
+export const RegisterMutation = graphql(`
+  mutation Register($input: RegisterInput!) {
+    register(input: $input) {
+      message
+      user {
+        id
+        username
+      }
+    }
+  }
+`);
+
+/** Sign in (and, for a new shopper, create an account). */
+export default function LoginPage() {
+  const [tab, setTab] = useState<'login' | 'register'>('login');
+  return (
+    <div className="auth-page">
+      <div className="auth-page-top">
+        <Link to="/" className="brand">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span>Art &amp; Song Cards</span>
+        </Link>
+        <ThemeToggle />
+      </div>
+      <Card className="auth-card" elevation={2}>
+        <Tabs id="auth-tabs" selectedTabId={tab} onChange={(id) => setTab(id as "login" | "register")} size="large" renderActiveTabPanelOnly>
+          <Tab id="login" title="Sign in" panel={<LoginForm />} />
+          <Tab id="register" title="Create an account" panel={<RegisterForm onRegistered={() => setTab('login')} />} />
+        </Tabs>
+      </Card>
+    </div>
+  );
+}
+
+function LoginForm() {
+  const navigate = useNavigate();
+  const client = useApolloClient();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [login, { loading }] = useMutation(LoginMutation);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      const { data } = await login({ variables: { input: { username, password } } });
+      if (!data) throw new Error('Login failed');
+      authStore.login(data.login.token);
+      await refreshSettings(client);
+      navigate('/');
+    } catch (e) {
+      setError(errorMessage(e, 'Login failed'));
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="auth-form">
+      <H2 className="auth-title">Login</H2>
+      {error && (
+        <Callout intent="danger" icon="error" className="auth-alert" role="alert">
+          <div className="auth-alert-row">
+            <span>{error}</span>
+            <Button variant="minimal" size="small" icon="cross" aria-label="Close" onClick={() => setError(null)} />
+          </div>
+        </Callout>
+      )}
+      <FormGroup label="Username" labelFor="login-username">
+        <InputGroup id="login-username" name="username" autoComplete="username" value={username} onValueChange={setUsername} autoFocus required size="large" />
+      </FormGroup>
+      <FormGroup label="Password" labelFor="login-password">
+        <InputGroup id="login-password" name="password" type="password" autoComplete="current-password" value={password} onValueChange={setPassword} required size="large" />
+      </FormGroup>
+      <div className="auth-actions">
+        <Button text="Cancel" variant="outlined" onClick={() => navigate('/')} />
+        <Button type="submit" intent="primary" text="Login" loading={loading} />
+      </div>
+    </form>
+  );
+}
+
+function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+  const [username, setUsername] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [outcome, setOutcome] = useState<{ intent: 'success' | 'danger'; text: string } | null>(null);
+  const [register, { loading }] = useMutation(RegisterMutation);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setOutcome(null);
+    try {
+      await register({ variables: { input: { username, email, password } } });
+      window.alert(`Successfully registered with email ${email.trim().toLowerCase()}`);
+      setPassword('');
+      onRegistered();
+    } catch (e) {
+      setOutcome({ intent: 'danger', text: errorMessage(e, 'Registration failed') });
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="auth-form">
+      <H2 className="auth-title">Create an account</H2>
+      {outcome && (
+        <Callout intent={outcome.intent} className="auth-alert" role="alert">
+          <div className="auth-alert-row">
+            <span>{outcome.text}</span>
+            <Button variant="minimal" size="small" icon="cross" aria-label="Close" onClick={() => setOutcome(null)} />
+          </div>
+        </Callout>
+      )}
+      <FormGroup label="Username" labelFor="register-username" helperText="3 to 32 letters, digits, '_', '.' or '-'.">
+        <InputGroup id="register-username" autoComplete="username" value={username} onValueChange={setUsername} required />
+      </FormGroup>
+      <FormGroup label="E-mail" labelFor="register-email">
+        <InputGroup id="register-email" type="email" autoComplete="email" value={email} onValueChange={setEmail} required />
+      </FormGroup>
+      <FormGroup label="Password" labelFor="register-password" helperText="At least 8 characters.">
+        <InputGroup id="register-password" type="password" autoComplete="new-password" value={password} onValueChange={setPassword} required minLength={8} />
+      </FormGroup>
+      <div className="auth-actions">
+        <Button type="submit" intent="primary" text="Create account" loading={loading} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,11 @@
+import { NonIdealState } from '@blueprintjs/core';
+import type { IconName } from '@blueprintjs/icons';
+
+/** An honest placeholder for a screen that is not built yet. */
+export function ComingSoon({ title, icon, children }: { title: string; icon: IconName; children: string }) {
+  return (
+    <div className="coming-soon">
+      <NonIdealState icon={icon} title={title} description={children} action={<span className="coming-soon-tag">Coming soon</span>} />
+    </div>
+  );
+}
