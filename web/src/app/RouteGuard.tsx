@@ -1,9 +1,8 @@
-import { useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useApolloClient } from '@apollo/client/react';
 import { Spinner } from '@blueprintjs/core';
 import { useAuth } from './auth-store';
-import { clearReloadFlag } from './lazy-with-reload';
 import { decideNavigation } from './route-guard';
 import { refreshSettings } from './settings';
 
@@ -20,10 +19,6 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   useEffect(() => {
     void refreshSettings(client);
   }, [client, location.key]);
-
-  useLayoutEffect(() => {
-    if (auth.settingsLoaded) clearReloadFlag();
-  }, [auth.settingsLoaded]);
 
   if (!auth.settingsLoaded) {
     return (

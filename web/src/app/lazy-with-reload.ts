@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 
-/** Set while the page reloads because a screen's code failed to load; cleared once routing is ready. */
+/** Set while the page reloads because a screen's code failed to load; cleared once a screen has loaded. */
 export const RELOAD_FLAG = 'chunkReloadAttempted';
 
 /**
@@ -10,7 +10,10 @@ export const RELOAD_FLAG = 'chunkReloadAttempted';
 export function lazyWithReload<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>) {
   return lazy(async () => {
     try {
-      return await factory();
+      const module = await factory();
+      // The screen arrived: routing is ready, so a later failure may reload once again.
+      clearReloadFlag();
+      return module;
     } catch (error) {
       if (!localStorage.getItem(RELOAD_FLAG)) {
         localStorage.setItem(RELOAD_FLAG, '1');

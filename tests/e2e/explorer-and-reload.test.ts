@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newContext, screenshot } from '../helpers/browser.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+let app: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('lazily loaded screens', () => {
+  it('reload the page once when a screen fails to load, then clear the flag', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    let failures = 0;
+    await page.route(/\/assets\/LoginPage-[\w-]+\.js$/, (route) => (failures++ === 0 ? route.abort() : route.continue()));
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.goto('/login');
+    await page.getByLabel('Username').waitFor();
+    expect(failures).toBe(2);
+    expect(loads).toBe(2);
+    expect(await page.evaluate(() => localStorage.getItem('chunkReloadAttempted'))).toBeNull();
+    await context.close();
+  });
+
+  it('show an error instead of reloading forever when the screen keeps failing', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await page.route(/\/assets\/LoginPage-[\w-]+\.js$/, (route) => route.abort());
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.goto('/login');
+    await page.getByText('This screen could not be loaded').waitFor();
+    expect(loads).toBe(2);
+    await context.close();
+  });
+});
+
+describe('the GraphQL explorer', () => {
+  it('opens from /graphql with no internet and runs a query', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/graphql');
+    await page.locator('.graphiql-container').waitFor();
+    await page.getByRole('button', { name: /execute query/i }).click();
+    await page.getByText('"underConstructionMode": false').waitFor({ timeout: 15000 });
+    await screenshot(page, 'graphql-explorer');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

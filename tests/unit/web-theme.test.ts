@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { readTheme, storeTheme } from '../../web/src/app/theme.js';
+
+const storage = (value: string | null) => {
+  let stored = value;
+  return { getItem: () => stored, setItem: (_: string, v: string) => void (stored = v) };
+};
+
+describe('the theme', () => {
+  it('is dark by default and for anything unknown', () => {
+    expect(readTheme(storage(null))).toBe('dark');
+    expect(readTheme(storage('purple'))).toBe('dark');
+    expect(readTheme(undefined)).toBe('dark');
+  });
+
+  it('keeps light once chosen, under the key "theme"', () => {
+    const s = storage(null);
+    const keys: string[] = [];
+    storeTheme('light', { setItem: (k, v) => (keys.push(k), s.setItem(k, v)) });
+    expect(keys).toEqual(['theme']);
+    expect(readTheme(s)).toBe('light');
+  });
+});
