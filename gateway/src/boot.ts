@@ -37,6 +37,7 @@ export async function startApp(config: AppConfig, log: Logger): Promise<RunningA
     if (applied.length) log.info({ migrations: applied }, 'migrations applied');
 
     const services = createServices(config, resolveJwtSecret(config.jwtSecret, config.dataDir));
+    await services.media.clearStaging();
     const admin = await services.auth.ensureAdmin(orm.em.fork(), config.admin);
     if (admin.created) {
       log.info({ username: config.admin.username }, 'admin user created');

