@@ -21,6 +21,10 @@ export default defineConfig({
       },
     },
   },
+  optimizeDeps: {
+    // These import Monaco's workers with `?worker`, which Vite handles only outside pre-bundling.
+    exclude: ['graphiql/setup-workers/vite', '@graphiql/react/setup-workers/vite'],
+  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(['/graphql', '/api', '/ecards', '/blog/rss.xml', '/healthz', '/readyz'].map((path) => [path, backend])),
