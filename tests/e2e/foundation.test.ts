@@ -130,4 +130,37 @@ describe('foundation in a real browser', () => {
     await adminContext.close();
     await visitorContext.close();
   });
+
+  it('shows a signed-in customer an "Admins only" state on /admindash', async () => {
+    await app.customer('browsing-shopper');
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await signIn(page, 'browsing-shopper', 'customer-pass-1');
+    await page.waitForURL(app.url + '/');
+    await page.goto('/admindash');
+    await page.getByText('Admins only').waitFor();
+    expect(await page.getByText('Admin Menu').count()).toBe(0);
+    await screenshot(page, 'admins-only');
+    await context.close();
+  });
+
+  it("logs out an expired stored session on start with 'Token expired, logging out.'", async () => {
+    const context = await newContext(browser, app.url);
+    const payload = Buffer.from(JSON.stringify({ sub: '1', username: 'admin', role: 'admin', exp: Math.floor(Date.now() / 1000) - 60 })).toString('base64url');
+    await context.addInitScript((token) => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        sessionStorage.setItem('token', token);
+        sessionStorage.setItem('user', '{}');
+      }
+    }, `h.${payload}.s`);
+    const page = await context.newPage();
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(message.text()));
+    await page.goto('/settings');
+    await page.waitForURL(/\/login$/);
+    expect(messages).toContain('Token expired, logging out.');
+    expect(await page.evaluate(() => [sessionStorage.getItem('token'), sessionStorage.getItem('user')])).toEqual([null, null]);
+    await context.close();
+  });
 });
