@@ -112,6 +112,7 @@ describe('foundation in a real browser', () => {
       await visitor.goto(path);
       await visitor.waitForURL(/\/under-construction$/);
     }
+    await visitor.getByRole('heading', { name: 'We are tuning up' }).waitFor();
     await screenshot(visitor, 'under-construction');
     // Login stays reachable, and the signed-in admin still sees the site.
     await visitor.goto('/login');
@@ -127,6 +128,9 @@ describe('foundation in a real browser', () => {
     expect(await app.sql("select value from setting where key = 'underConstructionMode'")).toEqual([{ value: 'false' }]);
     await visitor.goto('/');
     await visitor.getByRole('heading', { name: 'Art & Song Cards', level: 1 }).waitFor();
+    // Once the shop is open again, the notice sends visitors home.
+    await visitor.goto('/under-construction');
+    await visitor.waitForURL(app.url + '/');
     await adminContext.close();
     await visitorContext.close();
   });

@@ -1,9 +1,13 @@
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { Card, H1 } from '@blueprintjs/core';
+import { useAuth } from '../../app/auth-store';
 import { ThemeToggle } from '../../app/ThemeToggle';
 
 /** Shown to everyone but a signed-in admin while the site is under construction. */
 export default function UnderConstructionPage() {
+  const { settingsLoaded, underConstructionMode } = useAuth();
+  // Once the shop is open again the notice has nothing to say.
+  if (settingsLoaded && !underConstructionMode) return <Navigate to="/" replace />;
   return (
     <div className="auth-page">
       <div className="auth-page-top">
