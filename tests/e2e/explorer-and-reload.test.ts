@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, screenshot } from '../helpers/browser.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, newContext, screenshot } from '../helpers/browser.js';
 
-let app: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = browserSuite();
 
 describe('lazily loaded screens', () => {
   it('reload the page once when a screen fails to load, then clear the flag', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(suite.browser, suite.app.url);
     const page = await context.newPage();
     let failures = 0;
     await page.route(/\/assets\/LoginPage-[\w-]+\.js$/, (route) => (failures++ === 0 ? route.abort() : route.continue()));
@@ -30,7 +20,7 @@ describe('lazily loaded screens', () => {
   });
 
   it('show an error instead of reloading forever when the screen keeps failing', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(suite.browser, suite.app.url);
     const page = await context.newPage();
     await page.route(/\/assets\/LoginPage-[\w-]+\.js$/, (route) => route.abort());
     let loads = 0;
@@ -44,7 +34,7 @@ describe('lazily loaded screens', () => {
 
 describe('the GraphQL explorer', () => {
   it('opens from /graphql with no internet and runs a query', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(suite.browser, suite.app.url);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -1,31 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, screenshot } from '../helpers/browser.js';
-import { ADMIN, startTestApp, type TestApp } from '../helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, newContext, screenshot, signIn } from '../helpers/browser.js';
+import { ADMIN } from '../helpers/test-app.js';
 
-let app: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function signIn(page: import('playwright-core').Page, username = ADMIN.username, password = ADMIN.password) {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
+const suite = browserSuite();
 
 describe('foundation in a real browser', () => {
   it('shows the home page hero in the dark theme by default', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(suite.browser, suite.app.url);
     const page = await context.newPage();
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Art & Song Cards', level: 1 })).toBeTruthy();
     await page.getByRole('heading', { name: 'Art & Song Cards', level: 1 }).waitFor();
     expect(await page.evaluate(() => document.body.classList.contains('bp6-dark'))).toBe(true);
     await screenshot(page, 'home-dark');
@@ -33,7 +16,7 @@ describe('foundation in a real browser', () => {
   });
 
   it('shows the server message in a dismissible alert when a login fails', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(suite.browser, suite.app.url);
     const page = await context.newPage();
     await signIn(page, ADMIN.username, 'not-the-password');
     const alert = page.getByText('Invalid username or password');
@@ -46,13 +29,13 @@ describe('foundation in a real browser', () => {
   });
 
   it('logs in, keeps the session in session storage, and the Cancel button goes home', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(suite.browser, suite.app.url);
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForURL(app.url + '/');
+    await page.waitForURL(suite.app.url + '/');
     await signIn(page);
-    await page.waitForURL(app.url + '/');
+    await page.waitForURL(suite.app.url + '/');
     const stored = await page.evaluate(() => ({ token: sessionStorage.getItem('token'), user: sessionStorage.getItem('user') }));
     expect(stored.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(JSON.parse(stored.user!)).toMatchObject({ username: 'admin', role: 'admin' });
@@ -64,7 +47,7 @@ describe('foundation in a real browser', () => {
   });
 
   it('toggles the theme and keeps the choice across a reload', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(suite.browser, suite.app.url);
     const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('button', { name: /light theme|dark theme|theme/i }).first().click();
@@ -78,7 +61,7 @@ describe('foundation in a real browser', () => {
   });
 
   it('sends a visitor who is not signed in from /settings to /login', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(suite.browser, suite.app.url);
     const page = await context.newPage();
     await page.goto('/settings');
     await page.waitForURL(/\/login$/);
@@ -86,10 +69,10 @@ describe('foundation in a real browser', () => {
   });
 
   it('saves settings, and under construction sends anonymous visitors to /under-construction', async () => {
-    const adminContext = await newContext(browser, app.url);
+    const adminContext = await newContext(suite.browser, suite.app.url);
     const page = await adminContext.newPage();
     await signIn(page);
-    await page.waitForURL(app.url + '/');
+    await page.waitForURL(suite.app.url + '/');
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
     await page.getByText('General Settings').waitFor();
@@ -98,15 +81,15 @@ describe('foundation in a real browser', () => {
     expect(await toggle.isChecked()).toBe(false);
     await toggle.check({ force: true });
     // Local until saved.
-    expect(await app.sql("select value from setting where key = 'underConstructionMode'")).toEqual([{ value: 'false' }]);
+    expect(await suite.app.sql("select value from setting where key = 'underConstructionMode'")).toEqual([{ value: 'false' }]);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Settings saved successfully!').waitFor();
     await screenshot(page, 'settings-saved');
-    expect(await app.sql("select value from setting where key = 'underConstructionMode'")).toEqual([{ value: 'true' }]);
+    expect(await suite.app.sql("select value from setting where key = 'underConstructionMode'")).toEqual([{ value: 'true' }]);
     // The message bar hides itself after 3000 ms.
     await page.getByText('Settings saved successfully!').waitFor({ state: 'hidden', timeout: 6000 });
 
-    const visitorContext = await newContext(browser, app.url);
+    const visitorContext = await newContext(suite.browser, suite.app.url);
     const visitor = await visitorContext.newPage();
     for (const path of ['/', '/shop', '/blog', '/admindash']) {
       await visitor.goto(path);
@@ -125,22 +108,22 @@ describe('foundation in a real browser', () => {
     await page.getByLabel('Under Construction Mode').uncheck({ force: true });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Settings saved successfully!').waitFor();
-    expect(await app.sql("select value from setting where key = 'underConstructionMode'")).toEqual([{ value: 'false' }]);
+    expect(await suite.app.sql("select value from setting where key = 'underConstructionMode'")).toEqual([{ value: 'false' }]);
     await visitor.goto('/');
     await visitor.getByRole('heading', { name: 'Art & Song Cards', level: 1 }).waitFor();
     // Once the shop is open again, the notice sends visitors home.
     await visitor.goto('/under-construction');
-    await visitor.waitForURL(app.url + '/');
+    await visitor.waitForURL(suite.app.url + '/');
     await adminContext.close();
     await visitorContext.close();
   });
 
   it('shows a signed-in customer an "Admins only" state on /admindash', async () => {
-    await app.customer('browsing-shopper');
-    const context = await newContext(browser, app.url);
+    await suite.app.customer('browsing-shopper');
+    const context = await newContext(suite.browser, suite.app.url);
     const page = await context.newPage();
     await signIn(page, 'browsing-shopper', 'customer-pass-1');
-    await page.waitForURL(app.url + '/');
+    await page.waitForURL(suite.app.url + '/');
     await page.goto('/admindash');
     await page.getByText('Admins only').waitFor();
     expect(await page.getByText('Admin Menu').count()).toBe(0);
@@ -149,7 +132,7 @@ describe('foundation in a real browser', () => {
   });
 
   it("logs out an expired stored session on start with 'Token expired, logging out.'", async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(suite.browser, suite.app.url);
     const payload = Buffer.from(JSON.stringify({ sub: '1', username: 'admin', role: 'admin', exp: Math.floor(Date.now() / 1000) - 60 })).toString('base64url');
     await context.addInitScript((token) => {
       if (!sessionStorage.getItem('seeded')) {

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import type { AppConfig } from '../../server/src/config.js';
+import { ADMIN, startTestApp, type TestApp } from './test-app.js';
 
 /** Debian's Chromium, headless; playwright-core never downloads a browser of its own. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -29,4 +32,28 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SHOTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * Registers the hooks of a browser test file: one app on a fresh database and one Chromium,
+ * both stopped after the file. Read them from the returned object inside tests.
+ */
+export function browserSuite(overrides: Partial<AppConfig> = {}): { app: TestApp; browser: Browser } {
+  const suite = {} as { app: TestApp; browser: Browser };
+  beforeAll(async () => {
+    [suite.app, suite.browser] = await Promise.all([startTestApp(overrides), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.app?.stop();
+  });
+  return suite;
+}
+
+/** Signs in through the Login screen. */
+export async function signIn(page: Page, username = ADMIN.username, password = ADMIN.password): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
 }

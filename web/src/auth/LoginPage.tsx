@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Button, Callout, Card, FormGroup, H2, InputGroup, Tab, Tabs } from '@blueprintjs/core';
 import { graphql } from '../apollo/generated';
 import { errorMessage } from '../apollo/errors';
 import { authStore } from '../app/auth-store';
 import { refreshSettings } from '../app/settings';
-import { ThemeToggle } from '../app/ThemeToggle';
+import { StandalonePage } from '../app/StandalonePage';
 
 export const LoginMutation = graphql(`
   mutation Login($input: LoginInput!) {
@@ -32,21 +32,14 @@ export const RegisterMutation = graphql(`
 export default function LoginPage() {
   const [tab, setTab] = useState<'login' | 'register'>('login');
   return (
-    <div className="auth-page">
-      <div className="auth-page-top">
-        <Link to="/" className="brand">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          <span>Art &amp; Song Cards</span>
-        </Link>
-        <ThemeToggle />
-      </div>
+    <StandalonePage>
       <Card className="auth-card" elevation={2}>
-        <Tabs id="auth-tabs" selectedTabId={tab} onChange={(id) => setTab(id as "login" | "register")} size="large" renderActiveTabPanelOnly>
+        <Tabs id="auth-tabs" selectedTabId={tab} onChange={(id) => setTab(id as 'login' | 'register')} size="large" renderActiveTabPanelOnly>
           <Tab id="login" title="Sign in" panel={<LoginForm />} />
           <Tab id="register" title="Create an account" panel={<RegisterForm onRegistered={() => setTab('login')} />} />
         </Tabs>
       </Card>
-    </div>
+    </StandalonePage>
   );
 }
 

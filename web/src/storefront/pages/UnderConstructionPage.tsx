@@ -1,7 +1,7 @@
 import { Link, Navigate } from 'react-router-dom';
 import { Card, H1 } from '@blueprintjs/core';
 import { useAuth } from '../../app/auth-store';
-import { ThemeToggle } from '../../app/ThemeToggle';
+import { StandalonePage } from '../../app/StandalonePage';
 
 /** Shown to everyone but a signed-in admin while the site is under construction. */
 export default function UnderConstructionPage() {
@@ -9,14 +9,7 @@ export default function UnderConstructionPage() {
   // Once the shop is open again the notice has nothing to say.
   if (settingsLoaded && !underConstructionMode) return <Navigate to="/" replace />;
   return (
-    <div className="auth-page">
-      <div className="auth-page-top">
-        <span className="brand">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          <span>Art &amp; Song Cards</span>
-        </span>
-        <ThemeToggle />
-      </div>
+    <StandalonePage brandLinksHome={false}>
       <Card className="auth-card under-construction" elevation={2}>
         <img src="/favicon.svg" alt="" width={72} height={72} />
         <H1>We are tuning up</H1>
@@ -25,6 +18,6 @@ export default function UnderConstructionPage() {
           Running the shop? <Link to="/login">Sign in</Link>
         </p>
       </Card>
-    </div>
+    </StandalonePage>
   );
 }

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { ThemeToggle } from './ThemeToggle';
+
+/** The frame of the pages shown without the shop's navigation (sign-in, the maintenance notice). */
+export function StandalonePage({ children, brandLinksHome = true }: { children: ReactNode; brandLinksHome?: boolean }) {
+  const brand = (
+    <>
+      <img src="/favicon.svg" alt="" width={28} height={28} />
+      <span>Art &amp; Song Cards</span>
+    </>
+  );
+  return (
+    <div className="auth-page">
+      <div className="auth-page-top">
+        {brandLinksHome ? (
+          <Link to="/" className="brand">
+            {brand}
+          </Link>
+        ) : (
+          <span className="brand">{brand}</span>
+        )}
+        <ThemeToggle />
+      </div>
+      {children}
+    </div>
+  );
+}
