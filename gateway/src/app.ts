@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import express from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
@@ -15,15 +14,10 @@ import { createRequestContext, type RequestContext } from '../../server/src/core
 import type { Services } from '../../server/src/services.js';
 import { errorHandler, graphqlUploadErrors, sendError } from './http-errors.js';
 import { mountRoutes } from './route.js';
-import { fileRoutes, restRoutes } from './routes/index.js';
+import { fileRoutes, pageRoutes, restRoutes } from './routes/index.js';
+import { sendAppShell, webDistDir } from './web-client.js';
 import { AppError } from '../../server/src/core/errors.js';
 
-/** The built web client: web/dist beside the sources, found from both src (tsx) and dist (node). */
-export function webDistDir(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.resolve(here, '../../web/dist'), path.resolve(here, '../../../web/dist')];
-  return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? candidates[0];
-}
 
 export interface GatewayDeps {
   config: AppConfig;
@@ -128,17 +122,15 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
   api.use((_req, res) => sendError(res, new AppError('NOT_FOUND', 'No such API route')));
   app.use('/api', api);
 
+  const pages = express.Router();
+  mountRoutes(pages, pageRoutes(services, web), services.settings);
+  app.use(pages);
+
   app.use(express.static(web, { index: false, maxAge: '1y', immutable: true, setHeaders: noCacheForHtml }));
   // Client-side routes: every other GET that wants a page gets the app shell.
   app.get(/.*/, (req, res, next) => {
     if (req.accepts(['html', 'json']) !== 'html') return next();
-    const index = path.join(web, 'index.html');
-    if (!fs.existsSync(index)) {
-      res.status(503).type('text/plain').send('The web client is not built yet: run `npm run build:web`.');
-      return;
-    }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    sendAppShell(res, web);
   });
   app.use((_req, res) => sendError(res, new AppError('NOT_FOUND', 'Not found')));
   app.use(errorHandler);

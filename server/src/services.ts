@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AppConfig } from './config.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { BlogService } from './modules/blog/blog.service.js';
 import { TokenService } from './modules/auth/token.service.js';
 import { MediaService } from './modules/media/media.service.js';
 import { LocalDiskStorage } from './modules/media/media-storage.js';
@@ -11,11 +12,13 @@ export interface Services {
   auth: AuthService;
   settings: SettingsService;
   media: MediaService;
+  blog: BlogService;
 }
 
 export function createServices(config: AppConfig, jwtSecret: string): Services {
   const tokens = new TokenService(jwtSecret, config.tokenTtlSeconds);
-  return {
+  const blog = new BlogService();
+  const services = {
     auth: new AuthService(tokens, config.loginLimits),
     settings: new SettingsService(),
     media: new MediaService({
@@ -24,5 +27,8 @@ export function createServices(config: AppConfig, jwtSecret: string): Services {
       stagingDir: path.join(config.dataDir, 'tmp', 'uploads'),
       maxFileBytes: Math.floor(config.maxUploadMb * 1024 * 1024),
     }),
+    blog,
   };
+  services.media.registerUsageProvider(blog.mediaUsages);
+  return services;
 }

@@ -1,6 +1,6 @@
 import { GraphQLObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { restRoutes } from '../../gateway/src/routes/index.js';
+import { fileRoutes, pageRoutes, restRoutes } from '../../gateway/src/routes/index.js';
 import { buildSchema, declaredAccess } from '../../server/src/schema/build-schema.js';
 import { createServices } from '../../server/src/services.js';
 import { loadConfig } from '../../server/src/config.js';
@@ -17,7 +17,8 @@ describe('every operation states who may call it', () => {
   });
 
   it('every REST route declares its access', () => {
-    const routes = restRoutes(createServices(loadConfig({}), 'secret'));
+    const services = createServices(loadConfig({}), 'secret');
+    const routes = [...restRoutes(services), ...fileRoutes(services), ...pageRoutes(services, '/nowhere')];
     expect(routes.length).toBeGreaterThan(0);
     const missing = routes.filter((route) => !ACCESS.includes(route.access)).map((r) => `${r.method} ${r.path}`);
     expect(missing).toEqual([]);

@@ -1,16 +1,23 @@
 import type { Services } from '../../../server/src/services.js';
 import type { RouteDef } from '../route.js';
 import { authRoutes } from './auth.routes.js';
+import { blogPageRoutes } from './blog-pages.routes.js';
+import { blogRoutes } from './blog.routes.js';
 import { mediaRoutes } from './media.routes.js';
 import { settingsRoutes } from './settings.routes.js';
 import { uploadRoutes } from './uploads.routes.js';
 
 /** Every REST route under /api. */
 export function restRoutes(services: Services): RouteDef[] {
-  return [...authRoutes(services), ...settingsRoutes(services), ...mediaRoutes(services)];
+  return [...authRoutes(services), ...settingsRoutes(services), ...mediaRoutes(services), ...blogRoutes(services)];
 }
 
 /** The stored media files, served under /api/uploads (mounted ahead of the API router). */
 export function fileRoutes(services: Services): RouteDef[] {
   return uploadRoutes(services);
+}
+
+/** Pages the server renders or decorates itself (the RSS feed, blog post previews). */
+export function pageRoutes(services: Services, webDir: string): RouteDef[] {
+  return blogPageRoutes(services, webDir);
 }

@@ -1,5 +1,5 @@
 import { OptionalProps } from '@mikro-orm/core';
-import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Enum, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Field, GraphQLISODateTime, Int, ObjectType, registerEnumType } from 'type-graphql';
 
 export enum Role {
@@ -10,6 +10,8 @@ registerEnumType(Role, { name: 'Role', description: 'What a user may do: admins 
 
 @ObjectType({ description: 'A registered user of the shop.' })
 @Entity({ tableName: 'app_user' })
+// Usernames are unique whatever their case: "Alice" cannot register beside "alice".
+@Unique({ name: 'app_user_username_lower_unique', expression: 'create unique index "app_user_username_lower_unique" on "app_user" (lower("username"))' })
 export class User {
   [OptionalProps]?: 'createdAt' | 'role';
 

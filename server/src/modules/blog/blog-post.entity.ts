@@ -1,0 +1,70 @@
+import { OptionalProps } from '@mikro-orm/core';
+import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Field, GraphQLISODateTime, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { User } from '../auth/user.entity.js';
+import { MediaFile } from '../media/media-file.entity.js';
+
+export enum BlogPostStatus {
+  DRAFT = 'draft',
+  PUBLISHED = 'published',
+}
+registerEnumType(BlogPostStatus, { name: 'BlogPostStatus', description: 'A draft is seen by admins only; a published post from its publication time on.' });
+
+/** A blog post, written in Markdown; the sanitised HTML is rendered once, when it is saved. */
+@ObjectType({ description: 'A post of the blog.' })
+@Entity({ tableName: 'blog_post' })
+@Index({ name: 'blog_post_published_index', properties: ['status', 'publishedAt', 'id'] })
+export class BlogPost {
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'excerpt' | 'body' | 'html' | 'metaDescription' | 'publishedAt' | 'coverImage' | 'author';
+
+  @Field(() => Int)
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @Field(() => String)
+  @Property({ type: 'string', length: 200 })
+  title!: string;
+
+  @Field(() => String, { description: 'The address of the post: /blog/{slug}.' })
+  @Property({ type: 'string', length: 120, unique: true })
+  slug!: string;
+
+  @Field(() => String)
+  @Property({ type: 'text', default: '' })
+  excerpt: string = '';
+
+  @Field(() => String, { description: 'The body in Markdown.' })
+  @Property({ type: 'text', default: '' })
+  body: string = '';
+
+  @Field(() => String, { description: 'The body rendered to HTML and sanitised.' })
+  @Property({ type: 'text', default: '' })
+  html: string = '';
+
+  @Field(() => String, { nullable: true, description: 'For search engines and social previews; the excerpt when empty.' })
+  @Property({ type: 'string', length: 300, nullable: true })
+  metaDescription: string | null = null;
+
+  @Field(() => MediaFile, { nullable: true })
+  @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null' })
+  coverImage: MediaFile | null = null;
+
+  @Field(() => BlogPostStatus)
+  @Enum({ items: () => BlogPostStatus, nativeEnumName: 'blog_post_status', type: 'string' })
+  status: BlogPostStatus = BlogPostStatus.DRAFT;
+
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'When the post is (or will be) public.' })
+  @Property({ type: 'datetime', nullable: true })
+  publishedAt: Date | null = null;
+
+  @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })
+  author: User | null = null;
+
+  @Field(() => GraphQLISODateTime)
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Field(() => GraphQLISODateTime)
+  @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

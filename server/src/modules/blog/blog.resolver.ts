@@ -1,0 +1,65 @@
+import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Allow } from '../../core/access.js';
+import type { RequestContext } from '../../core/context.js';
+import type { ConnectionResult } from '../../core/pagination.js';
+import type { Services } from '../../services.js';
+import { BlogPost } from './blog-post.entity.js';
+import { BlogAuthor, BlogPostConnection, BlogPostInput, BlogPostsArgs, PublishBlogPostArgs } from './blog.types.js';
+
+@Resolver(() => BlogPost)
+export class BlogResolver {
+  constructor(private readonly services: Services) {}
+
+  @Allow('storefront')
+  @Query(() => BlogPostConnection, { description: 'Published posts, newest first (admins may ask for drafts).' })
+  blogPosts(@Ctx() ctx: RequestContext, @Args(() => BlogPostsArgs) args: BlogPostsArgs): Promise<ConnectionResult<BlogPost>> {
+    return this.services.blog.list(ctx, args);
+  }
+
+  @Allow('storefront')
+  @Query(() => BlogPost, { description: 'A post by id or slug. Drafts and scheduled posts are found by admins only.' })
+  blogPost(@Ctx() ctx: RequestContext, @Arg('idOrSlug', () => String) idOrSlug: string): Promise<BlogPost> {
+    return this.services.blog.get(ctx, idOrSlug);
+  }
+
+  @Allow('admin')
+  @Mutation(() => BlogPost, { description: 'Creates a draft.' })
+  createBlogPost(@Ctx() ctx: RequestContext, @Arg('input', () => BlogPostInput) input: BlogPostInput): Promise<BlogPost> {
+    return this.services.blog.create(ctx, input);
+  }
+
+  @Allow('admin')
+  @Mutation(() => BlogPost)
+  updateBlogPost(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number, @Arg('input', () => BlogPostInput) input: BlogPostInput): Promise<BlogPost> {
+    return this.services.blog.update(ctx, id, input);
+  }
+
+  @Allow('admin')
+  @Mutation(() => BlogPost)
+  publishBlogPost(@Ctx() ctx: RequestContext, @Args(() => PublishBlogPostArgs) { id, publishedAt }: PublishBlogPostArgs): Promise<BlogPost> {
+    return this.services.blog.publish(ctx, id, publishedAt);
+  }
+
+  @Allow('admin')
+  @Mutation(() => BlogPost, { description: 'Turns a post back into a draft.' })
+  unpublishBlogPost(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<BlogPost> {
+    return this.services.blog.unpublish(ctx, id);
+  }
+
+  @Allow('admin')
+  @Mutation(() => Boolean)
+  async deleteBlogPost(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<boolean> {
+    await this.services.blog.delete(ctx, id);
+    return true;
+  }
+
+  @FieldResolver(() => BlogAuthor, { nullable: true })
+  author(@Root() post: BlogPost): BlogAuthor | null {
+    return post.author ? { id: post.author.id, username: post.author.username } : null;
+  }
+
+  @FieldResolver(() => String, { description: 'The meta description, else the excerpt, else the start of the body.' })
+  description(@Root() post: BlogPost): string {
+    return this.services.blog.description(post);
+  }
+}

@@ -1,0 +1,243 @@
+import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/postgresql';
+import slugify from 'slugify';
+import type { RequestContext } from '../../core/context.js';
+import { badInput, conflict, notFound } from '../../core/errors.js';
+import { connectionFromRows, decodeCursor, pageSize, type ConnectionResult } from '../../core/pagination.js';
+import { Role } from '../auth/user.entity.js';
+import { MediaFile } from '../media/media-file.entity.js';
+import { MediaKind } from '../media/media-formats.js';
+import type { MediaUsageProvider } from '../media/media-usages.js';
+import { BlogPost, BlogPostStatus } from './blog-post.entity.js';
+import { plainText, renderMarkdown } from './markdown.js';
+
+export interface BlogPostInput {
+  title?: unknown;
+  slug?: unknown;
+  excerpt?: unknown;
+  body?: unknown;
+  metaDescription?: unknown;
+  coverImageId?: unknown;
+  /** `draft` or `published`; publishing without `publishedAt` keeps an earlier time or takes now. */
+  status?: unknown;
+  /** When a published post becomes public; a future time schedules it. */
+  publishedAt?: unknown;
+}
+
+export interface BlogListArgs {
+  first?: number | null;
+  after?: string | null;
+  /** Admins only: which posts; readers always get the published ones. */
+  status?: BlogPostStatus | 'all' | null;
+}
+
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const POPULATE = ['coverImage', 'author'] as const;
+
+/** The blog: posts in Markdown, published now or later, read by everyone and written by admins. */
+export class BlogService {
+  /** Posts visible to the caller: everything for an admin, published and due posts for everyone else. */
+  private async visibility(ctx: RequestContext): Promise<FilterQuery<BlogPost>> {
+    const viewer = await ctx.viewer();
+    if (viewer?.user.role === Role.ADMIN) return {};
+    return { status: BlogPostStatus.PUBLISHED, publishedAt: { $lte: new Date() } };
+  }
+
+  /**
+   * A page of posts, newest first. Readers (and admins by default) see the published posts; an admin
+   * may ask for drafts or all, ordered by last change.
+   */
+  async list(ctx: RequestContext, args: BlogListArgs = {}): Promise<ConnectionResult<BlogPost>> {
+    const size = pageSize(args.first, 100, 10);
+    const isAdmin = (await ctx.viewer())?.user.role === Role.ADMIN;
+    const status = isAdmin ? (args.status ?? BlogPostStatus.PUBLISHED) : BlogPostStatus.PUBLISHED;
+    const where: FilterQuery<BlogPost> =
+      status === BlogPostStatus.PUBLISHED ? { status, publishedAt: { $lte: new Date() } } : status === 'all' ? {} : { status };
+    // Published posts by publication time; drafts (never published) by their last change.
+    const byPublication = status === BlogPostStatus.PUBLISHED;
+    const sortKey = byPublication ? 'publishedAt' : 'updatedAt';
+    let keyset: FilterQuery<BlogPost> = {};
+    if (args.after) {
+      const cursor = decodeCursor<{ t: string; id: number }>(args.after, { t: 'string', id: 'number' });
+      const at = new Date(cursor.t);
+      if (Number.isNaN(at.getTime())) throw badInput('The cursor is not valid.', 'after');
+      keyset = { $or: [{ [sortKey]: { $lt: at } }, { [sortKey]: at, id: { $lt: cursor.id } }] };
+    }
+    const [rows, totalCount] = await Promise.all([
+      ctx.em.find(BlogPost, { $and: [where, keyset] }, { orderBy: { [sortKey]: 'desc', id: 'desc' }, limit: size + 1, populate: POPULATE }),
+      ctx.em.count(BlogPost, where),
+    ]);
+    return connectionFromRows(rows, {
+      size,
+      after: args.after,
+      totalCount,
+      cursorOf: (post) => ({ t: ((byPublication ? post.publishedAt : post.updatedAt) ?? post.createdAt).toISOString(), id: post.id }),
+    });
+  }
+
+  /** One post by id or slug; a post the caller may not see is NOT_FOUND, as if it did not exist. */
+  async get(ctx: RequestContext, idOrSlug: string): Promise<BlogPost> {
+    const key = idOrSlug.trim();
+    const where: FilterQuery<BlogPost> = /^\d{1,9}$/.test(key) ? { id: Number(key) } : { slug: key.toLowerCase() };
+    const post = await ctx.em.findOne(BlogPost, { $and: [where, await this.visibility(ctx)] }, { populate: POPULATE });
+    if (!post) throw notFound('Post');
+    return post;
+  }
+
+  async create(ctx: RequestContext, input: BlogPostInput): Promise<BlogPost> {
+    const title = cleanTitle(input.title);
+    const slug = input.slug === undefined || input.slug === null || input.slug === '' ? slugFrom(title) : cleanSlug(input.slug);
+    const { user } = await ctx.requireViewer();
+    const changes = await this.changes(ctx, input, null);
+    await this.assertSlugFree(ctx, slug, null);
+    const post = ctx.em.create(BlogPost, { ...changes, title, slug, author: user });
+    await this.flush(ctx, slug);
+    ctx.log.info({ postId: post.id }, 'blog post created');
+    return post;
+  }
+
+  async update(ctx: RequestContext, id: number, input: BlogPostInput): Promise<BlogPost> {
+    const post = await this.find(ctx, id);
+    const title = input.title === undefined ? post.title : cleanTitle(input.title);
+    const slug = input.slug === undefined ? post.slug : cleanSlug(input.slug);
+    const changes = await this.changes(ctx, input, post);
+    if (slug !== post.slug) await this.assertSlugFree(ctx, slug, post.id);
+    ctx.em.assign(post, { ...changes, title, slug });
+    await this.flush(ctx, slug);
+    return post;
+  }
+
+  /** Publishes now, or at `publishedAt` (a future time schedules the post). */
+  publish(ctx: RequestContext, id: number, publishedAt?: unknown): Promise<BlogPost> {
+    return this.update(ctx, id, { status: BlogPostStatus.PUBLISHED, publishedAt });
+  }
+
+  unpublish(ctx: RequestContext, id: number): Promise<BlogPost> {
+    return this.update(ctx, id, { status: BlogPostStatus.DRAFT });
+  }
+
+  async delete(ctx: RequestContext, id: number): Promise<void> {
+    const post = await this.find(ctx, id);
+    ctx.em.remove(post);
+    await ctx.em.flush();
+    ctx.log.info({ postId: id }, 'blog post deleted');
+  }
+
+  /** The published, due posts for the feed, newest first. */
+  async feedPosts(ctx: RequestContext, limit = 20): Promise<BlogPost[]> {
+    return ctx.em.find(
+      BlogPost,
+      { status: BlogPostStatus.PUBLISHED, publishedAt: { $lte: new Date() } },
+      { orderBy: { publishedAt: 'desc', id: 'desc' }, limit, populate: POPULATE },
+    );
+  }
+
+  /** The description used in the page head and the feed. */
+  description(post: BlogPost): string {
+    return post.metaDescription || post.excerpt || plainText(post.body, 200);
+  }
+
+  /** Lets the media library say which posts use a file as their cover. */
+  readonly mediaUsages: MediaUsageProvider = async (em, fileIds) => {
+    const posts = await em.find(BlogPost, { coverImage: { $in: fileIds } }, { fields: ['id', 'title', 'coverImage'] });
+    return posts.map((post) => ({ fileId: post.coverImage!.id, kind: 'post', id: post.id, label: post.title }));
+  };
+
+  private async find(ctx: RequestContext, id: number): Promise<BlogPost> {
+    const post = await ctx.em.findOne(BlogPost, id, { populate: POPULATE });
+    if (!post) throw notFound('Post');
+    return post;
+  }
+
+  /** Checks the input and returns the changes it makes (everything but title and slug), touching nothing. */
+  private async changes(ctx: RequestContext, input: BlogPostInput, current: BlogPost | null): Promise<Partial<BlogPost>> {
+    const changes: Partial<BlogPost> = {};
+    if (input.excerpt !== undefined) changes.excerpt = optionalText(input.excerpt, 'excerpt', 1000);
+    if (input.body !== undefined) {
+      changes.body = optionalText(input.body, 'body', 200_000);
+      changes.html = renderMarkdown(changes.body);
+    }
+    if (input.metaDescription !== undefined) changes.metaDescription = optionalText(input.metaDescription, 'metaDescription', 300) || null;
+    if (input.status !== undefined) {
+      if (input.status === BlogPostStatus.PUBLISHED) {
+        changes.publishedAt =
+          input.publishedAt === undefined || input.publishedAt === null ? (current?.publishedAt ?? new Date()) : parseDate(input.publishedAt);
+      } else if (input.status === BlogPostStatus.DRAFT) {
+        changes.publishedAt = null;
+      } else {
+        throw badInput('status must be draft or published.', 'status');
+      }
+      changes.status = input.status;
+    }
+    if (input.coverImageId !== undefined) {
+      if (input.coverImageId === null) changes.coverImage = null;
+      else {
+        const id = Number(input.coverImageId);
+        const file = Number.isSafeInteger(id) ? await ctx.em.findOne(MediaFile, id) : null;
+        if (!file) throw badInput('The cover image does not exist.', 'coverImageId');
+        if (file.kind !== MediaKind.IMAGE) throw badInput('The cover must be an image.', 'coverImageId');
+        changes.coverImage = file;
+      }
+    }
+    return changes;
+  }
+
+  private async assertSlugFree(ctx: RequestContext, slug: string, exceptId: number | null): Promise<void> {
+    const clash = await ctx.em.count(BlogPost, { slug, ...(exceptId ? { id: { $ne: exceptId } } : {}) });
+    if (clash) throw slugTaken(slug, await this.freeSlug(ctx, slug));
+  }
+
+  private async flush(ctx: RequestContext, slug: string): Promise<void> {
+    try {
+      await ctx.em.flush();
+    } catch (error) {
+      // Two admins saving the same address at once: the unique index decides.
+      if (error instanceof UniqueConstraintViolationException) throw slugTaken(slug, `${slug}-2`);
+      throw error;
+    }
+  }
+
+  /** The first of slug-2, slug-3, ... that no post uses. */
+  private async freeSlug(ctx: RequestContext, slug: string): Promise<string> {
+    const taken = new Set((await ctx.em.find(BlogPost, { slug: { $like: `${slug}-%` } }, { fields: ['slug'] })).map((p) => p.slug));
+    for (let n = 2; ; n++) if (!taken.has(`${slug}-${n}`)) return `${slug}-${n}`;
+  }
+}
+
+function slugTaken(slug: string, suggestion: string) {
+  return conflict(`The address "${slug}" is already used by another post; try "${suggestion}".`, 'slug');
+}
+
+function cleanTitle(value: unknown): string {
+  const title = typeof value === 'string' ? value.trim() : '';
+  if (!title) throw badInput('A post needs a title.', 'title');
+  if (title.length > 200) throw badInput('The title must be at most 200 characters.', 'title');
+  return title;
+}
+
+function cleanSlug(value: unknown): string {
+  const slug = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (!SLUG_PATTERN.test(slug) || slug.length > 120 || /^\d+$/.test(slug)) {
+    throw badInput('The address must be lowercase letters, digits and single dashes (not only digits).', 'slug');
+  }
+  return slug;
+}
+
+/** A slug from a title: "Hello, World!" → "hello-world". */
+export function slugFrom(title: string): string {
+  const slug = slugify(title, { lower: true, strict: true, trim: true }).replace(/-+/g, '-').slice(0, 100).replace(/-$/, '');
+  if (!slug || /^\d+$/.test(slug)) return `post-${slug || Date.now().toString(36)}`;
+  return slug;
+}
+
+function optionalText(value: unknown, field: string, max: number): string {
+  if (value === null) return '';
+  if (typeof value !== 'string') throw badInput(`${field} must be text.`, field);
+  if (value.length > max) throw badInput(`${field} must be at most ${max} characters.`, field);
+  return field === 'body' ? value : value.trim();
+}
+
+function parseDate(value: unknown): Date {
+  const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : new Date(NaN);
+  if (Number.isNaN(date.getTime())) throw badInput('publishedAt must be a date and time (ISO 8601).', 'publishedAt');
+  return date;
+}

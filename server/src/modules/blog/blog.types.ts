@@ -1,0 +1,50 @@
+import { ArgsType, Field, GraphQLISODateTime, InputType, Int, ObjectType } from 'type-graphql';
+import { Connection, ConnectionArgs } from '../../core/pagination.js';
+import { BlogPost, BlogPostStatus } from './blog-post.entity.js';
+
+export const BlogPostConnection = Connection(BlogPost, 'BlogPost');
+
+@ObjectType({ description: 'Who wrote a post.' })
+export class BlogAuthor {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => String)
+  username!: string;
+}
+
+@ArgsType()
+export class BlogPostsArgs extends ConnectionArgs {
+  @Field(() => BlogPostStatus, { nullable: true, description: 'Admins only: drafts instead of published posts. Readers always get published posts.' })
+  status?: BlogPostStatus | null;
+}
+
+@InputType({ description: 'The fields of a post; on update, a field left out keeps its value.' })
+export class BlogPostInput {
+  @Field(() => String, { nullable: true })
+  title?: string;
+
+  @Field(() => String, { nullable: true, description: 'Made from the title when left out on creation.' })
+  slug?: string;
+
+  @Field(() => String, { nullable: true })
+  excerpt?: string;
+
+  @Field(() => String, { nullable: true, description: 'Markdown.' })
+  body?: string;
+
+  @Field(() => String, { nullable: true })
+  metaDescription?: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'An image of the media library; null removes the cover.' })
+  coverImageId?: number | null;
+}
+
+@ArgsType()
+export class PublishBlogPostArgs {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'A later time schedules the post; default now.' })
+  publishedAt?: Date | null;
+}
