@@ -186,6 +186,13 @@ describe('GraphQL blog', () => {
     expect((await app.graphql('mutation($id: Int!) { deleteBlogPost(id: $id) }', { id: post.id }, admin)).body.data.deleteBlogPost).toBe(true);
   });
 
+  it('previews Markdown for admins only, sanitised like a saved post', async () => {
+    const query = 'query($b: String!) { blogPreview(body: $b) }';
+    const res = await app.graphql(query, { b: '**hi** <script>x()</script>' }, admin);
+    expect(res.body.data.blogPreview).toBe('<p><strong>hi</strong> </p>\n');
+    expect((await app.graphql(query, { b: 'x' }, customer)).body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  });
+
   it('refuses an empty title with the field', async () => {
     const res = await app.graphql('mutation { createBlogPost(input: { title: "" }) { id } }', {}, admin);
     expect(res.body.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'title' });

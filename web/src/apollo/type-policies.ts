@@ -1,6 +1,32 @@
-import type { TypePolicies } from '@apollo/client';
+import type { FieldPolicy, TypePolicies } from '@apollo/client';
 
-/** Cache policies: singletons without ids are merged, not replaced. */
+interface ConnectionShape {
+  edges: unknown[];
+  [key: string]: unknown;
+}
+
+/**
+ * A cursor connection kept as one growing list per set of `keyArgs`: a page fetched with `after`
+ * is appended, a first page replaces what was there.
+ */
+function connection(keyArgs: string[]): FieldPolicy<ConnectionShape> {
+  return {
+    keyArgs,
+    merge(existing, incoming, { args }) {
+      if (!existing || !args?.after) return incoming;
+      return { ...incoming, edges: [...existing.edges, ...incoming.edges] };
+    },
+  };
+}
+
+/** Cache policies: singletons without ids are merged, paged lists are merged page by page. */
 export const typePolicies: TypePolicies = {
   Settings: { keyFields: [] },
+  Query: {
+    fields: {
+      blogPosts: connection(['status']),
+      mediaFiles: connection(['folderId', 'kind']),
+      allMediaFiles: connection(['kind']),
+    },
+  },
 };

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { createBrowserRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { Spinner } from '@blueprintjs/core';
 import { ScreenErrorBoundary } from '../common/ScreenErrorBoundary';
 import { Layout } from './Layout';
@@ -14,7 +14,7 @@ const CartPage = lazyWithReload(() => import('../storefront/pages/CartPage'));
 const OrderConfirmationPage = lazyWithReload(() => import('../storefront/pages/OrderConfirmationPage'));
 const BlogListPage = lazyWithReload(() => import('../blog/BlogListPage'));
 const BlogPostPage = lazyWithReload(() => import('../blog/BlogPostPage'));
-const BlogEditorPage = lazyWithReload(() => import('../blog/BlogEditorPage'));
+const BlogEditorPage = lazyWithReload(() => import('../blog/editor/BlogEditorPage'));
 const AdminDashboard = lazyWithReload(() => import('../admin/AdminDashboard'));
 const SettingsPage = lazyWithReload(() => import('../admin/settings/SettingsPage'));
 const LoginPage = lazyWithReload(() => import('../auth/LoginPage'));
@@ -27,35 +27,49 @@ const loading = (
   </div>
 );
 
-/** The route table of the product (seed.md section 2), behind the route guard. */
-export function App() {
+/** Every screen passes the route guard first; a screen that fails shows an error, not a blank page. */
+function Root() {
   return (
-    <BrowserRouter>
-      <RouteGuard>
-        <ScreenErrorBoundary>
-          <Suspense fallback={loading}>
-            <Routes>
-              <Route path="/" element={<Layout />}>
-                <Route index element={<HomePage />} />
-                <Route path="shop" element={<ShopPage />} />
-                <Route path="product/:id" element={<ProductOrderPage />} />
-                <Route path="payments" element={<PaymentsPage />} />
-                <Route path="cart" element={<CartPage />} />
-                <Route path="order-confirmation/:id" element={<OrderConfirmationPage />} />
-                <Route path="blog" element={<BlogListPage />} />
-                <Route path="blog/:id" element={<BlogPostPage />} />
-                <Route path="admin/blog/new" element={<BlogEditorPage />} />
-                <Route path="admin/blog/edit/:id" element={<BlogEditorPage />} />
-                <Route path="admindash" element={<AdminDashboard />} />
-                <Route path="settings" element={<SettingsPage />} />
-                <Route path="*" element={<NotFoundPage />} />
-              </Route>
-              <Route path="/login" element={<LoginPage />} />
-              <Route path="/under-construction" element={<UnderConstructionPage />} />
-            </Routes>
-          </Suspense>
-        </ScreenErrorBoundary>
-      </RouteGuard>
-    </BrowserRouter>
+    <RouteGuard>
+      <ScreenErrorBoundary>
+        <Suspense fallback={loading}>
+          <Outlet />
+        </Suspense>
+      </ScreenErrorBoundary>
+    </RouteGuard>
   );
+}
+
+/** The route table of the product (seed.md section 2). */
+const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      {
+        path: '/',
+        element: <Layout />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'shop', element: <ShopPage /> },
+          { path: 'product/:id', element: <ProductOrderPage /> },
+          { path: 'payments', element: <PaymentsPage /> },
+          { path: 'cart', element: <CartPage /> },
+          { path: 'order-confirmation/:id', element: <OrderConfirmationPage /> },
+          { path: 'blog', element: <BlogListPage /> },
+          { path: 'blog/:id', element: <BlogPostPage /> },
+          { path: 'admin/blog/new', element: <BlogEditorPage /> },
+          { path: 'admin/blog/edit/:id', element: <BlogEditorPage /> },
+          { path: 'admindash', element: <AdminDashboard /> },
+          { path: 'settings', element: <SettingsPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/under-construction', element: <UnderConstructionPage /> },
+    ],
+  },
+]);
+
+export function App() {
+  return <RouterProvider router={router} />;
 }

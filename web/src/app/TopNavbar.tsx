@@ -35,7 +35,20 @@ export function TopNavbar() {
         ))}
       </NavbarGroup>
       <NavbarGroup align={Alignment.END}>
-        {auth.admin && auth.user && <Button variant="minimal" icon="dashboard" text={<span className="hide-on-phone">Admin</span>} aria-label="Admin" onClick={() => navigate('/admindash')} />}
+        {auth.admin && auth.user && (
+          <Popover
+            placement="bottom-end"
+            content={
+              <Menu>
+                <MenuItem icon="dashboard" text="Admin console" onClick={() => navigate('/admindash')} />
+                <MenuItem icon="edit" text="New blog post" onClick={() => navigate('/admin/blog/new')} />
+                <MenuItem icon="manual" text="Blog posts and drafts" onClick={() => navigate('/blog')} />
+              </Menu>
+            }
+          >
+            <Button variant="minimal" icon="dashboard" endIcon="caret-down" text={<span className="hide-on-phone">Admin</span>} aria-label="Admin" />
+          </Popover>
+        )}
         <ThemeToggle />
         {auth.user ? (
           <Popover

@@ -1,9 +1,111 @@
-import { ComingSoon } from '../common/ComingSoon';
+import { Link } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { Button, Callout, Card, H1, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { graphql } from '../apollo/generated';
+import { useAuth } from '../app/auth-store';
+import { formatDate } from './format-date';
+import './blog.css';
 
+export const BlogPostsQuery = graphql(`
+  query BlogPosts($first: Int, $after: String, $status: BlogPostStatus) {
+    blogPosts(first: $first, after: $after, status: $status) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          id
+          slug
+          title
+          excerpt
+          status
+          publishedAt
+          updatedAt
+          coverImage {
+            id
+            filePath
+            thumbnailPath
+          }
+        }
+      }
+    }
+  }
+`);
+
+const PAGE = 10;
+
+/** /blog: published posts, newest first; admins also find their drafts here. */
 export default function BlogListPage() {
+  const { admin, user } = useAuth();
+  const isAdmin = admin && user !== null;
   return (
-    <ComingSoon title="Blog" icon="manual">
-      Stories, ideas and news from the shop.
-    </ComingSoon>
+    <div className="blog-page">
+      <header className="blog-header">
+        <div>
+          <H1>Blog</H1>
+          <p className="muted">Stories, ideas and news from Art &amp; Song Cards.</p>
+        </div>
+        <div className="blog-header-actions">
+          <a href="/blog/rss.xml" className="bp6-button bp6-minimal" title="RSS feed">
+            RSS
+          </a>
+          {isAdmin && (
+            <Link to="/admin/blog/new">
+              <Button intent="primary" icon="edit" text="New post" tabIndex={-1} />
+            </Link>
+          )}
+        </div>
+      </header>
+      {isAdmin && <PostList status="DRAFT" title="Drafts" />}
+      <PostList status={null} />
+    </div>
+  );
+}
+
+function PostList({ status, title }: { status: 'DRAFT' | null; title?: string }) {
+  const { data, loading, error, fetchMore } = useQuery(BlogPostsQuery, { variables: { first: PAGE, status } });
+  const posts = data?.blogPosts.edges.map((edge) => edge.node) ?? [];
+  if (loading && !data) return <Spinner className="blog-spinner" aria-label="Loading posts" />;
+  if (error) return <Callout intent="danger" title="The blog could not be loaded">{error.message}</Callout>;
+  if (!posts.length) {
+    if (status) return null;
+    return <NonIdealState icon="manual" title="No posts yet" description="Check back soon for stories from the shop." />;
+  }
+  return (
+    <section className="blog-section" aria-label={title ?? 'Posts'}>
+      {title && <h2 className="blog-section-title">{title}</h2>}
+      <div className="blog-grid">
+        {posts.map((post) => (
+          <Card key={post.id} className="blog-card" interactive elevation={1}>
+            <Link to={`/blog/${post.status === 'DRAFT' ? post.id : post.slug}`} className="blog-card-link">
+              {post.coverImage ? (
+                <img className="blog-card-cover" src={`/api/${post.coverImage.thumbnailPath ?? post.coverImage.filePath}`} alt="" loading="lazy" />
+              ) : (
+                <div className="blog-card-cover blog-card-cover-empty" aria-hidden />
+              )}
+              <div className="blog-card-body">
+                <h3>{post.title}</h3>
+                {post.excerpt && <p>{post.excerpt}</p>}
+                <div className="blog-card-meta">
+                  {post.status === 'DRAFT' ? <Tag minimal intent="warning">Draft</Tag> : <time dateTime={post.publishedAt ?? undefined}>{formatDate(post.publishedAt)}</time>}
+                </div>
+              </div>
+            </Link>
+          </Card>
+        ))}
+      </div>
+      {data?.blogPosts.pageInfo.hasNextPage && (
+        <div className="blog-more">
+          <Button
+            text="Older posts"
+            icon="arrow-down"
+            loading={loading}
+            onClick={() => void fetchMore({ variables: { after: data.blogPosts.pageInfo.endCursor } })}
+          />
+        </div>
+      )}
+    </section>
   );
 }

@@ -1,9 +1,84 @@
-import { ComingSoon } from '../common/ComingSoon';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { Button, Callout, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { graphql } from '../apollo/generated';
+import { errorCode } from '../apollo/errors';
+import { useAuth } from '../app/auth-store';
+import { formatDate } from './format-date';
+import './blog.css';
 
+export const BlogPostQuery = graphql(`
+  query BlogPost($idOrSlug: String!) {
+    blogPost(idOrSlug: $idOrSlug) {
+      id
+      slug
+      title
+      excerpt
+      html
+      status
+      publishedAt
+      description
+      author {
+        username
+      }
+      coverImage {
+        id
+        filePath
+        friendlyName
+        width
+        height
+      }
+    }
+  }
+`);
+
+/** /blog/{id or slug}: one post. The HTML was sanitised by the server when the post was saved. */
 export default function BlogPostPage() {
+  const { id = '' } = useParams();
+  const { admin, user } = useAuth();
+  const { data, loading, error } = useQuery(BlogPostQuery, { variables: { idOrSlug: id } });
+  const post = data?.blogPost;
+
+  useEffect(() => {
+    if (post) document.title = `${post.title} · Art & Song Cards`;
+    return () => {
+      document.title = 'Art & Song Cards';
+    };
+  }, [post]);
+
+  if (loading && !data) return <Spinner className="blog-spinner" aria-label="Loading the post" />;
+  if (errorCode(error) === 'NOT_FOUND' || (!loading && !post && !error)) {
+    return (
+      <div className="coming-soon">
+        <NonIdealState icon="search" title="Post not found" description="This post does not exist, or it is not published yet." action={<Link to="/blog">All posts</Link>} />
+      </div>
+    );
+  }
+  if (error || !post) return <Callout intent="danger" title="The post could not be loaded">{error?.message}</Callout>;
+
   return (
-    <ComingSoon title="Blog post" icon="document">
-      This post will be shown here.
-    </ComingSoon>
+    <article className="blog-post">
+      {post.coverImage && (
+        <img className="blog-post-cover" src={`/api/${post.coverImage.filePath}`} alt={post.coverImage.friendlyName} width={post.coverImage.width ?? undefined} height={post.coverImage.height ?? undefined} />
+      )}
+      <div className="blog-post-inner">
+        <Link to="/blog" className="blog-back">
+          ← All posts
+        </Link>
+        <h1 className="blog-post-title">{post.title}</h1>
+        <div className="blog-post-meta">
+          {post.status === 'DRAFT' ? <Tag intent="warning">Draft</Tag> : <time dateTime={post.publishedAt ?? undefined}>{formatDate(post.publishedAt)}</time>}
+          {post.author && <span> · {post.author.username}</span>}
+          {admin && user && (
+            <Link to={`/admin/blog/edit/${post.id}`} className="blog-edit-link">
+              <Button size="small" icon="edit" text="Edit" tabIndex={-1} />
+            </Link>
+          )}
+        </div>
+        {post.excerpt && <p className="blog-post-excerpt">{post.excerpt}</p>}
+        <div className="blog-post-body" dangerouslySetInnerHTML={{ __html: post.html }} />
+      </div>
+    </article>
   );
 }

@@ -23,6 +23,12 @@ export class BlogResolver {
   }
 
   @Allow('admin')
+  @Query(() => String, { description: 'Markdown rendered and sanitised exactly as a saved post would be (the editor preview).' })
+  blogPreview(@Arg('body', () => String) body: string): string {
+    return this.services.blog.preview(body);
+  }
+
+  @Allow('admin')
   @Mutation(() => BlogPost, { description: 'Creates a draft.' })
   createBlogPost(@Ctx() ctx: RequestContext, @Arg('input', () => BlogPostInput) input: BlogPostInput): Promise<BlogPost> {
     return this.services.blog.create(ctx, input);

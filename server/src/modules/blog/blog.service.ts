@@ -131,6 +131,11 @@ export class BlogService {
     );
   }
 
+  /** The HTML a body would render to. */
+  preview(body: string): string {
+    return renderMarkdown(optionalText(body, 'body', 200_000));
+  }
+
   /** The description used in the page head and the feed. */
   description(post: BlogPost): string {
     return post.metaDescription || post.excerpt || plainText(post.body, 200);
