@@ -5,6 +5,7 @@ import { ComingSoon } from '../common/ComingSoon';
 import { AdminShell } from './shell/AdminShell';
 import { ADMIN_VIEWS, type AdminView } from './shell/admin-views';
 import { SettingsScreen } from './settings/SettingsScreen';
+import { MediaLibraryScreen } from './media/MediaLibraryScreen';
 
 
 /** /admindash: the admin console. The view lives in the URL (?view=) so it survives a reload. */
@@ -23,11 +24,7 @@ export default function AdminDashboard() {
   }
   return (
     <AdminShell view={view} onSelect={(next) => setParams(next === 'media' ? {} : { view: next })}>
-      {view === 'media' && (
-        <ComingSoon title="Media Library" icon="media">
-          Folders of images and songs for cards, albums and posts.
-        </ComingSoon>
-      )}
+      {view === 'media' && <MediaLibraryScreen />}
       {view === 'catalogue' && (
         <ComingSoon title="Categories & Products" icon="diagram-tree">
           The category tree, products and product types.

@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { JSX } from 'react';
 import { Tree, type TreeNodeInfo } from '@blueprintjs/core';
-import { buildTree, type TreeNode } from '../tree';
+import { ancestorIds, buildTree, type TreeNode } from '../tree';
 
 export interface FolderItem {
   id: number;
@@ -22,6 +22,12 @@ export function FolderTree({
   renderActions?: (folder: FolderItem) => JSX.Element;
 }) {
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
+  // The selected folder is always in view: its ancestors open (e.g. after creating a subfolder).
+  useEffect(() => {
+    if (selectedId === null) return;
+    const up = ancestorIds(folders, selectedId);
+    if (up.length) setExpanded((current) => (up.every((id) => current.has(id)) ? current : new Set([...current, ...up])));
+  }, [folders, selectedId]);
   const roots = useMemo(() => buildTree(folders, (a, b) => a.name.localeCompare(b.name)), [folders]);
 
   const toInfo = (node: TreeNode<FolderItem>): TreeNodeInfo<number> => ({

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ancestorIds, buildTree } from '../../web/src/common/tree.js';
+
+const names = (nodes: { name: string; children: unknown[] }[]): unknown =>
+  nodes.map((n) => (n.children.length ? { [n.name]: names(n.children as never) } : n.name));
+
+describe('building a tree from the flat list', () => {
+  const flat = [
+    { id: 1, name: 'Cards', parentId: null },
+    { id: 2, name: 'Spring', parentId: 1 },
+    { id: 3, name: 'Autumn', parentId: 1 },
+    { id: 4, name: 'Tulips', parentId: 2 },
+    { id: 5, name: 'Albums', parentId: null },
+  ];
+
+  it('nests children under their parents, sorted when asked', () => {
+    expect(names(buildTree(flat, (a, b) => a.name.localeCompare(b.name)))).toEqual(['Albums', { Cards: ['Autumn', { Spring: ['Tulips'] }] }]);
+  });
+
+  it('makes orphans roots and breaks cycles instead of looping', () => {
+    const odd = [
+      { id: 1, name: 'A', parentId: 2 },
+      { id: 2, name: 'B', parentId: 1 },
+      { id: 3, name: 'Orphan', parentId: 99 },
+    ];
+    const roots = buildTree(odd);
+    expect(roots.map((r) => r.name).sort()).toEqual(['B', 'Orphan']);
+    expect(roots.find((r) => r.name === 'B')!.children.map((c) => c.name)).toEqual(['A']);
+  });
+
+  it('does not change the flat list', () => {
+    const copy = structuredClone(flat);
+    buildTree(flat);
+    expect(flat).toEqual(copy);
+  });
+
+  it('lists the ancestors of a node, nearest first', () => {
+    expect(ancestorIds(flat, 4)).toEqual([2, 1]);
+    expect(ancestorIds(flat, 5)).toEqual([]);
+  });
+});
