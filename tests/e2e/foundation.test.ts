@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { browserSuite, newContext, screenshot, signIn } from '../helpers/browser.js';
 import { ADMIN } from '../helpers/test-app.js';
 
 const suite = browserSuite();
+
+/** The Settings screen enables its switch once the stored settings have arrived. */
+const settingsLoaded = (page: Page) => page.getByLabel('Under Construction Mode').and(page.locator(':enabled')).waitFor();
 
 describe('foundation in a real browser', () => {
   it('shows the home page hero in the dark theme by default', async () => {
@@ -77,7 +81,7 @@ describe('foundation in a real browser', () => {
     await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
     await page.getByText('General Settings').waitFor();
     const toggle = page.getByLabel('Under Construction Mode');
-    await toggle.waitFor();
+    await settingsLoaded(page);
     expect(await toggle.isChecked()).toBe(false);
     await toggle.check({ force: true });
     // Local until saved.
@@ -105,6 +109,8 @@ describe('foundation in a real browser', () => {
     await page.getByRole('heading', { name: 'Art & Song Cards', level: 1 }).waitFor();
 
     await page.goto('/settings');
+    await settingsLoaded(page);
+    expect(await page.getByLabel('Under Construction Mode').isChecked()).toBe(true);
     await page.getByLabel('Under Construction Mode').uncheck({ force: true });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Settings saved successfully!').waitFor();
