@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { Alignment, Button, Menu, MenuDivider, MenuItem, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, Popover } from '@blueprintjs/core';
+import { Alignment, Button, Menu, MenuDivider, MenuItem, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, PopoverNext } from '@blueprintjs/core';
 import { ChangePasswordDialog } from '../auth/ChangePasswordDialog';
 import { useLogout } from '../auth/use-logout';
 import { useAuth } from './auth-store';
@@ -21,10 +21,10 @@ export function TopNavbar() {
   return (
     <Navbar className="top-navbar" fixedToTop={false}>
       <NavbarGroup align={Alignment.START}>
-        <NavbarHeading>
+        <NavbarHeading className="top-navbar-heading">
           <Link to="/" className="brand">
             <img src="/favicon.svg" alt="" width={24} height={24} />
-            <span>Art &amp; Song Cards</span>
+            <span className="brand-name">Art &amp; Song Cards</span>
           </Link>
         </NavbarHeading>
         <NavbarDivider className="hide-on-phone" />
@@ -36,7 +36,7 @@ export function TopNavbar() {
       </NavbarGroup>
       <NavbarGroup align={Alignment.END}>
         {auth.admin && auth.user && (
-          <Popover
+          <PopoverNext
             placement="bottom-end"
             content={
               <Menu>
@@ -46,12 +46,12 @@ export function TopNavbar() {
               </Menu>
             }
           >
-            <Button variant="minimal" icon="dashboard" endIcon="caret-down" text={<span className="hide-on-phone">Admin</span>} aria-label="Admin" />
-          </Popover>
+            <Button className="nav-menu-button" variant="minimal" icon="dashboard" endIcon="caret-down" text={<span className="hide-on-phone">Admin</span>} aria-label="Admin" />
+          </PopoverNext>
         )}
         <ThemeToggle />
         {auth.user ? (
-          <Popover
+          <PopoverNext
             placement="bottom-end"
             content={
               <Menu>
@@ -62,8 +62,8 @@ export function TopNavbar() {
               </Menu>
             }
           >
-            <Button variant="minimal" icon="user" endIcon="caret-down" text={<span className="hide-on-phone">{auth.user.username ?? 'Account'}</span>} aria-label="Account" />
-          </Popover>
+            <Button className="nav-menu-button" variant="minimal" icon="user" endIcon="caret-down" text={<span className="hide-on-phone">{auth.user.username ?? 'Account'}</span>} aria-label="Account" />
+          </PopoverNext>
         ) : (
           <Button variant="minimal" icon="log-in" text="Sign in" onClick={() => navigate('/login')} />
         )}

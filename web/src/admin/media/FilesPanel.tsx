@@ -35,7 +35,11 @@ export function FilesPanel({ folderId, uploadRequested }: { folderId: number | n
     if (uploadRequested !== firstRequest.current && folderId !== null) setUploadOpen(true);
   }, [uploadRequested, folderId]);
 
-  if (files.error) console.error('Error fetching files:', files.error);
+  useEffect(() => {
+    if (!files.error) return;
+    console.error('Error fetching files:', files.error);
+    void snackbar('Error fetching files: Failed to fetch files', 'danger');
+  }, [files.error]);
 
   const upload = async (chosen: File[]) => {
     if (folderId === null || chosen.length === 0) return;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Button, ButtonGroup, Card, H2, Spinner } from '@blueprintjs/core';
 import { MediaBrowserDialog } from '../../common/media-browser/MediaBrowserDialog';
@@ -37,7 +37,11 @@ export function MediaLibraryScreen() {
     },
   });
 
-  if (folders.error) console.error('Error fetching folders:', folders.error);
+  useEffect(() => {
+    if (!folders.error) return;
+    console.error('Error fetching folders:', folders.error);
+    void snackbar('Error fetching folders: Failed to fetch folders', 'danger');
+  }, [folders.error]);
 
   const onName = async (name: string) => {
     const current = dialog;

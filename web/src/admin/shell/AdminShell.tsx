@@ -6,9 +6,16 @@ export const DRAWER_WIDTH = 256;
 export const RAIL_WIDTH = 56;
 const RAIL_KEY = 'adminMenuCollapsed';
 
+/** The reader's last choice; without one, the rail on a phone (the drawer would crowd out the view). */
+function initiallyCollapsed(): boolean {
+  const stored = localStorage.getItem(RAIL_KEY);
+  if (stored !== null) return stored === '1';
+  return window.matchMedia?.('(max-width: 640px)').matches ?? false;
+}
+
 /** The permanent side menu ('Admin Menu') beside the selected view; it folds to an icon rail. */
 export function AdminShell({ view, onSelect, children }: { view: AdminView; onSelect: (view: AdminView) => void; children: ReactNode }) {
-  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(RAIL_KEY) === '1');
+  const [collapsed, setCollapsed] = useState(initiallyCollapsed);
   const toggle = () => {
     localStorage.setItem(RAIL_KEY, collapsed ? '0' : '1');
     setCollapsed(!collapsed);

@@ -75,6 +75,8 @@ function Editor({ post }: { post: LoadedPost | null }) {
   const [publishedAt, setPublishedAt] = useState(post?.publishedAt ?? null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [pickingCover, setPickingCover] = useState(false);
+  /** A local date and time to publish at ('' for now). */
+  const [scheduleAt, setScheduleAt] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [create, creating] = useMutation(CreateBlogPostMutation);
   const [update, updating] = useMutation(UpdateBlogPostMutation);
@@ -145,10 +147,11 @@ function Editor({ post }: { post: LoadedPost | null }) {
     const postId = await save();
     if (postId === null) return;
     try {
-      const result = await publish({ variables: { id: postId } });
+      const publishAt = scheduleAt ? new Date(scheduleAt).toISOString() : null;
+      const result = await publish({ variables: { id: postId, publishedAt: publishAt } });
       setStatus(result.data!.publishBlogPost.status);
       setPublishedAt(result.data!.publishBlogPost.publishedAt ?? null);
-      void snackbar('Post published successfully!');
+      void snackbar(publishAt && new Date(publishAt) > new Date() ? 'Post scheduled successfully!' : 'Post published successfully!');
       afterSave(postId);
     } catch (e) {
       void snackbar(`Error publishing post: ${errorMessage(e, 'Failed to publish post')}`, 'danger');
@@ -186,7 +189,13 @@ function Editor({ post }: { post: LoadedPost | null }) {
         <div>
           <h1>{post ? 'Edit post' : 'New post'}</h1>
           <div className="blog-editor-status">
-            {status === 'PUBLISHED' ? <Tag intent="success">Published {formatDate(publishedAt)}</Tag> : <Tag intent="warning">Draft</Tag>}
+            {status !== 'PUBLISHED' ? (
+              <Tag intent="warning">Draft</Tag>
+            ) : publishedAt && new Date(publishedAt) > new Date() ? (
+              <Tag intent="primary">Scheduled for {formatDate(publishedAt)}</Tag>
+            ) : (
+              <Tag intent="success">Published {formatDate(publishedAt)}</Tag>
+            )}
             {dirty && <Tag minimal>Unsaved changes</Tag>}
           </div>
         </div>
@@ -228,6 +237,9 @@ function Editor({ post }: { post: LoadedPost | null }) {
           </FormGroup>
           <FormGroup label="Body (Markdown)" labelFor="post-body" intent={fieldErrors.body ? 'danger' : 'none'} helperText={fieldErrors.body}>
             <TextArea id="post-body" className="blog-editor-body" value={draft.body} onChange={(e) => set('body')(e.target.value)} fill />
+          </FormGroup>
+          <FormGroup label="Publish at" labelFor="post-schedule" helperText="Leave empty to publish at once; a later time keeps the post hidden until then.">
+            <InputGroup id="post-schedule" type="datetime-local" value={scheduleAt} onValueChange={setScheduleAt} />
           </FormGroup>
           <FormGroup label="Description for search engines and social previews" labelFor="post-meta" helperText="Optional; the excerpt is used when empty.">
             <InputGroup id="post-meta" value={draft.metaDescription} onValueChange={set('metaDescription')} />

@@ -61,8 +61,8 @@ export const UpdateBlogPostMutation = graphql(`
 `);
 
 export const PublishBlogPostMutation = graphql(`
-  mutation PublishBlogPost($id: Int!) {
-    publishBlogPost(id: $id) {
+  mutation PublishBlogPost($id: Int!, $publishedAt: DateTimeISO) {
+    publishBlogPost(id: $id, publishedAt: $publishedAt) {
       id
       status
       publishedAt
