@@ -6,6 +6,7 @@ import { MediaTile } from '../../common/media-browser/MediaTile';
 import { MediaFilesQuery, MediaFoldersQuery } from '../../common/media-browser/media-operations';
 import { snackbar } from '../../common/toaster';
 import { NameDialog } from './NameDialog';
+import { removeFilesFromCache } from './media-cache';
 import { DeleteMediaFileMutation, MediaFileUsagesQuery, RenameMediaFileMutation } from './media-library-operations';
 import { UploadError, uploadFiles } from './upload-files';
 
@@ -78,7 +79,7 @@ export function FilesPanel({ folderId, uploadRequested }: { folderId: number | n
       await deleteFile({
         variables: { id: file.id },
         update(cache) {
-          cache.evict({ id: cache.identify({ __typename: 'MediaFile', id: file.id }) });
+          removeFilesFromCache(cache, [file.id]);
           cache.gc();
         },
       });
@@ -135,7 +136,7 @@ export function FilesPanel({ folderId, uploadRequested }: { folderId: number | n
         </div>
       )}
       {files.data?.mediaFiles.pageInfo.hasNextPage && (
-        <div className="blog-more">
+        <div className="media-library-more">
           <Button text="Load more" onClick={() => void files.fetchMore({ variables: { after: files.data!.mediaFiles.pageInfo.endCursor } })} />
         </div>
       )}

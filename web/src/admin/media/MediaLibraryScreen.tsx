@@ -7,6 +7,7 @@ import { MediaFoldersQuery } from '../../common/media-browser/media-operations';
 import { snackbar } from '../../common/toaster';
 import { FilesPanel } from './FilesPanel';
 import { NameDialog } from './NameDialog';
+import { forgetFolderFiles, removeFilesFromCache } from './media-cache';
 import { CreateMediaFolderMutation, DeleteMediaFolderMutation, RenameMediaFolderMutation } from './media-library-operations';
 import './media-library.css';
 
@@ -31,8 +32,10 @@ export function MediaLibraryScreen() {
   const [deleteFolder] = useMutation(DeleteMediaFolderMutation, {
     update(cache, { data }) {
       if (!data) return;
-      for (const id of data.deleteMediaFolder.deletedFolderIds) cache.evict({ id: cache.identify({ __typename: 'MediaFolder', id }) });
-      for (const id of data.deleteMediaFolder.deletedFileIds) cache.evict({ id: cache.identify({ __typename: 'MediaFile', id }) });
+      const { deletedFolderIds, deletedFileIds } = data.deleteMediaFolder;
+      removeFilesFromCache(cache, deletedFileIds);
+      forgetFolderFiles(cache, deletedFolderIds);
+      for (const id of deletedFolderIds) cache.evict({ id: cache.identify({ __typename: 'MediaFolder', id }) });
       cache.gc();
     },
   });

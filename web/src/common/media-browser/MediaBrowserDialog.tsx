@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLazyQuery, useMutation, useQuery } from '@apollo/client/react';
 import { Button, Card, Classes, Dialog, H5, NonIdealState, Spinner } from '@blueprintjs/core';
 import { errorMessage } from '../../apollo/errors';
+import type { MediaKind } from '../../apollo/generated/graphql';
 import { FilePicker } from '../FilePicker';
 import { FolderTree } from './FolderTree';
 import { MediaFilesQuery, MediaFoldersQuery, UploadProductMediaMutation } from './media-operations';
@@ -10,11 +11,27 @@ import './media-browser.css';
 
 export type PickedMedia = MediaTileFile;
 
+const ACCEPT_BY_KIND: Record<MediaKind, string> = {
+  IMAGE: '.jpg,.jpeg,.png,.gif,.webp,image/*',
+  AUDIO: '.mp3,.ogg,.wav,audio/*',
+};
+
 /**
  * The Media Browser: pick a file of the library (or upload new ones) for a product, a category or a
- * post. Clicking a file selects it and closes the dialog.
+ * post. Clicking a file selects it and closes the dialog. With `kind`, only images or only songs are
+ * listed and offered for upload (a cover wants an image, a card's song a song).
  */
-export function MediaBrowserDialog({ isOpen, onClose, onSelect }: { isOpen: boolean; onClose: () => void; onSelect: (file: PickedMedia) => void }) {
+export function MediaBrowserDialog({
+  isOpen,
+  onClose,
+  onSelect,
+  kind,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  onSelect: (file: PickedMedia) => void;
+  kind?: MediaKind;
+}) {
   const folders = useQuery(MediaFoldersQuery, { skip: !isOpen, fetchPolicy: 'cache-and-network' });
   const [folderId, setFolderId] = useState<number | null>(null);
   const [loadFiles, files] = useLazyQuery(MediaFilesQuery, { fetchPolicy: 'cache-and-network' });
@@ -26,7 +43,7 @@ export function MediaBrowserDialog({ isOpen, onClose, onSelect }: { isOpen: bool
 
   const activate = (id: number) => {
     setFolderId(id);
-    void loadFiles({ variables: { folderId: id, first: 100 } }).catch(() => undefined);
+    void loadFiles({ variables: { folderId: id, first: 100, kind } }).catch(() => undefined);
   };
 
   const select = (file: PickedMedia) => {
@@ -75,12 +92,20 @@ export function MediaBrowserDialog({ isOpen, onClose, onSelect }: { isOpen: bool
                 ))}
               </div>
             )}
+            {files.data?.mediaFiles.pageInfo.hasNextPage && (
+              <div className="media-browser-more">
+                <Button
+                  text="Load more"
+                  onClick={() => void files.fetchMore({ variables: { after: files.data?.mediaFiles.pageInfo.endCursor } }).catch((e: unknown) => console.error('Error fetching files:', e))}
+                />
+              </div>
+            )}
           </section>
         </div>
         <Card className="media-browser-upload">
           <H5>Upload New Image for this Product</H5>
           <div className="media-browser-upload-row">
-            <FilePicker label="Select files" files={picked} onChange={setPicked} />
+            <FilePicker label="Select files" files={picked} onChange={setPicked} accept={kind ? ACCEPT_BY_KIND[kind] : undefined} />
             <Button intent="primary" icon="upload" text="Upload" onClick={onUpload} loading={uploading.loading} disabled={picked.length === 0} />
           </div>
         </Card>

@@ -27,8 +27,8 @@ export const MediaFoldersQuery = graphql(`
 `);
 
 export const MediaFilesQuery = graphql(`
-  query MediaFiles($folderId: Int!, $first: Int, $after: String) {
-    mediaFiles(folderId: $folderId, first: $first, after: $after) {
+  query MediaFiles($folderId: Int!, $first: Int, $after: String, $kind: MediaKind) {
+    mediaFiles(folderId: $folderId, first: $first, after: $after, kind: $kind) {
       totalCount
       pageInfo {
         hasNextPage
