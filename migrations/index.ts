@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122173004_initial } from './Migration20261122173004_initial.js';
 import { Migration20261122180040_media } from './Migration20261122180040_media.js';
 import { Migration20261122184053_blog } from './Migration20261122184053_blog.js';
+import { Migration20261122193136_catalogue } from './Migration20261122193136_catalogue.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122173004_initial', class: Migration20261122173004_initial },
   { name: 'Migration20261122180040_media', class: Migration20261122180040_media },
   { name: 'Migration20261122184053_blog', class: Migration20261122184053_blog },
+  { name: 'Migration20261122193136_catalogue', class: Migration20261122193136_catalogue },
 ];

@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { AppConfig } from './config.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { BlogService } from './modules/blog/blog.service.js';
+import { CategoryService } from './modules/catalogue/category.service.js';
+import { ProductTypeService } from './modules/catalogue/product-type.service.js';
 import { TokenService } from './modules/auth/token.service.js';
 import { MediaService } from './modules/media/media.service.js';
 import { LocalDiskStorage } from './modules/media/media-storage.js';
@@ -13,11 +15,14 @@ export interface Services {
   settings: SettingsService;
   media: MediaService;
   blog: BlogService;
+  categories: CategoryService;
+  productTypes: ProductTypeService;
 }
 
 export function createServices(config: AppConfig, jwtSecret: string): Services {
   const tokens = new TokenService(jwtSecret, config.tokenTtlSeconds);
   const blog = new BlogService();
+  const categories = new CategoryService();
   const services = {
     auth: new AuthService(tokens, config.loginLimits),
     settings: new SettingsService(),
@@ -28,7 +33,10 @@ export function createServices(config: AppConfig, jwtSecret: string): Services {
       maxFileBytes: Math.floor(config.maxUploadMb * 1024 * 1024),
     }),
     blog,
+    categories,
+    productTypes: new ProductTypeService(),
   };
   services.media.registerUsageProvider(blog.mediaUsages);
+  services.media.registerUsageProvider(categories.mediaUsages);
   return services;
 }

@@ -3,13 +3,14 @@ import type { RouteDef } from '../route.js';
 import { authRoutes } from './auth.routes.js';
 import { blogPageRoutes } from './blog-pages.routes.js';
 import { blogRoutes } from './blog.routes.js';
+import { catalogueRoutes } from './catalogue.routes.js';
 import { mediaRoutes } from './media.routes.js';
 import { settingsRoutes } from './settings.routes.js';
 import { uploadRoutes } from './uploads.routes.js';
 
 /** Every REST route under /api. */
 export function restRoutes(services: Services): RouteDef[] {
-  return [...authRoutes(services), ...settingsRoutes(services), ...mediaRoutes(services), ...blogRoutes(services)];
+  return [...authRoutes(services), ...settingsRoutes(services), ...mediaRoutes(services), ...blogRoutes(services), ...catalogueRoutes(services)];
 }
 
 /** The stored media files, served under /api/uploads (mounted ahead of the API router). */

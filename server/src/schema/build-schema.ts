@@ -7,13 +7,15 @@ import { AppError, forbidden } from '../core/errors.js';
 import { toGraphQLError } from './graphql-errors.js';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { BlogResolver } from '../modules/blog/blog.resolver.js';
+import { CategoryResolver } from '../modules/catalogue/category.resolver.js';
+import { ProductTypeResolver } from '../modules/catalogue/product-type.resolver.js';
 import { MediaFileResolver } from '../modules/media/media-file.resolver.js';
 import { MediaFolderResolver } from '../modules/media/media-folder.resolver.js';
 import { SettingsResolver } from '../modules/settings/settings.resolver.js';
 import type { Services } from '../services.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const resolvers: NonEmptyArray<Function> = [AuthResolver, SettingsResolver, MediaFolderResolver, MediaFileResolver, BlogResolver];
+export const resolvers: NonEmptyArray<Function> = [AuthResolver, SettingsResolver, MediaFolderResolver, MediaFileResolver, BlogResolver, ProductTypeResolver, CategoryResolver];
 
 /** The access rule a root field declared with @Allow, or undefined when it declared none. */
 export function declaredAccess(parent: GraphQLObjectType, fieldName: string): Access | undefined {

@@ -1,0 +1,89 @@
+import type { RequestContext } from '../../core/context.js';
+import { badInput, notFound } from '../../core/errors.js';
+import { MediaFile } from '../media/media-file.entity.js';
+import { MediaKind } from '../media/media-formats.js';
+import type { MediaUsageProvider } from '../media/media-usages.js';
+import { Category } from './category.entity.js';
+import { cleanName, optionalId } from './catalogue-input.js';
+
+export interface CategoryInput {
+  name?: unknown;
+  parentId?: unknown;
+  mediaId?: unknown;
+}
+
+/** The category tree. The whole tree is read in one query; the client builds it from `parentId`. */
+export class CategoryService {
+  list(ctx: RequestContext): Promise<Category[]> {
+    return ctx.em.find(Category, {}, { orderBy: { name: 'asc', id: 'asc' }, populate: ['media'] });
+  }
+
+  async get(ctx: RequestContext, id: number): Promise<Category> {
+    const category = await ctx.em.findOne(Category, id, { populate: ['media'] });
+    if (!category) throw notFound('Category');
+    return category;
+  }
+
+  async create(ctx: RequestContext, input: CategoryInput): Promise<Category> {
+    const name = cleanName(input.name);
+    const parent = await this.parent(ctx, input.parentId);
+    const media = await this.image(ctx, input.mediaId);
+    const category = ctx.em.create(Category, { name, parent, media });
+    await ctx.em.flush();
+    return category;
+  }
+
+  /** A key left out keeps its value; a parent that would make the category its own ancestor is refused. */
+  async update(ctx: RequestContext, id: number, input: CategoryInput): Promise<Category> {
+    const category = await this.get(ctx, id);
+    const name = input.name === undefined ? category.name : cleanName(input.name);
+    const parent = input.parentId === undefined ? category.parent : await this.parent(ctx, input.parentId);
+    if (parent && (await this.isInSubtree(ctx, parent.id, id))) {
+      throw badInput('A category cannot be moved under itself or one of its subcategories.', 'parentId');
+    }
+    const media = input.mediaId === undefined ? category.media : await this.image(ctx, input.mediaId);
+    ctx.em.assign(category, { name, parent, media });
+    await ctx.em.flush();
+    return category;
+  }
+
+  /** Deletes the category with its subcategories (and, through the database, their products). */
+  async delete(ctx: RequestContext, id: number): Promise<void> {
+    const category = await this.get(ctx, id);
+    await ctx.em.nativeDelete(Category, { id: category.id });
+    ctx.em.clear();
+  }
+
+  /** Lets the media library say which categories use a file as their image. */
+  readonly mediaUsages: MediaUsageProvider = async (em, fileIds) => {
+    const categories = await em.find(Category, { media: { $in: fileIds } }, { fields: ['id', 'name', 'media'] });
+    return categories.map((c) => ({ fileId: c.media!.id, kind: 'category', id: c.id, label: c.name }));
+  };
+
+  private async parent(ctx: RequestContext, value: unknown): Promise<Category | null> {
+    const id = optionalId(value, 'parentId');
+    if (id === null) return null;
+    const parent = await ctx.em.findOne(Category, id);
+    if (!parent) throw badInput('The parent category does not exist.', 'parentId');
+    return parent;
+  }
+
+  private async image(ctx: RequestContext, value: unknown): Promise<MediaFile | null> {
+    const id = optionalId(value, 'mediaId');
+    if (id === null) return null;
+    const file = await ctx.em.findOne(MediaFile, id);
+    if (!file) throw badInput('The image does not exist.', 'mediaId');
+    if (file.kind !== MediaKind.IMAGE) throw badInput('A category image must be an image.', 'mediaId');
+    return file;
+  }
+
+  /** Whether `candidateId` is `rootId` or below it. */
+  private async isInSubtree(ctx: RequestContext, candidateId: number, rootId: number): Promise<boolean> {
+    const rows = await ctx.em.getConnection().execute<{ id: number }[]>(
+      `with recursive sub(id) as (select id from category where id = ? union select c.id from category c join sub on c.parent_id = sub.id)
+       select id from sub where id = ?`,
+      [rootId, candidateId],
+    );
+    return rows.length > 0;
+  }
+}

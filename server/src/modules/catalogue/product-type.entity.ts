@@ -1,0 +1,22 @@
+import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Field, Int, ObjectType } from 'type-graphql';
+
+/** The built-in types (ids 1–3) that the shop's screens rely on; they cannot be deleted. */
+export const BUILT_IN_PRODUCT_TYPES = [
+  { id: 1, name: 'E-Greeting Card' },
+  { id: 2, name: 'Music Album' },
+  { id: 3, name: 'Image Collection' },
+] as const;
+
+@ObjectType({ description: 'A kind of product: 1 e-greeting card, 2 music album, 3 image collection, or one an admin added.' })
+@Entity({ tableName: 'product_type' })
+@Unique({ name: 'product_type_name_lower_unique', expression: 'create unique index "product_type_name_lower_unique" on "product_type" (lower("name"))' })
+export class ProductType {
+  @Field(() => Int)
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @Field(() => String)
+  @Property({ type: 'string', length: 100 })
+  name!: string;
+}

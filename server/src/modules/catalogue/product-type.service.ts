@@ -1,0 +1,66 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import type { RequestContext } from '../../core/context.js';
+import { conflict, notFound } from '../../core/errors.js';
+import { cleanName } from './catalogue-input.js';
+import { BUILT_IN_PRODUCT_TYPES, ProductType } from './product-type.entity.js';
+
+const BUILT_IN_IDS = new Set<number>(BUILT_IN_PRODUCT_TYPES.map((t) => t.id));
+
+/** Product types: the three built-in ones and any an admin adds. Names are unique whatever their case. */
+export class ProductTypeService {
+  /** Counts the products of a type; set by the product module so that a type in use is kept. */
+  productsOfType: (ctx: RequestContext, typeId: number) => Promise<number> = async () => 0;
+
+  list(ctx: RequestContext): Promise<ProductType[]> {
+    return ctx.em.find(ProductType, {}, { orderBy: { id: 'asc' } });
+  }
+
+  async get(ctx: RequestContext, id: number): Promise<ProductType> {
+    const type = await ctx.em.findOne(ProductType, id);
+    if (!type) throw notFound('Product type');
+    return type;
+  }
+
+  async create(ctx: RequestContext, input: { name?: unknown }): Promise<ProductType> {
+    const name = cleanName(input.name, 'name', 100);
+    await this.assertNameFree(ctx, name, null);
+    const type = ctx.em.create(ProductType, { name });
+    await this.flush(ctx);
+    return type;
+  }
+
+  async update(ctx: RequestContext, id: number, input: { name?: unknown }): Promise<ProductType> {
+    const type = await this.get(ctx, id);
+    const name = cleanName(input.name, 'name', 100);
+    await this.assertNameFree(ctx, name, id);
+    type.name = name;
+    await this.flush(ctx);
+    return type;
+  }
+
+  async delete(ctx: RequestContext, id: number): Promise<void> {
+    const type = await this.get(ctx, id);
+    if (BUILT_IN_IDS.has(id)) throw conflict(`"${type.name}" is built in and cannot be deleted.`);
+    const used = await this.productsOfType(ctx, id);
+    if (used) throw conflict(`"${type.name}" is used by ${used} product${used === 1 ? '' : 's'}; it cannot be deleted.`);
+    ctx.em.remove(type);
+    await ctx.em.flush();
+  }
+
+  private async assertNameFree(ctx: RequestContext, name: string, exceptId: number | null): Promise<void> {
+    const clash = await ctx.em.getConnection().execute<{ id: number }[]>(
+      'select id from product_type where lower(name) = lower(?) and id <> ? limit 1',
+      [name, exceptId ?? 0],
+    );
+    if (clash.length) throw conflict(`A product type named "${name}" already exists.`, 'name');
+  }
+
+  private async flush(ctx: RequestContext): Promise<void> {
+    try {
+      await ctx.em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw conflict('A product type with that name already exists.', 'name');
+      throw error;
+    }
+  }
+}
