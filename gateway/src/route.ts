@@ -1,6 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import { authorize, type Access, type StorefrontGate } from '../../server/src/core/access.js';
 import type { RequestContext } from '../../server/src/core/context.js';
+import { AppError, notFound } from '../../server/src/core/errors.js';
 
 /**
  * One REST route: who may call it, and a thin handler that calls a service and shapes the answer.
@@ -31,3 +32,24 @@ export function body(req: Request): Record<string, unknown> {
   const value: unknown = req.body;
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
+
+/** An id in the URL path; anything that is not one cannot name a row, so it is a 404. */
+export function pathId(value: unknown, what: string): number {
+  const id = typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound(what);
+  return id;
+}
+
+
+/** The service names fields as GraphQL does; the REST contract names them in snake_case. */
+export async function withRestFields<T>(work: Promise<T>, names: Record<string, string>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof AppError && error.field && names[error.field]) {
+      throw new AppError(error.code, error.message, { field: names[error.field], retryAfter: error.retryAfter });
+    }
+    throw error;
+  }
+}
+

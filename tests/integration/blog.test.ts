@@ -121,7 +121,7 @@ describe('cover images', () => {
     expect(post).toMatchObject({ cover_image_id: cover.id, cover_image_path: cover.file_path });
     const refused = await update(post.id, { cover_image_id: song.id });
     expect(refused.status).toBe(400);
-    expect((await refused.json()).field).toBe('coverImageId');
+    expect((await refused.json()).field).toBe('cover_image_id');
     expect((await update(post.id, { cover_image_id: 987654 })).status).toBe(400);
 
     const usages = await app.graphql('query($id: Int!) { mediaFile(id: $id) { usages { kind id label } } }', { id: cover.id }, admin);

@@ -96,7 +96,7 @@ describe('categories', () => {
     expect((await empty.json()).field).toBe('name');
     const orphan = await post('/api/categories', { name: 'Orphan', parent_id: 424242 });
     expect(orphan.status).toBe(400);
-    expect((await orphan.json()).field).toBe('parentId');
+    expect((await orphan.json()).field).toBe('parent_id');
     expect(await app.sql("select 1 from category where name = 'Orphan'")).toHaveLength(0);
   });
 
@@ -107,7 +107,7 @@ describe('categories', () => {
     for (const parent of [birthday.id, kids]) {
       const cycle = await put(`/api/categories/${birthday.id}`, { parent_id: parent });
       expect(cycle.status).toBe(400);
-      expect(await cycle.json()).toMatchObject({ code: 'BAD_USER_INPUT', field: 'parentId' });
+      expect(await cycle.json()).toMatchObject({ code: 'BAD_USER_INPUT', field: 'parent_id' });
     }
     const top = await (await put(`/api/categories/${birthday.id}`, { parent_id: null })).json();
     expect(top.parent_id).toBeNull();
@@ -123,7 +123,7 @@ describe('categories', () => {
     ], admin)).json();
     const refused = await put(`/api/categories/${cards.id}`, { media_id: song.id });
     expect(refused.status).toBe(400);
-    expect((await refused.json()).field).toBe('mediaId');
+    expect((await refused.json()).field).toBe('media_id');
     const withImage = await (await put(`/api/categories/${cards.id}`, { media_id: image.id })).json();
     expect(withImage.media_id).toBe(image.id);
     const gql = await app.graphql('{ categories { name imagePath imageThumbnailPath } }');

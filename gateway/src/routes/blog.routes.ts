@@ -1,7 +1,7 @@
 import type { Services } from '../../../server/src/services.js';
 import { badInput } from '../../../server/src/core/errors.js';
 import { BlogPostStatus, type BlogPost } from '../../../server/src/modules/blog/blog-post.entity.js';
-import { body, type RouteDef } from '../route.js';
+import { body, pathId, withRestFields, type RouteDef } from '../route.js';
 
 /** The REST shape of a post (snake_case, as the rest of the API). */
 export function blogPostJson(post: BlogPost) {
@@ -37,11 +37,7 @@ function postInput(json: Record<string, unknown>) {
   };
 }
 
-function postId(raw: string): number {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw badInput('The post id must be a positive integer.', 'id');
-  return id;
-}
+const POST_FIELDS = { metaDescription: 'meta_description', coverImageId: 'cover_image_id', publishedAt: 'published_at' };
 
 export function blogRoutes({ blog }: Services): RouteDef[] {
   return [
@@ -77,7 +73,7 @@ export function blogRoutes({ blog }: Services): RouteDef[] {
       path: '/blog',
       access: 'admin',
       async handler(ctx, req, res) {
-        res.status(201).json(blogPostJson(await blog.create(ctx, postInput(body(req)))));
+        res.status(201).json(blogPostJson(await withRestFields(blog.create(ctx, postInput(body(req))), POST_FIELDS)));
       },
     },
     {
@@ -85,7 +81,7 @@ export function blogRoutes({ blog }: Services): RouteDef[] {
       path: '/blog/:id',
       access: 'admin',
       async handler(ctx, req, res) {
-        res.json(blogPostJson(await blog.update(ctx, postId(String(req.params.id)), postInput(body(req)))));
+        res.json(blogPostJson(await withRestFields(blog.update(ctx, pathId(req.params.id, 'Post'), postInput(body(req))), POST_FIELDS)));
       },
     },
     {
@@ -93,7 +89,7 @@ export function blogRoutes({ blog }: Services): RouteDef[] {
       path: '/blog/:id',
       access: 'admin',
       async handler(ctx, req, res) {
-        await blog.delete(ctx, postId(String(req.params.id)));
+        await blog.delete(ctx, pathId(req.params.id, 'Post'));
         res.status(204).end();
       },
     },

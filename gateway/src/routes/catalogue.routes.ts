@@ -1,20 +1,14 @@
 import type { Services } from '../../../server/src/services.js';
-import { badInput } from '../../../server/src/core/errors.js';
 import type { Category } from '../../../server/src/modules/catalogue/category.entity.js';
 import type { ProductType } from '../../../server/src/modules/catalogue/product-type.entity.js';
-import { body, type RouteDef } from '../route.js';
+import { body, pathId, withRestFields, type RouteDef } from '../route.js';
 
 const categoryJson = (c: Category) => ({ id: c.id, parent_id: c.parentId, name: c.name, media_id: c.mediaId });
 const typeJson = (t: ProductType) => ({ id: t.id, name: t.name });
 
-function pathId(raw: unknown): number {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw badInput('The id must be a positive integer.', 'id');
-  return id;
-}
-
 /** REST names → the service's (a key left out stays undefined, so it keeps its value). */
 const categoryInput = (json: Record<string, unknown>) => ({ name: json.name, parentId: json.parent_id, mediaId: json.media_id });
+const CATEGORY_FIELDS = { parentId: 'parent_id', mediaId: 'media_id' };
 
 export function catalogueRoutes({ categories, productTypes }: Services): RouteDef[] {
   return [
@@ -31,7 +25,7 @@ export function catalogueRoutes({ categories, productTypes }: Services): RouteDe
       path: '/categories',
       access: 'admin',
       async handler(ctx, req, res) {
-        res.status(201).json(categoryJson(await categories.create(ctx, categoryInput(body(req)))));
+        res.status(201).json(categoryJson(await withRestFields(categories.create(ctx, categoryInput(body(req))), CATEGORY_FIELDS)));
       },
     },
     {
@@ -39,7 +33,7 @@ export function catalogueRoutes({ categories, productTypes }: Services): RouteDe
       path: '/categories/:id',
       access: 'admin',
       async handler(ctx, req, res) {
-        res.json(categoryJson(await categories.update(ctx, pathId(req.params.id), categoryInput(body(req)))));
+        res.json(categoryJson(await withRestFields(categories.update(ctx, pathId(req.params.id, 'Category'), categoryInput(body(req))), CATEGORY_FIELDS)));
       },
     },
     {
@@ -47,7 +41,7 @@ export function catalogueRoutes({ categories, productTypes }: Services): RouteDe
       path: '/categories/:id',
       access: 'admin',
       async handler(ctx, req, res) {
-        await categories.delete(ctx, pathId(req.params.id));
+        await categories.delete(ctx, pathId(req.params.id, 'Category'));
         res.status(204).end();
       },
     },
@@ -72,7 +66,7 @@ export function catalogueRoutes({ categories, productTypes }: Services): RouteDe
       path: '/product_types/:id',
       access: 'admin',
       async handler(ctx, req, res) {
-        res.json(typeJson(await productTypes.update(ctx, pathId(req.params.id), body(req))));
+        res.json(typeJson(await productTypes.update(ctx, pathId(req.params.id, 'Product type'), body(req))));
       },
     },
     {
@@ -80,7 +74,7 @@ export function catalogueRoutes({ categories, productTypes }: Services): RouteDe
       path: '/product_types/:id',
       access: 'admin',
       async handler(ctx, req, res) {
-        await productTypes.delete(ctx, pathId(req.params.id));
+        await productTypes.delete(ctx, pathId(req.params.id, 'Product type'));
         res.status(204).end();
       },
     },

@@ -1,9 +1,9 @@
-import { AppError, badInput, notFound } from '../../../server/src/core/errors.js';
+import { badInput } from '../../../server/src/core/errors.js';
 import type { MediaFile } from '../../../server/src/modules/media/media-file.entity.js';
 import type { MediaFolder } from '../../../server/src/modules/media/media-folder.entity.js';
 import type { Services } from '../../../server/src/services.js';
 import { multipartUploads } from '../multipart.js';
-import { body, type RouteDef } from '../route.js';
+import { body, pathId, withRestFields, type RouteDef } from '../route.js';
 
 const restFolder = (folder: MediaFolder) => ({ id: folder.id, name: folder.name, parent_id: folder.parentId });
 
@@ -20,30 +20,11 @@ const restFile = (file: MediaFile) => ({
   thumbnail_path: file.thumbnailPath,
 });
 
-/** An id in the URL path; anything that is not one cannot name a row, so it is a 404. */
-function pathId(value: unknown, what: string): number {
-  const id = typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound(what);
-  return id;
-}
-
 /** A non-negative integer query parameter, or undefined when absent. */
 function queryInt(value: unknown, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;
   if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) throw badInput(`${name} must be a non-negative integer.`, name);
   return Number(value);
-}
-
-/** The service names fields as GraphQL does; the REST contract names them in snake_case. */
-async function withRestFields<T>(work: Promise<T>, names: Record<string, string>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof AppError && error.field && names[error.field]) {
-      throw new AppError(error.code, error.message, { field: names[error.field], retryAfter: error.retryAfter });
-    }
-    throw error;
-  }
 }
 
 const FIELDS = { parentId: 'parent_id', friendlyName: 'friendly_name', folderId: 'folder_id' };

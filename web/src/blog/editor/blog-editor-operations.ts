@@ -1,16 +1,24 @@
 import { graphql } from '../../apollo/generated';
 
+/** The fields the editor reads and writes back after a save. */
+export const BlogEditorFields = graphql(`
+  fragment BlogEditorFields on BlogPost {
+    id
+    title
+    slug
+    excerpt
+    body
+    metaDescription
+    status
+    publishedAt
+    updatedAt
+  }
+`);
+
 export const BlogEditorPostQuery = graphql(`
   query BlogEditorPost($idOrSlug: String!) {
     blogPost(idOrSlug: $idOrSlug) {
-      id
-      title
-      slug
-      excerpt
-      body
-      metaDescription
-      status
-      publishedAt
+      ...BlogEditorFields
       coverImage {
         id
         filePath
@@ -31,15 +39,7 @@ export const BlogPreviewQuery = graphql(`
 export const CreateBlogPostMutation = graphql(`
   mutation CreateBlogPost($input: BlogPostInput!) {
     createBlogPost(input: $input) {
-      id
-      title
-      slug
-      excerpt
-      body
-      metaDescription
-      status
-      publishedAt
-      updatedAt
+      ...BlogEditorFields
     }
   }
 `);
@@ -47,15 +47,7 @@ export const CreateBlogPostMutation = graphql(`
 export const UpdateBlogPostMutation = graphql(`
   mutation UpdateBlogPost($id: Int!, $input: BlogPostInput!) {
     updateBlogPost(id: $id, input: $input) {
-      id
-      title
-      slug
-      excerpt
-      body
-      metaDescription
-      status
-      publishedAt
-      updatedAt
+      ...BlogEditorFields
     }
   }
 `);
