@@ -3,6 +3,7 @@ import { Migration20261122173004_initial } from './Migration20261122173004_initi
 import { Migration20261122180040_media } from './Migration20261122180040_media.js';
 import { Migration20261122184053_blog } from './Migration20261122184053_blog.js';
 import { Migration20261122193136_catalogue } from './Migration20261122193136_catalogue.js';
+import { Migration20261123012032_products } from './Migration20261123012032_products.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -10,4 +11,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122180040_media', class: Migration20261122180040_media },
   { name: 'Migration20261122184053_blog', class: Migration20261122184053_blog },
   { name: 'Migration20261122193136_catalogue', class: Migration20261122193136_catalogue },
+  { name: 'Migration20261123012032_products', class: Migration20261123012032_products },
 ];

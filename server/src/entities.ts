@@ -2,10 +2,12 @@ import { AuthSession } from './modules/auth/auth-session.entity.js';
 import { User } from './modules/auth/user.entity.js';
 import { BlogPost } from './modules/blog/blog-post.entity.js';
 import { Category } from './modules/catalogue/category.entity.js';
+import { EGreetingCard } from './modules/catalogue/e-greeting-card.entity.js';
 import { ProductType } from './modules/catalogue/product-type.entity.js';
+import { Product, ProductImage } from './modules/catalogue/product.entity.js';
 import { MediaFile } from './modules/media/media-file.entity.js';
 import { MediaFolder } from './modules/media/media-folder.entity.js';
 import { Setting } from './modules/settings/setting.entity.js';
 
 /** Every entity of the product, in one list for the ORM. */
-export const entities = [User, AuthSession, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category];
+export const entities = [User, AuthSession, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category, Product, ProductImage, EGreetingCard];

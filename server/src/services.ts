@@ -4,6 +4,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { BlogService } from './modules/blog/blog.service.js';
 import { CategoryService } from './modules/catalogue/category.service.js';
 import { ProductTypeService } from './modules/catalogue/product-type.service.js';
+import { ProductService } from './modules/catalogue/product.service.js';
 import { TokenService } from './modules/auth/token.service.js';
 import { MediaService } from './modules/media/media.service.js';
 import { LocalDiskStorage } from './modules/media/media-storage.js';
@@ -17,12 +18,15 @@ export interface Services {
   blog: BlogService;
   categories: CategoryService;
   productTypes: ProductTypeService;
+  products: ProductService;
 }
 
 export function createServices(config: AppConfig, jwtSecret: string): Services {
   const tokens = new TokenService(jwtSecret, config.tokenTtlSeconds);
   const blog = new BlogService();
   const categories = new CategoryService();
+  const products = new ProductService();
+  const productTypes = new ProductTypeService((ctx, typeId) => products.countOfType(ctx, typeId));
   const services = {
     auth: new AuthService(tokens, config.loginLimits),
     settings: new SettingsService(),
@@ -34,9 +38,11 @@ export function createServices(config: AppConfig, jwtSecret: string): Services {
     }),
     blog,
     categories,
-    productTypes: new ProductTypeService(),
+    productTypes,
+    products,
   };
   services.media.registerUsageProvider(blog.mediaUsages);
   services.media.registerUsageProvider(categories.mediaUsages);
+  services.media.registerUsageProvider(products.mediaUsages);
   return services;
 }

@@ -9,13 +9,14 @@ import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { BlogResolver } from '../modules/blog/blog.resolver.js';
 import { CategoryResolver } from '../modules/catalogue/category.resolver.js';
 import { ProductTypeResolver } from '../modules/catalogue/product-type.resolver.js';
+import { ProductResolver } from '../modules/catalogue/product.resolver.js';
 import { MediaFileResolver } from '../modules/media/media-file.resolver.js';
 import { MediaFolderResolver } from '../modules/media/media-folder.resolver.js';
 import { SettingsResolver } from '../modules/settings/settings.resolver.js';
 import type { Services } from '../services.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const resolvers: NonEmptyArray<Function> = [AuthResolver, SettingsResolver, MediaFolderResolver, MediaFileResolver, BlogResolver, ProductTypeResolver, CategoryResolver];
+export const resolvers: NonEmptyArray<Function> = [AuthResolver, SettingsResolver, MediaFolderResolver, MediaFileResolver, BlogResolver, ProductTypeResolver, CategoryResolver, ProductResolver];
 
 /** The access rule a root field declared with @Allow, or undefined when it declared none. */
 export function declaredAccess(parent: GraphQLObjectType, fieldName: string): Access | undefined {

@@ -8,6 +8,9 @@ export const BUILT_IN_PRODUCT_TYPES = [
   { id: 3, name: 'Image Collection' },
 ] as const;
 
+/** The type whose products carry greeting-card data. */
+export const E_GREETING_CARD_TYPE_ID = 1;
+
 @ObjectType({ description: 'A kind of product: 1 e-greeting card, 2 music album, 3 image collection, or one an admin added.' })
 @Entity({ tableName: 'product_type' })
 @Unique({ name: 'product_type_name_lower_unique', expression: 'create unique index "product_type_name_lower_unique" on "product_type" (lower("name"))' })

@@ -1,4 +1,4 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import { conflict, notFound } from '../../core/errors.js';
 import { cleanName } from './catalogue-input.js';
@@ -8,8 +8,8 @@ const BUILT_IN_IDS = new Set<number>(BUILT_IN_PRODUCT_TYPES.map((t) => t.id));
 
 /** Product types: the three built-in ones and any an admin adds. Names are unique whatever their case. */
 export class ProductTypeService {
-  /** Counts the products of a type; set by the product module so that a type in use is kept. */
-  productsOfType: (ctx: RequestContext, typeId: number) => Promise<number> = async () => 0;
+  /** `productsOfType` counts the products of a type (the product module's), so that a type in use is kept. */
+  constructor(private readonly productsOfType: (ctx: RequestContext, typeId: number) => Promise<number>) {}
 
   list(ctx: RequestContext): Promise<ProductType[]> {
     return ctx.em.find(ProductType, {}, { orderBy: { id: 'asc' } });
@@ -43,8 +43,13 @@ export class ProductTypeService {
     if (BUILT_IN_IDS.has(id)) throw conflict(`"${type.name}" is built in and cannot be deleted.`);
     const used = await this.productsOfType(ctx, id);
     if (used) throw conflict(`"${type.name}" is used by ${used} product${used === 1 ? '' : 's'}; it cannot be deleted.`);
-    ctx.em.remove(type);
-    await ctx.em.flush();
+    try {
+      await ctx.em.nativeDelete(ProductType, { id });
+    } catch (error) {
+      // A product of this type was saved between the count and the delete.
+      if (error instanceof ForeignKeyConstraintViolationException) throw conflict(`"${type.name}" is used by products; it cannot be deleted.`);
+      throw error;
+    }
   }
 
   private async assertNameFree(ctx: RequestContext, name: string, exceptId: number | null): Promise<void> {

@@ -3,6 +3,8 @@ import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
+import { forbidden } from '../../core/errors.js';
+import { Role } from '../auth/user.entity.js';
 import type { Services } from '../../services.js';
 import { MediaFile } from './media-file.entity.js';
 import { uploadErrorToAppError, type IncomingUpload } from './media-upload.js';
@@ -59,8 +61,10 @@ export class MediaFileResolver {
     return true;
   }
 
-  @FieldResolver(() => [MediaUsage], { description: 'Where the file is used (to warn before deleting it).' })
-  usages(@Ctx() ctx: RequestContext, @Root() file: MediaFile): Promise<MediaUsage[]> {
+  @FieldResolver(() => [MediaUsage], { description: 'Where the file is used (to warn before deleting it). Admins only: files also reach the public through products and posts.' })
+  async usages(@Ctx() ctx: RequestContext, @Root() file: MediaFile): Promise<MediaUsage[]> {
+    const viewer = await ctx.viewer();
+    if (viewer?.user.role !== Role.ADMIN) throw forbidden();
     return this.services.media.usagesOf(ctx, file.id);
   }
 }

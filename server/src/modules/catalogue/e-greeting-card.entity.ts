@@ -1,0 +1,88 @@
+import { OptionalProps, PrimaryKeyProp } from '@mikro-orm/core';
+import { Entity, Enum, ManyToOne, OneToOne, Property } from '@mikro-orm/decorators/legacy';
+import { Field, ObjectType, registerEnumType } from 'type-graphql';
+import { MediaFile } from '../media/media-file.entity.js';
+import { Product } from './product.entity.js';
+
+/** Where the personal message sits on the greeting image. */
+export enum MessageLocation {
+  TOP_LEFT = 'top-left',
+  TOP_CENTER = 'top-center',
+  TOP_RIGHT = 'top-right',
+  MIDDLE_LEFT = 'middle-left',
+  MIDDLE_CENTER = 'middle-center',
+  MIDDLE_RIGHT = 'middle-right',
+  BOTTOM_LEFT = 'bottom-left',
+  BOTTOM_RIGHT = 'bottom-right',
+}
+registerEnumType(MessageLocation, { name: 'MessageLocation', description: 'Where the personal message sits on the greeting image.' });
+
+export const MESSAGE_LOCATIONS = Object.values(MessageLocation);
+
+/** The song slots of a card, in order. */
+export const SONG_SLOTS = ['song1', 'song2', 'song3'] as const;
+/** The image slots of a card. */
+export const IMAGE_SLOTS = ['coverImage', 'greetingImage', 'backImage', 'extraImage1', 'extraImage2', 'extraImage3'] as const;
+export type CardMediaSlot = (typeof SONG_SLOTS)[number] | (typeof IMAGE_SLOTS)[number];
+export const CARD_MEDIA_SLOTS: readonly CardMediaSlot[] = [...SONG_SLOTS, ...IMAGE_SLOTS];
+
+/** The snake_case stem of a slot (`song1` → `song_1`, `coverImage` → `cover_image`): its column is `{stem}_id`. */
+export const slotStem = (slot: CardMediaSlot): string => slot.replace(/([A-Z])/g, '_$1').replace(/(\d)/g, '_$1').toLowerCase();
+
+/**
+ * What makes a product an e-greeting card: where the message goes, its font, its three songs and its
+ * images. Exactly one per product of type 1; a deleted file leaves its slot empty.
+ */
+@ObjectType('EGreetingCard', { description: 'The card data of an e-greeting card product.' })
+@Entity({ tableName: 'e_greeting_card' })
+export class EGreetingCard {
+  [PrimaryKeyProp]?: 'product';
+  [OptionalProps]?: 'messageLocation' | 'fontName' | CardMediaSlot;
+
+  @OneToOne(() => Product, { primary: true, owner: true, deleteRule: 'cascade' })
+  product!: Product;
+
+  @Field(() => MessageLocation)
+  @Enum({ items: () => MessageLocation, nativeEnumName: 'message_location', type: 'string' })
+  messageLocation: MessageLocation = MessageLocation.MIDDLE_CENTER;
+
+  @Field(() => String, { nullable: true, description: 'A family of the font service; null when none was chosen.' })
+  @Property({ type: 'string', length: 100, nullable: true })
+  fontName: string | null = null;
+
+  @Field(() => MediaFile, { nullable: true })
+  @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null', fieldName: 'song_1_id' })
+  song1: MediaFile | null = null;
+
+  @Field(() => MediaFile, { nullable: true })
+  @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null', fieldName: 'song_2_id' })
+  song2: MediaFile | null = null;
+
+  @Field(() => MediaFile, { nullable: true })
+  @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null', fieldName: 'song_3_id' })
+  song3: MediaFile | null = null;
+
+  @Field(() => MediaFile, { nullable: true })
+  @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null' })
+  coverImage: MediaFile | null = null;
+
+  @Field(() => MediaFile, { nullable: true, description: 'The inside of the card, where the message is written.' })
+  @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null' })
+  greetingImage: MediaFile | null = null;
+
+  @Field(() => MediaFile, { nullable: true })
+  @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null' })
+  backImage: MediaFile | null = null;
+
+  @Field(() => MediaFile, { nullable: true })
+  @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null', fieldName: 'extra_image_1_id' })
+  extraImage1: MediaFile | null = null;
+
+  @Field(() => MediaFile, { nullable: true })
+  @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null', fieldName: 'extra_image_2_id' })
+  extraImage2: MediaFile | null = null;
+
+  @Field(() => MediaFile, { nullable: true })
+  @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null', fieldName: 'extra_image_3_id' })
+  extraImage3: MediaFile | null = null;
+}

@@ -1,0 +1,109 @@
+import { OptionalProps } from '@mikro-orm/core';
+import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Field, GraphQLISODateTime, Int, ObjectType } from 'type-graphql';
+import { DecimalScalar } from '../../core/decimal.js';
+import { MediaFile } from '../media/media-file.entity.js';
+import { Category } from './category.entity.js';
+import { ProductType } from './product-type.entity.js';
+
+/**
+ * Something the shop sells. Its associated images (`ProductImage`) and, for an e-greeting card, its
+ * card data (`EGreetingCard`) live in tables of their own that the product service writes in the same
+ * transaction as the product.
+ */
+@ObjectType({ description: 'A product of the shop: an e-greeting card, a music album, an image collection, ...' })
+@Entity({ tableName: 'product' })
+@Check({ name: 'product_price_positive', expression: 'price > 0' })
+@Index({ name: 'product_category_sort_index', properties: ['category', 'sortName', 'id'] })
+@Index({ name: 'product_sort_index', properties: ['sortName', 'id'] })
+@Index({ name: 'product_sku_unique', expression: 'create unique index "product_sku_unique" on "product" (lower("sku")) where "sku" is not null' })
+export class Product {
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'description' | 'sku' | 'mainImage' | 'tags' | 'sortName' | 'searchText' | 'categoryId' | 'productTypeId' | 'mainImageId';
+
+  @Field(() => Int)
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @Field(() => String)
+  @Property({ type: 'string', length: 200 })
+  name!: string;
+
+  /** The name as lists sort it (case-insensitive); kept by the database. */
+  @Property({ type: 'string', length: 200, generated: '(lower("name")) stored', lazy: true })
+  sortName?: string;
+
+  @Field(() => String)
+  @Property({ type: 'text', default: '' })
+  description: string = '';
+
+  @Field(() => String, { nullable: true, description: 'Stock keeping unit; unique (ignoring case) when given.' })
+  @Property({ type: 'string', length: 64, nullable: true })
+  sku: string | null = null;
+
+  @Field(() => DecimalScalar, { description: 'The price in dollars, exact, with two decimals.' })
+  @Property({ type: 'decimal', precision: 12, scale: 2 })
+  price!: string;
+
+  /** Products go with their category (and so with the category's ancestors). */
+  @ManyToOne(() => Category, { deleteRule: 'cascade' })
+  category!: Category;
+
+  /** A type in use cannot be deleted (the service says so; the foreign key makes sure). */
+  @Index({ name: 'product_product_type_id_index' })
+  @ManyToOne(() => ProductType, { deleteRule: 'no action', fieldName: 'product_type_id' })
+  type!: ProductType;
+
+  @Index({ name: 'product_main_image_id_index' })
+  @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null' })
+  mainImage: MediaFile | null = null;
+
+  @Field(() => [String], { description: 'Free-text tags, trimmed and unique ignoring case.' })
+  @Property({ type: 'string[]', columnType: 'text[]', defaultRaw: "'{}'" })
+  tags: string[] = [];
+
+  /** Name, description and tags in lower case, for the shop's text search; written by the service. */
+  @Property({ type: 'text', default: '', lazy: true })
+  searchText: string = '';
+
+  @Field(() => GraphQLISODateTime)
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Field(() => GraphQLISODateTime)
+  @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+
+  @Field(() => Int)
+  get categoryId(): number {
+    return this.category.id;
+  }
+
+  @Field(() => Int, { description: '1 e-greeting card, 2 music album, 3 image collection, or a type an admin added.' })
+  get productTypeId(): number {
+    return this.type.id;
+  }
+
+  @Field(() => Int, { nullable: true })
+  get mainImageId(): number | null {
+    return this.mainImage?.id ?? null;
+  }
+}
+
+/** One of a product's associated images, in the order the admin gave them. */
+@Entity({ tableName: 'product_image' })
+@Unique({ name: 'product_image_product_position_unique', properties: ['product', 'position'] })
+export class ProductImage {
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @ManyToOne(() => Product, { deleteRule: 'cascade' })
+  product!: Product;
+
+  /** Deleting the file takes it out of the product's images. */
+  @Index({ name: 'product_image_file_id_index' })
+  @ManyToOne(() => MediaFile, { deleteRule: 'cascade' })
+  file!: MediaFile;
+
+  @Property({ type: 'smallint' })
+  position!: number;
+}

@@ -1,0 +1,333 @@
+import { ForeignKeyConstraintViolationException, LockMode, UniqueConstraintViolationException, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import type { RequestContext } from '../../core/context.js';
+import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
+import { requestLoader } from '../../core/loaders.js';
+import { connectionFromRows, decodeCursor, pageSize, type ConnectionResult } from '../../core/pagination.js';
+import { MediaFile } from '../media/media-file.entity.js';
+import { MediaKind } from '../media/media-formats.js';
+import type { MediaUsageProvider } from '../media/media-usages.js';
+import { cleanName, optionalId } from './catalogue-input.js';
+import { Category } from './category.entity.js';
+import { CARD_MEDIA_SLOTS, EGreetingCard, MessageLocation, SONG_SLOTS, slotStem, type CardMediaSlot } from './e-greeting-card.entity.js';
+import { Product, ProductImage } from './product.entity.js';
+import { E_GREETING_CARD_TYPE_ID, ProductType } from './product-type.entity.js';
+import {
+  MAX_ASSOCIATED_IMAGES,
+  cleanDescription,
+  cleanFontName,
+  cleanSku,
+  cleanTags,
+  idList,
+  parseMessageLocation,
+  parsePrice,
+} from './product-rules.js';
+
+/** A product as a client sends it; on update a key left out (undefined) keeps its value, null clears it. */
+export interface ProductInput {
+  name?: unknown;
+  description?: unknown;
+  sku?: unknown;
+  price?: unknown;
+  categoryId?: unknown;
+  productTypeId?: unknown;
+  mainImageId?: unknown;
+  tags?: unknown;
+  associatedImageIds?: unknown;
+  /** Only for e-greeting cards (type 1). */
+  eGreetingCard?: unknown;
+}
+
+export interface ProductPageArgs {
+  first?: number | null;
+  after?: string | null;
+}
+
+export interface ProductSearchArgs extends ProductPageArgs {
+  query?: string | null;
+  categoryId?: number | null;
+}
+
+/** A product with everything its detail page shows. */
+export interface ProductDetail {
+  product: Product;
+  associatedImages: MediaFile[];
+  card: EGreetingCard | null;
+}
+
+/** The id field of each card media slot, as clients name it (`song1Id`, `coverImageId`, ...). */
+const slotField = (slot: CardMediaSlot) => `${slot}Id`;
+const CARD_FIELD = 'eGreetingCard';
+const POPULATE = ['mainImage', 'type'] as const;
+const SEARCH_WORDS = 8;
+
+type CleanCard = Partial<Record<CardMediaSlot, number | null>> & { messageLocation?: MessageLocation; fontName?: string | null };
+
+/**
+ * The products of the shop. A product is saved with its tags, associated images and card data in
+ * one transaction; lists are keyset pages sorted by name, read in a fixed number of queries.
+ */
+export class ProductService {
+  // ---- reads ----
+
+  async get(ctx: RequestContext, id: number): Promise<Product> {
+    const product = await ctx.em.findOne(Product, id, { populate: POPULATE });
+    if (!product) throw notFound('Product');
+    return product;
+  }
+
+  /** The product with its associated images and card data (the REST detail shape). */
+  async detail(ctx: RequestContext, id: number): Promise<ProductDetail> {
+    const product = await this.get(ctx, id);
+    const [associatedImages, card] = await Promise.all([this.associatedImagesOf(ctx, product), this.cardOf(ctx, product)]);
+    return { product, associatedImages, card };
+  }
+
+  /** A page of a category's products, by name. */
+  async byCategory(ctx: RequestContext, categoryId: number, args: ProductPageArgs): Promise<ConnectionResult<Product>> {
+    await this.requireCategory(ctx.em, categoryId);
+    return this.page(ctx, { category: categoryId }, args);
+  }
+
+  /** Every product of a category, by name (the REST list). */
+  async allOfCategory(ctx: RequestContext, categoryId: number): Promise<Product[]> {
+    await this.requireCategory(ctx.em, categoryId);
+    return ctx.em.find(Product, { category: categoryId }, { orderBy: { sortName: 'asc', id: 'asc' }, populate: ['mainImage'] });
+  }
+
+  /** Products whose name, description or tags hold every word of the query, by name. */
+  search(ctx: RequestContext, args: ProductSearchArgs): Promise<ConnectionResult<Product>> {
+    const words = (args.query ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS);
+    const where: FilterQuery<Product>[] = words.map((word) => ({ searchText: { $like: `%${escapeLike(word)}%` } }));
+    if (args.categoryId != null) where.push({ category: args.categoryId });
+    return this.page(ctx, where.length ? { $and: where } : {}, args);
+  }
+
+  /** The associated images of a product, in order; batched across the products of a request. */
+  async associatedImagesOf(ctx: RequestContext, product: Product): Promise<MediaFile[]> {
+    const loader = requestLoader<number, MediaFile[]>(ctx, 'product.associatedImages', async (ids) => {
+      const rows = await ctx.em.find(ProductImage, { product: { $in: [...ids] } }, { populate: ['file'], orderBy: { product: 'asc', position: 'asc' } });
+      const byProduct = new Map<number, MediaFile[]>();
+      for (const row of rows) byProduct.set(row.product.id, [...(byProduct.get(row.product.id) ?? []), row.file]);
+      return byProduct;
+    });
+    return (await loader.load(product.id)) ?? [];
+  }
+
+  /** The card data of an e-greeting card (null for other types); batched across a request. */
+  async cardOf(ctx: RequestContext, product: Product): Promise<EGreetingCard | null> {
+    if (product.type.id !== E_GREETING_CARD_TYPE_ID) return null;
+    const loader = requestLoader<number, EGreetingCard>(ctx, 'product.card', async (ids) => {
+      const rows = await ctx.em.find(EGreetingCard, { product: { $in: [...ids] } }, { populate: [...CARD_MEDIA_SLOTS] });
+      return new Map(rows.map((card) => [card.product.id, card]));
+    });
+    return loader.load(product.id);
+  }
+
+  /** How many products have the type (a type in use cannot be deleted). */
+  countOfType(ctx: RequestContext, typeId: number): Promise<number> {
+    return ctx.em.count(Product, { type: typeId });
+  }
+
+  // ---- writes ----
+
+  async create(ctx: RequestContext, input: ProductInput): Promise<Product> {
+    const fields = this.cleanFields(input, true);
+    const product = await this.save(ctx, async (em) => {
+      const product = em.create(Product, {
+        name: fields.name!,
+        price: fields.price!,
+        description: fields.description ?? '',
+        sku: fields.sku ?? null,
+        tags: fields.tags ?? [],
+        category: await this.category(em, fields.categoryId!),
+        type: await this.type(em, fields.productTypeId!),
+      });
+      await this.applyReferences(em, product, fields, null);
+      return product;
+    });
+    ctx.log.info({ productId: product.id }, 'product created');
+    return product;
+  }
+
+  async update(ctx: RequestContext, id: number, input: ProductInput): Promise<Product> {
+    const fields = this.cleanFields(input, false);
+    return this.save(ctx, async (em) => {
+      // Locked, so that concurrent saves of one product replace its images one after the other.
+      const product = await em.findOne(Product, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!product) throw notFound('Product');
+      if (fields.name !== undefined) product.name = fields.name;
+      if (fields.price !== undefined) product.price = fields.price;
+      if (fields.description !== undefined) product.description = fields.description;
+      if (fields.sku !== undefined) product.sku = fields.sku;
+      if (fields.tags !== undefined) product.tags = fields.tags;
+      if (fields.categoryId !== undefined) product.category = await this.category(em, fields.categoryId);
+      if (fields.productTypeId !== undefined) product.type = await this.type(em, fields.productTypeId);
+      const card = await em.findOne(EGreetingCard, { product: id });
+      await this.applyReferences(em, product, fields, card);
+      return product;
+    });
+  }
+
+  async delete(ctx: RequestContext, id: number): Promise<void> {
+    const deleted = await ctx.em.nativeDelete(Product, { id });
+    if (!deleted) throw notFound('Product');
+    ctx.log.info({ productId: id }, 'product deleted');
+  }
+
+  /** Lets the media library say which products use a file (main image, associated image, card). */
+  readonly mediaUsages: MediaUsageProvider = async (em, fileIds) => {
+    const rows = await em.execute<{ file_id: number; id: number; name: string }[]>(
+      `select distinct u.file_id, p.id, p.name from (
+         select id as product_id, main_image_id as file_id from product where main_image_id in (${fileIds.map(() => '?').join(',')})
+         union all select product_id, file_id from product_image where file_id in (${fileIds.map(() => '?').join(',')})
+         union all select product_id, unnest(array[${CARD_MEDIA_SLOTS.map((s) => `${slotStem(s)}_id`).join(', ')}]) from e_greeting_card
+       ) u join product p on p.id = u.product_id where u.file_id in (${fileIds.map(() => '?').join(',')})`,
+      [...fileIds, ...fileIds, ...fileIds],
+    );
+    return rows.map((row) => ({ fileId: Number(row.file_id), kind: 'product', id: Number(row.id), label: row.name }));
+  };
+
+  // ---- internals ----
+
+  /** Checks and cleans what can be checked without the database; undefined keeps a value on update. */
+  private cleanFields(input: ProductInput, creating: boolean) {
+    const has = (key: keyof ProductInput) => creating || input[key] !== undefined;
+    const required = (key: 'categoryId' | 'productTypeId') => {
+      const id = optionalId(input[key], key);
+      if (id === null) throw badInput(key === 'categoryId' ? 'Choose a category.' : 'Choose a product type.', key);
+      return id;
+    };
+    return {
+      name: has('name') ? cleanName(input.name) : undefined,
+      price: has('price') ? parsePrice(input.price) : undefined,
+      description: input.description !== undefined ? cleanDescription(input.description) : undefined,
+      sku: input.sku !== undefined ? cleanSku(input.sku) : undefined,
+      tags: input.tags !== undefined ? cleanTags(input.tags) : undefined,
+      categoryId: has('categoryId') ? required('categoryId') : undefined,
+      productTypeId: has('productTypeId') ? required('productTypeId') : undefined,
+      mainImageId: input.mainImageId !== undefined ? optionalId(input.mainImageId, 'mainImageId') : undefined,
+      associatedImageIds: input.associatedImageIds !== undefined ? idList(input.associatedImageIds, 'associatedImageIds', MAX_ASSOCIATED_IMAGES) : undefined,
+      card: input.eGreetingCard === undefined ? undefined : input.eGreetingCard === null ? null : cleanCard(input.eGreetingCard),
+    };
+  }
+
+  /** Runs a save in one transaction; a unique SKU clash or a vanished reference becomes a clear error. */
+  private async save(ctx: RequestContext, work: (em: EntityManager) => Promise<Product>): Promise<Product> {
+    try {
+      return await ctx.em.transactional(work);
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw conflict('Another product has this SKU.', 'sku');
+      if (error instanceof ForeignKeyConstraintViolationException) throw new AppError('CONFLICT', 'Something the product refers to was deleted meanwhile; try again.');
+      throw error;
+    }
+  }
+
+  /**
+   * Sets the main image, the associated images and the card data, checking every referenced file in
+   * one query: it must exist, images must be images and songs must be audio.
+   */
+  private async applyReferences(em: EntityManager, product: Product, fields: ReturnType<ProductService['cleanFields']>, existingCard: EGreetingCard | null) {
+    const isCard = product.type.id === E_GREETING_CARD_TYPE_ID;
+    if (fields.card && !isCard) throw badInput('Greeting-card data belongs to e-greeting cards (product type 1) only.', CARD_FIELD);
+
+    const wanted = new Map<string, { id: number; kind: MediaKind }>();
+    if (fields.mainImageId) wanted.set('mainImageId', { id: fields.mainImageId, kind: MediaKind.IMAGE });
+    fields.associatedImageIds?.forEach((id, i) => wanted.set(`associatedImageIds.${i}`, { id, kind: MediaKind.IMAGE }));
+    for (const slot of CARD_MEDIA_SLOTS) {
+      const id = fields.card?.[slot];
+      if (id) wanted.set(`${CARD_FIELD}.${slotField(slot)}`, { id, kind: (SONG_SLOTS as readonly string[]).includes(slot) ? MediaKind.AUDIO : MediaKind.IMAGE });
+    }
+    const files = await this.files(em, wanted);
+
+    if (fields.mainImageId !== undefined) product.mainImage = fields.mainImageId === null ? null : files.get(fields.mainImageId)!;
+    product.searchText = [product.name, product.description, ...product.tags].join(' ').toLowerCase();
+    await em.flush(); // the product needs its id before its images and card point at it
+
+    if (fields.associatedImageIds !== undefined) {
+      await em.nativeDelete(ProductImage, { product: product.id });
+      fields.associatedImageIds.forEach((id, position) => em.create(ProductImage, { product, file: files.get(id)!, position }));
+    }
+
+    if (!isCard) {
+      if (existingCard) em.remove(existingCard);
+    } else {
+      const card = existingCard ?? em.create(EGreetingCard, { product });
+      if (fields.card) {
+        if (fields.card.messageLocation !== undefined) card.messageLocation = fields.card.messageLocation;
+        if (fields.card.fontName !== undefined) card.fontName = fields.card.fontName;
+        for (const slot of CARD_MEDIA_SLOTS) {
+          const id = fields.card[slot];
+          if (id !== undefined) card[slot] = id === null ? null : files.get(id)!;
+        }
+      } else if (fields.card === null) {
+        Object.assign(card, { messageLocation: MessageLocation.MIDDLE_CENTER, fontName: null }, Object.fromEntries(CARD_MEDIA_SLOTS.map((s) => [s, null])));
+      }
+    }
+    await em.flush();
+  }
+
+  /** The referenced files, checked: each must exist and be of the kind its field wants. */
+  private async files(em: EntityManager, wanted: Map<string, { id: number; kind: MediaKind }>): Promise<Map<number, MediaFile>> {
+    if (!wanted.size) return new Map();
+    const ids = [...new Set([...wanted.values()].map((w) => w.id))];
+    const found = new Map((await em.find(MediaFile, { id: { $in: ids } })).map((f) => [f.id, f]));
+    for (const [field, { id, kind }] of wanted) {
+      const file = found.get(id);
+      if (!file) throw badInput(`The file ${id} does not exist.`, fieldOf(field));
+      if (file.kind !== kind) throw badInput(kind === MediaKind.AUDIO ? `"${file.friendlyName}" is not an audio file.` : `"${file.friendlyName}" is not an image.`, fieldOf(field));
+    }
+    return found;
+  }
+
+  private async category(em: EntityManager, id: number): Promise<Category> {
+    // Shared lock: the category cannot be deleted under the product being saved.
+    const category = await em.findOne(Category, id, { lockMode: LockMode.PESSIMISTIC_READ });
+    if (!category) throw badInput('The category does not exist.', 'categoryId');
+    return category;
+  }
+
+  private async type(em: EntityManager, id: number): Promise<ProductType> {
+    const type = await em.findOne(ProductType, id, { lockMode: LockMode.PESSIMISTIC_READ });
+    if (!type) throw badInput('The product type does not exist.', 'productTypeId');
+    return type;
+  }
+
+  private async requireCategory(em: EntityManager, id: number): Promise<void> {
+    if ((await em.count(Category, { id })) === 0) throw notFound('Category');
+  }
+
+  private async page(ctx: RequestContext, where: FilterQuery<Product>, args: ProductPageArgs): Promise<ConnectionResult<Product>> {
+    const size = pageSize(args.first);
+    let keyset: FilterQuery<Product> = {};
+    if (args.after) {
+      const cursor = decodeCursor<{ n: string; id: number }>(args.after, { n: 'string', id: 'number' });
+      keyset = { $or: [{ sortName: { $gt: cursor.n } }, { sortName: cursor.n, id: { $gt: cursor.id } }] };
+    }
+    const [rows, totalCount] = await Promise.all([
+      ctx.em.find(Product, { $and: [where, keyset] }, { orderBy: { sortName: 'asc', id: 'asc' }, limit: size + 1, populate: POPULATE }),
+      ctx.em.count(Product, where),
+    ]);
+    return connectionFromRows(rows, { size, after: args.after, totalCount, cursorOf: (p) => ({ n: p.sortName ?? p.name.toLowerCase(), id: p.id }) });
+  }
+}
+
+/** The card data as sent: every key optional (left out keeps, null clears). */
+function cleanCard(value: unknown): CleanCard {
+  if (typeof value !== 'object' || Array.isArray(value)) throw badInput('The greeting-card data must be an object.', CARD_FIELD);
+  const input = value as Record<string, unknown>;
+  const card: CleanCard = {};
+  if (input.messageLocation !== undefined && input.messageLocation !== null) card.messageLocation = parseMessageLocation(input.messageLocation, `${CARD_FIELD}.messageLocation`);
+  if (input.fontName !== undefined) card.fontName = cleanFontName(input.fontName, `${CARD_FIELD}.fontName`);
+  for (const slot of CARD_MEDIA_SLOTS) {
+    const key = slotField(slot);
+    if (input[key] !== undefined) card[slot] = optionalId(input[key], `${CARD_FIELD}.${key}`);
+  }
+  return card;
+}
+
+/** `associatedImageIds.3` reports as `associatedImageIds`. */
+const fieldOf = (path: string) => path.replace(/\.\d+$/, '');
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,92 @@
+import { ArgsType, Field, InputType, Int } from 'type-graphql';
+import { DecimalScalar } from '../../core/decimal.js';
+import { Connection, ConnectionArgs } from '../../core/pagination.js';
+import { MessageLocation } from './e-greeting-card.entity.js';
+import { Product } from './product.entity.js';
+
+export const ProductConnection = Connection(Product, 'Product');
+export type ProductConnection = InstanceType<typeof ProductConnection>;
+
+@ArgsType()
+export class CategoryProductsArgs extends ConnectionArgs {
+  @Field(() => Int)
+  categoryId!: number;
+}
+
+@ArgsType()
+export class SearchProductsArgs extends ConnectionArgs {
+  @Field(() => String, { nullable: true, description: 'Words that must all appear in the name, the description or the tags.' })
+  query?: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'Only products of this category.' })
+  categoryId?: number | null;
+}
+
+@InputType({ description: 'The card data of an e-greeting card; a field left out keeps its value, null empties it.' })
+export class EGreetingCardInput {
+  @Field(() => MessageLocation, { nullable: true })
+  messageLocation?: MessageLocation | null;
+
+  @Field(() => String, { nullable: true, description: 'A family of the font service, e.g. "Open Sans".' })
+  fontName?: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'An audio file.' })
+  song1Id?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'An audio file.' })
+  song2Id?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'An audio file.' })
+  song3Id?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'An image.' })
+  coverImageId?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'An image: the inside of the card, where the message goes.' })
+  greetingImageId?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'An image.' })
+  backImageId?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'An image.' })
+  extraImage1Id?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'An image.' })
+  extraImage2Id?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'An image.' })
+  extraImage3Id?: number | null;
+}
+
+@InputType({ description: 'A product with its tags, images and card data, saved as one. On update an optional field left out keeps its value.' })
+export class ProductInput {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => DecimalScalar, { description: 'Greater than zero, at most two decimals.' })
+  price!: string;
+
+  @Field(() => Int)
+  categoryId!: number;
+
+  @Field(() => Int)
+  productTypeId!: number;
+
+  @Field(() => String, { nullable: true })
+  description?: string | null;
+
+  @Field(() => String, { nullable: true })
+  sku?: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'An image of the media library.' })
+  mainImageId?: number | null;
+
+  @Field(() => [String], { nullable: true, description: 'Trimmed; repeats (ignoring case) are dropped.' })
+  tags?: string[] | null;
+
+  @Field(() => [Int], { nullable: true, description: 'Images of the media library, in display order.' })
+  associatedImageIds?: number[] | null;
+
+  @Field(() => EGreetingCardInput, { nullable: true, description: 'Only for e-greeting cards (product type 1).' })
+  eGreetingCard?: EGreetingCardInput | null;
+}
