@@ -9,7 +9,7 @@ const config: CodegenConfig = {
     'web/src/apollo/generated/': {
       preset: 'client',
       presetConfig: { fragmentMasking: false },
-      config: { useTypeImports: true, enumsAsTypes: true, scalars: { DateTimeISO: 'string', Upload: 'File' } },
+      config: { useTypeImports: true, enumsAsTypes: true, scalars: { DateTimeISO: 'string', Upload: 'File', Decimal: 'string' } },
     },
   },
 };

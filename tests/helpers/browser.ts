@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { AppConfig } from '../../server/src/config.js';
 import { ADMIN, startTestApp, type TestApp } from './test-app.js';
@@ -31,6 +31,15 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SHOTS, { recursive: true });
   const file = path.join(SHOTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Saves a screenshot of one element (a dialog, say) once overlays have finished moving. */
+export async function screenshotOf(locator: Locator, name: string): Promise<string> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const file = path.join(SHOTS, `${name}.png`);
+  await locator.page().waitForFunction(() => !document.querySelector('.bp6-overlay-enter, .bp6-overlay-enter-active, .bp6-overlay-exit, .bp6-overlay-exit-active'));
+  await locator.screenshot({ path: file });
   return file;
 }
 

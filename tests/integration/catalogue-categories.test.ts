@@ -159,6 +159,24 @@ describe('categories', () => {
     expect((await app.graphql(`mutation { deleteCategory(id: ${id}) }`, {}, admin)).body.data.deleteCategory).toBe(true);
   });
 
+  it('are read as a whole tree in one query, whatever its size', async () => {
+    let parent: number | null = null;
+    for (let i = 0; i < 12; i++) parent = (await (await post('/api/categories', { name: `Level ${i}`, parent_id: i % 3 ? parent : null })).json()).id;
+    const queries: string[] = [];
+    const logger = app.orm.config.getLogger();
+    const original = logger.logQuery;
+    logger.logQuery = (context) => void queries.push(String(context.query));
+    app.orm.config.set('debug', true);
+    try {
+      const res = await app.graphql('{ categories { id name parentId mediaId imagePath imageThumbnailPath } }');
+      expect(res.body.data.categories.length).toBeGreaterThanOrEqual(12);
+    } finally {
+      app.orm.config.set('debug', false);
+      logger.logQuery = original;
+    }
+    expect(queries.filter((q) => /^\s*select/i.test(q))).toHaveLength(1);
+  });
+
   it('are storefront reads: 503 while under construction, except for a signed-in admin', async () => {
     await put('/api/settings', { underConstructionMode: 'true' });
     try {

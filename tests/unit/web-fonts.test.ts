@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FONT_CATALOGUE, saneName } from '../../web/src/admin/catalogue/fonts/font-catalogue.js';
-import { filterFonts } from '../../web/src/admin/catalogue/fonts/font-filter.js';
-import { fontStylesheetUrl } from '../../web/src/admin/catalogue/fonts/font-stylesheet.js';
+import { FONT_CATALOGUE, saneName } from '../../web/src/common/fonts/font-catalogue.js';
+import { filterFonts } from '../../web/src/common/fonts/font-filter.js';
+import { fontStylesheetUrl } from '../../web/src/common/fonts/font-stylesheet.js';
 
 describe('the font catalogue', () => {
   it('holds at least 100 families in the five categories, each name once', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ancestorIds, buildTree } from '../../web/src/common/tree.js';
+import { ancestorIds, buildTree, subtreeIds } from '../../web/src/common/tree.js';
 
 const names = (nodes: { name: string; children: unknown[] }[]): unknown =>
   nodes.map((n) => (n.children.length ? { [n.name]: names(n.children as never) } : n.name));
@@ -12,6 +12,13 @@ describe('building a tree from the flat list', () => {
     { id: 4, name: 'Tulips', parentId: 2 },
     { id: 5, name: 'Albums', parentId: null },
   ];
+
+  it('finds a node with everything below it (what a category delete takes along)', () => {
+    expect(subtreeIds(flat, 1).sort()).toEqual([1, 2, 3, 4]);
+    expect(subtreeIds(flat, 2).sort()).toEqual([2, 4]);
+    expect(subtreeIds(flat, 5)).toEqual([5]);
+    expect(subtreeIds(flat, 99)).toEqual([]);
+  });
 
   it('nests children under their parents, sorted when asked', () => {
     expect(names(buildTree(flat, (a, b) => a.name.localeCompare(b.name)))).toEqual(['Albums', { Cards: ['Autumn', { Spring: ['Tulips'] }] }]);

@@ -6,6 +6,7 @@ import { AdminShell } from './shell/AdminShell';
 import { ADMIN_VIEWS, type AdminView } from './shell/admin-views';
 import { SettingsScreen } from './settings/SettingsScreen';
 import { MediaLibraryScreen } from './media/MediaLibraryScreen';
+import { CatalogueScreen } from './catalogue/CatalogueScreen';
 
 
 /** /admindash: the admin console. The view lives in the URL (?view=) so it survives a reload. */
@@ -25,11 +26,7 @@ export default function AdminDashboard() {
   return (
     <AdminShell view={view} onSelect={(next) => setParams(next === 'media' ? {} : { view: next })}>
       {view === 'media' && <MediaLibraryScreen />}
-      {view === 'catalogue' && (
-        <ComingSoon title="Categories & Products" icon="diagram-tree">
-          The category tree, products and product types.
-        </ComingSoon>
-      )}
+      {view === 'catalogue' && <CatalogueScreen />}
       {view === 'orders' && (
         <ComingSoon title="Orders" icon="shopping-cart">
           Look up orders and their e-cards.

@@ -10,3 +10,8 @@ export function errorMessage(error: unknown, fallback: string): string {
 export function errorCode(error: unknown): string | undefined {
   return CombinedGraphQLErrors.is(error) ? (error.errors[0]?.extensions?.code as string | undefined) : undefined;
 }
+
+/** The input field a BAD_USER_INPUT or CONFLICT error names (`extensions.field`), if any. */
+export function errorField(error: unknown): string | undefined {
+  return CombinedGraphQLErrors.is(error) ? (error.errors[0]?.extensions?.field as string | undefined) : undefined;
+}

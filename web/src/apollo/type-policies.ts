@@ -27,6 +27,10 @@ export const typePolicies: TypePolicies = {
       blogPosts: connection(['status']),
       mediaFiles: connection(['folderId', 'kind']),
       allMediaFiles: connection(['kind']),
+      products: connection(['categoryId']),
+      searchProducts: connection(['query', 'categoryId']),
+      // A product already in the cache (from a list or a save) is read from there.
+      product: { read: (existing, { args, toReference }) => existing ?? (args?.id ? toReference({ __typename: 'Product', id: args.id }) : undefined) },
     },
   },
 };

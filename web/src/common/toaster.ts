@@ -1,3 +1,4 @@
+import { createElement, type ReactNode } from 'react';
 import { OverlayToaster, Position, type Intent, type Toaster } from '@blueprintjs/core';
 
 /** The one toaster of the app (the admin screens' snackbars). */
@@ -5,7 +6,14 @@ export const toaster: Promise<Toaster> = OverlayToaster.create({ position: Posit
 
 export const SNACKBAR_MS = 3000;
 
-/** A snackbar: success by default, the error colour for failures; it hides after 3000 ms. */
-export async function snackbar(message: string, intent: Intent = 'success'): Promise<void> {
-  (await toaster).show({ message, intent, timeout: SNACKBAR_MS, icon: intent === 'danger' ? 'error' : 'tick-circle' });
+/**
+ * A snackbar: success by default, the error colour for failures; it hides after 3000 ms. `detail`
+ * (the server's reason, when it gave one a person can act on) goes on a line of its own under the
+ * message.
+ */
+export async function snackbar(message: string, intent: Intent = 'success', detail?: string): Promise<void> {
+  const content: ReactNode = detail
+    ? createElement('div', null, createElement('div', null, message), createElement('div', { className: 'snackbar-detail' }, detail))
+    : message;
+  (await toaster).show({ message: content, intent, timeout: detail ? SNACKBAR_MS * 2 : SNACKBAR_MS, icon: intent === 'danger' ? 'error' : 'tick-circle' });
 }

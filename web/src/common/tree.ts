@@ -47,3 +47,8 @@ export function ancestorIds<T extends FlatNode>(flat: readonly T[], id: number):
   }
   return result;
 }
+
+/** The id of a node and of every node below it. */
+export function subtreeIds<T extends FlatNode>(flat: readonly T[], id: number): number[] {
+  return flat.filter((item) => item.id === id || ancestorIds(flat, item.id).includes(id)).map((item) => item.id);
+}

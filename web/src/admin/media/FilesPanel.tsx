@@ -5,7 +5,7 @@ import { FilePicker } from '../../common/FilePicker';
 import { MediaTile } from '../../common/media-browser/MediaTile';
 import { MediaFilesQuery, MediaFoldersQuery } from '../../common/media-browser/media-operations';
 import { snackbar } from '../../common/toaster';
-import { NameDialog } from './NameDialog';
+import { NameDialog } from '../../common/NameDialog';
 import { removeFilesFromCache } from './media-cache';
 import { DeleteMediaFileMutation, MediaFileUsagesQuery, RenameMediaFileMutation } from './media-library-operations';
 import { UploadError, uploadFiles } from './upload-files';

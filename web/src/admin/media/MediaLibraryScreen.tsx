@@ -6,7 +6,7 @@ import { FolderTree } from '../../common/media-browser/FolderTree';
 import { MediaFoldersQuery } from '../../common/media-browser/media-operations';
 import { snackbar } from '../../common/toaster';
 import { FilesPanel } from './FilesPanel';
-import { NameDialog } from './NameDialog';
+import { NameDialog } from '../../common/NameDialog';
 import { forgetFolderFiles, removeFilesFromCache } from './media-cache';
 import { CreateMediaFolderMutation, DeleteMediaFolderMutation, RenameMediaFolderMutation } from './media-library-operations';
 import './media-library.css';

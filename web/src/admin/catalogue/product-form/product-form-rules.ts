@@ -1,4 +1,5 @@
 /** The rules of the product form (seed.md section 5), as pure functions. */
+import type { MessageLocation } from '../../../apollo/generated/graphql';
 
 export const REQUIRED = 'Required.';
 export const POSITIVE = 'Must be a positive number.';
@@ -28,13 +29,14 @@ export function validateProductForm(values: ProductFormValues): ProductFormError
   return errors;
 }
 
-export const MESSAGE_PLACEMENTS = [
-  { value: 'top-left', label: 'Top Left' },
-  { value: 'top-center', label: 'Top Center' },
-  { value: 'top-right', label: 'Top Right' },
-  { value: 'middle-left', label: 'Middle Left' },
-  { value: 'middle-center', label: 'Middle Center' },
-  { value: 'middle-right', label: 'Middle Right' },
-  { value: 'bottom-left', label: 'Bottom Left' },
-  { value: 'bottom-right', label: 'Bottom Right' },
-] as const;
+/** The eight placements of the message on the greeting image, as the form offers them. */
+export const MESSAGE_PLACEMENTS: readonly { value: MessageLocation; label: string }[] = [
+  { value: 'TOP_LEFT', label: 'Top Left' },
+  { value: 'TOP_CENTER', label: 'Top Center' },
+  { value: 'TOP_RIGHT', label: 'Top Right' },
+  { value: 'MIDDLE_LEFT', label: 'Middle Left' },
+  { value: 'MIDDLE_CENTER', label: 'Middle Center' },
+  { value: 'MIDDLE_RIGHT', label: 'Middle Right' },
+  { value: 'BOTTOM_LEFT', label: 'Bottom Left' },
+  { value: 'BOTTOM_RIGHT', label: 'Bottom Right' },
+];

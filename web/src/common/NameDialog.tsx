@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 
-/** Asks for a name (create a folder, rename a folder or a file). An empty name does nothing. */
+/** Asks for a name (create a folder, rename a folder, a file or a product type). An empty name does nothing. */
 export function NameDialog({
   isOpen,
   title,

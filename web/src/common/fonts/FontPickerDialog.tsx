@@ -1,20 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Dialog, DialogBody, FormGroup, InputGroup, Tag } from '@blueprintjs/core';
 import { FONT_CATALOGUE } from './font-catalogue';
+import { fontFamilyCss } from './font-css';
 import { filterFonts } from './font-filter';
 import { loadFontStylesheet } from './font-stylesheet';
 import { DEFAULT_PICKER_FONT, type FontEntry } from './font-types';
 import './font-picker.css';
-
-const FALLBACK: Record<FontEntry['category'], string> = {
-  'sans-serif': 'sans-serif',
-  serif: 'serif',
-  display: 'sans-serif',
-  handwriting: 'cursive',
-  monospace: 'monospace',
-};
-
-export const fontFamilyCss = (font: Pick<FontEntry, 'name' | 'category'>) => `'${font.name}', ${FALLBACK[font.category]}`;
 
 /**
  * The font picker: a 'Search fonts' box over the catalogue, each name drawn in its own typeface

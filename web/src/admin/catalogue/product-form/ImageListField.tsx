@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Button, ButtonGroup, Icon } from '@blueprintjs/core';
+import { MediaBrowserDialog } from '../../../common/media-browser/MediaBrowserDialog';
+import type { PickedMedia } from './product-form-state';
+
+const MAX_IMAGES = 20;
+
+/** The product's additional images, in display order: add from the Media Browser, reorder, remove. */
+export function ImageListField({ images, onChange }: { images: PickedMedia[]; onChange: (images: PickedMedia[]) => void }) {
+  const [browsing, setBrowsing] = useState(false);
+  const move = (index: number, by: number) => {
+    const next = [...images];
+    const [item] = next.splice(index, 1);
+    next.splice(index + by, 0, item);
+    onChange(next);
+  };
+  return (
+    <div className="image-list-field">
+      {images.map((image, index) => (
+        <figure key={image.id} className="image-list-item">
+          <img src={`/api/${image.thumbnailPath ?? image.filePath}`} alt={image.friendlyName} title={image.friendlyName} />
+          <ButtonGroup variant="minimal" size="small" className="image-list-actions">
+            <Button icon="chevron-left" aria-label={`Move ${image.friendlyName} earlier`} disabled={index === 0} onClick={() => move(index, -1)} />
+            <Button icon="cross" aria-label={`Remove ${image.friendlyName}`} onClick={() => onChange(images.filter((i) => i.id !== image.id))} />
+            <Button icon="chevron-right" aria-label={`Move ${image.friendlyName} later`} disabled={index === images.length - 1} onClick={() => move(index, 1)} />
+          </ButtonGroup>
+        </figure>
+      ))}
+      {images.length < MAX_IMAGES && (
+        <button type="button" className="image-list-add" onClick={() => setBrowsing(true)} aria-label="Add an image">
+          <Icon icon="add" />
+          <span>Add image</span>
+        </button>
+      )}
+      <MediaBrowserDialog
+        isOpen={browsing}
+        kind="IMAGE"
+        onClose={() => setBrowsing(false)}
+        onSelect={(file) => !images.some((i) => i.id === file.id) && onChange([...images, file as PickedMedia])}
+      />
+    </div>
+  );
+}

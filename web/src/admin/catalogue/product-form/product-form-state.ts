@@ -1,0 +1,102 @@
+import type { MessageLocation, PickedMediaFieldsFragment, ProductFormFieldsFragment, ProductInput } from '../../../apollo/generated/graphql';
+import { DEFAULT_PICKER_FONT, NEW_CARD_FONT } from '../../../common/fonts/font-types';
+
+/** The type whose products carry greeting-card data (seed: sent only for type 1). */
+export const E_GREETING_CARD_TYPE = 1;
+
+export type PickedMedia = PickedMediaFieldsFragment;
+
+export type ImageSlot = 'coverImage' | 'greetingImage' | 'backImage' | 'extraImage1' | 'extraImage2' | 'extraImage3';
+export type SongSlot = 'song1' | 'song2' | 'song3';
+export type CardSlot = ImageSlot | SongSlot;
+
+export const IMAGE_SLOTS: readonly { slot: ImageSlot; label: string }[] = [
+  { slot: 'coverImage', label: 'Cover Image' },
+  { slot: 'greetingImage', label: 'Greeting Image' },
+  { slot: 'backImage', label: 'Back Image' },
+  { slot: 'extraImage1', label: 'Extra Image 1' },
+  { slot: 'extraImage2', label: 'Extra Image 2' },
+  { slot: 'extraImage3', label: 'Extra Image 3' },
+];
+
+export const SONG_SLOTS: readonly { slot: SongSlot; label: string }[] = [
+  { slot: 'song1', label: 'Song 1' },
+  { slot: 'song2', label: 'Song 2' },
+  { slot: 'song3', label: 'Song 3' },
+];
+
+const ALL_SLOTS: readonly CardSlot[] = [...IMAGE_SLOTS.map((s) => s.slot), ...SONG_SLOTS.map((s) => s.slot)];
+
+/** What the product form holds while it is edited. */
+export interface ProductFormState {
+  name: string;
+  price: string;
+  description: string;
+  sku: string;
+  tags: string[];
+  mainImage: PickedMedia | null;
+  associatedImages: PickedMedia[];
+  messageLocation: MessageLocation;
+  fontName: string;
+  media: Record<CardSlot, PickedMedia | null>;
+}
+
+const noMedia = (): Record<CardSlot, PickedMedia | null> => Object.fromEntries(ALL_SLOTS.map((slot) => [slot, null])) as Record<CardSlot, PickedMedia | null>;
+
+/** A new product: empty, and for a card the Roboto font in the middle of the greeting. */
+export function emptyProductForm(): ProductFormState {
+  return {
+    name: '',
+    price: '',
+    description: '',
+    sku: '',
+    tags: [],
+    mainImage: null,
+    associatedImages: [],
+    messageLocation: 'MIDDLE_CENTER',
+    fontName: NEW_CARD_FONT,
+    media: noMedia(),
+  };
+}
+
+/** A loaded product; a card that has no font shows Open Sans. */
+export function productFormFrom(product: ProductFormFieldsFragment): ProductFormState {
+  const card = product.eGreetingCard;
+  const media = noMedia();
+  if (card) for (const slot of ALL_SLOTS) media[slot] = card[slot] ?? null;
+  return {
+    name: product.name,
+    price: product.price,
+    description: product.description,
+    sku: product.sku ?? '',
+    tags: [...product.tags],
+    mainImage: product.mainImage ?? null,
+    associatedImages: [...product.associatedImages],
+    messageLocation: card?.messageLocation ?? 'MIDDLE_CENTER',
+    fontName: card?.fontName || DEFAULT_PICKER_FONT,
+    media,
+  };
+}
+
+/** The input the server saves; greeting-card data only for the e-greeting card type. */
+export function toProductInput(state: ProductFormState, target: { categoryId: number; productTypeId: number }): ProductInput {
+  const input: ProductInput = {
+    name: state.name.trim(),
+    price: state.price.trim(),
+    categoryId: target.categoryId,
+    productTypeId: target.productTypeId,
+    description: state.description,
+    sku: state.sku.trim() || null,
+    tags: state.tags,
+    mainImageId: state.mainImage?.id ?? null,
+    associatedImageIds: state.associatedImages.map((image) => image.id),
+  };
+  if (target.productTypeId === E_GREETING_CARD_TYPE) {
+    input.eGreetingCard = {
+      messageLocation: state.messageLocation,
+      fontName: state.fontName,
+      ...Object.fromEntries(ALL_SLOTS.map((slot) => [`${slot}Id`, state.media[slot]?.id ?? null])),
+    };
+  }
+  return input;
+}
