@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png, uploadRest, wav } from '../helpers/media-fixtures.js';
+import { recordQueries, selects } from '../helpers/queries.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 let app: TestApp;
@@ -162,19 +163,11 @@ describe('categories', () => {
   it('are read as a whole tree in one query, whatever its size', async () => {
     let parent: number | null = null;
     for (let i = 0; i < 12; i++) parent = (await (await post('/api/categories', { name: `Level ${i}`, parent_id: i % 3 ? parent : null })).json()).id;
-    const queries: string[] = [];
-    const logger = app.orm.config.getLogger();
-    const original = logger.logQuery;
-    logger.logQuery = (context) => void queries.push(String(context.query));
-    app.orm.config.set('debug', true);
-    try {
+    const queries = await recordQueries(app, async () => {
       const res = await app.graphql('{ categories { id name parentId mediaId imagePath imageThumbnailPath } }');
       expect(res.body.data.categories.length).toBeGreaterThanOrEqual(12);
-    } finally {
-      app.orm.config.set('debug', false);
-      logger.logQuery = original;
-    }
-    expect(queries.filter((q) => /^\s*select/i.test(q))).toHaveLength(1);
+    });
+    expect(selects(queries)).toHaveLength(1);
   });
 
   it('are storefront reads: 503 while under construction, except for a signed-in admin', async () => {

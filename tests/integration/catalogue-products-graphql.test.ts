@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restCategory, uploadMedia, type RestFile } from '../helpers/catalogue-fixtures.js';
+import { recordQueries, selects } from '../helpers/queries.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 let app: TestApp;
@@ -174,23 +175,15 @@ describe('product lists', () => {
 
   it('reads a page in a bounded number of queries, whatever its size', async () => {
     const query = `query($c: Int!, $first: Int) { products(categoryId: $c, first: $first) { totalCount edges { node { ${PRODUCT_FIELDS} } } } }`;
-    const countQueries = async (first: number) => {
-      const queries: string[] = [];
-      const logger = app.orm.config.getLogger();
-      const original = logger.logQuery;
-      logger.logQuery = (context) => void queries.push(String(context.query));
-      app.orm.config.set('debug', true);
-      try {
-        const res = await app.graphql(query, { c: shelf, first });
-        expect(res.body.errors).toBeUndefined();
-        expect(res.body.data.products.edges).toHaveLength(first);
-        expect(res.body.data.products.edges[0].node.eGreetingCard.song1.filePath).toBe(songs[0].file_path);
-      } finally {
-        app.orm.config.set('debug', false);
-        logger.logQuery = original;
-      }
-      return queries.filter((q) => /^\s*select/i.test(q));
-    };
+    const countQueries = async (first: number) =>
+      selects(
+        await recordQueries(app, async () => {
+          const res = await app.graphql(query, { c: shelf, first });
+          expect(res.body.errors).toBeUndefined();
+          expect(res.body.data.products.edges).toHaveLength(first);
+          expect(res.body.data.products.edges[0].node.eGreetingCard.song1.filePath).toBe(songs[0].file_path);
+        }),
+      );
     const small = await countQueries(2);
     const large = await countQueries(7);
     expect(large.length).toBe(small.length);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordQueries } from '../helpers/queries.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { gif, jpeg, mp3, ogg, png, storedNames, storedPath, uploadGraphQL, uploadRest, wav, webp } from '../helpers/media-fixtures.js';
 
@@ -413,20 +414,10 @@ describe('GraphQL', () => {
   it('reads a page of files in a bounded number of queries', async () => {
     const folder = await restFolder('Counted');
     await uploadRest(app, `/api/media/files/${folder.id}`, Array.from({ length: 12 }, (_, i) => ({ name: `s${i}.wav`, data: wav(0.05) })), admin);
-    const queries: string[] = [];
-    const logger = app.orm.config.getLogger();
-    const original = logger.logQuery;
-    logger.logQuery = (context) => {
-      queries.push(String(context.query));
-    };
-    app.orm.config.set('debug', true);
-    try {
+    const queries = await recordQueries(app, async () => {
       const res = await app.graphql(`query($id: Int!) { mediaFiles(folderId: $id, first: 100) { totalCount edges { node { ${FILE_FIELDS} } } } }`, { id: folder.id }, admin);
       expect(res.body.data.mediaFiles.edges).toHaveLength(12);
-    } finally {
-      app.orm.config.set('debug', false);
-      logger.logQuery = original;
-    }
+    });
     const media = queries.filter((q) => /media_f/.test(q));
     expect(media.length).toBeGreaterThan(0);
     expect(media.length).toBeLessThanOrEqual(3); // folder check, page, count

@@ -4,7 +4,7 @@ import { MediaFile } from '../media/media-file.entity.js';
 import { MediaKind } from '../media/media-formats.js';
 import type { MediaUsageProvider } from '../media/media-usages.js';
 import { Category } from './category.entity.js';
-import { cleanName, optionalId } from './catalogue-input.js';
+import { cleanName, optionalId } from '../../core/input.js';
 
 export interface CategoryInput {
   name?: unknown;

@@ -1,7 +1,7 @@
 import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import { conflict, notFound } from '../../core/errors.js';
-import { cleanName } from './catalogue-input.js';
+import { cleanName } from '../../core/input.js';
 import { BUILT_IN_PRODUCT_TYPES, ProductType } from './product-type.entity.js';
 
 const BUILT_IN_IDS = new Set<number>(BUILT_IN_PRODUCT_TYPES.map((t) => t.id));

@@ -6,7 +6,7 @@ import { connectionFromRows, decodeCursor, pageSize, type ConnectionResult } fro
 import { MediaFile } from '../media/media-file.entity.js';
 import { MediaKind } from '../media/media-formats.js';
 import type { MediaUsageProvider } from '../media/media-usages.js';
-import { cleanName, optionalId } from './catalogue-input.js';
+import { cleanName, optionalId } from '../../core/input.js';
 import { Category } from './category.entity.js';
 import { CARD_MEDIA_SLOTS, EGreetingCard, MessageLocation, SONG_SLOTS, slotStem, type CardMediaSlot } from './e-greeting-card.entity.js';
 import { Product, ProductImage } from './product.entity.js';

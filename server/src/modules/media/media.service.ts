@@ -2,6 +2,7 @@ import { LockMode, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
+import { cleanName, optionalId } from '../../core/input.js';
 import { connectionFromRows, decodeCursor, pageSize, type ConnectionResult } from '../../core/pagination.js';
 import { MediaFile } from './media-file.entity.js';
 import { MediaFolder } from './media-folder.entity.js';
@@ -65,7 +66,7 @@ export class MediaService {
   }
 
   async createFolder(ctx: RequestContext, input: { name?: unknown; parentId?: unknown }): Promise<MediaFolder> {
-    const name = cleanName(input.name, 'name');
+    const name = cleanName(input.name, 'name', MAX_NAME_LENGTH);
     const parentId = optionalId(input.parentId, 'parentId');
     const folder = await ctx.em.transactional(async (em) => {
       const parent = parentId === null ? null : await em.findOne(MediaFolder, parentId, { lockMode: LockMode.PESSIMISTIC_READ });
@@ -81,7 +82,7 @@ export class MediaService {
     const rename = input.name !== undefined;
     const move = input.parentId !== undefined;
     if (!rename && !move) throw badInput('Nothing to change: give a name or a parent.', 'name');
-    const name = rename ? cleanName(input.name, 'name') : undefined;
+    const name = rename ? cleanName(input.name, 'name', MAX_NAME_LENGTH) : undefined;
     const parentId = move ? optionalId(input.parentId, 'parentId') : undefined;
     return ctx.em.transactional(async (em) => {
       // Moves are serialised, so that two crossing moves cannot make a cycle between them.
@@ -146,7 +147,7 @@ export class MediaService {
   }
 
   async renameFile(ctx: RequestContext, id: number, friendlyName: unknown): Promise<MediaFile> {
-    const name = cleanName(friendlyName, 'friendlyName');
+    const name = cleanName(friendlyName, 'friendlyName', MAX_NAME_LENGTH);
     const file = await this.getFile(ctx, id);
     file.friendlyName = name;
     await ctx.em.flush();
@@ -307,20 +308,4 @@ export class MediaService {
       ctx.log.error({ err: error, keys }, 'could not remove stored media bytes');
     }
   }
-}
-
-/** A trimmed, non-empty name of at most 255 characters; BAD_USER_INPUT on `field` otherwise. */
-function cleanName(value: unknown, field: string): string {
-  if (typeof value !== 'string' || !value.trim()) throw badInput('The name must not be empty.', field);
-  const name = value.trim();
-  if (name.length > MAX_NAME_LENGTH) throw badInput(`The name must be at most ${MAX_NAME_LENGTH} characters.`, field);
-  return name;
-}
-
-/** An id given in a body: null/undefined/'' for none, otherwise a positive integer (BAD_USER_INPUT on `field`). */
-function optionalId(value: unknown, field: string): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) throw badInput(`${field} must be a folder id.`, field);
-  return id;
 }
