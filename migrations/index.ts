@@ -4,6 +4,7 @@ import { Migration20261122180040_media } from './Migration20261122180040_media.j
 import { Migration20261122184053_blog } from './Migration20261122184053_blog.js';
 import { Migration20261122193136_catalogue } from './Migration20261122193136_catalogue.js';
 import { Migration20261123012032_products } from './Migration20261123012032_products.js';
+import { Migration20261123033928_orders } from './Migration20261123033928_orders.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122184053_blog', class: Migration20261122184053_blog },
   { name: 'Migration20261122193136_catalogue', class: Migration20261122193136_catalogue },
   { name: 'Migration20261123012032_products', class: Migration20261123012032_products },
+  { name: 'Migration20261123033928_orders', class: Migration20261123033928_orders },
 ];

@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../../server/src/db/database.
 import { initOrm, migrate } from '../../server/src/db/orm.js';
 import { resolveJwtSecret } from '../../server/src/modules/auth/token.service.js';
 import { buildSchema } from '../../server/src/schema/build-schema.js';
-import { createServices, type Services } from '../../server/src/services.js';
+import { createServices, type ServiceDeps, type Services } from '../../server/src/services.js';
 import { createGateway } from './app.js';
 import { createApolloServer } from './graphql.js';
 
@@ -22,7 +22,7 @@ export interface RunningApp {
 }
 
 /** Opens the database, migrates it, makes sure there is an admin, and serves HTTP. */
-export async function startApp(config: AppConfig, log: Logger): Promise<RunningApp> {
+export async function startApp(config: AppConfig, log: Logger, deps: Omit<ServiceDeps, 'log'> = {}): Promise<RunningApp> {
   const cleanups: (() => Promise<void>)[] = [];
   const cleanup = async () => {
     for (const step of cleanups.reverse()) await step().catch((error) => log.error({ err: error }, 'shutdown step failed'));
@@ -36,7 +36,7 @@ export async function startApp(config: AppConfig, log: Logger): Promise<RunningA
     const applied = await migrate(orm);
     if (applied.length) log.info({ migrations: applied }, 'migrations applied');
 
-    const services = createServices(config, resolveJwtSecret(config.jwtSecret, config.dataDir));
+    const services = createServices(config, resolveJwtSecret(config.jwtSecret, config.dataDir), { ...deps, log });
     await services.media.clearStaging();
     const admin = await services.auth.ensureAdmin(orm.em.fork(), config.admin);
     if (admin.created) {
@@ -48,6 +48,9 @@ export async function startApp(config: AppConfig, log: Logger): Promise<RunningA
         );
       }
     }
+
+    services.deliveries.start(orm, config.deliveryPollSeconds);
+    cleanups.push(() => services.deliveries.stop());
 
     const apollo = createApolloServer(buildSchema(services), { introspection: config.graphqlIntrospection, log });
     await apollo.start();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Response } from 'express';
+import { escapeHtml } from '../../server/src/core/html.js';
 
 /** The built web client: web/dist beside the sources, found from both src (tsx) and dist (node). */
 export function webDistDir(): string {
@@ -17,7 +18,6 @@ export interface PageHead {
   meta?: Record<string, string>;
 }
 
-const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Sends the app shell (index.html), optionally with a page-specific title and meta tags for crawlers. */
 export function sendAppShell(res: Response, dir: string, options: { head?: PageHead; status?: number } = {}): void {
@@ -34,12 +34,12 @@ export function sendAppShell(res: Response, dir: string, options: { head?: PageH
   }
   const { title, description, meta = {} } = options.head;
   const tags = [
-    description ? `<meta name="description" content="${escapeAttr(description)}" />` : '',
-    ...Object.entries(meta).map(([property, content]) => `<meta property="${escapeAttr(property)}" content="${escapeAttr(content)}" />`),
+    description ? `<meta name="description" content="${escapeHtml(description)}" />` : '',
+    ...Object.entries(meta).map(([property, content]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}" />`),
   ].join('\n    ');
   const html = fs
     .readFileSync(index, 'utf8')
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace(/<meta name="description"[^>]*>\s*/, '')
     .replace('</head>', `  ${tags}\n  </head>`);
   res.type('html').send(html);

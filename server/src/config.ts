@@ -16,6 +16,13 @@ export interface AppConfig {
   /** Login throttling: failures allowed per username and per client address in the window. */
   loginLimits: { perUsername: number; perAddress: number; windowSeconds: number };
   trustProxy: boolean;
+  /** The shop's address as recipients reach it, for links in e-mails. */
+  publicUrl: string;
+  /** SMTP server for e-mail; without it, e-mails are written to `DATA_DIR/outbox` as .eml files. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** How often the e-mail worker looks for due cards and receipts. */
+  deliveryPollSeconds: number;
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -49,6 +56,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       windowSeconds: 15 * 60,
     },
     trustProxy: env.TRUST_PROXY === '1',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${intEnv(env, 'PORT', 4000)}`).replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Art & Song Cards <cards@artsongcards.example>',
+    deliveryPollSeconds: intEnv(env, 'DELIVERY_POLL_SECONDS', 15),
   };
 }
 

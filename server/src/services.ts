@@ -8,7 +8,14 @@ import { ProductService } from './modules/catalogue/product.service.js';
 import { TokenService } from './modules/auth/token.service.js';
 import { MediaService } from './modules/media/media.service.js';
 import { LocalDiskStorage } from './modules/media/media-storage.js';
+import { DeliveryService } from './modules/order/delivery.service.js';
+import { EcardService } from './modules/order/ecard.service.js';
+import { createMailer } from './modules/order/mailer.js';
+import { OrderService } from './modules/order/order.service.js';
+import type { PaymentProvider } from './modules/order/payment/payment-provider.js';
+import { TestPaymentProvider } from './modules/order/payment/test-payment-provider.js';
 import { SettingsService } from './modules/settings/settings.service.js';
+import type { Logger } from 'pino';
 
 /** The services of the product: one instance each per process, shared by GraphQL and REST. */
 export interface Services {
@@ -19,14 +26,31 @@ export interface Services {
   categories: CategoryService;
   productTypes: ProductTypeService;
   products: ProductService;
+  orders: OrderService;
+  deliveries: DeliveryService;
+  ecards: EcardService;
 }
 
-export function createServices(config: AppConfig, jwtSecret: string): Services {
+/** What a running shop is given rather than configured: its clock and payment providers (tests swap them). */
+export interface ServiceDeps {
+  log: Logger;
+  clock?: () => Date;
+  paymentProviders?: PaymentProvider[];
+}
+
+export function createServices(config: AppConfig, jwtSecret: string, deps: ServiceDeps): Services {
+  const clock = deps.clock ?? (() => new Date());
   const tokens = new TokenService(jwtSecret, config.tokenTtlSeconds);
   const blog = new BlogService();
   const categories = new CategoryService();
   const products = new ProductService();
   const productTypes = new ProductTypeService((ctx, typeId) => products.countOfType(ctx, typeId));
+  const deliveries = new DeliveryService({
+    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, domain: new URL(config.publicUrl).hostname }),
+    baseUrl: config.publicUrl,
+    clock,
+    log: deps.log,
+  });
   const services = {
     auth: new AuthService(tokens, config.loginLimits),
     settings: new SettingsService(),
@@ -40,6 +64,9 @@ export function createServices(config: AppConfig, jwtSecret: string): Services {
     categories,
     productTypes,
     products,
+    orders: new OrderService({ providers: deps.paymentProviders ?? [new TestPaymentProvider()], deliveries, clock }),
+    deliveries,
+    ecards: new EcardService(clock),
   };
   services.media.registerUsageProvider(blog.mediaUsages);
   services.media.registerUsageProvider(categories.mediaUsages);

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { inject } from 'vitest';
 import { loadConfig, type AppConfig } from '../../server/src/config.js';
 import { startApp, type RunningApp } from '../../gateway/src/boot.js';
+import type { ServiceDeps } from '../../server/src/services.js';
 
 export const ADMIN = { username: 'admin', email: 'admin@example.com', password: 'admin-password-1' };
 
@@ -49,7 +50,7 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /** Boots the whole app (GraphQL, REST, web client) on a fresh copy of the migrated template database. */
-export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function startTestApp(overrides: Partial<AppConfig> = {}, deps: Omit<ServiceDeps, 'log'> = {}): Promise<TestApp> {
   const databaseName = `test_${crypto.randomBytes(6).toString('hex')}`;
   await admin((client) => client.query(`CREATE DATABASE "${databaseName}" TEMPLATE "${inject('templateDb')}"`));
   const databaseUrl = inject('pgAdminUrl').replace(/\/postgres$/, `/${databaseName}`);
@@ -65,7 +66,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     admin: { ...ADMIN },
     ...overrides,
   };
-  const running = await startApp(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }));
+  const running = await startApp(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), deps);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   pool.on('error', () => {}); // an idle connection closed by a test that simulates an outage
 

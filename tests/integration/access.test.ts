@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { GraphQLObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { fileRoutes, pageRoutes, restRoutes } from '../../gateway/src/routes/index.js';
@@ -17,7 +18,7 @@ describe('every operation states who may call it', () => {
   });
 
   it('every REST route declares its access', () => {
-    const services = createServices(loadConfig({}), 'secret');
+    const services = createServices(loadConfig({}), 'secret', { log: pino({ level: 'silent' }) });
     const routes = [...restRoutes(services), ...fileRoutes(services), ...pageRoutes(services, '/nowhere')];
     expect(routes.length).toBeGreaterThan(0);
     const missing = routes.filter((route) => !ACCESS.includes(route.access)).map((r) => `${r.method} ${r.path}`);

@@ -1,3 +1,4 @@
+import pino from 'pino';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -45,7 +46,7 @@ function rawGet(pathname: string, headers: Record<string, string> = {}): Promise
 
 describe('serving', () => {
   it('declares its routes public', () => {
-    const routes = fileRoutes(createServices(loadConfig({}), 'secret'));
+    const routes = fileRoutes(createServices(loadConfig({}), 'secret', { log: pino({ level: 'silent' }) }));
     expect(routes.map((r) => [r.method, r.path, r.access])).toEqual([
       ['get', '/:name', 'public'],
       ['get', '/uploads/:name', 'public'],

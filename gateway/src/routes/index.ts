@@ -4,14 +4,16 @@ import { authRoutes } from './auth.routes.js';
 import { blogPageRoutes } from './blog-pages.routes.js';
 import { blogRoutes } from './blog.routes.js';
 import { catalogueRoutes } from './catalogue.routes.js';
+import { ecardPageRoutes } from './ecard-pages.routes.js';
 import { mediaRoutes } from './media.routes.js';
+import { orderRoutes } from './order.routes.js';
 import { productRoutes } from './product.routes.js';
 import { settingsRoutes } from './settings.routes.js';
 import { uploadRoutes } from './uploads.routes.js';
 
 /** Every REST route under /api. */
 export function restRoutes(services: Services): RouteDef[] {
-  return [...authRoutes(services), ...settingsRoutes(services), ...mediaRoutes(services), ...blogRoutes(services), ...catalogueRoutes(services), ...productRoutes(services)];
+  return [...authRoutes(services), ...settingsRoutes(services), ...mediaRoutes(services), ...blogRoutes(services), ...catalogueRoutes(services), ...productRoutes(services), ...orderRoutes(services)];
 }
 
 /** The stored media files, served under /api/uploads (mounted ahead of the API router). */
@@ -19,7 +21,7 @@ export function fileRoutes(services: Services): RouteDef[] {
   return uploadRoutes(services);
 }
 
-/** Pages the server renders or decorates itself (the RSS feed, blog post previews). */
+/** Pages the server renders or decorates itself (the RSS feed, blog post previews, purchased e-cards). */
 export function pageRoutes(services: Services, webDir: string): RouteDef[] {
-  return blogPageRoutes(services, webDir);
+  return [...blogPageRoutes(services, webDir), ...ecardPageRoutes(services)];
 }

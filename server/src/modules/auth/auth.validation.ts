@@ -14,9 +14,9 @@ export function normaliseUsername(value: unknown): string {
   return username;
 }
 
-export function normaliseEmail(value: unknown): string {
+export function normaliseEmail(value: unknown, field = 'email'): string {
   const email = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw badInput('Please enter a valid e-mail address.', 'email');
+  if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw badInput('Please enter a valid e-mail address.', field);
   return email;
 }
 

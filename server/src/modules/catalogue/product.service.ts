@@ -45,6 +45,7 @@ export interface ProductPageArgs {
 export interface ProductSearchArgs extends ProductPageArgs {
   query?: string | null;
   categoryId?: number | null;
+  productTypeId?: number | null;
 }
 
 /** A product with everything its detail page shows. */
@@ -99,6 +100,7 @@ export class ProductService {
     const words = (args.query ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS);
     const where: FilterQuery<Product>[] = words.map((word) => ({ searchText: { $like: `%${escapeLike(word)}%` } }));
     if (args.categoryId != null) where.push({ category: args.categoryId });
+    if (args.productTypeId != null) where.push({ type: args.productTypeId });
     return this.page(ctx, where.length ? { $and: where } : {}, args);
   }
 

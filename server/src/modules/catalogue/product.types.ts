@@ -18,6 +18,9 @@ export class SearchProductsArgs extends ConnectionArgs {
   @Field(() => String, { nullable: true, description: 'Words that must all appear in the name, the description or the tags.' })
   query?: string | null;
 
+  @Field(() => Int, { nullable: true, description: 'Only products of this type (1 = e-greeting cards).' })
+  productTypeId?: number | null;
+
   @Field(() => Int, { nullable: true, description: 'Only products of this category.' })
   categoryId?: number | null;
 }

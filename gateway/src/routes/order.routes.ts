@@ -1,0 +1,28 @@
+import { decimalToNumber } from '../../../server/src/core/decimal.js';
+import type { Services } from '../../../server/src/services.js';
+import type { RouteDef } from '../route.js';
+
+/** The orders row of the REST contract. */
+export function orderRoutes({ orders }: Services): RouteDef[] {
+  return [
+    {
+      method: 'get',
+      path: '/admin/orders',
+      access: 'admin',
+      async handler(ctx, req, res) {
+        const search = typeof req.query.search === 'string' ? req.query.search : '';
+        const rows = await orders.list(ctx, search);
+        res.json(
+          rows.map(({ order, items }) => ({
+            id: order.id,
+            purchaser_email: order.purchaserEmail,
+            order_status: order.status,
+            total: decimalToNumber(order.total),
+            created_at: order.createdAt.toISOString(),
+            items: items.map((item) => ({ id: item.id, name: item.name, price: decimalToNumber(item.price), quantity: item.quantity, item_url_uuid: item.itemUrlUuid })),
+          })),
+        );
+      },
+    },
+  ];
+}

@@ -1,0 +1,142 @@
+import { html, SafeHtml } from '../../core/html.js';
+import type { CardMedia } from './card-design.js';
+import type { OrderItem } from './order-item.entity.js';
+
+/** The font service's stylesheet of a family (spaces as plus signs, swap display), as the client loads it. */
+const fontStylesheet = (family: string) => `https://fonts.googleapis.com/css2?family=${family.trim().split(/\s+/).map(encodeURIComponent).join('+')}&display=swap`;
+
+const src = (media: CardMedia) => `/api/${media.path}`;
+
+const image = (media: CardMedia | null, alt: string, className = '') =>
+  media ? html`<img class="${className}" src="${src(media)}" alt="${alt}" ${media.width && media.height ? html`width="${media.width}" height="${media.height}"` : ''} decoding="async">` : html`<div class="${className} blank" role="img" aria-label="${alt}"></div>`;
+
+/**
+ * The page a recipient opens: a standalone document (inline styles, one small script) with the cover
+ * that opens onto the greeting image and the personal message in its place and font, the back, the
+ * extra pictures and the card's songs.
+ */
+export function renderEcardPage(item: OrderItem): string {
+  const card = item.card!;
+  // Font names are letters, digits and spaces (the catalogue checks it); kept so here, they are safe in CSS.
+  const family = (card.fontName ?? '').replace(/[^A-Za-z0-9 ]/g, '').trim();
+  const ratio = card.cover?.width && card.cover.height ? `${card.cover.width} / ${card.cover.height}` : '3 / 4';
+  const title = `A card for ${item.recipientName} from ${item.senderName}`;
+  const body: SafeHtml = html`
+<main class="stage" data-state="closed">
+  <header class="intro">
+    <p class="eyebrow">Art &amp; Song Cards</p>
+    <h1>${item.senderName} sent you a card, ${item.recipientName}</h1>
+  </header>
+  <div class="book" style="--ratio: ${ratio}">
+    <div class="inside">
+      ${image(card.greeting, 'The greeting', 'page-image')}
+      <div class="message placement-${card.messageLocation}"><p>${item.message ?? ''}</p></div>
+    </div>
+    <div class="back">${image(card.back, 'The back of the card', 'page-image')}</div>
+    <button class="cover" type="button" aria-label="Open the card">
+      <span class="cover-front">${image(card.cover, item.name, 'page-image')}<span class="hint">Tap to open</span></span>
+      <span class="cover-inner"><span>For ${item.recipientName}</span></span>
+    </button>
+  </div>
+  <nav class="controls" aria-label="Card">
+    <button type="button" data-go="open">Open</button>
+    <button type="button" data-go="back">Turn over</button>
+    <button type="button" data-go="closed">Close</button>
+  </nav>
+  ${card.songs.length ? html`<section class="songs" aria-label="Songs"><h2>Songs</h2>${card.songs.map((song, i) => html`<figure><figcaption>${song.name}</figcaption><audio controls preload="${i === 0 ? 'auto' : 'none'}" src="${src(song)}"></audio></figure>`)}</section>` : ''}
+  ${card.extras.length ? html`<section class="extras" aria-label="More pictures">${card.extras.map((extra, i) => image(extra, `Picture ${i + 1}`, 'extra'))}</section>` : ''}
+  <footer><a href="/">Art &amp; Song Cards</a> — beautiful greetings without the wait.</footer>
+</main>`;
+
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title}</title>
+${family ? html`<link rel="preconnect" href="https://fonts.gstatic.com" crossorigin><link rel="stylesheet" href="${fontStylesheet(family)}">` : ''}
+${card.cover ? html`<link rel="preload" as="image" href="${src(card.cover)}">` : ''}
+<style>
+${new SafeHtml(pageCss(family))}
+</style>
+</head>
+<body>${body}
+<script src="/ecards/ecard.js" defer></script>
+</body>
+</html>`.value;
+}
+
+/** The page's styles; the card's font first, then a local copy of it, then a serif. */
+const pageCss = (family: string) => `${family ? `@font-face { font-family: '${family} Local'; src: local('${family}'), local('${family.replace(/ /g, '')}-Regular'); font-display: swap; }` : ''}
+:root { color-scheme: dark; --paper: #f7f1e6; }
+* { box-sizing: border-box; }
+body { margin: 0; min-height: 100vh; background: radial-gradient(circle at 30% 20%, #3a2b4a, #17131f 70%); color: #f3ece2; font-family: Georgia, 'Times New Roman', serif; }
+.stage { max-width: 980px; margin: 0 auto; padding: 24px 16px 48px; display: flex; flex-direction: column; align-items: center; gap: 20px; }
+.intro { text-align: center; }
+.eyebrow { margin: 0; letter-spacing: .2em; text-transform: uppercase; font-size: 12px; opacity: .7; }
+h1 { margin: 6px 0 0; font-weight: normal; font-size: clamp(22px, 4vw, 34px); }
+.book { position: relative; width: min(420px, 86vw); aspect-ratio: var(--ratio); perspective: 2200px; transition: transform .9s ease; }
+.inside, .back, .cover { position: absolute; inset: 0; border-radius: 6px; overflow: hidden; background: var(--paper); box-shadow: 0 20px 50px rgba(0,0,0,.5); }
+.page-image { width: 100%; height: 100%; object-fit: cover; display: block; }
+.blank { width: 100%; height: 100%; background: linear-gradient(135deg, #f7f1e6, #e9dcc6); }
+.message { position: absolute; inset: 7%; display: flex; pointer-events: none; }
+.message p { margin: 0; max-width: 88%; padding: .5em .7em; border-radius: 6px; background: rgba(255,255,255,.8); color: #2b2320; font-family: ${family ? `'${family}', '${family} Local', ` : ''}Georgia, 'Times New Roman', serif; font-size: clamp(16px, 4.4vw, 24px); line-height: 1.35; white-space: pre-wrap; overflow-wrap: anywhere; }
+.placement-top-left { align-items: flex-start; justify-content: flex-start; text-align: left; }
+.placement-top-center { align-items: flex-start; justify-content: center; text-align: center; }
+.placement-top-right { align-items: flex-start; justify-content: flex-end; text-align: right; }
+.placement-middle-left { align-items: center; justify-content: flex-start; text-align: left; }
+.placement-middle-center { align-items: center; justify-content: center; text-align: center; }
+.placement-middle-right { align-items: center; justify-content: flex-end; text-align: right; }
+.placement-bottom-left { align-items: flex-end; justify-content: flex-start; text-align: left; }
+.placement-bottom-right { align-items: flex-end; justify-content: flex-end; text-align: right; }
+.back { opacity: 0; transition: opacity .5s ease; }
+.cover { padding: 0; border: 0; cursor: pointer; overflow: visible; background: none; transform-origin: left center; transform-style: preserve-3d; transition: transform 1.1s cubic-bezier(.4,.1,.2,1); font: inherit; color: inherit; }
+.cover-front, .cover-inner { position: absolute; inset: 0; border-radius: 6px; overflow: hidden; backface-visibility: hidden; }
+.cover-inner { transform: rotateY(180deg); background: var(--paper); color: #5a4a3a; display: flex; align-items: center; justify-content: center; font-size: 22px; font-style: italic; }
+.hint { position: absolute; left: 50%; bottom: 16px; transform: translateX(-50%); padding: 6px 14px; border-radius: 99px; background: rgba(0,0,0,.55); color: #fff; font-size: 14px; }
+[data-state="open"] .cover, [data-state="back"] .cover { transform: rotateY(-180deg); }
+[data-state="back"] .back { opacity: 1; z-index: 1; }
+@media (min-width: 760px) { [data-state="open"] .book { transform: translateX(50%); } }
+@media (max-width: 759px) { .cover { transition: transform 1.1s cubic-bezier(.4,.1,.2,1), opacity .4s ease .7s; } [data-state="open"] .cover, [data-state="back"] .cover { opacity: 0; pointer-events: none; } }
+.controls { display: flex; gap: 8px; }
+.controls button { padding: 8px 16px; border-radius: 99px; border: 1px solid rgba(255,255,255,.35); background: rgba(255,255,255,.08); color: inherit; font: inherit; cursor: pointer; }
+.controls button:hover { background: rgba(255,255,255,.18); }
+.songs { width: min(560px, 100%); }
+.songs h2 { font-weight: normal; font-size: 18px; margin: 8px 0; }
+.songs figure { margin: 0 0 10px; }
+.songs figcaption { font-size: 14px; opacity: .8; margin-bottom: 4px; }
+.songs audio { width: 100%; }
+.extras { display: grid; grid-template-columns: repeat(auto-fit, minmax(160px, 1fr)); gap: 12px; width: 100%; }
+.extra { width: 100%; height: auto; border-radius: 6px; box-shadow: 0 8px 24px rgba(0,0,0,.4); }
+footer { font-size: 13px; opacity: .7; }
+footer a { color: inherit; }
+@media (prefers-reduced-motion: reduce) { .book, .cover, .back { transition: none; } }
+`;
+
+/** The friendly page for a card that does not exist. */
+export function renderEcardNotFound(): string {
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>Card not found — Art &amp; Song Cards</title>
+<style>body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:radial-gradient(circle at 30% 20%,#3a2b4a,#17131f 70%);color:#f3ece2;font-family:Georgia,serif;text-align:center;padding:24px}h1{font-weight:normal}a{color:#f0b27a}</style></head>
+<body><main><h1>We could not find this card</h1><p>The link may be incomplete. Check that you copied the whole address from your e-mail.</p><p><a href="/">Visit Art &amp; Song Cards</a></p></main></body></html>`.value;
+}
+
+/** The page's one script: opening, turning over and closing the card, and the first song on opening. */
+export const ECARD_SCRIPT = `(() => {
+  const stage = document.querySelector('.stage');
+  if (!stage) return;
+  const song = document.querySelector('.songs audio');
+  let played = false;
+  const go = (state) => {
+    stage.dataset.state = state;
+    if (state === 'open' && song && !played) {
+      played = true;
+      song.play().catch(() => {});
+    }
+  };
+  document.querySelector('.cover')?.addEventListener('click', () => go('open'));
+  for (const button of document.querySelectorAll('[data-go]')) button.addEventListener('click', () => go(button.dataset.go));
+})();
+`;

@@ -1,0 +1,101 @@
+import { OptionalProps } from '@mikro-orm/core';
+import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Field, GraphQLISODateTime, Int, ObjectType } from 'type-graphql';
+import { DecimalScalar } from '../../core/decimal.js';
+import { multiply } from '../../core/money.js';
+import { Product } from '../catalogue/product.entity.js';
+import { Order } from './order.entity.js';
+import type { CardDesign } from './card-design.js';
+
+/**
+ * One line of an order, as sold: name and price are copied from the product at the time of sale, and
+ * an e-card keeps a copy of its design (`card`) so that later edits of the product never change a
+ * card someone already bought.
+ */
+@ObjectType({ description: 'A line of an order, as sold.' })
+@Entity({ tableName: 'order_item' })
+@Check({ name: 'order_item_quantity_positive', expression: 'quantity between 1 and 99' })
+@Unique({ name: 'order_item_order_position_unique', properties: ['order', 'position'] })
+export class OrderItem {
+  [OptionalProps]?: 'product' | 'itemUrlUuid' | 'recipientName' | 'recipientEmail' | 'senderName' | 'message' | 'deliverAt' | 'timeZone' | 'card' | 'deliveredAt' | 'openedAt' | 'lineTotal' | 'ecardPath';
+
+  @Field(() => Int)
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @ManyToOne(() => Order, { deleteRule: 'cascade' })
+  order!: Order;
+
+  @Property({ type: 'smallint' })
+  position!: number;
+
+  /** Null once the product is deleted; the item keeps its name and price. */
+  @Index({ name: 'order_item_product_id_index' })
+  @ManyToOne(() => Product, { nullable: true, deleteRule: 'set null' })
+  product: Product | null = null;
+
+  @Field(() => String, { description: 'The product name as sold.' })
+  @Property({ type: 'string', length: 200 })
+  name!: string;
+
+  @Field(() => DecimalScalar, { description: 'The unit price as sold.' })
+  @Property({ type: 'decimal', precision: 12, scale: 2 })
+  price!: string;
+
+  @Field(() => Int)
+  @Property({ type: 'smallint' })
+  quantity!: number;
+
+  @Field(() => String, { nullable: true, description: 'E-cards only: the card is at `/ecards/{itemUrlUuid}.html`.' })
+  @Unique({ name: 'order_item_item_url_uuid_unique' })
+  @Property({ type: 'uuid', nullable: true })
+  itemUrlUuid: string | null = null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 100, nullable: true })
+  recipientName: string | null = null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 254, nullable: true })
+  recipientEmail: string | null = null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 100, nullable: true })
+  senderName: string | null = null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'text', nullable: true })
+  message: string | null = null;
+
+  @Field(() => GraphQLISODateTime, { nullable: true, description: "When the card's e-mail is (or was) due." })
+  @Property({ type: 'datetime', nullable: true })
+  deliverAt: Date | null = null;
+
+  /** The shopper's time zone, for showing the delivery day as they chose it. */
+  @Property({ type: 'string', length: 64, nullable: true })
+  timeZone: string | null = null;
+
+  /** The e-card's design as sold (placement, font, image and song paths). */
+  @Property({ type: 'json', nullable: true })
+  card: CardDesign | null = null;
+
+  @Field(() => GraphQLISODateTime, { nullable: true, description: "When the card's e-mail first went out." })
+  @Property({ type: 'datetime', nullable: true })
+  deliveredAt: Date | null = null;
+
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'The first view of the e-card page by its recipient.' })
+  @Property({ type: 'datetime', nullable: true })
+  openedAt: Date | null = null;
+
+  @Field(() => DecimalScalar)
+  get lineTotal(): string {
+    return multiply(this.price, this.quantity);
+  }
+
+  @Field(() => String, { nullable: true, description: 'Where the e-card is: `/ecards/{itemUrlUuid}.html`.' })
+  get ecardPath(): string | null {
+    return this.itemUrlUuid ? ecardPath(this.itemUrlUuid) : null;
+  }
+}
+
+export const ecardPath = (uuid: string) => `/ecards/${uuid}.html`;

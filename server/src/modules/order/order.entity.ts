@@ -1,0 +1,102 @@
+import { Collection, OptionalProps } from '@mikro-orm/core';
+import { Check, Entity, Enum, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Field, GraphQLISODateTime, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { DecimalScalar } from '../../core/decimal.js';
+import { User } from '../auth/user.entity.js';
+import { OrderItem } from './order-item.entity.js';
+
+export enum OrderStatus {
+  PENDING = 'pending',
+  PAID = 'paid',
+  DELIVERED = 'delivered',
+  CANCELLED = 'cancelled',
+  REFUNDED = 'refunded',
+}
+
+registerEnumType(OrderStatus, {
+  name: 'OrderStatus',
+  description: 'paid: charged, cards waiting for their day; delivered: every card (or the receipt of a card-less order) has gone out.',
+});
+
+/**
+ * A placed order. Its id is a UUID (it appears in the confirmation address); `search_text` is kept by
+ * the database from the id, the e-mail, the status and the item names so that the admin search is
+ * one indexed column whatever changes.
+ */
+@ObjectType({ description: 'A placed and paid order.' })
+@Entity({ tableName: 'order' })
+@Check({ name: 'order_total_not_negative', expression: 'total >= 0' })
+@Index({ name: 'order_newest_index', expression: 'create index "order_newest_index" on "order" ("created_at" desc, "id" desc)' })
+@Index({ name: 'order_search_index', expression: 'create index "order_search_index" on "order" using gin ("search_text" gin_trgm_ops)' })
+export class Order {
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'user' | 'cardLast4' | 'cardBrand' | 'receiptSentAt' | 'searchText';
+
+  @Field(() => ID, { description: 'The order number (a UUID).' })
+  @PrimaryKey({ type: 'uuid' })
+  id!: string;
+
+  @Field(() => String)
+  @Property({ type: 'string', length: 254 })
+  purchaserEmail!: string;
+
+  @Field(() => OrderStatus)
+  @Enum({ items: () => OrderStatus })
+  status: OrderStatus = OrderStatus.PENDING;
+
+  @Field(() => DecimalScalar, { description: 'What was charged, exact.' })
+  @Property({ type: 'decimal', precision: 12, scale: 2 })
+  total!: string;
+
+  /** The signed-in shopper who placed it, if any. */
+  @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })
+  user: User | null = null;
+
+  @Field(() => String, { description: 'The payment provider that took the payment ("test" built in).' })
+  @Property({ type: 'string', length: 40 })
+  paymentProvider!: string;
+
+  /** The provider's charge id, for refunds and disputes. */
+  @Property({ type: 'string', length: 200 })
+  paymentReference!: string;
+
+  @Field(() => String, { nullable: true, description: 'The last four digits of the card; nothing else of it is kept.' })
+  @Property({ type: 'character', length: 4, nullable: true })
+  cardLast4: string | null = null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 40, nullable: true })
+  cardBrand: string | null = null;
+
+  /** A retry with the same key gets this order back instead of a second one. */
+  @Unique({ name: 'order_idempotency_key_unique' })
+  @Property({ type: 'string', length: 100 })
+  idempotencyKey!: string;
+
+  /** A digest of what was asked for, to refuse reusing a key for a different order. */
+  @Property({ type: 'string', length: 64 })
+  requestHash!: string;
+
+  /** The item names, lower case, for the search. */
+  @Property({ type: 'text', lazy: true })
+  itemNames!: string;
+
+  @Property({
+    type: 'text',
+    lazy: true,
+    generated: `(lower("id"::text || ' ' || "purchaser_email" || ' ' || "status"::text || ' ' || "item_names")) stored`,
+  })
+  searchText?: string;
+
+  @Property({ type: 'datetime', nullable: true })
+  receiptSentAt: Date | null = null;
+
+  @Field(() => GraphQLISODateTime)
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+
+  @OneToMany(() => OrderItem, (item) => item.order, { orderBy: { position: 'asc' } })
+  items = new Collection<OrderItem>(this);
+}

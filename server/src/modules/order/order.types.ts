@@ -1,0 +1,113 @@
+import { ArgsType, Field, InputType, Int, ObjectType } from 'type-graphql';
+import { DecimalScalar } from '../../core/decimal.js';
+import { Connection, ConnectionArgs } from '../../core/pagination.js';
+import { Product } from '../catalogue/product.entity.js';
+import { Order } from './order.entity.js';
+import { MAX_MESSAGE_LENGTH, MAX_QUANTITY } from './order-rules.js';
+
+export const OrderConnection = Connection(Order, 'Order');
+
+@ArgsType()
+export class OrdersArgs extends ConnectionArgs {
+  @Field(() => String, { nullable: true, description: 'Words that must all appear in the order id, the e-mail, the status or an item name (any case).' })
+  search?: string | null;
+}
+
+@InputType({ description: 'Who gets an e-card, from whom, with what message and when.' })
+export class CardPersonalisationInput {
+  @Field(() => String)
+  recipientName!: string;
+
+  @Field(() => String)
+  recipientEmail!: string;
+
+  @Field(() => String)
+  senderName!: string;
+
+  @Field(() => String, { description: `Up to ${MAX_MESSAGE_LENGTH} characters; line breaks are kept.` })
+  message!: string;
+
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD: today or a later day (at most a year ahead) in `timeZone`; null sends now.' })
+  deliveryDate?: string | null;
+
+  @Field(() => String, { nullable: true, description: "The shopper's IANA time zone (default UTC); the card goes out when the day starts there." })
+  timeZone?: string | null;
+}
+
+@InputType({ description: 'A cart line as the browser keeps it. Prices are never sent: the server prices every line.' })
+export class CartLineInput {
+  @Field(() => Int)
+  productId!: number;
+
+  @Field(() => Int, { defaultValue: 1, description: `1 to ${MAX_QUANTITY}; always 1 for an e-greeting card (one card per recipient).` })
+  quantity!: number;
+
+  @Field(() => CardPersonalisationInput, { nullable: true, description: 'Required for e-greeting cards, refused for other products.' })
+  personalisation?: CardPersonalisationInput | null;
+}
+
+@ObjectType({ description: 'A priced cart line.' })
+export class CartQuoteLine {
+  @Field(() => Int, { description: "The line's position in the lines sent." })
+  index!: number;
+
+  @Field(() => Product)
+  product!: Product;
+
+  @Field(() => Int)
+  quantity!: number;
+
+  @Field(() => DecimalScalar)
+  unitPrice!: string;
+
+  @Field(() => DecimalScalar)
+  lineTotal!: string;
+}
+
+@ObjectType({ description: 'A cart priced by the shop.' })
+export class CartQuote {
+  @Field(() => [CartQuoteLine], { description: 'The lines that could be priced, in the order sent.' })
+  lines!: CartQuoteLine[];
+
+  @Field(() => [Int], { description: 'Products of lines that were dropped because they no longer exist.' })
+  droppedProductIds!: number[];
+
+  @Field(() => DecimalScalar)
+  total!: string;
+
+  @Field(() => Int)
+  itemCount!: number;
+}
+
+@InputType({ description: 'A card payment. Only the last four digits are ever stored.' })
+export class PaymentInput {
+  @Field(() => String, { defaultValue: 'test', description: 'The payment provider; "test" is built in.' })
+  provider!: string;
+
+  @Field(() => String, { description: 'Spaces allowed. With the test provider 4242 4242 4242 4242 pays and 4000 0000 0000 0002 is declined.' })
+  cardNumber!: string;
+
+  @Field(() => String, { description: 'MM/YY' })
+  expiry!: string;
+
+  @Field(() => String)
+  cvc!: string;
+
+  @Field(() => String, { nullable: true })
+  cardholderName?: string | null;
+}
+
+@InputType()
+export class PlaceOrderInput {
+  @Field(() => String, { description: 'A fresh random key per checkout attempt; sending the same key again never makes a second order or charge.' })
+  idempotencyKey!: string;
+
+  @Field(() => String)
+  purchaserEmail!: string;
+
+  @Field(() => [CartLineInput])
+  lines!: CartLineInput[];
+
+  @Field(() => PaymentInput)
+  payment!: PaymentInput;
+}

@@ -1,0 +1,36 @@
+import crypto from 'node:crypto';
+import type { ChargeRequest, ChargeResult, PaymentProvider } from './payment-provider.js';
+
+export const TEST_CARD_OK = '4242424242424242';
+export const TEST_CARD_DECLINED = '4000000000000002';
+
+/**
+ * The built-in provider for trying the shop: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is
+ * declined, and any other number is declined with a hint. Like a real provider it remembers charges
+ * by idempotency key, so a repeated key never charges twice.
+ */
+export class TestPaymentProvider implements PaymentProvider {
+  readonly name = 'test';
+  private readonly charges = new Map<string, ChargeResult>();
+  /** How many charges actually went through (what a statement would show). */
+  chargeCount = 0;
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    const earlier = this.charges.get(request.idempotencyKey);
+    if (earlier) return earlier;
+    const result = this.decide(request);
+    if (result.status === 'succeeded') {
+      this.chargeCount += 1;
+      this.charges.set(request.idempotencyKey, result);
+    }
+    return result;
+  }
+
+  private decide({ card }: ChargeRequest): ChargeResult {
+    if (card.number === TEST_CARD_DECLINED) return { status: 'declined', message: 'Your card was declined. Try another card.' };
+    if (card.number !== TEST_CARD_OK) {
+      return { status: 'declined', message: 'Your card was declined. In this shop, pay with the test card 4242 4242 4242 4242.' };
+    }
+    return { status: 'succeeded', reference: `test_ch_${crypto.randomBytes(12).toString('hex')}`, last4: card.number.slice(-4), brand: 'Visa' };
+  }
+}
