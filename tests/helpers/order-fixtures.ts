@@ -71,11 +71,16 @@ export function placeOrder(app: TestApp, input: Record<string, unknown>, token?:
   return app.graphql(PLACE_ORDER, { input }, token);
 }
 
-/** The .eml files of the outbox, by name. */
+/** The .eml files of the outbox by name, with quoted-printable parts decoded for reading. */
 export function outbox(app: TestApp): Map<string, string> {
   const dir = path.join(app.dataDir, 'outbox');
   if (!fs.existsSync(dir)) return new Map();
-  return new Map(fs.readdirSync(dir).filter((name) => name.endsWith('.eml')).map((name) => [name, fs.readFileSync(path.join(dir, name), 'utf8')]));
+  return new Map(fs.readdirSync(dir).filter((name) => name.endsWith('.eml')).map((name) => [name, decodeQuotedPrintable(fs.readFileSync(path.join(dir, name), 'utf8'))]));
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  return Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
 }
 
 /** A clock the test moves by hand. */

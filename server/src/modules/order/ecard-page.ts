@@ -107,7 +107,7 @@ h1 { margin: 6px 0 0; font-weight: normal; font-size: clamp(22px, 4vw, 34px); }
 .songs figure { margin: 0 0 10px; }
 .songs figcaption { font-size: 14px; opacity: .8; margin-bottom: 4px; }
 .songs audio { width: 100%; }
-.extras { display: grid; grid-template-columns: repeat(auto-fit, minmax(160px, 1fr)); gap: 12px; width: 100%; }
+.extras { display: grid; grid-template-columns: repeat(auto-fit, minmax(140px, 220px)); justify-content: center; gap: 12px; width: 100%; }
 .extra { width: 100%; height: auto; border-radius: 6px; box-shadow: 0 8px 24px rgba(0,0,0,.4); }
 footer { font-size: 13px; opacity: .7; }
 footer a { color: inherit; }
