@@ -8,6 +8,7 @@ import { checkPassword, normaliseEmail, normaliseUsername } from './auth.validat
 import { LoginThrottle, type LoginLimits } from './login-throttle.js';
 import type { TokenService } from './token.service.js';
 import { Role, User } from './user.entity.js';
+import { escapeLike } from '../../core/text-search.js';
 
 export interface RegisterInputData {
   username?: unknown;
@@ -135,6 +136,3 @@ export class AuthService {
   }
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

@@ -21,6 +21,7 @@ import {
   parseMessageLocation,
   parsePrice,
 } from './product-rules.js';
+import { containsEveryWord } from '../../core/text-search.js';
 
 /** A product as a client sends it; on update a key left out (undefined) keeps its value, null clears it. */
 export interface ProductInput {
@@ -97,8 +98,7 @@ export class ProductService {
 
   /** Products whose name, description or tags hold every word of the query, by name. */
   search(ctx: RequestContext, args: ProductSearchArgs): Promise<ConnectionResult<Product>> {
-    const words = (args.query ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS);
-    const where: FilterQuery<Product>[] = words.map((word) => ({ searchText: { $like: `%${escapeLike(word)}%` } }));
+    const where: FilterQuery<Product>[] = containsEveryWord(args.query, SEARCH_WORDS);
     if (args.categoryId != null) where.push({ category: args.categoryId });
     if (args.productTypeId != null) where.push({ type: args.productTypeId });
     return this.page(ctx, where.length ? { $and: where } : {}, args);
@@ -329,7 +329,3 @@ function cleanCard(value: unknown): CleanCard {
 
 /** `associatedImageIds.3` reports as `associatedImageIds`. */
 const fieldOf = (path: string) => path.replace(/\.\d+$/, '');
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

@@ -15,6 +15,7 @@ import { OrderItem } from './order-item.entity.js';
 import { cleanCard, cleanCartLines, cleanIdempotencyKey, cleanPersonalisation, type CartLine, type Personalisation } from './order-rules.js';
 import { Order, OrderStatus } from './order.entity.js';
 import type { PaymentProvider } from './payment/payment-provider.js';
+import { containsEveryWord } from '../../core/text-search.js';
 
 export interface CartQuoteLine {
   index: number;
@@ -267,8 +268,8 @@ function checkLine(line: CartLine, index: number, { isCard, product }: PricedPro
 }
 
 function searchFilter(search: string | null | undefined): FilterQuery<Order> {
-  const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS);
-  return words.length ? { $and: words.map((word) => ({ searchText: { $like: `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%` } })) } : {};
+  const words = containsEveryWord(search, SEARCH_WORDS);
+  return words.length ? { $and: words } : {};
 }
 
 /** A digest of what an order asks for, so that one key cannot stand for two different orders. */
