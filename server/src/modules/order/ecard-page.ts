@@ -1,4 +1,5 @@
 import { html, SafeHtml } from '../../core/html.js';
+import { MESSAGE_LOCATIONS } from '../catalogue/e-greeting-card.entity.js';
 import type { CardMedia } from './card-design.js';
 import type { OrderItem } from './order-item.entity.js';
 
@@ -67,6 +68,14 @@ ${new SafeHtml(pageCss(family))}
 </html>`.value;
 }
 
+const EDGE = { top: 'flex-start', middle: 'center', bottom: 'flex-end', left: 'flex-start', center: 'center', right: 'flex-end' } as const;
+
+/** `.placement-top-left { ... }` for each of the eight message placements. */
+const placementCss = MESSAGE_LOCATIONS.map((location) => {
+  const [row, column] = location.split('-') as [keyof typeof EDGE, 'left' | 'center' | 'right'];
+  return `.placement-${location} { align-items: ${EDGE[row]}; justify-content: ${EDGE[column]}; text-align: ${column}; }`;
+}).join('\n');
+
 /** The page's styles; the card's font first, then a local copy of it, then a serif. */
 const pageCss = (family: string) => `${family ? `@font-face { font-family: '${family} Local'; src: local('${family}'), local('${family.replace(/ /g, '')}-Regular'); font-display: swap; }` : ''}
 :root { color-scheme: dark; --paper: #f7f1e6; }
@@ -82,14 +91,7 @@ h1 { margin: 6px 0 0; font-weight: normal; font-size: clamp(22px, 4vw, 34px); }
 .blank { width: 100%; height: 100%; background: linear-gradient(135deg, #f7f1e6, #e9dcc6); }
 .message { position: absolute; inset: 7%; display: flex; pointer-events: none; }
 .message p { margin: 0; max-width: 88%; padding: .5em .7em; border-radius: 6px; background: rgba(255,255,255,.8); color: #2b2320; font-family: ${family ? `'${family}', '${family} Local', ` : ''}Georgia, 'Times New Roman', serif; font-size: clamp(16px, 4.4vw, 24px); line-height: 1.35; white-space: pre-wrap; overflow-wrap: anywhere; }
-.placement-top-left { align-items: flex-start; justify-content: flex-start; text-align: left; }
-.placement-top-center { align-items: flex-start; justify-content: center; text-align: center; }
-.placement-top-right { align-items: flex-start; justify-content: flex-end; text-align: right; }
-.placement-middle-left { align-items: center; justify-content: flex-start; text-align: left; }
-.placement-middle-center { align-items: center; justify-content: center; text-align: center; }
-.placement-middle-right { align-items: center; justify-content: flex-end; text-align: right; }
-.placement-bottom-left { align-items: flex-end; justify-content: flex-start; text-align: left; }
-.placement-bottom-right { align-items: flex-end; justify-content: flex-end; text-align: right; }
+${placementCss}
 .back { opacity: 0; transition: opacity .5s ease; }
 .cover { padding: 0; border: 0; cursor: pointer; overflow: visible; background: none; transform-origin: left center; transform-style: preserve-3d; transition: transform 1.1s cubic-bezier(.4,.1,.2,1); font: inherit; color: inherit; }
 .cover-front, .cover-inner { position: absolute; inset: 0; border-radius: 6px; overflow: hidden; backface-visibility: hidden; }
