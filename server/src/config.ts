@@ -16,6 +16,8 @@ export interface AppConfig {
   /** Login throttling: failures allowed per username and per client address in the window. */
   loginLimits: { perUsername: number; perAddress: number; windowSeconds: number };
   trustProxy: boolean;
+  /** The demo catalogue on first start: 'auto' seeds it into the embedded database only. */
+  seedDemo: 'auto' | boolean;
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -49,7 +51,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       windowSeconds: 15 * 60,
     },
     trustProxy: env.TRUST_PROXY === '1',
+    seedDemo: parseSeedDemo(env.SEED_DEMO),
   };
+}
+
+/** SEED_DEMO: unset or "auto", "1" (also true/yes/on) or "0" (also false/no/off). */
+export function parseSeedDemo(raw: string | undefined): 'auto' | boolean {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '' || value === 'auto') return 'auto';
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new Error(`SEED_DEMO must be 0, 1 or auto, got "${raw}"`);
 }
 
 /** TOKEN_TTL accepts seconds ("28800") or a number with a unit ("8h", "30m", "45s", "2d"). */

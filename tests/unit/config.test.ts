@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseTtl } from '../../server/src/config.js';
+import { loadConfig, parseSeedDemo, parseTtl } from '../../server/src/config.js';
 
 describe('configuration from the environment', () => {
   it('has the contract defaults', () => {
@@ -32,5 +32,13 @@ describe('configuration from the environment', () => {
   it('refuses nonsense', () => {
     expect(() => parseTtl('soon')).toThrow(/TOKEN_TTL/);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+
+  it('reads SEED_DEMO as auto, on or off', () => {
+    expect(loadConfig({}).seedDemo).toBe('auto');
+    expect(parseSeedDemo('auto')).toBe('auto');
+    for (const on of ['1', 'true', 'YES', ' on ']) expect(parseSeedDemo(on)).toBe(true);
+    for (const off of ['0', 'false', 'no', 'Off']) expect(parseSeedDemo(off)).toBe(false);
+    expect(() => loadConfig({ SEED_DEMO: 'sometimes' })).toThrow(/SEED_DEMO/);
   });
 });
