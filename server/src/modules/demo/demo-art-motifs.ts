@@ -125,7 +125,7 @@ export function firework(x: number, y: number, r: number, color: string, glow: s
         <circle cx="${n(x + c * outer * 1.1)}" cy="${n(y + s * outer * 1.1)}" r="${n(width * 0.9)}" fill="${stroke}"/>`;
     }).join('');
   return `<g>
-    <circle cx="${n(x)}" cy="${n(y)}" r="${n(r * 0.9)}" fill="${glow}" opacity="0.16"/>
+    <circle cx="${n(x)}" cy="${n(y)}" r="${n(r * 0.9)}" fill="${glow}" opacity="0.09"/>
     ${rays(18, r * 0.3, r, color, 3, 0)}
     ${rays(12, r * 0.14, r * 0.55, glow, 2, 0.13)}
   </g>`;

@@ -61,13 +61,14 @@ export function cardCover(art: CardArt): string {
   const p = PALETTES[art.scene];
   const random = seededRandom(seedOf(`cover:${art.title}`));
   const lines = wrapWords(art.headline, 16);
-  const top = lines.length > 1 ? 658 : 680;
+  const lineHeight = 48;
+  const top = lines.length > 1 ? 652 : 680;
   const body = `<rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" fill="url(#sky)"/>
     ${sceneArt(art.scene, { x: 0, y: 0, w: CARD_WIDTH, h: 600 }, random)}
     <rect x="48" y="590" width="504" height="170" rx="18" fill="#fffdf8" opacity="0.93"/>
     <rect x="58" y="600" width="484" height="150" rx="12" fill="none" stroke="${p.accent}" stroke-width="1.5" opacity="0.5"/>
-    ${centredText(lines, { x: 300, y: top, maxWidth: 440, size: 54, lineHeight: 52, attrs: `font-family="${SERIF}" font-style="italic" font-weight="bold" fill="${p.ink}"` })}
-    <text x="300" y="${top + (lines.length - 1) * 52 + 42}" font-family="${SANS}" font-size="15" letter-spacing="4" text-anchor="middle" fill="${p.accent}">${escapeXml(art.title.toUpperCase())}</text>`;
+    ${centredText(lines, { x: 300, y: top, maxWidth: 440, size: 54, lineHeight, attrs: `font-family="${SERIF}" font-style="italic" font-weight="bold" fill="${p.ink}"` })}
+    <text x="300" y="${top + (lines.length - 1) * lineHeight + 38}" font-family="${SANS}" font-size="15" letter-spacing="4" text-anchor="middle" fill="${p.accent}">${escapeXml(art.title.toUpperCase())}</text>`;
   return svgDocument(CARD_WIDTH, CARD_HEIGHT, body, verticalGradient('sky', p.sky));
 }
 
