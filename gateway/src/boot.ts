@@ -7,6 +7,7 @@ import type { AppConfig } from '../../server/src/config.js';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/database.js';
 import { initOrm, migrate } from '../../server/src/db/orm.js';
 import { resolveJwtSecret } from '../../server/src/modules/auth/token.service.js';
+import { DemoSeedService } from '../../server/src/modules/demo/demo-seed.service.js';
 import { buildSchema } from '../../server/src/schema/build-schema.js';
 import { createServices, type ServiceDeps, type Services } from '../../server/src/services.js';
 import { createGateway } from './app.js';
@@ -48,6 +49,7 @@ export async function startApp(config: AppConfig, log: Logger, deps: Omit<Servic
         );
       }
     }
+    await new DemoSeedService(services).seedOnStart(config, orm.em.fork(), log);
 
     services.deliveries.start(orm, config.deliveryPollSeconds);
     cleanups.push(() => services.deliveries.stop());

@@ -23,6 +23,8 @@ export interface AppConfig {
   mailFrom: string;
   /** How often the e-mail worker looks for due cards and receipts. */
   deliveryPollSeconds: number;
+  /** The demo catalogue on first start: 'auto' seeds it into the embedded database only. */
+  seedDemo: 'auto' | boolean;
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -60,7 +62,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Art & Song Cards <cards@artsongcards.example>',
     deliveryPollSeconds: intEnv(env, 'DELIVERY_POLL_SECONDS', 15),
+    seedDemo: parseSeedDemo(env.SEED_DEMO),
   };
+}
+
+/** SEED_DEMO: unset or "auto", "1" (also true/yes/on) or "0" (also false/no/off). */
+export function parseSeedDemo(raw: string | undefined): 'auto' | boolean {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '' || value === 'auto') return 'auto';
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new Error(`SEED_DEMO must be 0, 1 or auto, got "${raw}"`);
 }
 
 /** TOKEN_TTL accepts seconds ("28800") or a number with a unit ("8h", "30m", "45s", "2d"). */

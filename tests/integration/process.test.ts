@@ -76,6 +76,9 @@ describe('the product as one process', () => {
     password = match![1];
     expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(true);
     expect((await fetch(first.url + '/readyz')).status).toBe(200);
+    // The embedded database of a first start opens with the demo catalogue.
+    expect(first.output()).toContain('"msg":"demo catalogue added"');
+    expect((await (await fetch(first.url + '/api/categories/all')).json()).length).toBeGreaterThan(0);
     const login = await fetch(first.url + '/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'boss', password }) });
     expect(login.status).toBe(200);
     token = await login.text();
@@ -93,6 +96,7 @@ describe('the product as one process', () => {
     fs.writeFileSync(stray, 'half an image');
     const second = await start({ ADMIN_USERNAME: 'boss', ADMIN_EMAIL: 'boss@example.com' });
     expect(second.output()).not.toContain('Admin account created');
+    expect(second.output()).not.toContain('demo catalogue');
     expect(fs.existsSync(stray)).toBe(false);
     const me = await fetch(second.url + '/api/me', { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(200);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseTtl } from '../../server/src/config.js';
+import { loadConfig, parseSeedDemo, parseTtl } from '../../server/src/config.js';
+import { demoSeedEnabled } from '../../server/src/modules/demo/demo-seed.service.js';
 
 describe('configuration from the environment', () => {
   it('has the contract defaults', () => {
@@ -32,5 +33,21 @@ describe('configuration from the environment', () => {
   it('refuses nonsense', () => {
     expect(() => parseTtl('soon')).toThrow(/TOKEN_TTL/);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+
+  it('reads SEED_DEMO as auto, on or off', () => {
+    expect(loadConfig({}).seedDemo).toBe('auto');
+    expect(parseSeedDemo('auto')).toBe('auto');
+    for (const on of ['1', 'true', 'YES', ' on ']) expect(parseSeedDemo(on)).toBe(true);
+    for (const off of ['0', 'false', 'no', 'Off']) expect(parseSeedDemo(off)).toBe(false);
+    expect(() => loadConfig({ SEED_DEMO: 'sometimes' })).toThrow(/SEED_DEMO/);
+  });
+
+  it('seeds the demo into the embedded database only, unless told otherwise', () => {
+    const enabled = (env: NodeJS.ProcessEnv) => demoSeedEnabled(loadConfig(env));
+    expect(enabled({})).toBe(true);
+    expect(enabled({ DATABASE_URL: 'postgres://x/y' })).toBe(false);
+    expect(enabled({ DATABASE_URL: 'postgres://x/y', SEED_DEMO: '1' })).toBe(true);
+    expect(enabled({ SEED_DEMO: '0' })).toBe(false);
   });
 });

@@ -63,6 +63,25 @@ export function createRequestContext(init: RequestContextInit): RequestContext {
   };
 }
 
+/**
+ * The context of work the process does on its own, outside any request (startup tasks), acting as
+ * `actor` when the work needs a signed-in user.
+ */
+export function createSystemContext(init: { em: EntityManager; log: Logger; task: string; actor?: User | null }): RequestContext {
+  const viewer: Viewer | null = init.actor ? { user: init.actor, jti: `system:${init.task}` } : null;
+  return {
+    em: init.em,
+    requestId: init.task,
+    ip: 'system',
+    log: init.log,
+    viewer: async () => viewer,
+    async requireViewer() {
+      if (!viewer) throw unauthenticated();
+      return viewer;
+    },
+  };
+}
+
 function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
@@ -28,6 +29,12 @@ export interface FilePageArgs {
   first?: number | null;
   after?: string | null;
   kind?: MediaKind | null;
+}
+
+/** A file the server made itself (a generated picture or song): its name and its bytes. */
+export interface GeneratedFile {
+  fileName: string;
+  bytes: Buffer;
 }
 
 /** A stored file ready to be served: its storage key, content type and size. */
@@ -189,6 +196,14 @@ export class MediaService {
     });
   }
 
+  /**
+   * Stores files the server made itself into a folder, through exactly the checks (content against
+   * extension), thumbnails and storage of an upload, all or none. At most `maxFiles` at once.
+   */
+  storeGenerated(ctx: RequestContext, folderId: number, files: GeneratedFile[]): Promise<MediaFile[]> {
+    return this.upload(ctx, folderId, asUploads(files));
+  }
+
   // ---- serving ----
 
   /** The stored file (original or thumbnail) behind a served name, or null when there is none. */
@@ -299,7 +314,11 @@ export class MediaService {
     return rows.map((row) => Number(row.id));
   }
 
-  private async removeBytes(ctx: RequestContext, files: Pick<MediaFile, 'filePath' | 'thumbnailPath'>[]): Promise<void> {
+  /**
+   * Removes the stored bytes of files whose rows are gone: deleted, or rolled back with an enclosing
+   * transaction that failed after the files were stored.
+   */
+  async removeBytes(ctx: RequestContext, files: Pick<MediaFile, 'filePath' | 'thumbnailPath'>[]): Promise<void> {
     const keys = files.flatMap((f) => [f.filePath, f.thumbnailPath]).filter((p): p is string => Boolean(p)).map((p) => p.slice(PATH_PREFIX.length));
     try {
       await this.storage.remove(keys);
@@ -308,4 +327,8 @@ export class MediaService {
       ctx.log.error({ err: error, keys }, 'could not remove stored media bytes');
     }
   }
+}
+
+async function* asUploads(files: GeneratedFile[]): AsyncIterable<IncomingUpload> {
+  for (const file of files) yield { fileName: file.fileName, stream: Readable.from([file.bytes]) };
 }
