@@ -7,11 +7,11 @@ import { RouteGuard } from './RouteGuard';
 import { lazyWithReload } from './lazy-with-reload';
 
 const HomePage = lazyWithReload(() => import('../storefront/home/HomePage'));
-const ShopPage = lazyWithReload(() => import('../storefront/pages/ShopPage'));
-const ProductOrderPage = lazyWithReload(() => import('../storefront/pages/ProductOrderPage'));
-const PaymentsPage = lazyWithReload(() => import('../storefront/pages/PaymentsPage'));
-const CartPage = lazyWithReload(() => import('../storefront/pages/CartPage'));
-const OrderConfirmationPage = lazyWithReload(() => import('../storefront/pages/OrderConfirmationPage'));
+const ShopPage = lazyWithReload(() => import('../storefront/shop/ShopPage'));
+const ProductOrderPage = lazyWithReload(() => import('../storefront/product/ProductOrderPage'));
+const PaymentsPage = lazyWithReload(() => import('../storefront/checkout/PaymentsPage'));
+const CartPage = lazyWithReload(() => import('../storefront/cart/CartPage'));
+const OrderConfirmationPage = lazyWithReload(() => import('../storefront/order/OrderConfirmationPage'));
 const BlogListPage = lazyWithReload(() => import('../blog/BlogListPage'));
 const BlogPostPage = lazyWithReload(() => import('../blog/BlogPostPage'));
 const BlogEditorPage = lazyWithReload(() => import('../blog/editor/BlogEditorPage'));

@@ -4,6 +4,8 @@ import { Alignment, Button, Menu, MenuDivider, MenuItem, Navbar, NavbarDivider, 
 import { ChangePasswordDialog } from '../auth/ChangePasswordDialog';
 import { useLogout } from '../auth/use-logout';
 import { useAuth } from './auth-store';
+import { itemCount } from '../storefront/cart/cart-lines';
+import { useCartLines } from '../storefront/cart/cart-store';
 import { ThemeToggle } from './ThemeToggle';
 
 const links = [
@@ -17,6 +19,7 @@ export function TopNavbar() {
   const navigate = useNavigate();
   const logout = useLogout();
   const [changingPassword, setChangingPassword] = useState(false);
+  const inCart = itemCount(useCartLines());
 
   return (
     <Navbar className="top-navbar" fixedToTop={false}>
@@ -30,7 +33,17 @@ export function TopNavbar() {
         <NavbarDivider className="hide-on-phone" />
         {links.map((link) => (
           <NavLink key={link.to} to={link.to} className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
-            {({ isActive }) => <Button variant="minimal" icon={link.icon} text={<span className="hide-on-phone">{link.label}</span>} aria-label={link.label} active={isActive} tabIndex={-1} />}
+            {({ isActive }) => (
+              <Button
+                variant="minimal"
+                icon={link.icon}
+                text={<span className="hide-on-phone">{link.label}</span>}
+                endIcon={link.to === '/cart' && inCart > 0 ? <span className="cart-badge" aria-label={`${inCart} in cart`}>{inCart}</span> : undefined}
+                aria-label={link.label}
+                active={isActive}
+                tabIndex={-1}
+              />
+            )}
           </NavLink>
         ))}
       </NavbarGroup>

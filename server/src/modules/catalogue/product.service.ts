@@ -96,10 +96,10 @@ export class ProductService {
     return ctx.em.find(Product, { category: categoryId }, { orderBy: { sortName: 'asc', id: 'asc' }, populate: ['mainImage'] });
   }
 
-  /** Products whose name, description or tags hold every word of the query, by name. */
-  search(ctx: RequestContext, args: ProductSearchArgs): Promise<ConnectionResult<Product>> {
+  /** Products whose name, description or tags hold every word of the query (in a category and the ones below it), by name. */
+  async search(ctx: RequestContext, args: ProductSearchArgs): Promise<ConnectionResult<Product>> {
     const where: FilterQuery<Product>[] = containsEveryWord(args.query, SEARCH_WORDS);
-    if (args.categoryId != null) where.push({ category: args.categoryId });
+    if (args.categoryId != null) where.push({ category: { $in: await this.categoryAndBelow(ctx.em, args.categoryId) } });
     if (args.productTypeId != null) where.push({ type: args.productTypeId });
     return this.page(ctx, where.length ? { $and: where } : {}, args);
   }
@@ -292,6 +292,15 @@ export class ProductService {
     const type = await em.findOne(ProductType, id, { lockMode: LockMode.PESSIMISTIC_READ });
     if (!type) throw badInput('The product type does not exist.', 'productTypeId');
     return type;
+  }
+
+  /** A category's id and those of every category below it (a shopper browsing "Holidays" sees Christmas cards too). */
+  private async categoryAndBelow(em: EntityManager, id: number): Promise<number[]> {
+    const rows = await em.execute<{ id: number }[]>(
+      `with recursive sub(id) as (select id from category where id = ? union select c.id from category c join sub on c.parent_id = sub.id) select id from sub`,
+      [id],
+    );
+    return rows.map((row) => Number(row.id));
   }
 
   private async requireCategory(em: EntityManager, id: number): Promise<void> {

@@ -21,7 +21,7 @@ export class SearchProductsArgs extends ConnectionArgs {
   @Field(() => Int, { nullable: true, description: 'Only products of this type (1 = e-greeting cards).' })
   productTypeId?: number | null;
 
-  @Field(() => Int, { nullable: true, description: 'Only products of this category.' })
+  @Field(() => Int, { nullable: true, description: 'Only products of this category and the categories below it.' })
   categoryId?: number | null;
 }
 

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { Button, Icon } from '@blueprintjs/core';
 import { HeroArt } from './HeroArt';
+import { FeaturedCards, TopCategories } from './HomeSections';
 
-/** The public home page: the hero with the shop's name. */
+/** The public home page: the hero with the shop's name, featured cards and the top categories. */
 export default function HomePage() {
   return (
     <div className="home">
@@ -24,6 +25,8 @@ export default function HomePage() {
           </div>
         </div>
       </section>
+      <FeaturedCards />
+      <TopCategories />
       <section className="home-features" aria-label="Why Art & Song Cards">
         <Feature icon="music" title="Songs inside">Up to three songs play when the card opens.</Feature>
         <Feature icon="media" title="Pictures and your words">A cover, a greeting image with your message, and a back.</Feature>

@@ -1,0 +1,96 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { Button, Callout, Card, Icon, NonIdealState, NumericInput, Spinner } from '@blueprintjs/core';
+import { formatPrice } from '../common/price';
+import type { CartLine } from './cart-lines';
+import { MAX_QUANTITY } from './cart-lines';
+import { cart } from './cart-store';
+import { useCartQuote } from './use-cart-quote';
+import '../common/storefront.css';
+import './cart.css';
+
+/** /cart: what the shopper is about to buy, priced by the shop. */
+export default function CartPage() {
+  const navigate = useNavigate();
+  const { lines, quote, priced, dropped, error, refetch } = useCartQuote();
+
+  return (
+    <div className="store-page cart-page">
+      <h1>Your cart</h1>
+      {dropped.length > 0 && (
+        <Callout intent="warning" icon="warning-sign" className="cart-notice">
+          {dropped.map((name, i) => (
+            <p key={i}>“{name}” is no longer available and was removed from your cart.</p>
+          ))}
+        </Callout>
+      )}
+      {lines.length === 0 ? (
+        <NonIdealState className="store-state" icon="shopping-cart" title="Your cart is empty" description="Find a card with a song for someone special." action={<Link to="/shop">Browse the shop</Link>} />
+      ) : error && !quote ? (
+        <Callout intent="danger" title="Your cart could not be priced">
+          <p>{error.message}</p>
+          <Button text="Try again" onClick={() => void refetch()} />
+        </Callout>
+      ) : !priced || !quote ? (
+        <Spinner className="store-state" />
+      ) : (
+        <div className="cart-layout">
+          <ul className="cart-lines" aria-label="Cart lines">
+            {priced.map(({ line, quote: lineQuote }) => (
+              <li key={line.id}>
+                <Card className="cart-line">
+                  <Link to={`/product/${line.productId}`} className="cart-line-image">
+                    {lineQuote.product.mainImageThumbnailPath ? <img src={`/api/${lineQuote.product.mainImageThumbnailPath}`} alt="" /> : <Icon icon="media" size={28} />}
+                  </Link>
+                  <div className="cart-line-text">
+                    <Link to={`/product/${line.productId}`} className="cart-line-name">
+                      {lineQuote.product.name}
+                    </Link>
+                    {line.personalisation ? <CardDetails line={line} /> : <span className="muted">{formatPrice(lineQuote.unitPrice)} each</span>}
+                  </div>
+                  <div className="cart-line-controls">
+                    {line.personalisation ? (
+                      <Button variant="minimal" icon="edit" text="Edit" onClick={() => navigate(`/product/${line.productId}?line=${line.id}`)} />
+                    ) : (
+                      <NumericInput
+                        aria-label={`Quantity of ${lineQuote.product.name}`}
+                        min={1}
+                        max={MAX_QUANTITY}
+                        value={line.quantity}
+                        onValueChange={(value) => Number.isFinite(value) && value >= 1 && cart.setQuantity(line.id, value)}
+                        clampValueOnBlur
+                        className="cart-quantity"
+                      />
+                    )}
+                    <span className="cart-line-total">{formatPrice(lineQuote.lineTotal)}</span>
+                    <Button variant="minimal" icon="trash" aria-label={`Remove ${lineQuote.product.name}`} onClick={() => cart.remove(line.id)} />
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <Card className="cart-summary">
+            <div className="cart-summary-row">
+              <span>{quote.itemCount === 1 ? '1 item' : `${quote.itemCount} items`}</span>
+              <strong className="cart-total" data-testid="cart-total">
+                {formatPrice(quote.total)}
+              </strong>
+            </div>
+            <Button intent="primary" size="large" fill icon="credit-card" text="Checkout" onClick={() => navigate('/payments')} />
+            <Link to="/shop" className="cart-continue">
+              Continue shopping
+            </Link>
+          </Card>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CardDetails({ line }: { line: CartLine }) {
+  const p = line.personalisation!;
+  return (
+    <span className="muted cart-card-details">
+      To {p.recipientName} &lt;{p.recipientEmail}&gt; · from {p.senderName} · {p.deliveryDate ? `sent on ${new Date(`${p.deliveryDate}T12:00:00`).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' })}` : 'sent now'}
+    </span>
+  );
+}

@@ -1,0 +1,144 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useMutation } from '@apollo/client/react';
+import { Button, Callout, Card, FormGroup, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { errorCode, errorField, errorMessage } from '../../apollo/errors';
+import { useAuth } from '../../app/auth-store';
+import { formatPrice } from '../common/price';
+import { toLineInputs } from '../cart/cart-lines';
+import { cart } from '../cart/cart-store';
+import { useCartQuote } from '../cart/use-cart-quote';
+import { checkoutKey, formatCardNumber, formatExpiry } from './card-input';
+import { PlaceOrderMutation } from './checkout-operations';
+import '../common/storefront.css';
+import './checkout.css';
+
+type Field = 'purchaserEmail' | 'payment.cardNumber' | 'payment.expiry' | 'payment.cvc';
+
+/** /payments: the purchaser's e-mail and card; the shop prices the cart and takes the payment once. */
+export default function PaymentsPage() {
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const { lines, quote, priced, error: quoteError } = useCartQuote();
+  const [email, setEmail] = useState(auth.user?.email ?? '');
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [holder, setHolder] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<{ title: string; message: string; cart?: boolean } | null>(null);
+  const [placeOrder, { loading }] = useMutation(PlaceOrderMutation);
+  const submitting = useRef(false);
+
+  if (lines.length === 0) {
+    return (
+      <div className="store-page">
+        <NonIdealState className="store-state" icon="shopping-cart" title="Your cart is empty" action={<Link to="/shop">Browse the shop</Link>} />
+      </div>
+    );
+  }
+
+  const pay = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting.current || !quote) return;
+    const found: Partial<Record<Field, string>> = {};
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) found.purchaserEmail = 'Enter your e-mail address for the receipt.';
+    if (number.replace(/\D/g, '').length < 12) found['payment.cardNumber'] = 'Enter the card number.';
+    if (!/^\d{2}\/\d{2}$/.test(expiry)) found['payment.expiry'] = 'MM/YY';
+    if (!/^\d{3,4}$/.test(cvc)) found['payment.cvc'] = '3 or 4 digits';
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length) return;
+
+    const input = { purchaserEmail: email.trim(), lines: toLineInputs(lines) };
+    const idempotencyKey = checkoutKey(sessionStorage, JSON.stringify(input));
+    submitting.current = true;
+    try {
+      const { data } = await placeOrder({ variables: { input: { ...input, idempotencyKey, payment: { provider: 'test', cardNumber: number, expiry, cvc, cardholderName: holder.trim() || null } } } });
+      if (data) {
+        cart.clear();
+        sessionStorage.removeItem('checkout');
+        navigate(`/order-confirmation/${data.placeOrder.id}`, { replace: true });
+      }
+    } catch (error) {
+      const [code, field, message] = [errorCode(error), errorField(error), errorMessage(error, 'Please try again.')];
+      if (code === 'PAYMENT_DECLINED') setFailure({ title: 'Payment declined', message });
+      else if (field && ['purchaserEmail', 'payment.cardNumber', 'payment.expiry', 'payment.cvc'].includes(field)) setErrors({ [field as Field]: message });
+      else if (field?.startsWith('lines')) setFailure({ title: 'Your cart needs a look', message, cart: true });
+      else setFailure({ title: 'The payment did not go through', message });
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  const field = (name: Field) => ({ intent: errors[name] ? ('danger' as const) : ('none' as const), helperText: errors[name] });
+
+  return (
+    <div className="store-page checkout-page">
+      <h1>Checkout</h1>
+      <div className="checkout-layout">
+        <form className="checkout-form" onSubmit={pay} noValidate aria-label="Payment">
+          <FormGroup label="Your e-mail" labelFor="purchaser-email" helperText={errors.purchaserEmail ?? 'Your receipt and the card links go here.'} intent={field('purchaserEmail').intent}>
+            <InputGroup id="purchaser-email" type="email" autoComplete="email" value={email} onValueChange={setEmail} intent={field('purchaserEmail').intent} />
+          </FormGroup>
+          <Card className="checkout-card">
+            <FormGroup label="Card number" labelFor="card-number" {...field('payment.cardNumber')}>
+              <InputGroup id="card-number" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={number} onValueChange={(v) => setNumber(formatCardNumber(v))} intent={field('payment.cardNumber').intent} leftIcon="credit-card" />
+            </FormGroup>
+            <div className="checkout-row">
+              <FormGroup label="Expiry" labelFor="card-expiry" {...field('payment.expiry')}>
+                <InputGroup id="card-expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={expiry} onValueChange={(v) => setExpiry((previous) => formatExpiry(v, previous))} intent={field('payment.expiry').intent} />
+              </FormGroup>
+              <FormGroup label="Security code" labelFor="card-cvc" {...field('payment.cvc')}>
+                <InputGroup id="card-cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} value={cvc} onValueChange={(v) => setCvc(v.replace(/\D/g, ''))} intent={field('payment.cvc').intent} />
+              </FormGroup>
+            </div>
+            <FormGroup label="Name on the card" labelFor="card-holder" labelInfo="(optional)">
+              <InputGroup id="card-holder" autoComplete="cc-name" value={holder} onValueChange={setHolder} />
+            </FormGroup>
+            <p className="muted checkout-hint">This shop takes test payments: pay with 4242 4242 4242 4242, any future expiry and any code.</p>
+          </Card>
+          {failure && (
+            <Callout intent="danger" title={failure.title} className="checkout-failure" role="alert">
+              {failure.message}
+              {failure.cart && (
+                <p>
+                  <Link to="/cart">Review your cart</Link>
+                </p>
+              )}
+            </Callout>
+          )}
+          <Button type="submit" intent="primary" size="large" fill icon="lock" loading={loading} disabled={!quote || loading} text={quote ? `Pay ${formatPrice(quote.total)}` : 'Pay'} />
+        </form>
+        <Card className="checkout-summary" aria-label="Order summary">
+          <h2>Your order</h2>
+          {quoteError && !quote ? (
+            <Callout intent="danger">{quoteError.message}</Callout>
+          ) : !priced || !quote ? (
+            <Spinner size={24} />
+          ) : (
+            <>
+              <ul>
+                {priced.map(({ line, quote: q }) => (
+                  <li key={line.id}>
+                    <span>
+                      {q.quantity > 1 ? `${q.quantity} × ` : ''}
+                      {q.product.name}
+                      {line.personalisation && <span className="muted"> for {line.personalisation.recipientName}</span>}
+                    </span>
+                    <span>{formatPrice(q.lineTotal)}</span>
+                  </li>
+                ))}
+              </ul>
+              <div className="checkout-total">
+                <span>Total</span>
+                <strong>{formatPrice(quote.total)}</strong>
+              </div>
+              <Link to="/cart">Change your cart</Link>
+            </>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { graphql } from '../../apollo/generated';
+
+export const PlaceOrderMutation = graphql(`
+  mutation PlaceOrder($input: PlaceOrderInput!) {
+    placeOrder(input: $input) {
+      id
+      status
+      total
+    }
+  }
+`);

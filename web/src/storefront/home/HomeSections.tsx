@@ -1,0 +1,53 @@
+import { Link } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { Card } from '@blueprintjs/core';
+import { ProductTile } from '../common/ProductTile';
+import { ShopCategoriesQuery, ShopProductsQuery } from '../shop/shop-operations';
+import '../common/storefront.css';
+import './home.css';
+
+const E_GREETING_CARDS = 1;
+
+/** A few e-greeting cards to start from. */
+export function FeaturedCards() {
+  const { data } = useQuery(ShopProductsQuery, { variables: { productTypeId: E_GREETING_CARDS, first: 8 } });
+  const cards = data?.searchProducts.edges ?? [];
+  if (!cards.length) return null;
+  return (
+    <section className="home-section" aria-labelledby="featured-title">
+      <header className="home-section-header">
+        <h2 id="featured-title">Featured cards</h2>
+        <Link to="/shop">See everything</Link>
+      </header>
+      <div className="product-grid">
+        {cards.map(({ node }) => (
+          <ProductTile key={node.id} product={node} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** The top of the category tree, as tiles into the shop. */
+export function TopCategories() {
+  const { data } = useQuery(ShopCategoriesQuery);
+  const top = (data?.categories ?? []).filter((c) => c.parentId == null).sort((a, b) => a.name.localeCompare(b.name));
+  if (!top.length) return null;
+  return (
+    <section className="home-section" aria-labelledby="categories-title">
+      <header className="home-section-header">
+        <h2 id="categories-title">Shop by occasion</h2>
+      </header>
+      <div className="home-categories">
+        {top.map((category) => (
+          <Link key={category.id} to={`/shop?category=${category.id}`} className="product-tile-link">
+            <Card interactive className="home-category">
+              {category.imageThumbnailPath ? <img src={`/api/${category.imageThumbnailPath}`} alt="" loading="lazy" /> : <span className="home-category-placeholder" />}
+              <span>{category.name}</span>
+            </Card>
+          </Link>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { Link, useParams } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { AnchorButton, Callout, Card, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { formatPrice } from '../common/price';
+import { ConfirmationOrderQuery } from './order-operations';
+import '../common/storefront.css';
+import './order.css';
+
+const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
+
+/** /order-confirmation/{id}: the order, and a link to each of its e-cards. */
+export default function OrderConfirmationPage() {
+  const id = useParams().id ?? '';
+  const { data, loading, error } = useQuery(ConfirmationOrderQuery, { variables: { id } });
+  const order = data?.order;
+
+  if (loading && !order) return <Spinner className="store-state" />;
+  if (!order) {
+    return (
+      <div className="store-page">
+        <NonIdealState icon="search" title="Order not found" description={error && !error.message.includes('not found') ? error.message : 'Check the link in your receipt e-mail.'} action={<Link to="/shop">Back to the shop</Link>} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="store-page confirmation-page">
+      <Callout intent="success" icon="tick-circle" title="Thank you! Your order is confirmed." className="confirmation-banner">
+        A receipt is on its way to {order.purchaserEmail}.
+      </Callout>
+      <Card className="confirmation-card">
+        <dl className="confirmation-facts">
+          <dt>Order number</dt>
+          <dd className="confirmation-id">{order.id}</dd>
+          <dt>Status</dt>
+          <dd>
+            <Tag intent={order.status === 'DELIVERED' ? 'success' : 'primary'} minimal>
+              {order.status.toLowerCase()}
+            </Tag>
+          </dd>
+          <dt>Placed</dt>
+          <dd>{dateTime(order.createdAt)}</dd>
+          <dt>Paid</dt>
+          <dd>
+            {formatPrice(order.total)}
+            {order.cardLast4 ? ` with the card ending ${order.cardLast4}` : ''}
+          </dd>
+        </dl>
+        <ul className="confirmation-items" aria-label="Items">
+          {order.items.map((item) => (
+            <li key={item.id}>
+              <div className="confirmation-item-line">
+                <span>
+                  {item.quantity > 1 ? `${item.quantity} × ` : ''}
+                  {item.name}
+                </span>
+                <span>{formatPrice(item.lineTotal)}</span>
+              </div>
+              {item.ecardPath && (
+                <div className="confirmation-ecard">
+                  <span className="muted">
+                    To {item.recipientName} &lt;{item.recipientEmail}&gt; ·{' '}
+                    {item.deliveredAt ? `sent ${dateTime(item.deliveredAt)}` : item.deliverAt && new Date(item.deliverAt) > new Date(order.createdAt) ? `will be sent ${dateTime(item.deliverAt)}` : 'being sent now'}
+                  </span>
+                  <AnchorButton href={`${item.ecardPath}?preview=1`} target="_blank" rel="noopener noreferrer" icon="envelope" endIcon="share" variant="outlined" text="View the e-card" />
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </Card>
+      <Link to="/shop">Continue shopping</Link>
+    </div>
+  );
+}

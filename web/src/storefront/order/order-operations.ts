@@ -1,0 +1,26 @@
+import { graphql } from '../../apollo/generated';
+
+export const ConfirmationOrderQuery = graphql(`
+  query ConfirmationOrder($id: ID!) {
+    order(id: $id) {
+      id
+      purchaserEmail
+      status
+      total
+      createdAt
+      cardLast4
+      items {
+        id
+        name
+        price
+        quantity
+        lineTotal
+        ecardPath
+        recipientName
+        recipientEmail
+        deliverAt
+        deliveredAt
+      }
+    }
+  }
+`);

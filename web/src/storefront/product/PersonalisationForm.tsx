@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { Button, FormGroup, InputGroup, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
+import type { CardPersonalisation } from '../cart/cart-lines';
+import { MAX_MESSAGE, addDays, localDay, validatePersonalisation, type PersonalisationErrors } from './personalisation-rules';
+
+/** Whom the card goes to, from whom, with what message and when; it reports each change for the live preview. */
+export function PersonalisationForm({
+  value,
+  onChange,
+  onSubmit,
+  submitText,
+}: {
+  value: CardPersonalisation;
+  onChange: (value: CardPersonalisation) => void;
+  onSubmit: (value: CardPersonalisation) => void;
+  submitText: string;
+}) {
+  const [errors, setErrors] = useState<PersonalisationErrors>({});
+  const [tried, setTried] = useState(false);
+  const today = new Date();
+  const tomorrow = localDay(addDays(today, 1));
+
+  const change = (patch: Partial<CardPersonalisation>) => {
+    const next = { ...value, ...patch };
+    onChange(next);
+    if (tried) setErrors(validatePersonalisation(next, new Date()));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validatePersonalisation(value, new Date());
+    setErrors(found);
+    setTried(true);
+    if (Object.keys(found).length === 0) onSubmit({ ...value, message: value.message.trim(), recipientName: value.recipientName.trim(), senderName: value.senderName.trim(), recipientEmail: value.recipientEmail.trim() });
+  };
+
+  const field = (name: keyof PersonalisationErrors) => ({ intent: errors[name] ? ('danger' as const) : ('none' as const), helperText: errors[name] });
+  const length = value.message.length;
+
+  return (
+    <form className="personalisation-form" onSubmit={submit} noValidate aria-label="Personalise your card">
+      <div className="personalisation-row">
+        <FormGroup label="Recipient's name" labelFor="recipient-name" {...field('recipientName')}>
+          <InputGroup id="recipient-name" value={value.recipientName} maxLength={100} onValueChange={(recipientName) => change({ recipientName })} intent={field('recipientName').intent} />
+        </FormGroup>
+        <FormGroup label="Recipient's e-mail" labelFor="recipient-email" {...field('recipientEmail')}>
+          <InputGroup id="recipient-email" type="email" value={value.recipientEmail} onValueChange={(recipientEmail) => change({ recipientEmail })} intent={field('recipientEmail').intent} />
+        </FormGroup>
+      </div>
+      <FormGroup label="Your name" labelFor="sender-name" {...field('senderName')}>
+        <InputGroup id="sender-name" value={value.senderName} maxLength={100} onValueChange={(senderName) => change({ senderName })} intent={field('senderName').intent} />
+      </FormGroup>
+      <FormGroup label="Your message" labelFor="card-message" intent={field('message').intent} helperText={errors.message ?? `${length} / ${MAX_MESSAGE}`}>
+        <TextArea
+          id="card-message"
+          fill
+          rows={5}
+          value={value.message}
+          maxLength={MAX_MESSAGE}
+          onChange={(event) => change({ message: event.currentTarget.value })}
+          intent={field('message').intent}
+          aria-describedby="card-message-count"
+        />
+      </FormGroup>
+      <FormGroup label="Delivery" {...field('deliveryDate')}>
+        <RadioGroup
+          inline
+          selectedValue={value.deliveryDate === null ? 'now' : 'later'}
+          onChange={(event) => change({ deliveryDate: event.currentTarget.value === 'now' ? null : (value.deliveryDate ?? tomorrow) })}
+        >
+          <Radio value="now" label="Send now" />
+          <Radio value="later" label="On a later day" />
+        </RadioGroup>
+        {value.deliveryDate !== null && (
+          <InputGroup
+            type="date"
+            aria-label="Delivery date"
+            value={value.deliveryDate}
+            min={tomorrow}
+            max={localDay(addDays(today, 365))}
+            onValueChange={(deliveryDate) => change({ deliveryDate })}
+            intent={field('deliveryDate').intent}
+          />
+        )}
+      </FormGroup>
+      <Button type="submit" intent="primary" size="large" icon="shopping-cart" text={submitText} />
+    </form>
+  );
+}

@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { Button, Callout, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { snackbarWithAction } from '../common/store-toast';
+import { formatPrice } from '../common/price';
+import { cart, useCartLines } from '../cart/cart-store';
+import type { CardPersonalisation } from '../cart/cart-lines';
+import { OpeningCard } from './OpeningCard';
+import { PersonalisationForm } from './PersonalisationForm';
+import { browserTimeZone, emptyPersonalisation } from './personalisation-rules';
+import { StoreProductQuery } from './product-operations';
+import '../common/storefront.css';
+import './product-page.css';
+
+/** /product/{id}: pictures, songs and price; a card is personalised with a live preview, anything else goes straight into the cart. */
+export default function ProductOrderPage() {
+  const id = Number(useParams().id);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const lines = useCartLines();
+  const editing = lines.find((line) => line.id === params.get('line') && line.productId === id);
+  const [personalisation, setPersonalisation] = useState<CardPersonalisation>(() => editing?.personalisation ?? emptyPersonalisation(browserTimeZone()));
+  const { data, loading, error } = useQuery(StoreProductQuery, { variables: { id }, skip: !Number.isSafeInteger(id) || id <= 0 });
+  const product = data?.product;
+
+  if (loading && !product) return <Spinner className="store-state" />;
+  if (!product) {
+    const missing = !error || error.message.includes('not found') || !Number.isSafeInteger(id);
+    return (
+      <div className="store-page">
+        <NonIdealState
+          icon={missing ? 'search' : 'error'}
+          title={missing ? 'Product not found' : 'The product could not be loaded'}
+          description={missing ? 'It may have been removed from the shop.' : error?.message}
+          action={<Link to="/shop">Back to the shop</Link>}
+        />
+      </div>
+    );
+  }
+
+  const card = product.eGreetingCard;
+  const songs = card ? [card.song1, card.song2, card.song3].filter((song) => song !== null && song !== undefined) : [];
+  const gallery = [product.mainImagePath ? { id: 0, filePath: product.mainImagePath, friendlyName: product.name } : null, ...product.associatedImages].filter((image) => image !== null);
+
+  const added = (text: string) => void snackbarWithAction(text, { text: 'View cart', onClick: () => navigate('/cart') });
+
+  const addCard = (value: CardPersonalisation) => {
+    if (editing) {
+      cart.setPersonalisation(editing.id, value);
+      navigate('/cart');
+      return;
+    }
+    cart.add({ productId: product.id, name: product.name, quantity: 1, personalisation: value });
+    added(`“${product.name}” for ${value.recipientName} is in your cart.`);
+    setPersonalisation(emptyPersonalisation(browserTimeZone()));
+  };
+
+  return (
+    <div className="store-page product-page">
+      <div className="product-visual">
+        {card ? (
+          <OpeningCard
+            coverPath={card.coverImage?.filePath ?? product.mainImagePath}
+            greetingPath={card.greetingImage?.filePath}
+            backPath={card.backImage?.filePath}
+            placement={card.messageLocation}
+            fontName={card.fontName ?? null}
+            message={personalisation.message}
+            recipientName={personalisation.recipientName}
+          />
+        ) : (
+          <Gallery images={gallery} name={product.name} />
+        )}
+      </div>
+      <div className="product-info">
+        <p className="muted product-type">{product.productType.name}</p>
+        <h1>{product.name}</h1>
+        <p className="product-price">{formatPrice(product.price)}</p>
+        {product.description && <p className="product-description">{product.description}</p>}
+        {product.tags.length > 0 && (
+          <div className="product-tags">
+            {product.tags.map((tag) => (
+              <Link key={tag} to={`/shop?q=${encodeURIComponent(tag)}`}>
+                <Tag minimal round interactive>
+                  {tag}
+                </Tag>
+              </Link>
+            ))}
+          </div>
+        )}
+        {songs.length > 0 && (
+          <section className="product-songs" aria-label="Songs">
+            <h2>Songs on this card</h2>
+            {songs.map((song) => (
+              <figure key={song!.id}>
+                <figcaption>{song!.friendlyName}</figcaption>
+                <audio controls preload="none" src={`/api/${song!.filePath}`} />
+              </figure>
+            ))}
+          </section>
+        )}
+        {card ? (
+          <section className="product-personalise" aria-label="Personalise">
+            <h2>{editing ? 'Change your card' : 'Make it yours'}</h2>
+            {editing && <Callout intent="primary" icon="edit" className="product-editing">You are changing a card that is already in your cart.</Callout>}
+            <PersonalisationForm value={personalisation} onChange={setPersonalisation} onSubmit={addCard} submitText={editing ? 'Update card in cart' : 'Add to cart'} />
+          </section>
+        ) : (
+          <Button
+            intent="primary"
+            size="large"
+            icon="shopping-cart"
+            text="Add to cart"
+            onClick={() => {
+              cart.add({ productId: product.id, name: product.name, quantity: 1, personalisation: null });
+              added(`“${product.name}” is in your cart.`);
+            }}
+          />
+        )}
+        {card && gallery.length > 1 && <Gallery images={gallery} name={product.name} />}
+      </div>
+    </div>
+  );
+}
+
+function Gallery({ images, name }: { images: { id: number; filePath: string; friendlyName: string }[]; name: string }) {
+  const [shown, setShown] = useState(0);
+  const current = images[shown];
+  if (!current) return <div className="product-gallery-empty" />;
+  return (
+    <div className="product-gallery">
+      <img className="product-gallery-main" src={`/api/${current.filePath}`} alt={current.friendlyName || name} />
+      {images.length > 1 && (
+        <div className="product-gallery-thumbs">
+          {images.map((image, index) => (
+            <button key={`${image.id}-${index}`} type="button" className={index === shown ? 'active' : ''} onClick={() => setShown(index)} aria-label={`Picture ${index + 1}`}>
+              <img src={`/api/${image.filePath}`} alt="" loading="lazy" />
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
