@@ -191,3 +191,19 @@ describe('product lists', () => {
     expect(large.length).toBeLessThanOrEqual(6);
   });
 });
+
+describe('the shop search', () => {
+  it('finds the products of a category and of every category below it, and filters by type', async () => {
+    const parent = await restCategory(app, admin, 'Holidays');
+    const child = await restCategory(app, admin, 'Christmas', parent);
+    const grandchild = await restCategory(app, admin, 'Advent', child);
+    const card = await app.graphql(CREATE, { input: input({ name: 'Snowy Pines', categoryId: grandchild }) }, admin);
+    const album = await app.graphql(CREATE, { input: input({ name: 'Carols Album', categoryId: child, productTypeId: 2, eGreetingCard: undefined }) }, admin);
+    expect([card.body.errors, album.body.errors]).toEqual([undefined, undefined]);
+    const search = async (variables: Record<string, unknown>) =>
+      (await app.graphql(`query($categoryId: Int, $productTypeId: Int) { searchProducts(categoryId: $categoryId, productTypeId: $productTypeId) { totalCount edges { node { name } } } }`, variables)).body.data.searchProducts.edges.map((e: { node: { name: string } }) => e.node.name);
+    expect(await search({ categoryId: parent })).toEqual(['Carols Album', 'Snowy Pines']);
+    expect(await search({ categoryId: grandchild })).toEqual(['Snowy Pines']);
+    expect(await search({ categoryId: parent, productTypeId: 2 })).toEqual(['Carols Album']);
+  });
+});
