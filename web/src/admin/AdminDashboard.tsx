@@ -1,12 +1,12 @@
 import { useSearchParams } from 'react-router-dom';
 import { NonIdealState } from '@blueprintjs/core';
 import { useAuth } from '../app/auth-store';
-import { ComingSoon } from '../common/ComingSoon';
 import { AdminShell } from './shell/AdminShell';
 import { ADMIN_VIEWS, type AdminView } from './shell/admin-views';
 import { SettingsScreen } from './settings/SettingsScreen';
 import { MediaLibraryScreen } from './media/MediaLibraryScreen';
 import { CatalogueScreen } from './catalogue/CatalogueScreen';
+import { OrdersScreen } from './orders/OrdersScreen';
 
 
 /** /admindash: the admin console. The view lives in the URL (?view=) so it survives a reload. */
@@ -27,11 +27,7 @@ export default function AdminDashboard() {
     <AdminShell view={view} onSelect={(next) => setParams(next === 'media' ? {} : { view: next })}>
       {view === 'media' && <MediaLibraryScreen />}
       {view === 'catalogue' && <CatalogueScreen />}
-      {view === 'orders' && (
-        <ComingSoon title="Orders" icon="shopping-cart">
-          Look up orders and their e-cards.
-        </ComingSoon>
-      )}
+      {view === 'orders' && <OrdersScreen />}
       {view === 'settings' && <SettingsScreen />}
     </AdminShell>
   );

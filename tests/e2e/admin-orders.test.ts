@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { browserSuite, newContext, screenshot, screenshotOf, signIn } from '../helpers/browser.js';
+import { orderInput, outbox, personalisation, placeOrder, seedShop } from '../helpers/order-fixtures.js';
+
+const suite = browserSuite({ deliveryPollSeconds: 3600 });
+
+describe('the admin Orders screen', () => {
+  it('searches, pages and opens an order with a link to its e-card', { timeout: 120_000 }, async () => {
+    const { app, browser } = suite;
+    const shop = await seedShop(app, await app.login());
+    const placed: string[] = [];
+    for (let i = 0; i < 27; i++) {
+      const lines = i % 3 === 0 ? [{ productId: shop.cardId, quantity: 1, personalisation: personalisation({ recipientEmail: `friend${i}@example.com`, message: `Happy birthday, friend ${i}!` }) }] : [{ productId: shop.albumId, quantity: 1 + (i % 2) }];
+      const { body } = await placeOrder(app, orderInput(shop, { purchaserEmail: i === 7 ? 'marguerite@example.com' : `customer${i}@example.com`, lines }));
+      placed.push(body.data.placeOrder.id);
+    }
+    await app.services.deliveries.runDue();
+
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await signIn(page);
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto('/admindash?view=orders');
+
+    const rows = page.locator('.orders-table tbody tr');
+    await expect.poll(() => rows.count()).toBe(10);
+    expect(await page.locator('.orders-table th').allTextContents()).toEqual(['Order ID', 'Customer', 'Status', 'Total', 'Date']);
+    await expect.poll(() => page.locator('.orders-range').textContent()).toBe('1–10 of 27');
+    expect(await rows.first().locator('td').first().textContent()).toBe(placed.at(-1));
+    await screenshot(page, 'admin-orders');
+
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => page.locator('.orders-range').textContent()).toBe('11–20 of 27');
+    await page.getByLabel('Rows per page').selectOption('25');
+    await expect.poll(() => rows.count()).toBe(25);
+    await page.getByLabel('Rows per page').selectOption('all');
+    await expect.poll(() => rows.count()).toBe(27);
+
+    // Search on every input, on the server.
+    await page.getByPlaceholder('Search Orders').fill('margue');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().locator('td').nth(1).textContent()).toBe('marguerite@example.com');
+    expect(page.url()).toContain('search=margue');
+    await screenshot(page, 'admin-orders-search');
+    await page.getByPlaceholder('Search Orders').fill('balloon');
+    await expect.poll(() => page.locator('.orders-range').textContent()).toBe('1–9 of 9');
+    await page.getByPlaceholder('Search Orders').fill('nothing-matches-this');
+    await expect.poll(() => page.getByText('No orders match “nothing-matches-this”').isVisible()).toBe(true);
+
+    // The details of a card order, with its e-card link.
+    await page.getByPlaceholder('Search Orders').fill('friend0@');
+    await page.getByPlaceholder('Search Orders').fill(placed[0]!.slice(0, 8));
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().click();
+    const dialog = page.getByRole('dialog', { name: 'Order Details' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText('Not opened yet').isVisible()).toBe(true);
+    const [item] = await app.sql<{ item_url_uuid: string }>('select item_url_uuid from order_item where order_id = $1', [placed[0]]);
+    const link = dialog.getByRole('link', { name: 'Balloon Birthday' });
+    expect(await link.getAttribute('href')).toBe(`/ecards/${item!.item_url_uuid}.html?preview=1`);
+    expect(await link.getAttribute('target')).toBe('_blank');
+    await screenshotOf(dialog, 'admin-order-details');
+    const [ecard] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await ecard.waitForLoadState();
+    await ecard.getByRole('button', { name: 'Open the card' }).click();
+    await expect.poll(() => ecard.locator('.message p').textContent()).toBe('Happy birthday, friend 0!');
+    await ecard.close();
+
+    // The recipient opens it; the dialog says so. Then the e-mail goes again.
+    await fetch(`${app.url}/ecards/${item!.item_url_uuid}.html`);
+    await page.reload();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Order Details' }).getByText(/^Opened /).isVisible()).toBe(true);
+    const mails = () => [...outbox(app).values()].filter((eml) => eml.includes('To: friend0@example.com')).length;
+    expect(mails()).toBe(1);
+    await page.getByRole('button', { name: 'Resend e-mail' }).click();
+    await page.getByRole('button', { name: 'Resend', exact: true }).click();
+    await expect.poll(() => page.getByText('E-mail to friend0@example.com queued').isVisible()).toBe(true);
+    await app.services.deliveries.runDue();
+    expect(mails()).toBe(2);
+    await context.close();
+  });
+
+  it('fits a phone', async () => {
+    const { app, browser } = suite;
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page);
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto('/admindash?view=orders');
+    await expect.poll(() => page.locator('.orders-table tbody tr').count()).toBe(10);
+    await screenshot(page, 'admin-orders-phone');
+    await context.close();
+  });
+});

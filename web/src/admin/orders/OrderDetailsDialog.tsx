@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, Spinner, Tag } from '@blueprintjs/core';
+import { ConfirmAlert } from '../../common/ConfirmAlert';
+import { reportError } from '../../common/report-error';
+import { snackbar } from '../../common/toaster';
+import { STATUS_INTENT, dateTime, money, statusLabel } from './order-format';
+import { AdminOrderQuery, ResendCardEmailMutation } from './orders-operations';
+
+/** 'Order Details': the order, its items, and for each e-card its link, delivery and first opening. */
+export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
+  const { data, error } = useQuery(AdminOrderQuery, { variables: { id: orderId ?? '' }, skip: !orderId, fetchPolicy: 'cache-and-network' });
+  const [resend] = useMutation(ResendCardEmailMutation);
+  const [resending, setResending] = useState<{ id: number; email: string } | null>(null);
+  const order = data?.order.id === orderId ? data?.order : undefined;
+
+  const confirmResend = async () => {
+    if (!resending) return;
+    const target = resending;
+    setResending(null);
+    try {
+      await resend({ variables: { itemId: target.id } });
+      void snackbar(`E-mail to ${target.email} queued`);
+    } catch (failure) {
+      reportError('resending e-mail', 'Failed to resend e-mail', failure);
+    }
+  };
+
+  return (
+    <Dialog isOpen={orderId !== null} onClose={onClose} title="Order Details" icon="shopping-cart" className="order-details-dialog">
+      <DialogBody>
+        {error && !order ? (
+          <Callout intent="danger">This order could not be loaded.</Callout>
+        ) : !order ? (
+          <Spinner />
+        ) : (
+          <>
+            <dl className="order-details-facts">
+              <dt>Order ID</dt>
+              <dd className="orders-id">{order.id}</dd>
+              <dt>Customer</dt>
+              <dd>{order.purchaserEmail}</dd>
+              <dt>Status</dt>
+              <dd>
+                <Tag minimal intent={STATUS_INTENT[order.status]}>
+                  {statusLabel(order.status)}
+                </Tag>
+              </dd>
+              <dt>Total</dt>
+              <dd>
+                {money(order.total)}
+                {order.cardLast4 ? ` · card ending ${order.cardLast4}` : ''}
+              </dd>
+              <dt>Date</dt>
+              <dd>{dateTime(order.createdAt)}</dd>
+            </dl>
+            <h3 className="order-details-heading">Items</h3>
+            <ul className="order-details-items">
+              {order.items.map((item) => (
+                <li key={item.id}>
+                  <div className="order-details-line">
+                    <span>
+                      {item.itemUrlUuid ? (
+                        <a href={`/ecards/${item.itemUrlUuid}.html?preview=1`} target="_blank" rel="noopener noreferrer">
+                          {item.name}
+                        </a>
+                      ) : (
+                        item.name
+                      )}
+                      {item.quantity > 1 ? ` × ${item.quantity}` : ''}
+                    </span>
+                    <span className="orders-number">{item.quantity > 1 ? `${money(item.price)} each · ${money(item.lineTotal)}` : money(item.price)}</span>
+                  </div>
+                  {item.itemUrlUuid && (
+                    <div className="order-details-card">
+                      <span>
+                        To {item.recipientName} &lt;{item.recipientEmail}&gt; from {item.senderName}
+                      </span>
+                      <span>{item.deliveredAt ? `Delivered ${dateTime(item.deliveredAt)}` : item.deliverAt ? `Due ${dateTime(item.deliverAt)}` : ''}</span>
+                      <span className={item.openedAt ? 'order-opened' : 'muted'}>{item.openedAt ? `Opened ${dateTime(item.openedAt)}` : 'Not opened yet'}</span>
+                      <Button size="small" variant="outlined" icon="envelope" text="Resend e-mail" onClick={() => setResending({ id: item.id, email: item.recipientEmail ?? '' })} />
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </DialogBody>
+      <DialogFooter actions={<Button text="Close" onClick={onClose} />} />
+      <ConfirmAlert isOpen={resending !== null} confirmText="Resend" message={`Send the card's e-mail to ${resending?.email ?? ''} again?`} onConfirm={() => void confirmResend()} onCancel={() => setResending(null)} />
+    </Dialog>
+  );
+}

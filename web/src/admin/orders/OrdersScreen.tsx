@@ -1,0 +1,141 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { Button, Callout, H2, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { useDebounced } from '../../storefront/common/use-debounced';
+import { OrderDetailsDialog } from './OrderDetailsDialog';
+import { STATUS_INTENT, dateTime, money, statusLabel } from './order-format';
+import { AdminOrdersQuery } from './orders-operations';
+import './orders.css';
+
+/** The page sizes of the table; "all" asks for as many as the server gives in one page. */
+const PAGE_SIZES = ['10', '25', '50', '100', 'all'] as const;
+const ALL = 1000;
+
+/**
+ * Orders: 'Search Orders' searches on every input (debounced, on the server), the table pages with
+ * cursors, and a row opens 'Order Details'. The search, the page size and the open order live in the URL.
+ */
+export function OrdersScreen() {
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState(params.get('search') ?? '');
+  const search = useDebounced(text.trim(), 250);
+  const size = (PAGE_SIZES as readonly string[]).includes(params.get('size') ?? '') ? (params.get('size') as (typeof PAGE_SIZES)[number]) : '10';
+  const first = size === 'all' ? ALL : Number(size);
+  const openId = params.get('order');
+  // Cursors of the pages before this one, for "Previous".
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const after = cursors.at(-1) ?? null;
+
+  const setParam = (key: string, value: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value === null || value === '') next.delete(key);
+      else next.set(key, value);
+      return next;
+    });
+
+  useEffect(() => {
+    setCursors([null]);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (search) next.set('search', search);
+        else next.delete('search');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [search, first, setParams]);
+
+  const { data, error, loading, refetch } = useQuery(AdminOrdersQuery, { variables: { search: search || null, first, after }, fetchPolicy: 'cache-and-network' });
+  useEffect(() => {
+    if (error) console.error('Network response was not ok', error);
+  }, [error]);
+
+  const page = data?.orders;
+  const start = (cursors.length - 1) * first;
+
+  return (
+    <div className="orders-screen">
+      <div className="orders-toolbar">
+        <H2>Orders</H2>
+        <InputGroup
+          className="orders-search"
+          type="search"
+          leftIcon="search"
+          placeholder="Search Orders"
+          aria-label="Search Orders"
+          value={text}
+          onValueChange={setText}
+          rightElement={loading ? <Spinner size={16} className="orders-search-spinner" /> : undefined}
+        />
+      </div>
+      {error && !page ? (
+        <Callout intent="danger" title="Orders could not be loaded">
+          <Button text="Retry" icon="refresh" onClick={() => void refetch()} />
+        </Callout>
+      ) : !page ? (
+        <Spinner className="orders-state" />
+      ) : page.edges.length === 0 ? (
+        <NonIdealState className="orders-state" icon="shopping-cart" title={search ? `No orders match “${search}”` : 'No orders yet'} />
+      ) : (
+        <>
+          <div className="orders-table-wrap">
+            <table className="bp6-html-table bp6-interactive bp6-html-table-striped orders-table">
+              <thead>
+                <tr>
+                  <th>Order ID</th>
+                  <th>Customer</th>
+                  <th>Status</th>
+                  <th className="orders-number">Total</th>
+                  <th>Date</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.edges.map(({ node }) => (
+                  <tr
+                    key={node.id}
+                    tabIndex={0}
+                    onClick={() => setParam('order', node.id)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter' || event.key === ' ') {
+                        event.preventDefault();
+                        setParam('order', node.id);
+                      }
+                    }}
+                  >
+                    <td className="orders-id" title={node.id}>
+                      {node.id}
+                    </td>
+                    <td>{node.purchaserEmail}</td>
+                    <td>
+                      <Tag minimal intent={STATUS_INTENT[node.status]}>
+                        {statusLabel(node.status)}
+                      </Tag>
+                    </td>
+                    <td className="orders-number">{money(node.total)}</td>
+                    <td>{dateTime(node.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="orders-footer">
+            <label className="orders-size">
+              Rows per page{' '}
+              <HTMLSelect aria-label="Rows per page" value={size} onChange={(event) => setParam('size', event.currentTarget.value === '10' ? null : event.currentTarget.value)} options={PAGE_SIZES.map((value) => ({ value, label: value === 'all' ? 'All' : value }))} />
+            </label>
+            <span className="orders-range" aria-live="polite">
+              {start + 1}–{start + page.edges.length} of {page.totalCount.toLocaleString()}
+              {size === 'all' && page.pageInfo.hasNextPage ? ` (at most ${ALL.toLocaleString()} at a time)` : ''}
+            </span>
+            <Button icon="chevron-left" aria-label="Previous page" disabled={cursors.length === 1} onClick={() => setCursors((list) => list.slice(0, -1))} />
+            <Button icon="chevron-right" aria-label="Next page" disabled={!page.pageInfo.hasNextPage} onClick={() => setCursors((list) => [...list, page.pageInfo.endCursor])} />
+          </div>
+        </>
+      )}
+      <OrderDetailsDialog orderId={openId} onClose={() => setParam('order', null)} />
+    </div>
+  );
+}

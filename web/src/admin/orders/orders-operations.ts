@@ -1,0 +1,59 @@
+import { graphql } from '../../apollo/generated';
+
+export const AdminOrdersQuery = graphql(`
+  query AdminOrders($search: String, $first: Int, $after: String) {
+    orders(search: $search, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          id
+          purchaserEmail
+          status
+          total
+          createdAt
+        }
+      }
+    }
+  }
+`);
+
+export const AdminOrderQuery = graphql(`
+  query AdminOrder($id: ID!) {
+    order(id: $id) {
+      id
+      purchaserEmail
+      status
+      total
+      createdAt
+      cardLast4
+      paymentProvider
+      items {
+        id
+        name
+        price
+        quantity
+        lineTotal
+        itemUrlUuid
+        ecardPath
+        recipientName
+        recipientEmail
+        senderName
+        deliverAt
+        deliveredAt
+        openedAt
+      }
+    }
+  }
+`);
+
+export const ResendCardEmailMutation = graphql(`
+  mutation ResendCardEmail($itemId: Int!) {
+    resendCardEmail(itemId: $itemId) {
+      id
+    }
+  }
+`);
