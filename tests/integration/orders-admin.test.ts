@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 const orders = async (variables: Record<string, unknown>, token = admin) => app.graphql(ORDERS, variables, token);
-const ids = (body: { data: { orders: { edges: { node: { id: string } }[] } } }) => body.data.orders.edges.map((e) => e.node.id);
+const ids = (body: { data?: { orders: { edges: { node: { id: string } }[] } } }) => body.data!.orders.edges.map((e) => e.node.id);
 
 describe('searching orders', () => {
   it('lists every order newest first with a total', async () => {
