@@ -3,58 +3,14 @@
  * the time to list one page of 100 over GraphQL (`mediaFiles(folderId, first: 100)`) and over REST
  * (`GET /api/media/files/{folderId}?limit=100`), on the first page and on a deep one.
  */
-import 'reflect-metadata';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
-import { loadConfig } from '../../server/src/config.js';
-import { startApp } from '../../gateway/src/boot.js';
 import { encodeCursor } from '../../server/src/core/pagination.js';
+import { measure, startBenchApp, type BenchResult } from './bench-kit.js';
 
 const ROWS = 5000;
 const PAGE = 100;
-const WARMUP = 20;
-const RUNS = 200;
-
-export interface BenchResult {
-  name: string;
-  runs: number;
-  p50: number;
-  p95: number;
-  max: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function measure(name: string, call: () => Promise<void>): Promise<BenchResult> {
-  for (let i = 0; i < WARMUP; i++) await call();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await call();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { name, runs: RUNS, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)! };
-}
 
 export async function runMediaBench(): Promise<BenchResult[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'artsong-bench-'));
-  const password = 'bench-admin-password';
-  const config = {
-    ...loadConfig({}),
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    databaseUrl: undefined,
-    logLevel: 'silent',
-    jwtSecret: 'bench-secret',
-    admin: { username: 'admin', email: 'admin@example.com', password },
-  };
-  const app = await startApp(config, pino({ level: 'silent' }));
+  const { app, auth, stop } = await startBenchApp();
   try {
     const em = app.orm.em.fork();
     const [{ id: folderId }] = await em.execute<{ id: number }[]>(`insert into media_folder (name) values ('Bench') returning id`);
@@ -65,10 +21,6 @@ export async function runMediaBench(): Promise<BenchResult[]> {
       [folderId, ROWS],
     );
     await em.execute('analyze media_file');
-
-    const login = await fetch(`${app.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const token = await login.text();
-    const auth = { authorization: `Bearer ${token}` };
 
     const query = `query($folderId: Int!, $first: Int, $after: String) {
       mediaFiles(folderId: $folderId, first: $first, after: $after) {
@@ -100,12 +52,6 @@ export async function runMediaBench(): Promise<BenchResult[]> {
       await measure('REST ?limit=100&offset=4900, last page', rest(ROWS - PAGE)),
     ];
   } finally {
-    await app.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
-}
-
-export function printResults(title: string, results: BenchResult[]): void {
-  console.log(`\n${title}`);
-  console.table(results.map((r) => ({ case: r.name, runs: r.runs, 'p50 ms': +r.p50.toFixed(2), 'p95 ms': +r.p95.toFixed(2), 'max ms': +r.max.toFixed(2) })));
 }
