@@ -92,7 +92,26 @@ describe('the shop in a real browser', () => {
     await context.close();
   });
 
-  it('fits a phone: shop, product and cart', async () => {
+  it('drops a product that is gone from the cart, with a notice', async () => {
+    const { app, browser } = suite;
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await page.goto('/');
+    const [album] = await app.sql<{ id: number }>(`select id from product where name = 'Summer Songs Album'`);
+    await page.evaluate((albumId) => {
+      localStorage.setItem('cart', JSON.stringify([
+        { id: 'gone', productId: 987654, name: 'Retired Card', quantity: 1, personalisation: null },
+        { id: 'kept', productId: albumId, name: 'Summer Songs Album', quantity: 1, personalisation: null },
+      ]));
+    }, album!.id);
+    await page.goto('/cart');
+    await expect.poll(() => page.getByText('“Retired Card” is no longer available and was removed from your cart.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('$12.00');
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cart')))!).map((l: { id: string }) => l.id)).toEqual(['kept']);
+    await context.close();
+  });
+
+  it('fits a phone: shop and product page', async () => {
     const { app, browser } = suite;
     const context = await newContext(browser, app.url);
     const page = await context.newPage();
