@@ -12,7 +12,8 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     environment: 'node',
-    testTimeout: 30_000,
+    // Browser flows take 15-30 s on a quiet machine; a shared, busy one can take several times that.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     globalSetup: ['tests/helpers/global-setup.ts'],
     // Each file gets its own database and app; two at a time suits a two-core machine.

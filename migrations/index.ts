@@ -5,6 +5,7 @@ import { Migration20261122184053_blog } from './Migration20261122184053_blog.js'
 import { Migration20261122193136_catalogue } from './Migration20261122193136_catalogue.js';
 import { Migration20261123012032_products } from './Migration20261123012032_products.js';
 import { Migration20261123033928_orders } from './Migration20261123033928_orders.js';
+import { Migration20261123092957_abuse_limits } from './Migration20261123092957_abuse_limits.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122193136_catalogue', class: Migration20261122193136_catalogue },
   { name: 'Migration20261123012032_products', class: Migration20261123012032_products },
   { name: 'Migration20261123033928_orders', class: Migration20261123033928_orders },
+  { name: 'Migration20261123092957_abuse_limits', class: Migration20261123092957_abuse_limits },
 ];

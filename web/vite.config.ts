@@ -1,17 +1,52 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { visualizer } from 'rollup-plugin-visualizer';
+import { constants as zlib } from 'node:zlib';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const backend = 'http://localhost:4000';
 
-export default defineConfig({
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|ttf|eot)$/;
+/** The GraphQL explorer's editor and workers, large and opened only by API users. */
+const EXPLORER_ASSETS = /(monaco-editor|explorer|\.worker|mouseTarget|estree|babel|codicon)[^/]*\.(js|css|ttf)$/;
+
+/** React Router publishes its production build without an export condition for it: use it in builds. */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: `${root}../node_modules/react-router/dist/production/index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${root}../node_modules/react-router/dist/production/dom-export.mjs` },
+];
+
+export default defineConfig(({ command }) => ({
   root,
-  plugins: [react()],
+  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
+  plugins: [
+    react(),
+    // Every text asset also as .br and .gz beside it, served by the gateway to browsers that accept them.
+    // Brotli at its best for what shoppers load; the explorer's editor (megabytes, rarely opened) faster.
+    compression({
+      include: COMPRESSIBLE,
+      exclude: EXPLORER_ASSETS,
+      threshold: 512,
+      skipIfLargerOrEqual: true,
+      algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+    }),
+    compression({
+      include: EXPLORER_ASSETS,
+      threshold: 512,
+      skipIfLargerOrEqual: true,
+      algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), defineAlgorithm('gzip', { level: 6 })],
+    }),
+    // What weighs what: `npm run analyze` writes web/dist/bundle-report.html (web/dist is not in git).
+    process.env.BUNDLE_REPORT !== '1' ? null : visualizer({ filename: `${root}dist/bundle-report.html`, gzipSize: true, brotliSize: true, template: 'treemap' }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 4000,
+    // .vite/manifest.json: the server preloads a page's own chunks with its HTML (gateway/src/page-chunks.ts).
+    manifest: true,
     rollupOptions: {
       input: { main: `${root}index.html`, explorer: `${root}explorer.html` },
       onwarn(warning, warn) {
@@ -27,6 +62,6 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(['/graphql', '/api', '/ecards', '/blog/rss.xml', '/healthz', '/readyz'].map((path) => [path, backend])),
+    proxy: Object.fromEntries(['/graphql', '/api', '/ecards', '/blog/rss.xml', '/healthz', '/readyz', '/sitemap.xml', '/robots.txt'].map((path) => [path, backend])),
   },
-});
+}));

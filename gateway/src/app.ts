@@ -12,11 +12,14 @@ import type { ApolloServer } from '@apollo/server';
 import type { AppConfig } from '../../server/src/config.js';
 import { createRequestContext, type RequestContext } from '../../server/src/core/context.js';
 import type { Services } from '../../server/src/services.js';
+import { healthRouter } from './health.js';
 import { errorHandler, graphqlUploadErrors, sendError } from './http-errors.js';
 import { mountRoutes } from './route.js';
 import { fileRoutes, pageRoutes, restRoutes } from './routes/index.js';
-import { sendAppShell, webDistDir } from './web-client.js';
+import { sendAppShell, webAssets, webDistDir } from './web-client.js';
+import { InitialStateReader } from './initial-state.js';
 import { AppError } from '../../server/src/core/errors.js';
+import { UploadSlots, uploadGate } from './upload-gate.js';
 
 
 export interface GatewayDeps {
@@ -68,17 +71,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
     }),
   );
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/readyz', async (_req, res) => {
-    try {
-      await orm.em.getConnection().execute('select 1');
-      res.json({ status: 'ready' });
-    } catch {
-      res.status(503).json({ message: 'The database is not reachable.', code: 'SERVICE_UNAVAILABLE' });
-    }
-  });
+  app.use(healthRouter(orm, services.media.storage));
 
   // One EntityManager fork and one auth context per request, for REST and GraphQL alike.
   app.use((req, _res, next) => {
@@ -103,8 +96,10 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
     }
     next();
   });
+  const uploadSlots = new UploadSlots(config.maxConcurrentUploads);
   app.use(
     '/graphql',
+    uploadGate(services, uploadSlots, 'graphql'),
     graphqlUploadExpress({ maxFileSize: services.media.maxFileBytes, maxFiles: services.media.maxFiles }),
     graphqlUploadErrors,
     express.json({ limit: '1mb' }),
@@ -118,15 +113,16 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
 
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
+  api.post('/media/files/*path', uploadGate(services, uploadSlots, 'rest'));
   mountRoutes(api, restRoutes(services), services.settings);
   api.use((_req, res) => sendError(res, new AppError('NOT_FOUND', 'No such API route')));
   app.use('/api', api);
 
   const pages = express.Router();
-  mountRoutes(pages, pageRoutes(services, web), services.settings);
+  mountRoutes(pages, pageRoutes(services, web, new InitialStateReader(apollo, services)), services.settings);
   app.use(pages);
 
-  app.use(express.static(web, { index: false, maxAge: '1y', immutable: true, setHeaders: noCacheForHtml }));
+  app.use(webAssets(web));
   // Client-side routes: every other GET that wants a page gets the app shell.
   app.get(/.*/, (req, res, next) => {
     if (req.accepts(['html', 'json']) !== 'html') return next();
@@ -135,9 +131,4 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
   app.use((_req, res) => sendError(res, new AppError('NOT_FOUND', 'Not found')));
   app.use(errorHandler);
   return app;
-}
-
-function noCacheForHtml(res: express.Response, filePath: string): void {
-  // Hashed assets are immutable; the HTML that names them must be revalidated on every load.
-  if (filePath.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
 }

@@ -3,7 +3,8 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { unwrapResolverError } from '@apollo/server/errors';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
-import type { GraphQLError, GraphQLFormattedError, GraphQLSchema, ValidationContext } from 'graphql';
+import { GraphQLError, Kind, type ASTVisitor, type GraphQLFormattedError, type GraphQLSchema, type SelectionSetNode, type ValidationContext } from 'graphql';
+import { isDatabaseUnavailable, serviceUnavailable } from '../../server/src/core/db-errors.js';
 import type { Logger } from 'pino';
 import type { RequestContext } from '../../server/src/core/context.js';
 import { AppError, type ErrorCode } from '../../server/src/core/errors.js';
@@ -17,8 +18,37 @@ export const MAX_QUERY_DEPTH = 15;
  */
 export const MAX_QUERY_COST = 20_000;
 
+/** The most tokens a GraphQL document may have (the parser stops past it: 400). */
+export const MAX_DOCUMENT_TOKENS = 5_000;
+/** The most root fields (aliases included) one mutation operation may run. */
+export const MAX_MUTATION_ROOT_FIELDS = 10;
+
+/** Counts the root fields of every mutation operation, through fragments, and refuses more than the limit. */
+export function mutationRootFieldLimit(max: number) {
+  return (context: ValidationContext): ASTVisitor => {
+    const fragments = new Map(context.getDocument().definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
+    const count = (set: SelectionSetNode, seen: Set<string>): number =>
+      set.selections.reduce((total, selection) => {
+        if (selection.kind === Kind.FIELD) return total + 1;
+        if (selection.kind === Kind.INLINE_FRAGMENT) return total + count(selection.selectionSet, seen);
+        const fragment = fragments.get(selection.name.value);
+        if (!fragment || seen.has(fragment.name.value)) return total;
+        return total + count(fragment.selectionSet, new Set([...seen, fragment.name.value]));
+      }, 0);
+    return {
+      OperationDefinition(node) {
+        if (node.operation !== 'mutation') return;
+        const fields = count(node.selectionSet, new Set());
+        if (fields > max) {
+          context.reportError(new GraphQLError(`A mutation operation may run at most ${max} fields at once (this one has ${fields}).`, { nodes: [node] }));
+        }
+      },
+    };
+  };
+}
+
 /** Codes that also set the HTTP status of a GraphQL answer, so that caches and clients can see them. */
-const STATUS_CODES: ErrorCode[] = ['UNDER_CONSTRUCTION', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'];
+const STATUS_CODES: ErrorCode[] = ['UNDER_CONSTRUCTION', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'PAYMENTS_UNAVAILABLE'];
 
 /** Refused operations answer as ordinary validation errors (HTTP 400, GRAPHQL_VALIDATION_FAILED). */
 const reportAsValidationError = {
@@ -30,6 +60,11 @@ const httpStatusPlugin: ApolloServerPlugin<RequestContext> = {
   async requestDidStart() {
     return {
       async willSendResponse({ response, errors }) {
+        if (errors?.some((e) => isDatabaseUnavailable(unwrapResolverError(e)))) {
+          response.http.status = HTTP_STATUS.SERVICE_UNAVAILABLE;
+          response.http.headers.set('retry-after', String(serviceUnavailable().retryAfter));
+          return;
+        }
         const hit = errors?.find((e) => STATUS_CODES.includes(e.extensions?.code as ErrorCode));
         if (!hit) return;
         response.http.status = HTTP_STATUS[hit.extensions.code as ErrorCode];
@@ -48,13 +83,18 @@ export function createApolloServer(schema: GraphQLSchema, options: { introspecti
     // The process owner stops the server in order (HTTP, then Apollo, then the database).
     stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: false,
-    validationRules: [maxDepthRule({ n: MAX_QUERY_DEPTH, ...reportAsValidationError }), costLimitRule({ maxCost: MAX_QUERY_COST, ...reportAsValidationError })],
+    parseOptions: { maxTokens: MAX_DOCUMENT_TOKENS },
+    validationRules: [mutationRootFieldLimit(MAX_MUTATION_ROOT_FIELDS), maxDepthRule({ n: MAX_QUERY_DEPTH, ...reportAsValidationError }), costLimitRule({ maxCost: MAX_QUERY_COST, ...reportAsValidationError })],
     plugins: [ApolloServerPluginLandingPageDisabled(), httpStatusPlugin],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       const original = unwrapResolverError(error);
       if (original instanceof AppError) return formatted;
       const code = formatted.extensions?.code;
       if (code && code !== 'INTERNAL_SERVER_ERROR') return formatted; // validation, parse and bad-request errors
+      if (isDatabaseUnavailable(original)) {
+        const unavailable = serviceUnavailable();
+        return { message: unavailable.message, extensions: { code: unavailable.code, retryAfter: unavailable.retryAfter }, path: formatted.path, locations: formatted.locations };
+      }
       options.log.error({ err: original }, 'unhandled GraphQL error');
       return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' }, path: formatted.path, locations: formatted.locations };
     },

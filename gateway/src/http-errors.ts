@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import { AppError, type ErrorCode } from '../../server/src/core/errors.js';
 import { uploadErrorToAppError } from '../../server/src/modules/media/media-upload.js';
+import { isDatabaseUnavailable, serviceUnavailable } from '../../server/src/core/db-errors.js';
 
 /** Domain error code → HTTP status, in one table. */
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -10,8 +11,10 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYMENT_DECLINED: 402,
+  PAYMENTS_UNAVAILABLE: 503,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  RANGE_NOT_SATISFIABLE: 416,
   RATE_LIMITED: 429,
   UNDER_CONSTRUCTION: 503,
   SERVICE_UNAVAILABLE: 503,
@@ -19,14 +22,21 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
 };
 
 export function sendError(res: Response, error: AppError): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  // A request whose body was not read (a refused upload) is not read now either: the connection closes.
+  if (!res.req.complete) res.setHeader('Connection', 'close');
   if (error.retryAfter) res.setHeader('Retry-After', String(error.retryAfter));
   const body: Record<string, unknown> = { message: error.message, code: error.code };
   if (error.field) body.field = error.field;
   res.status(HTTP_STATUS[error.code]).json(body);
 }
 
-/** Errors raised by Express's own body parsers, turned into domain errors. */
-function fromBodyParser(error: { type?: string; status?: number }): AppError | undefined {
+/** Errors raised by Express itself (body parsers, the router), turned into domain errors. */
+function fromExpress(error: { type?: string; status?: number; statusCode?: number }): AppError | undefined {
+  if (error instanceof URIError) return new AppError('BAD_USER_INPUT', 'The address is not valid (malformed percent-encoding).');
   switch (error.type) {
     case 'entity.parse.failed':
       return new AppError('BAD_USER_INPUT', 'The request body is not valid JSON.');
@@ -35,16 +45,29 @@ function fromBodyParser(error: { type?: string; status?: number }): AppError | u
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported request encoding.');
-    default:
+    default: {
+      // Any other client error Express reports (e.g. a path it cannot decode) stays a client error.
+      const status = error.status ?? error.statusCode;
+      if (typeof status === 'number' && status >= 400 && status < 500) {
+        if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+        if (status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported request encoding.');
+        return new AppError('BAD_USER_INPUT', 'The request is not valid.');
+      }
       return undefined;
+    }
   }
 }
 
 /** The one error-mapping layer of the REST side: `{message, code}` with the right status, never a stack. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
-  const known = error instanceof AppError ? error : fromBodyParser(error);
+  const known = error instanceof AppError ? error : error && typeof error === 'object' ? fromExpress(error) : undefined;
   if (known) {
     sendError(res, known);
+    return;
+  }
+  if (isDatabaseUnavailable(error)) {
+    req.log?.warn({ err: error }, 'database unavailable');
+    sendError(res, serviceUnavailable());
     return;
   }
   req.log?.error({ err: error }, 'unhandled error');

@@ -1,8 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import type { Response } from 'express';
+import type { RequestHandler, Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { escapeHtml } from '../../server/src/core/html.js';
+import { pageChunks, type PageModule } from './page-chunks.js';
+import { renderHeadTags, scriptJson, type PageHead } from './page-head.js';
+
+export type { PageHead } from './page-head.js';
 
 /** The built web client: web/dist beside the sources, found from both src (tsx) and dist (node). */
 export function webDistDir(): string {
@@ -11,36 +17,98 @@ export function webDistDir(): string {
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? candidates[0];
 }
 
-export interface PageHead {
-  title: string;
-  description?: string;
-  /** Open Graph and other `<meta property>` tags. */
-  meta?: Record<string, string>;
+/** Hashed build output never changes under its name; anything else is revalidated on every load. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The web client's files: the brotli or gzip copy made at build time when the browser accepts it
+ * (`Content-Encoding`, `Vary: Accept-Encoding`), hashed assets cached for good, other files revalidated.
+ */
+export function webAssets(dir: string): RequestHandler {
+  return expressStaticGzip(dir, {
+    index: false,
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    serveStatic: {
+      index: false,
+      setHeaders(res, filePath) {
+        const hashed = path.relative(dir, filePath).startsWith(`assets${path.sep}`);
+        res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
+      },
+    },
+  });
 }
 
+/** Data the page starts from, so its first screen needs no round trip: see web/src/app/initial-state.ts. */
+export interface InitialState {
+  settings?: { underConstructionMode: boolean; isAdmin: boolean };
+  queries?: { operationName: string; variables: Record<string, unknown>; data: unknown }[];
+}
 
-/** Sends the app shell (index.html), optionally with a page-specific title and meta tags for crawlers. */
-export function sendAppShell(res: Response, dir: string, options: { head?: PageHead; status?: number } = {}): void {
-  const index = path.join(dir, 'index.html');
-  if (!fs.existsSync(index)) {
+export interface ShellOptions {
+  head?: PageHead;
+  state?: InitialState;
+  /** The screen the page shows: its code is preloaded with the HTML. */
+  page?: PageModule;
+  status?: number;
+}
+
+let template: { file: string; mtimeMs: number; html: string } | null = null;
+
+function readTemplate(file: string): string | null {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    return null;
+  }
+  if (!template || template.file !== file || template.mtimeMs !== stat.mtimeMs) template = { file, mtimeMs: stat.mtimeMs, html: fs.readFileSync(file, 'utf8') };
+  return template.html;
+}
+
+/** index.html with the page's head tags and initial state written in (every value escaped). */
+export function renderAppShell(html: string, options: ShellOptions, webDir?: string): string {
+  let out = html;
+  if (options.page && webDir) {
+    const { scripts, styles } = pageChunks(webDir, options.page);
+    const links = [
+      ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+      ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+    ];
+    if (links.length) out = out.replace('</head>', () => `  ${links.join('\n    ')}
+  </head>`);
+  }
+  if (options.head) {
+    const tags = renderHeadTags(options.head);
+    // Function replacers: a `$` in a title or description is text, never a replacement pattern.
+    out = out.replace(/<meta name="description"[^>]*>\s*/, () => '').replace(/<title>[^<]*<\/title>/, () => tags);
+  }
+  if (options.state) {
+    const script = `<script type="application/json" id="initial-state">${scriptJson(options.state)}</script>`;
+    out = out.replace('<div id="root"></div>', () => `<div id="root"></div>\n    ${script}`);
+  }
+  return out;
+}
+
+/** Sends the app shell (index.html), optionally describing the page and carrying its first data; compressed when the browser accepts it. */
+export function sendAppShell(res: Response, dir: string, options: ShellOptions = {}): void {
+  const html = readTemplate(path.join(dir, 'index.html'));
+  if (html === null) {
     res.status(503).type('text/plain').send('The web client is not built yet: run `npm run build:web`.');
     return;
   }
+  const body = Buffer.from(renderAppShell(html, options, dir));
   res.setHeader('Cache-Control', 'no-cache');
-  res.status(options.status ?? 200);
-  if (!options.head) {
-    res.sendFile(index);
-    return;
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.status(options.status ?? 200).type('html');
+  const encoding = res.req.acceptsEncodings(['br', 'gzip', 'identity']);
+  if (encoding === 'br') {
+    res.setHeader('Content-Encoding', 'br');
+    res.send(zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+  } else if (encoding === 'gzip') {
+    res.setHeader('Content-Encoding', 'gzip');
+    res.send(zlib.gzipSync(body, { level: 6 }));
+  } else {
+    res.send(body);
   }
-  const { title, description, meta = {} } = options.head;
-  const tags = [
-    description ? `<meta name="description" content="${escapeHtml(description)}" />` : '',
-    ...Object.entries(meta).map(([property, content]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}" />`),
-  ].join('\n    ');
-  const html = fs
-    .readFileSync(index, 'utf8')
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace(/<meta name="description"[^>]*>\s*/, '')
-    .replace('</head>', `  ${tags}\n  </head>`);
-  res.type('html').send(html);
 }

@@ -15,7 +15,14 @@ export interface AppConfig {
   maxUploadMb: number;
   /** Login throttling: failures allowed per username and per client address in the window. */
   loginLimits: { perUsername: number; perAddress: number; windowSeconds: number };
-  trustProxy: boolean;
+  /** How many reverse proxies stand in front: the client address is taken that many hops in from the right of X-Forwarded-For (0: the socket address). */
+  trustProxy: number;
+  /** The provider that charges orders; null: payments are not set up and checkout answers PAYMENTS_UNAVAILABLE. */
+  paymentProvider: PaymentProviderName | null;
+  /** Limits of abuse, kept in PostgreSQL (see server/src/modules/limits). */
+  limits: AbuseLimits;
+  /** Uploads received at the same time by this process; more answer 429. */
+  maxConcurrentUploads: number;
   /** The shop's address as recipients reach it, for links in e-mails. */
   publicUrl: string;
   /** SMTP server for e-mail; without it, e-mails are written to `DATA_DIR/outbox` as .eml files. */
@@ -25,7 +32,36 @@ export interface AppConfig {
   deliveryPollSeconds: number;
   /** The demo catalogue on first start: 'auto' seeds it into the embedded database only. */
   seedDemo: 'auto' | boolean;
+  /** What this process does: HTTP and background jobs (`all`), HTTP only (`web`), jobs only (`worker`). */
+  appRole: AppRole;
+  /** Media in an S3-compatible bucket instead of `DATA_DIR/uploads`, when a bucket is named. */
+  s3?: S3Config;
 }
+
+export type PaymentProviderName = 'test' | 'stripe';
+
+export interface AbuseLimits {
+  /** Register attempts per client address per hour. */
+  registerPerHour: number;
+  /** Checkout attempts per client address per 10 minutes. */
+  checkoutPer10Minutes: number;
+}
+
+export type AppRole = 'all' | 'web' | 'worker';
+
+export interface S3Config {
+  bucket: string;
+  /** A MinIO (or other S3-compatible) URL; AWS itself when unset. */
+  endpoint?: string;
+  region: string;
+  /** Static credentials; without them the AWS SDK's default credential chain applies. */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle: boolean;
+}
+
+/** Whether this process serves HTTP and whether it runs the background jobs (the e-mail queue). */
+export const servesHttp = (role: AppRole) => role !== 'worker';
+export const runsJobs = (role: AppRole) => role !== 'web';
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -57,13 +93,63 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perAddress: intEnv(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 50),
       windowSeconds: 15 * 60,
     },
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    paymentProvider: parsePaymentProvider(env.PAYMENT_PROVIDER, env.NODE_ENV === 'production'),
+    limits: {
+      registerPerHour: intEnv(env, 'REGISTER_MAX_PER_HOUR', 10),
+      checkoutPer10Minutes: intEnv(env, 'CHECKOUT_MAX_PER_10_MINUTES', 20),
+    },
+    maxConcurrentUploads: intEnv(env, 'MAX_CONCURRENT_UPLOADS', 4),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${intEnv(env, 'PORT', 4000)}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Art & Song Cards <cards@artsongcards.example>',
     deliveryPollSeconds: intEnv(env, 'DELIVERY_POLL_SECONDS', 15),
     seedDemo: parseSeedDemo(env.SEED_DEMO),
+    appRole: parseAppRole(env.APP_ROLE),
+    s3: parseS3(env),
   };
+}
+
+export function parseAppRole(raw: string | undefined): AppRole {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '') return 'all';
+  if (value === 'all' || value === 'web' || value === 'worker') return value;
+  throw new Error(`APP_ROLE must be all, web or worker, got "${raw}"`);
+}
+
+/** S3_BUCKET selects the bucket storage; the other S3_ variables only refine it. */
+export function parseS3(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+  return {
+    bucket,
+    endpoint: env.S3_ENDPOINT || undefined,
+    region: env.S3_REGION || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: ['1', 'true', 'yes', 'on'].includes((env.S3_FORCE_PATH_STYLE ?? '').trim().toLowerCase()),
+  };
+}
+
+/** TRUST_PROXY: unset/0 for none, or the number of proxies in front (N hops from the right of X-Forwarded-For). */
+export function parseTrustProxy(raw: string | undefined): number {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === '0') return 0;
+  if (!/^\d{1,2}$/.test(value)) throw new Error(`TRUST_PROXY must be the number of proxies in front of the shop (0, 1, 2...), got "${raw}"`);
+  return Number(value);
+}
+
+/**
+ * PAYMENT_PROVIDER: `test` or `stripe`. Unset, it is `test` outside production and none in
+ * production, where nothing is charged until a provider is named.
+ */
+export function parsePaymentProvider(raw: string | undefined, production: boolean): PaymentProviderName | null {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '') return production ? null : 'test';
+  if (value === 'test' || value === 'stripe') return value;
+  throw new Error(`PAYMENT_PROVIDER must be test or stripe, got "${raw}"`);
 }
 
 /** SEED_DEMO: unset or "auto", "1" (also true/yes/on) or "0" (also false/no/off). */

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import type { AppConfig } from './config.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -7,18 +8,20 @@ import { ProductTypeService } from './modules/catalogue/product-type.service.js'
 import { ProductService } from './modules/catalogue/product.service.js';
 import { TokenService } from './modules/auth/token.service.js';
 import { MediaService } from './modules/media/media.service.js';
-import { LocalDiskStorage } from './modules/media/media-storage.js';
+import { LocalDiskStorage, type MediaStorage } from './modules/media/media-storage.js';
 import { DeliveryService } from './modules/order/delivery.service.js';
 import { EcardService } from './modules/order/ecard.service.js';
-import { createMailer } from './modules/order/mailer.js';
+import { createMailer, type Mailer } from './modules/order/mailer.js';
 import { OrderService } from './modules/order/order.service.js';
 import type { PaymentProvider } from './modules/order/payment/payment-provider.js';
 import { TestPaymentProvider } from './modules/order/payment/test-payment-provider.js';
+import { RateLimits, rateLimitRules } from './modules/limits/rate-limits.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import type { Logger } from 'pino';
 
 /** The services of the product: one instance each per process, shared by GraphQL and REST. */
 export interface Services {
+  limits: RateLimits;
   auth: AuthService;
   settings: SettingsService;
   media: MediaService;
@@ -35,36 +38,74 @@ export interface Services {
 export interface ServiceDeps {
   log: Logger;
   clock?: () => Date;
+  /** The providers the shop can charge with; PAYMENT_PROVIDER picks one of them (default: the test provider). */
   paymentProviders?: PaymentProvider[];
+  /** Sends the shop's e-mail; by default SMTP_URL or the outbox directory. */
+  mailer?: Mailer;
+  /** Where media bytes go; by default the configured bucket (`S3_BUCKET`) or `DATA_DIR/uploads`. */
+  storage?: MediaStorage;
+}
+
+/** The provider PAYMENT_PROVIDER names, or null (payments not set up) with the reason logged once. */
+export function selectPaymentProvider(config: AppConfig, available: PaymentProvider[], log: Logger): PaymentProvider | null {
+  if (!config.paymentProvider) {
+    log.warn('payments are not set up (PAYMENT_PROVIDER is not set in production): checkout answers PAYMENTS_UNAVAILABLE');
+    return null;
+  }
+  const provider = available.find((p) => p.name === config.paymentProvider) ?? null;
+  if (!provider) log.error({ provider: config.paymentProvider }, 'the payment provider named by PAYMENT_PROVIDER is not available: checkout answers PAYMENTS_UNAVAILABLE');
+  else if (config.production && provider.name === 'test') log.warn('PAYMENT_PROVIDER=test in production: orders are "paid" with test cards and nothing is charged');
+  return provider;
+}
+
+/**
+ * The media storage the configuration names: the S3-compatible bucket when `S3_BUCKET` is set (the
+ * AWS SDK is loaded only then), else the local disk under `DATA_DIR/uploads`.
+ */
+export async function createMediaStorage(config: Pick<AppConfig, 's3' | 'dataDir'>): Promise<MediaStorage> {
+  if (!config.s3) return new LocalDiskStorage(path.join(config.dataDir, 'uploads'));
+  const { S3Storage } = await import('./modules/media/s3-storage.js');
+  return new S3Storage(config.s3);
+}
+
+/**
+ * Where uploads are received and checked before they are stored: beside the uploads on the local
+ * disk (storing is then a rename), or in the system's temporary directory when the media live in a
+ * bucket (no media byte goes into DATA_DIR then).
+ */
+export function stagingRoot(config: Pick<AppConfig, 's3' | 'dataDir'>): string {
+  return config.s3 ? path.join(os.tmpdir(), 'art-and-song-cards', 'uploads') : path.join(config.dataDir, 'tmp', 'uploads');
 }
 
 export function createServices(config: AppConfig, jwtSecret: string, deps: ServiceDeps): Services {
   const clock = deps.clock ?? (() => new Date());
   const tokens = new TokenService(jwtSecret, config.tokenTtlSeconds);
+  const limits = new RateLimits(rateLimitRules(config));
   const blog = new BlogService();
   const categories = new CategoryService();
   const products = new ProductService();
   const productTypes = new ProductTypeService((ctx, typeId) => products.countOfType(ctx, typeId));
   const deliveries = new DeliveryService({
-    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, domain: new URL(config.publicUrl).hostname }),
+    mailer: deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, domain: new URL(config.publicUrl).hostname }),
     baseUrl: config.publicUrl,
     clock,
     log: deps.log,
   });
+  const media = new MediaService({
+    storage: deps.storage ?? defaultStorage(config),
+    stagingDir: stagingRoot(config),
+    maxFileBytes: Math.floor(config.maxUploadMb * 1024 * 1024),
+  });
   const services = {
-    auth: new AuthService(tokens, config.loginLimits),
+    limits,
+    auth: new AuthService(tokens, limits),
     settings: new SettingsService(),
-    media: new MediaService({
-      storage: new LocalDiskStorage(path.join(config.dataDir, 'uploads')),
-      // Beside the uploads, so that storing a checked upload is a rename on the same disk.
-      stagingDir: path.join(config.dataDir, 'tmp', 'uploads'),
-      maxFileBytes: Math.floor(config.maxUploadMb * 1024 * 1024),
-    }),
+    media,
     blog,
     categories,
     productTypes,
     products,
-    orders: new OrderService({ providers: deps.paymentProviders ?? [new TestPaymentProvider()], deliveries, clock }),
+    orders: new OrderService({ provider: selectPaymentProvider(config, deps.paymentProviders ?? [new TestPaymentProvider()], deps.log), limits, media, deliveries, clock }),
     deliveries,
     ecards: new EcardService(clock),
   };
@@ -72,4 +113,9 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   services.media.registerUsageProvider(categories.mediaUsages);
   services.media.registerUsageProvider(products.mediaUsages);
   return services;
+}
+
+function defaultStorage(config: Pick<AppConfig, 's3' | 'dataDir'>): MediaStorage {
+  if (config.s3) throw new Error('With S3_BUCKET set, pass the storage made by createMediaStorage()');
+  return new LocalDiskStorage(path.join(config.dataDir, 'uploads'));
 }

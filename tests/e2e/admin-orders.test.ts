@@ -23,38 +23,38 @@ describe('the admin Orders screen', () => {
     await page.goto('/admindash?view=orders');
 
     const rows = page.locator('.orders-table tbody tr');
-    await expect.poll(() => rows.count()).toBe(10);
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(10);
     expect(await page.locator('.orders-table th').allTextContents()).toEqual(['Order ID', 'Customer', 'Status', 'Total', 'Date']);
-    await expect.poll(() => page.locator('.orders-range').textContent()).toBe('1–10 of 27');
+    await expect.poll(() => page.locator('.orders-range').textContent(), { timeout: 10_000 }).toBe('1–10 of 27');
     expect(await rows.first().locator('td').first().textContent()).toBe(placed.at(-1));
     await screenshot(page, 'admin-orders');
 
     await page.getByRole('button', { name: 'Next page' }).click();
-    await expect.poll(() => page.locator('.orders-range').textContent()).toBe('11–20 of 27');
+    await expect.poll(() => page.locator('.orders-range').textContent(), { timeout: 10_000 }).toBe('11–20 of 27');
     await page.getByLabel('Rows per page').selectOption('25');
-    await expect.poll(() => rows.count()).toBe(25);
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(25);
     await page.getByLabel('Rows per page').selectOption('all');
-    await expect.poll(() => rows.count()).toBe(27);
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(27);
 
     // Search on every input, on the server.
     await page.getByPlaceholder('Search Orders').fill('margue');
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
     expect(await rows.first().locator('td').nth(1).textContent()).toBe('marguerite@example.com');
     expect(page.url()).toContain('search=margue');
     await screenshot(page, 'admin-orders-search');
     await page.getByPlaceholder('Search Orders').fill('balloon');
-    await expect.poll(() => page.locator('.orders-range').textContent()).toBe('1–9 of 9');
+    await expect.poll(() => page.locator('.orders-range').textContent(), { timeout: 10_000 }).toBe('1–9 of 9');
     await page.getByPlaceholder('Search Orders').fill('nothing-matches-this');
-    await expect.poll(() => page.getByText('No orders match “nothing-matches-this”').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('No orders match “nothing-matches-this”').isVisible(), { timeout: 10_000 }).toBe(true);
 
     // The details of a card order, with its e-card link.
     await page.getByPlaceholder('Search Orders').fill('friend0@');
     await page.getByPlaceholder('Search Orders').fill(placed[0]!.slice(0, 8));
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
     await rows.first().click();
     const dialog = page.getByRole('dialog', { name: 'Order Details' });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
-    await expect.poll(() => dialog.getByText('Not opened yet').isVisible()).toBe(true);
+    await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => dialog.getByText('Not opened yet').isVisible(), { timeout: 10_000 }).toBe(true);
     const [item] = await app.sql<{ item_url_uuid: string }>('select item_url_uuid from order_item where order_id = $1', [placed[0]]);
     const link = dialog.getByRole('link', { name: 'Balloon Birthday' });
     expect(await link.getAttribute('href')).toBe(`/ecards/${item!.item_url_uuid}.html?preview=1`);
@@ -63,20 +63,34 @@ describe('the admin Orders screen', () => {
     const [ecard] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await ecard.waitForLoadState();
     await ecard.getByRole('button', { name: 'Open the card' }).click();
-    await expect.poll(() => ecard.locator('.message p').textContent()).toBe('Happy birthday, friend 0!');
+    await expect.poll(() => ecard.locator('.message p').textContent(), { timeout: 10_000 }).toBe('Happy birthday, friend 0!');
     await ecard.close();
 
     // The recipient opens it; the dialog says so. Then the e-mail goes again.
     await fetch(`${app.url}/ecards/${item!.item_url_uuid}.html`);
     await page.reload();
-    await expect.poll(() => page.getByRole('dialog', { name: 'Order Details' }).getByText(/^Opened /).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('dialog', { name: 'Order Details' }).getByText(/^Opened /).isVisible(), { timeout: 10_000 }).toBe(true);
     const mails = () => [...outbox(app).values()].filter((eml) => eml.includes('To: friend0@example.com')).length;
     expect(mails()).toBe(1);
     await page.getByRole('button', { name: 'Resend e-mail' }).click();
     await page.getByRole('button', { name: 'Resend', exact: true }).click();
-    await expect.poll(() => page.getByText('E-mail to friend0@example.com queued').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('E-mail to friend0@example.com queued').isVisible(), { timeout: 10_000 }).toBe(true);
     await app.services.deliveries.runDue();
     expect(mails()).toBe(2);
+
+    // A card whose e-mail kept failing: shown with its reason, and retried from the dialog.
+    const [job] = await app.sql<{ id: number }>(`select id from mail_job where order_id = $1 and kind = 'card'`, [placed[0]]);
+    await app.sql(`update mail_job set status = 'failed', attempts = 75, last_error = '550 5.1.1 mailbox unavailable' where id = $1`, [job!.id]);
+    await page.reload();
+    const details = page.getByRole('dialog', { name: 'Order Details' });
+    await expect.poll(() => details.getByText('550 5.1.1 mailbox unavailable').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => details.getByText('gave up after 75 tries').isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshotOf(details, 'admin-order-emails');
+    await details.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(async () => (await app.sql<{ status: string }>('select status from mail_job where id = $1', [job!.id]))[0]!.status, { timeout: 10_000 }).not.toBe('failed');
+    await details.getByRole('button', { name: 'Resend receipt' }).click();
+    await expect.poll(() => page.getByText('Receipt queued').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await app.sql(`select id from mail_job where order_id = $1 and kind = 'receipt-resend'`, [placed[0]])).toHaveLength(1);
     await context.close();
   });
 
@@ -88,7 +102,7 @@ describe('the admin Orders screen', () => {
     await signIn(page);
     await page.waitForURL((url) => url.pathname !== '/login');
     await page.goto('/admindash?view=orders');
-    await expect.poll(() => page.locator('.orders-table tbody tr').count()).toBe(10);
+    await expect.poll(() => page.locator('.orders-table tbody tr').count(), { timeout: 10_000 }).toBe(10);
     await screenshot(page, 'admin-orders-phone');
     await context.close();
   });

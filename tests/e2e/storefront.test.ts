@@ -13,59 +13,65 @@ describe('the shop in a real browser', () => {
 
     // Home: the hero, the featured card and the categories.
     await page.goto('/');
-    await expect.poll(() => page.getByRole('heading', { name: 'Art & Song Cards' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('link', { name: /Balloon Birthday/ }).count()).toBe(1);
-    await expect.poll(() => page.getByRole('link', { name: 'Birthday', exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Art & Song Cards' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: /Balloon Birthday/ }).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('link', { name: 'Birthday', exact: true }).count(), { timeout: 10_000 }).toBe(1);
     await screenshot(page, 'store-home');
 
     // Shop: both products, then a search that finds the card only.
     await page.getByRole('link', { name: 'Shop' }).first().click();
-    await expect.poll(() => page.locator('.product-tile').count()).toBe(2);
-    await expect.poll(() => page.locator('.shop-count').textContent()).toBe('2 products');
+    await expect.poll(() => page.locator('.product-tile').count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => page.locator('.shop-count').textContent(), { timeout: 10_000 }).toBe('2 products');
     await page.getByLabel('Search products').fill('balloon');
-    await expect.poll(() => page.locator('.product-tile').count()).toBe(1);
+    await expect.poll(() => page.locator('.product-tile').count(), { timeout: 10_000 }).toBe(1);
     expect(page.url()).toContain('q=balloon');
-    await expect.poll(() => page.locator('.product-tile-price').first().textContent()).toBe('$4.50');
+    await expect.poll(() => page.locator('.product-tile-price').first().textContent(), { timeout: 10_000 }).toBe('$4.50');
     await screenshot(page, 'store-shop-search');
 
     // The card: personalise it and watch the preview.
     await page.locator('.product-tile').first().click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Balloon Birthday' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Balloon Birthday' }).isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByLabel("Recipient's name").fill('Grace Hopper');
     await page.getByLabel("Recipient's e-mail").fill('grace@example.com');
     await page.getByLabel('Your name').fill('Ada');
     await page.getByLabel('Your message').fill('Happy birthday, Grace!');
-    await expect.poll(() => page.getByText('22 / 500').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('22 / 500').isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByRole('button', { name: 'Open the card' }).click();
-    await expect.poll(() => page.getByTestId('preview-message').textContent()).toBe('Happy birthday, Grace!');
+    await expect.poll(() => page.getByTestId('preview-message').textContent(), { timeout: 10_000 }).toBe('Happy birthday, Grace!');
     await page.waitForTimeout(1100);
     await screenshot(page, 'store-product-personalised');
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await expect.poll(() => page.locator('.cart-badge').textContent()).toBe('1');
+    await expect.poll(() => page.locator('.cart-badge').textContent(), { timeout: 10_000 }).toBe('1');
 
     // The album goes straight in.
     await page.goto(`/product/${shop.albumId}`);
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await expect.poll(() => page.locator('.cart-badge').textContent()).toBe('2');
+    await expect.poll(() => page.locator('.cart-badge').textContent(), { timeout: 10_000 }).toBe('2');
 
     // Cart: priced by the shop, and still there after a reload.
     await page.goto('/cart');
-    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('$16.50');
+    await expect.poll(() => page.getByTestId('cart-total').textContent(), { timeout: 10_000 }).toBe('$16.50');
     await page.reload();
-    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('$16.50');
+    await expect.poll(() => page.getByTestId('cart-total').textContent(), { timeout: 10_000 }).toBe('$16.50');
     await page.getByLabel('Quantity of Summer Songs Album').fill('2');
     await page.getByLabel('Quantity of Summer Songs Album').press('Tab');
-    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('$28.50');
+    await expect.poll(() => page.getByTestId('cart-total').textContent(), { timeout: 10_000 }).toBe('$28.50');
     await screenshot(page, 'store-cart');
 
-    // Payments: declined first, then paid.
+    // Payments: declined first, then paid. Every attempt's idempotency key is recorded.
+    const keys: string[] = [];
+    page.on('request', (request) => {
+      const sent = request.url().endsWith('/graphql') ? (request.postDataJSON() as { operationName?: string; variables?: { input?: { idempotencyKey?: string } } } | null) : null;
+      if (sent?.operationName === 'PlaceOrder') keys.push(sent.variables!.input!.idempotencyKey!);
+    });
     await page.getByRole('button', { name: 'Checkout' }).click();
+    await expect.poll(() => page.getByText('This shop takes test payments').isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByLabel('Your e-mail').fill('ada@example.com');
     await page.getByLabel('Card number').fill('4000000000000002');
     await page.getByLabel('Expiry').fill('1230');
     await page.getByLabel('Security code').fill('123');
     await page.getByRole('button', { name: 'Pay $28.50' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Your card was declined.');
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toContain('Your card was declined.');
     await screenshot(page, 'store-payment-declined');
     expect(await app.sql('select id from "order"')).toHaveLength(0);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -73,7 +79,11 @@ describe('the shop in a real browser', () => {
 
     // Confirmation, one order, and the card.
     await page.waitForURL(/\/order-confirmation\//);
-    await expect.poll(() => page.getByText('Thank you! Your order is confirmed.').isVisible()).toBe(true);
+    // The attempt after a decline is a new checkout with a new key; a double click is the same one.
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(new Set(keys.slice(1)).size).toBe(1);
+    await expect.poll(() => page.getByText('Thank you! Your order is confirmed.').isVisible(), { timeout: 10_000 }).toBe(true);
     await screenshot(page, 'store-confirmation');
     const orders = await app.sql<{ id: string; total: string; card_last4: string }>('select id, total, card_last4 from "order"');
     expect(orders).toEqual([{ id: page.url().split('/').pop(), total: '28.50', card_last4: '4242' }]);
@@ -83,7 +93,7 @@ describe('the shop in a real browser', () => {
     const [ecard] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await ecard.waitForLoadState();
     await ecard.getByRole('button', { name: 'Open the card' }).click();
-    await expect.poll(() => ecard.locator('.message p').textContent()).toBe('Happy birthday, Grace!');
+    await expect.poll(() => ecard.locator('.message p').textContent(), { timeout: 10_000 }).toBe('Happy birthday, Grace!');
 
     // The recipient's e-mail carries the link to the card.
     await app.services.deliveries.runDue();
@@ -105,8 +115,8 @@ describe('the shop in a real browser', () => {
       ]));
     }, album!.id);
     await page.goto('/cart');
-    await expect.poll(() => page.getByText('“Retired Card” is no longer available and was removed from your cart.').isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('$12.00');
+    await expect.poll(() => page.getByText('“Retired Card” is no longer available and was removed from your cart.').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('cart-total').textContent(), { timeout: 10_000 }).toBe('$12.00');
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cart')))!).map((l: { id: string }) => l.id)).toEqual(['kept']);
     await context.close();
   });
@@ -117,13 +127,13 @@ describe('the shop in a real browser', () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/shop');
-    await expect.poll(() => page.locator('.product-tile').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.product-tile').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await page.getByLabel('Category').isVisible()).toBe(true);
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBe(0);
     await screenshot(page, 'store-phone-shop');
     await page.locator('.product-tile').first().click();
-    await expect.poll(() => page.locator('.product-info h1').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('.product-info h1').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await overflow()).toBe(0);
     await screenshot(page, 'store-phone-product');
     await context.close();

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -107,10 +108,11 @@ export function storedNames(app: TestApp): string[] {
   return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
 }
 
-/** What is left in the staging directory (should be nothing once a request has finished). */
+/** The files left in this process's staging folder (should be none once a request has finished). */
 export function stagedNames(app: TestApp): string[] {
-  const dir = path.join(app.dataDir, 'tmp', 'uploads');
-  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  const dir = app.services.media.stagingFolder;
+  expect(path.dirname(dir)).toBe(path.join(app.dataDir, 'tmp', 'uploads'));
+  return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }) : [];
 }
 
 export function storedPath(app: TestApp, filePath: string): string {

@@ -12,6 +12,8 @@ import type { ServiceDeps } from '../../server/src/services.js';
 export const ADMIN = { username: 'admin', email: 'admin@example.com', password: 'admin-password-1' };
 
 export interface TestApp extends RunningApp {
+  /** The configuration it runs with (a second process on the same database starts from it). */
+  config: AppConfig;
   dataDir: string;
   databaseName: string;
   /** Runs SQL against this app's own database. */
@@ -64,6 +66,8 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}, deps: Omi
     logLevel: 'silent',
     jwtSecret: 'test-secret-' + databaseName,
     admin: { ...ADMIN },
+    // Test files register and order far more from one address than a shopper would; the limit tests set their own.
+    limits: { registerPerHour: 10_000, checkoutPer10Minutes: 10_000 },
     ...overrides,
   };
   const running = await startApp(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), deps);
@@ -83,6 +87,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}, deps: Omi
 
   const app: TestApp = {
     ...running,
+    config,
     dataDir,
     databaseName,
     async sql(text, params) {

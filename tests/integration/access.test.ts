@@ -1,3 +1,4 @@
+import { InitialStateReader } from '../../gateway/src/initial-state.js';
 import pino from 'pino';
 import { GraphQLObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ describe('every operation states who may call it', () => {
 
   it('every REST route declares its access', () => {
     const services = createServices(loadConfig({}), 'secret', { log: pino({ level: 'silent' }) });
-    const routes = [...restRoutes(services), ...fileRoutes(services), ...pageRoutes(services, '/nowhere')];
+    const routes = [...restRoutes(services), ...fileRoutes(services), ...pageRoutes(services, '/nowhere', new InitialStateReader(undefined as never, services))];
     expect(routes.length).toBeGreaterThan(0);
     const missing = routes.filter((route) => !ACCESS.includes(route.access)).map((r) => `${r.method} ${r.path}`);
     expect(missing).toEqual([]);

@@ -164,6 +164,7 @@ describe('the demo catalogue of a fresh shop', () => {
 
   it('adds nothing on a second run nor on a restart, and records that it ran', async () => {
     expect(await marker(app)).toBe('seeded');
+    await app.services.media.imageSizesMade(); // the demo pictures' sizes, made in the background
     const before = { rows: await rowCounts(app), files: storedFiles(app) };
 
     const again = await new DemoSeedService(app.services).seed(app.orm.em.fork(), silent);

@@ -29,6 +29,7 @@ const fileRows = async () => (await app.sql<{ n: string }>('select count(*) as n
 
 /** Runs a failing upload both ways and checks the status, the code and that nothing was left behind. */
 async function expectRefused(files: FixtureFile[], status: number, code: string, field?: string) {
+  await app.services.media.imageSizesMade(); // earlier uploads' sizes, made in the background
   const rowsBefore = await fileRows();
   const storedBefore = storedNames(app);
 

@@ -35,7 +35,7 @@ async function start(env: Record<string, string>): Promise<Started> {
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 150_000;
   while (!output.includes('is listening')) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -87,24 +87,32 @@ describe('the product as one process', () => {
     const line = first.output().split('\n').find((l) => l.includes('"url":"/api/login"'));
     expect(JSON.parse(line!)).toMatchObject({ req: { id: expect.any(String), method: 'POST' }, res: { statusCode: 200 } });
     expect(postgresProcesses()).toEqual([]);
-  });
+  }, 180_000);
 
-  it('restarts on the same data: no new password, half-received uploads swept, the signing secret and sessions survive; SIGINT stops it cleanly', async () => {
-    // An upload that a killed process left half-received.
-    const stray = path.join(dataDir, 'tmp', 'uploads', 'abandoned.part');
-    fs.mkdirSync(path.dirname(stray), { recursive: true });
-    fs.writeFileSync(stray, 'half an image');
+  it('restarts on the same data: no new password, stale half-received uploads swept (a fresh one of another process kept), the signing secret and sessions survive; SIGINT stops it cleanly', async () => {
+    // An upload that a killed process left half-received hours ago, and one another process is receiving now.
+    const stray = path.join(dataDir, 'tmp', 'uploads', 'gone-host-1-abcd', 'abandoned.part');
+    const inProgress = path.join(dataDir, 'tmp', 'uploads', 'sibling-host-2-ef01', 'receiving.part');
+    for (const file of [stray, inProgress]) {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, 'half an image');
+    }
+    const hoursAgo = new Date(Date.now() - 7 * 3600_000);
+    fs.utimesSync(stray, hoursAgo, hoursAgo);
+    fs.utimesSync(path.dirname(stray), hoursAgo, hoursAgo);
     const second = await start({ ADMIN_USERNAME: 'boss', ADMIN_EMAIL: 'boss@example.com' });
     expect(second.output()).not.toContain('Admin account created');
     expect(second.output()).not.toContain('demo catalogue');
     expect(fs.existsSync(stray)).toBe(false);
+    expect(fs.existsSync(path.dirname(stray))).toBe(false);
+    expect(fs.readFileSync(inProgress, 'utf8')).toBe('half an image');
     const me = await fetch(second.url + '/api/me', { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ username: 'boss', role: 'admin' });
     expect(await stop(second, 'SIGINT')).toBe(0);
     expect(second.output()).toContain('"msg":"stopped"');
     expect(postgresProcesses()).toEqual([]);
-  });
+  }, 180_000);
 
   it('exits with a failure code, leaving no database behind, when it cannot serve', async () => {
     const blocker = net.createServer().listen(0, '127.0.0.1');

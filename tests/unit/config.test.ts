@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseSeedDemo, parseTtl } from '../../server/src/config.js';
+import { loadConfig, parseSeedDemo, parseTtl, runsJobs, servesHttp } from '../../server/src/config.js';
 import { demoSeedEnabled } from '../../server/src/modules/demo/demo-seed.service.js';
 
 describe('configuration from the environment', () => {
@@ -49,5 +49,23 @@ describe('configuration from the environment', () => {
     expect(enabled({ DATABASE_URL: 'postgres://x/y' })).toBe(false);
     expect(enabled({ DATABASE_URL: 'postgres://x/y', SEED_DEMO: '1' })).toBe(true);
     expect(enabled({ SEED_DEMO: '0' })).toBe(false);
+  });
+
+  it('reads APP_ROLE: all by default, web serves without jobs, worker runs jobs without serving', () => {
+    expect(loadConfig({}).appRole).toBe('all');
+    expect(loadConfig({ APP_ROLE: ' Web ' }).appRole).toBe('web');
+    expect(() => loadConfig({ APP_ROLE: 'cron' })).toThrow(/APP_ROLE/);
+    expect([servesHttp('all'), runsJobs('all')]).toEqual([true, true]);
+    expect([servesHttp('web'), runsJobs('web')]).toEqual([true, false]);
+    expect([servesHttp('worker'), runsJobs('worker')]).toEqual([false, true]);
+  });
+
+  it('selects the S3 storage by S3_BUCKET, with its defaults', () => {
+    expect(loadConfig({ S3_ENDPOINT: 'http://minio:9000' }).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'cards' }).s3).toEqual({ bucket: 'cards', endpoint: undefined, region: 'us-east-1', credentials: undefined, forcePathStyle: false });
+    expect(
+      loadConfig({ S3_BUCKET: 'cards', S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: '1' }).s3,
+    ).toEqual({ bucket: 'cards', endpoint: 'http://minio:9000', region: 'eu-west-1', credentials: { accessKeyId: 'id', secretAccessKey: 'secret' }, forcePathStyle: true });
+    expect(() => loadConfig({ S3_BUCKET: 'cards', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_SECRET_ACCESS_KEY/);
   });
 });

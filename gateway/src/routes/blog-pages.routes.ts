@@ -1,15 +1,15 @@
 import { Feed } from 'feed';
-import type { Request } from 'express';
 import type { Services } from '../../../server/src/services.js';
 import { AppError } from '../../../server/src/core/errors.js';
 import { sendAppShell } from '../web-client.js';
 import type { RouteDef } from '../route.js';
+import { anonymous, type InitialStateReader } from '../initial-state.js';
+import { SITE_NAME } from '../page-head.js';
+import { origin } from './storefront-pages.routes.js';
 
-/** The site's own address as the reader sees it (behind a proxy with TRUST_PROXY=1). */
-const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
 
 /** The pages of the blog served by the server itself: the RSS feed, and post pages with their preview tags. */
-export function blogPageRoutes({ blog, settings }: Services, webDir: string): RouteDef[] {
+export function blogPageRoutes({ blog, settings }: Services, webDir: string, initial: InitialStateReader): RouteDef[] {
   return [
     {
       method: 'get',
@@ -45,36 +45,56 @@ export function blogPageRoutes({ blog, settings }: Services, webDir: string): Ro
       },
     },
     {
-      // The client renders the post; the server adds its title, description and Open Graph tags so
-      // that links shared elsewhere show a preview. Hidden or unknown posts get the plain shell with 404.
+      // The client renders the post; the server describes it (title, description, canonical address,
+      // Open Graph, Twitter and BlogPosting data) for crawlers and link previews, and preloads the cover.
+      // Hidden or unknown posts get the plain shell with 404.
       method: 'get',
       path: '/blog/:idOrSlug',
       access: 'public',
-      async handler(ctx, req, res, ) {
+      async handler(ctx, req, res) {
         if (req.accepts(['html', 'json']) !== 'html') throw new AppError('NOT_FOUND', 'Not found');
         try {
           await settings.assertStorefrontOpen(ctx);
-          const post = await blog.get(ctx, String(req.params.idOrSlug));
+          // Read as a visitor: a draft is never described, even to a request that carries an admin's token.
+          const post = await blog.get(anonymous(ctx), String(req.params.idOrSlug));
           const site = origin(req);
           const description = blog.description(post);
+          const canonical = `${site}/blog/${post.slug}`;
+          const image = post.coverImage ? `${site}/api/${post.coverImage.filePath}` : null;
           sendAppShell(res, webDir, {
             head: {
-              title: `${post.title} · Art & Song Cards`,
+              title: `${post.title} · ${SITE_NAME}`,
+              socialTitle: post.title,
               description,
-              meta: {
-                'og:type': 'article',
-                'og:site_name': 'Art & Song Cards',
-                'og:title': post.title,
-                'og:description': description,
-                'og:url': `${site}/blog/${post.slug}`,
-                ...(post.coverImage ? { 'og:image': `${site}/api/${post.coverImage.filePath}` } : {}),
-                ...(post.publishedAt ? { 'article:published_time': post.publishedAt.toISOString() } : {}),
-              },
+              canonical,
+              type: 'article',
+              image,
+              meta: post.publishedAt ? { 'article:published_time': post.publishedAt.toISOString() } : {},
+              preloadImage: post.coverImage
+                ? { href: `/api/${post.coverImage.srcSet ? (post.coverImage.thumbnailPath ?? post.coverImage.filePath) : post.coverImage.filePath}`, srcSet: post.coverImage.srcSet, sizes: '100vw' }
+                : null,
+              jsonLd: [
+                {
+                  '@context': 'https://schema.org',
+                  '@type': 'BlogPosting',
+                  headline: post.title,
+                  description,
+                  url: canonical,
+                  mainEntityOfPage: canonical,
+                  ...(image ? { image } : {}),
+                  ...(post.publishedAt ? { datePublished: post.publishedAt.toISOString() } : {}),
+                  dateModified: post.updatedAt.toISOString(),
+                  ...(post.author ? { author: { '@type': 'Person', name: post.author.username } } : {}),
+                  publisher: { '@type': 'Organization', name: SITE_NAME },
+                },
+              ],
             },
+            page: 'blogPost',
+            state: await initial.read(ctx, []),
           });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
-          sendAppShell(res, webDir, { status: error.code === 'NOT_FOUND' ? 404 : 200 });
+          sendAppShell(res, webDir, { status: error.code === 'NOT_FOUND' ? 404 : 200, state: await initial.read(ctx, []) });
         }
       },
     },

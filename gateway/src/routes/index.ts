@@ -9,6 +9,9 @@ import { mediaRoutes } from './media.routes.js';
 import { orderRoutes } from './order.routes.js';
 import { productRoutes } from './product.routes.js';
 import { settingsRoutes } from './settings.routes.js';
+import { sitemapRoutes } from './sitemap.routes.js';
+import { storefrontPageRoutes } from './storefront-pages.routes.js';
+import type { InitialStateReader } from '../initial-state.js';
 import { uploadRoutes } from './uploads.routes.js';
 
 /** Every REST route under /api. */
@@ -21,7 +24,7 @@ export function fileRoutes(services: Services): RouteDef[] {
   return uploadRoutes(services);
 }
 
-/** Pages the server renders or decorates itself (the RSS feed, blog post previews, purchased e-cards). */
-export function pageRoutes(services: Services, webDir: string): RouteDef[] {
-  return [...blogPageRoutes(services, webDir), ...ecardPageRoutes(services)];
+/** Pages the server renders or describes itself (storefront pages, the RSS feed, blog posts, purchased e-cards, robots and sitemap). */
+export function pageRoutes(services: Services, webDir: string, initial: InitialStateReader): RouteDef[] {
+  return [...storefrontPageRoutes(services, webDir, initial), ...blogPageRoutes(services, webDir, initial), ...ecardPageRoutes(services), ...sitemapRoutes()];
 }

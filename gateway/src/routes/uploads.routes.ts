@@ -33,8 +33,10 @@ export function uploadRoutes({ media }: Services): RouteDef[] {
     const asked = req.headers.range ? req.range(file.size, { combine: true }) : undefined;
     if (asked === -1) {
       res.setHeader('Content-Range', `bytes */${file.size}`);
-      res.status(416).end();
-      return;
+      res.removeHeader('Content-Type');
+      res.removeHeader('Cache-Control');
+      res.removeHeader('ETag');
+      throw new AppError('RANGE_NOT_SATISFIABLE', `The requested range is not within the file (${file.size} bytes).`);
     }
     // A malformed header (-2) or several ranges are answered with the whole file, as HTTP allows.
     if (Array.isArray(asked) && asked.type === 'bytes' && asked.length === 1) {
@@ -46,10 +48,12 @@ export function uploadRoutes({ media }: Services): RouteDef[] {
       res.end();
       return;
     }
+    // Opening the bytes can fail (the bucket is unreachable): nothing is sent yet, so the error is answered.
+    const body = await media.storage.read(file.key, range);
     try {
-      await pipeline(media.storage.read(file.key, range), res);
+      await pipeline(body, res);
     } catch (error) {
-      // The client went away mid-file (seeking audio does that), or the disk failed: nothing to answer.
+      // The client went away mid-file (seeking audio does that), or the storage failed: nothing to answer.
       if (!res.destroyed) ctx.log.warn({ err: error, key: file.key }, 'serving a media file failed');
       res.destroy();
     }

@@ -10,8 +10,12 @@ export type ErrorCode =
   | 'CONFLICT'
   /** The payment provider refused the payment; the message says why. */
   | 'PAYMENT_DECLINED'
+  /** The shop has no payment provider set up (production without PAYMENT_PROVIDER). */
+  | 'PAYMENTS_UNAVAILABLE'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
+  /** A byte range outside the file. */
+  | 'RANGE_NOT_SATISFIABLE'
   | 'RATE_LIMITED'
   | 'UNDER_CONSTRUCTION'
   | 'SERVICE_UNAVAILABLE'

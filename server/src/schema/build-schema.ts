@@ -5,6 +5,7 @@ import { ACCESS_EXTENSION, authorize, type Access } from '../core/access.js';
 import type { RequestContext } from '../core/context.js';
 import { AppError, forbidden } from '../core/errors.js';
 import { toGraphQLError } from './graphql-errors.js';
+import { isDatabaseUnavailable, serviceUnavailable } from '../core/db-errors.js';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { BlogResolver } from '../modules/blog/blog.resolver.js';
 import { CategoryResolver } from '../modules/catalogue/category.resolver.js';
@@ -40,7 +41,8 @@ export function buildSchema(services: Services | null): GraphQLSchema {
       }
       return await next();
     } catch (error) {
-      throw error instanceof AppError ? toGraphQLError(error) : error;
+      if (error instanceof AppError) throw toGraphQLError(error);
+      throw isDatabaseUnavailable(error) ? toGraphQLError(serviceUnavailable()) : error;
     }
   };
   return buildSchemaSync({

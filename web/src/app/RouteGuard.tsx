@@ -5,6 +5,7 @@ import { Spinner } from '@blueprintjs/core';
 import { useAuth } from './auth-store';
 import { decideNavigation } from './route-guard';
 import { refreshSettings } from './settings';
+import { settingsCameWithPage } from './initial-state';
 
 /**
  * Applies the route guard on every navigation: the settings are fetched (with the session token),
@@ -17,6 +18,8 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const auth = useAuth();
 
   useEffect(() => {
+    // The first screen's settings came with the page (anonymous visitor): no second round trip.
+    if (location.key === 'default' && settingsCameWithPage()) return;
     void refreshSettings(client);
   }, [client, location.key]);
 

@@ -1,8 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { Alignment, Button, Menu, MenuDivider, MenuItem, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, PopoverNext } from '@blueprintjs/core';
-import { ChangePasswordDialog } from '../auth/ChangePasswordDialog';
-import { useLogout } from '../auth/use-logout';
+import { Alignment, Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
 import { useAuth } from './auth-store';
 import { itemCount } from '../storefront/cart/cart-lines';
 import { useCartLines } from '../storefront/cart/cart-store';
@@ -14,11 +12,13 @@ const links = [
   { to: '/cart', label: 'Cart', icon: 'shopping-cart' },
 ] as const;
 
+/** The signed-in visitor's menus (and the admin's), loaded only for them: shoppers' first visit does without their code. */
+const AdminMenu = lazy(() => import('./AccountMenus').then((m) => ({ default: m.AdminMenu })));
+const UserMenu = lazy(() => import('./AccountMenus').then((m) => ({ default: m.UserMenu })));
+
 export function TopNavbar() {
   const auth = useAuth();
   const navigate = useNavigate();
-  const logout = useLogout();
-  const [changingPassword, setChangingPassword] = useState(false);
   const inCart = itemCount(useCartLines());
 
   return (
@@ -49,39 +49,18 @@ export function TopNavbar() {
       </NavbarGroup>
       <NavbarGroup align={Alignment.END}>
         {auth.admin && auth.user && (
-          <PopoverNext
-            placement="bottom-end"
-            content={
-              <Menu>
-                <MenuItem icon="dashboard" text="Admin console" onClick={() => navigate('/admindash')} />
-                <MenuItem icon="edit" text="New blog post" onClick={() => navigate('/admin/blog/new')} />
-                <MenuItem icon="manual" text="Blog posts and drafts" onClick={() => navigate('/blog')} />
-              </Menu>
-            }
-          >
-            <Button className="nav-menu-button" variant="minimal" icon="dashboard" endIcon="caret-down" text={<span className="hide-on-phone">Admin</span>} aria-label="Admin" />
-          </PopoverNext>
+          <Suspense fallback={null}>
+            <AdminMenu />
+          </Suspense>
         )}
         <ThemeToggle />
         {auth.user ? (
-          <PopoverNext
-            placement="bottom-end"
-            content={
-              <Menu>
-                <MenuItem icon="user" text={auth.user.email ?? auth.user.username ?? 'Signed in'} disabled />
-                <MenuDivider />
-                <MenuItem icon="key" text="Change password" onClick={() => setChangingPassword(true)} />
-                <MenuItem icon="log-out" text="Log out" onClick={() => void logout()} />
-              </Menu>
-            }
-          >
-            <Button className="nav-menu-button" variant="minimal" icon="user" endIcon="caret-down" text={<span className="hide-on-phone">{auth.user.username ?? 'Account'}</span>} aria-label="Account" />
-          </PopoverNext>
-        ) : (
+          <Suspense fallback={null}>
+            <UserMenu user={auth.user} />
+          </Suspense>        ) : (
           <Button variant="minimal" icon="log-in" text="Sign in" onClick={() => navigate('/login')} />
         )}
       </NavbarGroup>
-      <ChangePasswordDialog isOpen={changingPassword} onClose={() => setChangingPassword(false)} />
     </Navbar>
   );
 }

@@ -1,39 +1,15 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, Card, H1, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { graphql } from '../apollo/generated';
+import { BlogPostsQuery } from './blog-operations';
 import { useAuth } from '../app/auth-store';
+import { ResponsiveImage } from '../common/ResponsiveImage';
 import { formatDate } from './format-date';
 import './blog.css';
 
-export const BlogPostsQuery = graphql(`
-  query BlogPosts($first: Int, $after: String, $status: BlogPostStatus) {
-    blogPosts(first: $first, after: $after, status: $status) {
-      totalCount
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      edges {
-        node {
-          id
-          slug
-          title
-          excerpt
-          status
-          publishedAt
-          updatedAt
-          coverImage {
-            id
-            filePath
-            thumbnailPath
-          }
-        }
-      }
-    }
-  }
-`);
 
+/** A card is the page's width on a phone, about a third of it (at most 1,100 px) on a wide screen. */
+const BLOG_CARD_SIZES = '(max-width: 700px) 100vw, 360px';
 const PAGE = 10;
 
 /** /blog: published posts, newest first; admins also find their drafts here. */
@@ -77,16 +53,16 @@ function PostList({ status, title }: { status: 'DRAFT' | null; title?: string })
     <section className="blog-section" aria-label={title ?? 'Posts'}>
       {title && <h2 className="blog-section-title">{title}</h2>}
       <div className="blog-grid">
-        {posts.map((post) => (
+        {posts.map((post, index) => (
           <Card key={post.id} className="blog-card" interactive elevation={1}>
             <Link to={`/blog/${post.status === 'DRAFT' ? post.id : post.slug}`} className="blog-card-link">
               {post.coverImage ? (
-                <img className="blog-card-cover" src={`/api/${post.coverImage.thumbnailPath ?? post.coverImage.filePath}`} alt="" loading="lazy" />
+                <ResponsiveImage className="blog-card-cover" image={post.coverImage} sizes={BLOG_CARD_SIZES} alt="" priority={!status && index === 0} />
               ) : (
                 <div className="blog-card-cover blog-card-cover-empty" aria-hidden />
               )}
               <div className="blog-card-body">
-                <h3>{post.title}</h3>
+                <h2 className="blog-card-title">{post.title}</h2>
                 {post.excerpt && <p>{post.excerpt}</p>}
                 <div className="blog-card-meta">
                   {post.status === 'DRAFT' ? <Tag minimal intent="warning">Draft</Tag> : <time dateTime={post.publishedAt ?? undefined}>{formatDate(post.publishedAt)}</time>}

@@ -5,7 +5,11 @@ import { Button, Callout, NonIdealState, Spinner, Tag } from '@blueprintjs/core'
 import { graphql } from '../apollo/generated';
 import { errorCode } from '../apollo/errors';
 import { useAuth } from '../app/auth-store';
+import { ResponsiveImage } from '../common/ResponsiveImage';
 import { formatDate } from './format-date';
+
+/** The cover spans the page. */
+const BLOG_COVER_SIZES = '100vw';
 import './blog.css';
 
 export const BlogPostQuery = graphql(`
@@ -26,8 +30,10 @@ export const BlogPostQuery = graphql(`
         id
         filePath
         friendlyName
+        thumbnailPath
         width
         height
+        srcSet
       }
     }
   }
@@ -60,7 +66,7 @@ export default function BlogPostPage() {
   return (
     <article className="blog-post">
       {post.coverImage && (
-        <img className="blog-post-cover" src={`/api/${post.coverImage.filePath}`} alt={post.coverImage.friendlyName} width={post.coverImage.width ?? undefined} height={post.coverImage.height ?? undefined} />
+        <ResponsiveImage className="blog-post-cover" image={post.coverImage} sizes={BLOG_COVER_SIZES} alt={post.coverImage.friendlyName} priority />
       )}
       <div className="blog-post-inner">
         <Link to="/blog" className="blog-back">

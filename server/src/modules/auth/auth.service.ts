@@ -5,7 +5,7 @@ import type { RequestContext, Viewer } from '../../core/context.js';
 import { conflict, unauthenticated } from '../../core/errors.js';
 import { AuthSession } from './auth-session.entity.js';
 import { checkPassword, normaliseEmail, normaliseUsername } from './auth.validation.js';
-import { LoginThrottle, type LoginLimits } from './login-throttle.js';
+import type { RateLimits } from '../limits/rate-limits.js';
 import type { TokenService } from './token.service.js';
 import { Role, User } from './user.entity.js';
 import { escapeLike } from '../../core/text-search.js';
@@ -24,21 +24,19 @@ export interface SignedIn {
 const INVALID_CREDENTIALS = 'Invalid username or password';
 
 export class AuthService {
-  private readonly throttle: LoginThrottle;
   /** Verified against when the username is unknown, so both failures take the same time. */
   private dummyHash?: Promise<string>;
 
   constructor(
     private readonly tokens: TokenService,
-    limits: LoginLimits,
-  ) {
-    this.throttle = new LoginThrottle(limits);
-  }
+    private readonly limits: RateLimits,
+  ) {}
 
   async register(ctx: RequestContext, input: RegisterInputData): Promise<{ message: string; user: User }> {
     const username = normaliseUsername(input.username);
     const email = normaliseEmail(input.email);
     const password = checkPassword(input.password);
+    await this.limits.take([this.limits.rules.register, ctx.ip]);
     const { em } = ctx;
     if (await em.count(User, { username: { $ilike: escapeLike(username) } })) throw conflict('That username is already taken.', 'username');
     if (await em.count(User, { email })) throw conflict('That e-mail address is already registered.', 'email');
@@ -57,7 +55,9 @@ export class AuthService {
   async login(ctx: RequestContext, input: { username?: unknown; password?: unknown }): Promise<SignedIn> {
     const login = typeof input.username === 'string' ? input.username.trim() : '';
     const password = typeof input.password === 'string' ? input.password : '';
-    await this.throttle.assertAllowed(login, ctx.ip);
+    // The points are taken before the password is checked, so parallel guesses cannot overrun the
+    // limit; a right password gives them back.
+    const attempt = await this.limits.take([this.limits.rules.loginPerUsername, login.toLowerCase()], [this.limits.rules.loginPerAddress, ctx.ip]);
     const user = login
       ? await ctx.em.findOne(User, login.includes('@') ? { email: login.toLowerCase() } : { username: { $ilike: escapeLike(login) } })
       : null;
@@ -65,11 +65,11 @@ export class AuthService {
       ? await argon2.verify(user.passwordHash, password)
       : (await argon2.verify(await this.dummy(), password), false);
     if (!user || !valid) {
-      await this.throttle.recordFailure(login, ctx.ip);
-      ctx.log.info({ username: login }, 'login failed');
+      // What was typed (a username, or a password typed into the wrong field) stays out of the log.
+      ctx.log.info({ userId: user?.id ?? null }, 'login failed');
       throw unauthenticated(INVALID_CREDENTIALS);
     }
-    await this.throttle.recordSuccess(login);
+    await attempt.giveBack();
     const token = await this.startSession(ctx.em, user);
     return { token, user };
   }

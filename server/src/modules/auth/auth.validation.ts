@@ -1,8 +1,7 @@
 import { badInput } from '../../core/errors.js';
+import { cleanEmail } from '../../core/input.js';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
-// Deliberately simple: one @, no spaces, a dot in the domain. Real validation is the mail that arrives.
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 256;
 
@@ -14,10 +13,9 @@ export function normaliseUsername(value: unknown): string {
   return username;
 }
 
+/** One e-mail address (the shared rule of core/input.ts), lower-cased. */
 export function normaliseEmail(value: unknown, field = 'email'): string {
-  const email = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw badInput('Please enter a valid e-mail address.', field);
-  return email;
+  return cleanEmail(value, field);
 }
 
 export function checkPassword(value: unknown, field = 'password'): string {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { AppError, unauthenticated } from '../../core/errors.js';
 import type { User } from './user.entity.js';
@@ -53,13 +54,30 @@ export class TokenService {
   }
 }
 
-/** `JWT_SECRET` when set; otherwise a random secret generated once and kept in `DATA_DIR/jwt-secret`. */
-export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured;
-  const file = path.join(dataDir, 'jwt-secret');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(dataDir, { recursive: true });
-  const secret = crypto.randomBytes(48).toString('base64url');
-  fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return secret;
+/** The setting row that holds the signing secret shared by every process of a shop on one database. */
+export const JWT_SECRET_SETTING = 'jwtSecret';
+
+/**
+ * The token signing secret: `JWT_SECRET` when set; else, on an external database (`DATABASE_URL`),
+ * a random secret kept in the database, so that every process of the shop signs and verifies alike;
+ * else (the embedded database) a random secret kept in `DATA_DIR/jwt-secret`. A secret already in
+ * `DATA_DIR` is adopted into the database the first time, so that signed-in sessions survive.
+ * Run under the boot lock: processes starting at once agree on one secret.
+ */
+export async function resolveJwtSecret(config: { jwtSecret?: string; dataDir: string; databaseUrl?: string }, em: EntityManager): Promise<string> {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = path.join(config.dataDir, 'jwt-secret');
+  if (!config.databaseUrl) {
+    if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    const secret = randomSecret();
+    fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
+    return secret;
+  }
+  const candidate = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() || randomSecret() : randomSecret();
+  await em.execute(`insert into setting (key, value) values (?, ?) on conflict (key) do nothing`, [JWT_SECRET_SETTING, candidate]);
+  const [row] = await em.execute<{ value: string }[]>(`select value from setting where key = ?`, [JWT_SECRET_SETTING]);
+  return row!.value;
 }
+
+const randomSecret = () => crypto.randomBytes(48).toString('base64url');

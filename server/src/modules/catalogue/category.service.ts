@@ -35,16 +35,21 @@ export class CategoryService {
 
   /** A key left out keeps its value; a parent that would make the category its own ancestor is refused. */
   async update(ctx: RequestContext, id: number, input: CategoryInput): Promise<Category> {
-    const category = await this.get(ctx, id);
-    const name = input.name === undefined ? category.name : cleanName(input.name);
-    const parent = input.parentId === undefined ? category.parent : await this.parent(ctx, input.parentId);
-    if (parent && (await this.isInSubtree(ctx, parent.id, id))) {
-      throw badInput('A category cannot be moved under itself or one of its subcategories.', 'parentId');
-    }
-    const media = input.mediaId === undefined ? category.media : await this.image(ctx, input.mediaId);
-    ctx.em.assign(category, { name, parent, media });
-    await ctx.em.flush();
-    return category;
+    const name = input.name === undefined ? undefined : cleanName(input.name);
+    return ctx.em.transactional(async (em) => {
+      // Moves are serialised (as media folder moves are), so that two crossing moves cannot make a cycle.
+      if (input.parentId !== undefined) await em.execute('select pg_advisory_xact_lock(hashtext(?))', ['category_tree']);
+      const scoped = { ...ctx, em };
+      const category = await this.get(scoped, id);
+      const parent = input.parentId === undefined ? category.parent : await this.parent(scoped, input.parentId);
+      if (parent && (await this.isInSubtree(scoped, parent.id, id))) {
+        throw badInput('A category cannot be moved under itself or one of its subcategories.', 'parentId');
+      }
+      const media = input.mediaId === undefined ? category.media : await this.image(scoped, input.mediaId);
+      em.assign(category, { name: name ?? category.name, parent, media });
+      await em.flush();
+      return category;
+    });
   }
 
   /** Deletes the category with its subcategories (and, through the database, their products). */
@@ -79,7 +84,7 @@ export class CategoryService {
 
   /** Whether `candidateId` is `rootId` or below it. */
   private async isInSubtree(ctx: RequestContext, candidateId: number, rootId: number): Promise<boolean> {
-    const rows = await ctx.em.getConnection().execute<{ id: number }[]>(
+    const rows = await ctx.em.execute<{ id: number }[]>(
       `with recursive sub(id) as (select id from category where id = ? union select c.id from category c join sub on c.parent_id = sub.id)
        select id from sub where id = ?`,
       [rootId, candidateId],

@@ -1,6 +1,7 @@
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, GraphQLISODateTime, Int, ObjectType } from 'type-graphql';
+import { srcSetOf } from './image-variants.js';
 import { MediaKind, kindOfMime } from './media-formats.js';
 import { MediaFolder } from './media-folder.entity.js';
 
@@ -15,7 +16,7 @@ import { MediaFolder } from './media-folder.entity.js';
 @Entity({ tableName: 'media_file' })
 @Index({ name: 'media_file_folder_id_id_index', properties: ['folder', 'id'] })
 export class MediaFile {
-  [OptionalProps]?: 'createdAt' | 'width' | 'height' | 'thumbnailPath' | 'folderId' | 'kind';
+  [OptionalProps]?: 'createdAt' | 'width' | 'height' | 'thumbnailPath' | 'folderId' | 'kind' | 'srcSet';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer' })
@@ -69,5 +70,13 @@ export class MediaFile {
   @Field(() => MediaKind)
   get kind(): MediaKind {
     return kindOfMime(this.mimeType);
+  }
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The responsive sizes of an image as an HTML `srcset` (WebP at a few widths, URLs under /api); null for audio and GIF.',
+  })
+  get srcSet(): string | null {
+    return this.mimeType?.startsWith('image/') ? srcSetOf(this) : null;
   }
 }

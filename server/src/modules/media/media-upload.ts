@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import { AppError, badInput } from '../../core/errors.js';
+import { THUMBNAIL_WIDTH } from './image-variants.js';
 import { ACCEPTED_EXTENSIONS, MediaKind, formatOfFileName, formatOfSniffedExt, type MediaFormat } from './media-formats.js';
 
 /** One file of an upload request as it arrives: its name as the client sent it, and its bytes. */
@@ -28,22 +30,40 @@ export interface StagedUpload {
   stagedThumbnail: string | null;
 }
 
-export const THUMBNAIL_WIDTH = 320;
+export { THUMBNAIL_WIDTH };
 const MAX_NAME_LENGTH = 255;
+
+/** Staged files older than this were left by a process that stopped mid-upload: no upload lasts that long. */
+export const STALE_STAGING_MS = 6 * 3600_000;
 
 /**
  * Receives upload streams into a staging directory: stops reading at the size limit, checks the
  * content against the extension (magic bytes), reads image dimensions and writes the thumbnail.
  * Nothing is buffered whole in memory.
+ *
+ * Every process stages into a folder of its own below a shared root, so that processes sharing a
+ * disk never touch each other's uploads in progress; what is left behind is swept once it is stale.
  */
 export class UploadStager {
-  constructor(
-    private readonly dir: string,
-    readonly maxFileBytes: number,
-  ) {}
+  readonly dir: string;
 
-  /** Removes what a crashed process left half-received; run at start, before any upload. */
-  async clear(): Promise<void> {
+  constructor(
+    readonly root: string,
+    readonly maxFileBytes: number,
+  ) {
+    this.dir = path.join(root, `${os.hostname().replace(/[^\w.-]/g, '_')}-${process.pid}-${crypto.randomBytes(4).toString('hex')}`);
+  }
+
+  /**
+   * Removes what stopped processes left half-received: files below the root older than `maxAgeMs`,
+   * then the folders they leave empty. A sibling's upload in progress is fresh and stays.
+   */
+  async sweep(maxAgeMs = STALE_STAGING_MS, now = Date.now()): Promise<number> {
+    return sweepStale(this.root, now - maxAgeMs, this.dir);
+  }
+
+  /** Removes this process's own staging folder (at shutdown, once no request is running). */
+  async close(): Promise<void> {
     await fs.promises.rm(this.dir, { recursive: true, force: true });
   }
 
@@ -103,7 +123,7 @@ export class UploadStager {
       },
     });
     try {
-      await pipeline(stream, limiter, fs.createWriteStream(target, { flags: 'wx' }));
+      await pipeline(stream, limiter, (await this.create(target)).createWriteStream());
     } catch (error) {
       const known = uploadErrorToAppError(error, max);
       if (known) throw known;
@@ -112,6 +132,17 @@ export class UploadStager {
       throw badInput(`"${fileName}" did not arrive whole: the upload was interrupted or malformed.`, 'files');
     }
     return size;
+  }
+
+  /** A new file in this process's folder; the folder is made again if a sweep took it while it was idle and empty. */
+  private async create(file: string): Promise<fs.promises.FileHandle> {
+    try {
+      return await fs.promises.open(file, 'wx');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await fs.promises.mkdir(this.dir, { recursive: true });
+      return fs.promises.open(file, 'wx');
+    }
   }
 
   private async inspectImage(staged: StagedUpload, thumbnailFile: string): Promise<void> {
@@ -170,4 +201,35 @@ export function uploadErrorToAppError(error: unknown, maxFileBytes?: number): Ap
   if (status === 413) return tooLarge(null, maxFileBytes ?? (parseInt(message.replace(/^\D+/, ''), 10) || 0));
   if (status === 400) return badInput(message || 'The upload request is malformed.', 'files');
   return undefined;
+}
+
+/** Deletes files older than `before` below `dir` and the folders left empty (never `keep`); returns how many files went. */
+async function sweepStale(dir: string, before: number, keep: string): Promise<number> {
+  let entries: fs.Dirent[];
+  try {
+    entries = await fs.promises.readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    try {
+      if (entry.isDirectory()) {
+        // Its age before the sweep: removing stale files makes a folder look fresh.
+        const stale = (await fs.promises.stat(full)).mtimeMs < before;
+        removed += await sweepStale(full, before, keep);
+        // A folder is dropped only when it was stale and is now empty: a sibling's active folder stays.
+        if (full !== keep && stale && (await fs.promises.readdir(full)).length === 0) await fs.promises.rmdir(full);
+      } else if ((await fs.promises.stat(full)).mtimeMs < before) {
+        await fs.promises.rm(full, { force: true });
+        removed += 1;
+      }
+    } catch (error) {
+      // Another process removed it (or wrote into the folder) meanwhile: that is its business.
+      if (!['ENOENT', 'ENOTEMPTY'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    }
+  }
+  return removed;
 }

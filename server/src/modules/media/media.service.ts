@@ -7,9 +7,11 @@ import { cleanName, optionalId } from '../../core/input.js';
 import { connectionFromRows, decodeCursor, pageSize, type ConnectionResult } from '../../core/pagination.js';
 import { MediaFile } from './media-file.entity.js';
 import { MediaFolder } from './media-folder.entity.js';
+import { SoldMedia } from './sold-media.entity.js';
 import type { MediaKind } from './media-formats.js';
 import type { MediaStorage } from './media-storage.js';
 import { MediaUsages, type MediaUsageProvider, type MediaUsageRecord } from './media-usages.js';
+import { ImageVariants, parseVariantKey, variantKeysOf } from './image-variants.js';
 import { UploadStager, type IncomingUpload, type StagedUpload } from './media-upload.js';
 
 export const PRODUCT_UPLOADS_FOLDER = 'Product Uploads';
@@ -18,9 +20,15 @@ const MAX_NAME_LENGTH = 255;
 /** Stored keys live under this prefix in `file_path`, which is also the URL path under /api. */
 const PATH_PREFIX = 'uploads/';
 
+/** What recordSold reads of a sold card's media (see order/card-design.ts). */
+interface SoldCardMedia {
+  path: string;
+  mimeType: string;
+}
+
 export interface MediaServiceOptions {
   storage: MediaStorage;
-  /** Where uploads are received before they are checked; on the same disk as the storage when local. */
+  /** The shared root of the staging folders (each process receives uploads in a folder of its own below it). */
   stagingDir: string;
   maxFileBytes: number;
 }
@@ -54,16 +62,34 @@ export class MediaService {
   readonly maxFiles = MAX_FILES_PER_UPLOAD;
   private readonly stager: UploadStager;
   private readonly usages = new MediaUsages();
+  private readonly variants: ImageVariants;
 
   constructor(options: MediaServiceOptions) {
     this.storage = options.storage;
     this.maxFileBytes = options.maxFileBytes;
     this.stager = new UploadStager(options.stagingDir, options.maxFileBytes);
+    this.variants = new ImageVariants(this.storage);
   }
 
-  /** Drops uploads that a stopped process left half-received. */
-  clearStaging(): Promise<void> {
-    return this.stager.clear();
+  /** Drops what stopped processes left half-received (stale files only); returns how many files went. */
+  sweepStaging(maxAgeMs?: number): Promise<number> {
+    return this.stager.sweep(maxAgeMs);
+  }
+
+  /** This process's staging folder (uploads in progress are received there). */
+  get stagingFolder(): string {
+    return this.stager.dir;
+  }
+
+  /** Removes this process's staging folder; at shutdown, once the image sizes under way are made. */
+  async closeStaging(): Promise<void> {
+    await this.imageSizesMade();
+    return this.stager.close();
+  }
+
+  /** Resolves when the responsive image sizes asked for so far are stored (orderly stops, tests). */
+  imageSizesMade(): Promise<void> {
+    return this.variants.idle();
   }
 
   // ---- folders ----
@@ -206,15 +232,43 @@ export class MediaService {
 
   // ---- serving ----
 
-  /** The stored file (original or thumbnail) behind a served name, or null when there is none. */
+  /** The stored file (original, thumbnail or responsive size) behind a served name, or null when there is none. */
   async findServed(ctx: RequestContext, name: string): Promise<ServedFile | null> {
+    const variant = parseVariantKey(name);
+    if (variant) {
+      // A size of a stored image: made now when it is missing (images stored before sizes existed).
+      const original =
+        (await ctx.em.count(MediaFile, { filePath: PATH_PREFIX + variant.originalKey, mimeType: { $like: 'image/%' } })) ||
+        (await ctx.em.count(SoldMedia, { key: variant.originalKey, mimeType: { $like: 'image/%' } }));
+      if (!original) return null;
+      const stat = await this.variants.ensure(variant.originalKey, variant.width);
+      return stat ? { key: name, contentType: 'image/webp', size: stat.size } : null;
+    }
     if (!/^[A-Za-z0-9_-]+(\.thumb)?\.[a-z0-9]+$/.test(name)) return null;
-    const path = PATH_PREFIX + name;
-    const file = await ctx.em.findOne(MediaFile, { $or: [{ filePath: path }, { thumbnailPath: path }] }, { fields: ['filePath', 'mimeType'] });
-    if (!file) return null;
+    const served = PATH_PREFIX + name;
+    const file = await ctx.em.findOne(MediaFile, { $or: [{ filePath: served }, { thumbnailPath: served }] }, { fields: ['filePath', 'mimeType'] });
+    // A file deleted from the library is still served when a sold card shows it.
+    const sold = file ? null : await ctx.em.findOne(SoldMedia, { key: name });
+    if (!file && !sold) return null;
     const stat = await this.storage.stat(name);
     if (!stat) return null;
-    return { key: name, contentType: file.filePath === path ? file.mimeType : 'image/webp', size: stat.size };
+    const contentType = file ? (file.filePath === served ? file.mimeType : 'image/webp') : sold!.mimeType;
+    return { key: name, contentType, size: stat.size };
+  }
+
+  // ---- media of sold cards ----
+
+  /**
+   * Records the files the sold cards of an order show, in the order's transaction, so that deleting
+   * them from the library later keeps their bytes (and serving keeps finding them).
+   */
+  async recordSold(em: EntityManager, items: { card: { cover: SoldCardMedia | null; greeting: SoldCardMedia | null; back: SoldCardMedia | null; extras: SoldCardMedia[]; songs: SoldCardMedia[] } | null }[]): Promise<void> {
+    const media = items.flatMap((item) => (item.card ? [item.card.cover, item.card.greeting, item.card.back, ...item.card.extras, ...item.card.songs] : []));
+    const rows = new Map<string, string>();
+    for (const m of media) if (m && m.path.startsWith(PATH_PREFIX)) rows.set(m.path.slice(PATH_PREFIX.length), m.mimeType);
+    if (!rows.size) return;
+    const values = [...rows];
+    await em.execute(`insert into sold_media (key, mime_type) values ${values.map(() => '(?, ?)').join(', ')} on conflict (key) do nothing`, values.flat());
   }
 
   // ---- usages ----
@@ -243,6 +297,8 @@ export class MediaService {
       }
       if (!staged.length) throw badInput('Choose at least one file to upload.', 'files');
       const created = await this.commit(ctx, staged, folderFor);
+      // The responsive sizes are made right after, in the background: the upload does not wait for them.
+      this.variants.makeAll(ctx.log, created);
       ctx.log.info({ folderId: created[0]?.folderId, files: created.map((f) => f.id) }, 'media files uploaded');
       return created;
     } finally {
@@ -254,10 +310,10 @@ export class MediaService {
     const stored: string[] = [];
     try {
       for (const file of staged) {
-        await this.storage.put(file.key, file.stagedFile, file.format.mime);
+        await this.storage.put(file.key, { stagedFile: file.stagedFile }, file.format.mime);
         stored.push(file.key);
         if (file.thumbnailKey && file.stagedThumbnail) {
-          await this.storage.put(file.thumbnailKey, file.stagedThumbnail, 'image/webp');
+          await this.storage.put(file.thumbnailKey, { stagedFile: file.stagedThumbnail }, 'image/webp');
           stored.push(file.thumbnailKey);
         }
       }
@@ -319,8 +375,15 @@ export class MediaService {
    * transaction that failed after the files were stored.
    */
   async removeBytes(ctx: RequestContext, files: Pick<MediaFile, 'filePath' | 'thumbnailPath'>[]): Promise<void> {
-    const keys = files.flatMap((f) => [f.filePath, f.thumbnailPath]).filter((p): p is string => Boolean(p)).map((p) => p.slice(PATH_PREFIX.length));
+    const all = files.flatMap((f) => [f.filePath, f.thumbnailPath]).filter((p): p is string => Boolean(p)).map((p) => p.slice(PATH_PREFIX.length));
+    let keys = all.flatMap((key) => [key, ...variantKeysOf(key)]);
     try {
+      // The bytes a sold card shows are kept (the recipient's card keeps working).
+      const sold = all.length ? await ctx.em.fork().find(SoldMedia, { key: { $in: all } }, { fields: ['key'] }) : [];
+      const keep = new Set(sold.map((row) => row.key));
+      // A kept file keeps its picture sizes too.
+      keys = all.filter((key) => !keep.has(key)).flatMap((key) => [key, ...variantKeysOf(key)]);
+      if (keep.size) ctx.log.info({ kept: [...keep] }, 'media bytes kept for sold cards');
       await this.storage.remove(keys);
     } catch (error) {
       // The rows are gone already; leftover bytes are unreachable (serving needs a row) and only cost disk.

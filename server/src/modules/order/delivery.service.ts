@@ -12,31 +12,46 @@ export interface DeliveryOptions {
   /** The shop's clock: what "due" means. */
   clock: () => Date;
   log: Logger;
-  /** Attempts before a job is given up (an admin can still resend). */
-  maxAttempts?: number;
+  /** How long a failing e-mail keeps being retried before it is shown as failed (default 3 days). */
+  retryForMs?: number;
 }
 
 const RETRY_BASE_MS = 30_000;
-const RETRY_MAX_MS = 60 * 60_000;
+/** The backoff's cap: a failing e-mail is tried at least every hour. */
+export const RETRY_MAX_MS = 60 * 60_000;
+export const RETRY_FOR_MS = 3 * 24 * 60 * 60_000;
+/** How long a claimed job may take to send before another worker may claim it again. */
+const CLAIM_MS = 5 * 60_000;
+
+/** The delay before the n-th retry (n ≥ 1): 30 s, 1 min, 2 min... capped at one hour. */
+export function retryDelay(attempts: number): number {
+  return Math.min(RETRY_BASE_MS * 2 ** Math.min(attempts - 1, 20), RETRY_MAX_MS);
+}
 
 /**
- * Sends the shop's e-mail from the `mail_job` queue: each due job is claimed with a row lock that
- * other workers skip, sent, and marked sent in the same transaction. A failed send is retried later
- * with backoff; a crash between sending and committing sends again at worst, and the outbox file or
- * Message-ID of a retry is the same one, so nothing is ever lost and nothing is doubled in the outbox.
+ * Sends the shop's e-mail from the `mail_job` queue in three steps, none of which holds a transaction
+ * while talking to the mail server: a due job is claimed (a short transaction marks it `sending` until
+ * a lease ends; other workers skip it), sent, then settled (sent, or back to `queued` with a capped
+ * backoff). Every send of a job carries the same Message-ID (`<kind-id@domain>`), so in the rare case
+ * of a crash after sending and before settling, the repeat after the lease is recognisable as the same
+ * e-mail. A job that keeps failing is retried for at least three days, then marked `failed` with its
+ * reason for admins, who can retry it.
  */
 export class DeliveryService {
-  private readonly maxAttempts: number;
+  private readonly retryForMs: number;
   private orm: MikroORM | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private rerun = false;
+  private stopping = false;
+  /** Sends in flight (the only thing stop waits for). */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly options: DeliveryOptions) {
-    this.maxAttempts = options.maxAttempts ?? 8;
+    this.retryForMs = options.retryForMs ?? RETRY_FOR_MS;
   }
 
-  /** The mail jobs of a new order, written in the order's transaction. */
+  /** The mail jobs of a paid order, written in the transaction that marks it paid. */
   queueForOrder(em: EntityManager, order: Order, items: OrderItem[], now: Date): void {
     em.create(MailJob, { kind: MailKind.RECEIPT, order, dueAt: now });
     for (const item of items) {
@@ -48,9 +63,27 @@ export class DeliveryService {
     em.create(MailJob, { kind: MailKind.CARD_RESEND, order: item.order, item, dueAt: this.options.clock() });
   }
 
+  queueReceiptResend(em: EntityManager, order: Order): void {
+    em.create(MailJob, { kind: MailKind.RECEIPT_RESEND, order, dueAt: this.options.clock() });
+  }
+
+  /** Puts a failed e-mail back in the queue, due now, with a fresh retry period. */
+  async retry(em: EntityManager, jobId: number): Promise<MailJob | null> {
+    const job = await em.findOne(MailJob, jobId, { populate: ['order'] });
+    if (!job) return null;
+    if (job.status === MailJobStatus.FAILED) {
+      job.status = MailJobStatus.QUEUED;
+      job.dueAt = this.options.clock();
+      job.firstAttemptAt = null;
+      await em.flush();
+    }
+    return job;
+  }
+
   /** Starts polling for due jobs. */
   start(orm: MikroORM, pollSeconds: number): void {
     this.orm = orm;
+    this.stopping = false;
     this.timer = setInterval(() => this.kick(), pollSeconds * 1000);
     this.timer.unref();
     this.kick();
@@ -58,7 +91,7 @@ export class DeliveryService {
 
   /** Runs the queue soon (after an order is placed), without waiting for the next poll. */
   kick(): void {
-    if (!this.orm) return;
+    if (!this.orm || this.stopping) return;
     void this.runDue().catch((error) => this.options.log.error({ err: error }, 'mail delivery run failed'));
   }
 
@@ -72,8 +105,13 @@ export class DeliveryService {
       let sent = 0;
       do {
         this.rerun = false;
-        while (await this.sendNext()) sent += 1;
-      } while (this.rerun);
+        for (;;) {
+          if (this.stopping) break;
+          const outcome = await this.sendNext();
+          if (outcome === 'none') break;
+          if (outcome === 'sent') sent += 1;
+        }
+      } while (this.rerun && !this.stopping);
       return sent;
     })().finally(() => {
       this.running = null;
@@ -81,48 +119,88 @@ export class DeliveryService {
     return this.running;
   }
 
-  /** Waits for a run in progress, and stops polling. */
+  /** Stops claiming jobs and waits only for the sends in flight; the rest stays queued for the next start. */
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await Promise.allSettled([...this.inFlight]);
     await this.running?.catch(() => undefined);
     this.orm = null;
     this.options.mailer.close();
   }
 
-  /** Claims, sends and settles one due job; false when none is due. */
-  private async sendNext(): Promise<boolean> {
-    if (!this.orm) throw new Error('The delivery worker is not started.');
+  /** Claims, sends and settles one due job. */
+  private async sendNext(): Promise<'none' | 'sent' | 'failed'> {
+    if (!this.orm) return 'none';
     const now = this.options.clock();
-    return this.orm.em.fork().transactional(async (em) => {
-      const [claimed] = await em.execute<{ id: number }[]>(
-        `select id from mail_job where status = 'queued' and due_at <= ? order by due_at, id limit 1 for update skip locked`,
-        [now],
+    const job = await this.claim(now);
+    if (!job) return 'none';
+    const work = this.deliver(job, now);
+    this.inFlight.add(work);
+    try {
+      return await work;
+    } finally {
+      this.inFlight.delete(work);
+    }
+  }
+
+  /** Marks the next due job `sending` (a short transaction of its own) and loads what its e-mail needs. */
+  private async claim(now: Date): Promise<{ job: MailJob; em: EntityManager } | null> {
+    const em = this.orm!.em.fork();
+    const claimed = await em.transactional(async (tx) => {
+      const [row] = await tx.execute<{ id: number }[]>(
+        `update mail_job set status = 'sending', claimed_until = ?, attempts = attempts + 1, first_attempt_at = coalesce(first_attempt_at, ?)
+          where id = (select id from mail_job
+                       where (status = 'queued' and due_at <= ?) or (status = 'sending' and claimed_until <= ?)
+                       order by due_at, id limit 1 for update skip locked)
+          returning id`,
+        [new Date(now.getTime() + CLAIM_MS), now, now, now],
       );
-      if (!claimed) return false;
-      const job = await em.findOneOrFail(MailJob, claimed.id, { populate: ['order', 'item'] });
-      try {
-        const content = await this.content(em, job);
-        await this.options.mailer.send({ id: `${job.kind}-${job.id}`, ...content });
-      } catch (error) {
-        job.attempts += 1;
-        job.lastError = error instanceof Error ? error.message : String(error);
-        if (job.attempts >= this.maxAttempts) job.status = MailJobStatus.FAILED;
-        else job.dueAt = new Date(now.getTime() + Math.min(RETRY_BASE_MS * 2 ** (job.attempts - 1), RETRY_MAX_MS));
-        this.options.log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, err: error }, 'e-mail not sent; will retry');
-        return true;
-      }
-      job.attempts += 1;
-      job.status = MailJobStatus.SENT;
-      job.sentAt = now;
-      await this.settle(em, job, now);
-      this.options.log.info({ jobId: job.id, kind: job.kind, orderId: job.order.id }, 'e-mail sent');
-      return true;
+      return row ? Number(row.id) : null;
     });
+    if (claimed === null) return null;
+    const job = await em.findOneOrFail(MailJob, claimed, { populate: ['order', 'item'] });
+    return { job, em };
+  }
+
+  private async deliver({ job, em }: { job: MailJob; em: EntityManager }, now: Date): Promise<'sent' | 'failed'> {
+    try {
+      const content = await this.content(em, job);
+      await this.options.mailer.send({ id: `${job.kind}-${job.id}`, ...content });
+    } catch (error) {
+      await this.failed(job, error, now);
+      return 'failed';
+    }
+    await this.orm!.em.fork().transactional(async (em) => {
+      const fresh = await em.findOneOrFail(MailJob, job.id, { populate: ['order', 'item'] });
+      fresh.status = MailJobStatus.SENT;
+      fresh.sentAt = now;
+      fresh.claimedUntil = null;
+      fresh.lastError = null;
+      await this.settle(em, fresh, now);
+    });
+    this.options.log.info({ jobId: job.id, kind: job.kind, orderId: job.order.id }, 'e-mail sent');
+    return 'sent';
+  }
+
+  private async failed(job: MailJob, error: unknown, now: Date): Promise<void> {
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    const since = job.firstAttemptAt ?? now;
+    const giveUp = now.getTime() - since.getTime() >= this.retryForMs;
+    const dueAt = new Date(now.getTime() + retryDelay(job.attempts));
+    await this.orm!.em.fork().nativeUpdate(
+      MailJob,
+      { id: job.id, status: MailJobStatus.SENDING },
+      giveUp ? { status: MailJobStatus.FAILED, lastError: reason, claimedUntil: null } : { status: MailJobStatus.QUEUED, lastError: reason, claimedUntil: null, dueAt },
+    );
+    const facts = { jobId: job.id, kind: job.kind, orderId: job.order.id, attempts: job.attempts, reason };
+    if (giveUp) this.options.log.error(facts, 'e-mail not sent after retrying for the whole retry period; shown as failed to admins, who can retry it');
+    else this.options.log.warn({ ...facts, retryAt: dueAt.toISOString() }, 'e-mail not sent; will retry');
   }
 
   private async content(em: EntityManager, job: MailJob): Promise<MailContent> {
-    if (job.kind === MailKind.RECEIPT) {
+    if (job.kind === MailKind.RECEIPT || job.kind === MailKind.RECEIPT_RESEND) {
       const items = await em.find(OrderItem, { order: job.order }, { orderBy: { position: 'asc' } });
       return receiptEmail(job.order, items, this.options.baseUrl);
     }
@@ -131,7 +209,7 @@ export class DeliveryService {
 
   /** What a sent job changes: the card is delivered, the receipt sent, and the order delivered once everything went out. */
   private async settle(em: EntityManager, job: MailJob, now: Date): Promise<void> {
-    if (job.kind === MailKind.RECEIPT) job.order.receiptSentAt ??= now;
+    if (job.kind === MailKind.RECEIPT || job.kind === MailKind.RECEIPT_RESEND) job.order.receiptSentAt ??= now;
     else job.item!.deliveredAt ??= now;
     await em.flush();
     // The order row is locked so that two cards of one order sent at once see each other's outcome.

@@ -1,5 +1,6 @@
 import { badInput } from '../../core/errors.js';
 import { normaliseEmail } from '../auth/auth.validation.js';
+import { singleLine } from '../../core/input.js';
 import type { CardDetails } from './payment/payment-provider.js';
 
 /** Checks of what a shopper sends with a cart or an order; each throws BAD_USER_INPUT on the field. */
@@ -60,9 +61,10 @@ export function cleanPersonalisation(value: unknown, field: string, now: Date): 
   const input = record(value, field, "The card's personalisation");
   const timeZone = cleanTimeZone(input.timeZone, `${field}.timeZone`);
   return {
-    recipientName: cleanText(input.recipientName, `${field}.recipientName`, "The recipient's name", MAX_PERSON_NAME),
+    // Names go into e-mail subjects and greetings: one line, no control characters.
+    recipientName: singleLine(input.recipientName, `${field}.recipientName`, "The recipient's name", MAX_PERSON_NAME),
     recipientEmail: normaliseEmail(input.recipientEmail, `${field}.recipientEmail`),
-    senderName: cleanText(input.senderName, `${field}.senderName`, 'Your name', MAX_PERSON_NAME),
+    senderName: singleLine(input.senderName, `${field}.senderName`, 'Your name', MAX_PERSON_NAME),
     // The message keeps its line breaks; only the ends are trimmed.
     message: cleanText(input.message, `${field}.message`, 'The message', MAX_MESSAGE_LENGTH, false),
     deliverAt: deliveryInstant(input.deliveryDate, timeZone, now, `${field}.deliveryDate`),

@@ -29,7 +29,7 @@ registerEnumType(OrderStatus, {
 @Index({ name: 'order_newest_index', expression: 'create index "order_newest_index" on "order" ("created_at" desc, "id" desc)' })
 @Index({ name: 'order_search_index', expression: 'create index "order_search_index" on "order" using gin ("search_text" gin_trgm_ops)' })
 export class Order {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'user' | 'cardLast4' | 'cardBrand' | 'receiptSentAt' | 'searchText';
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'user' | 'cardLast4' | 'cardBrand' | 'paymentReference' | 'receiptSentAt' | 'searchText';
 
   @Field(() => ID, { description: 'The order number (a UUID).' })
   @PrimaryKey({ type: 'uuid' })
@@ -55,9 +55,9 @@ export class Order {
   @Property({ type: 'string', length: 40 })
   paymentProvider!: string;
 
-  /** The provider's charge id, for refunds and disputes. */
-  @Property({ type: 'string', length: 200 })
-  paymentReference!: string;
+  /** The provider's charge id, for refunds and disputes; null while the order is pending. */
+  @Property({ type: 'string', length: 200, nullable: true })
+  paymentReference: string | null = null;
 
   @Field(() => String, { nullable: true, description: 'The last four digits of the card; nothing else of it is kept.' })
   @Property({ type: 'character', length: 4, nullable: true })

@@ -1,4 +1,5 @@
-import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, GraphQLISODateTime, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { maskEmail } from '../../core/input.js';
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
 import { loadRef } from '../../core/loaders.js';
@@ -6,9 +7,12 @@ import type { ConnectionResult } from '../../core/pagination.js';
 import type { Services } from '../../services.js';
 import { Product } from '../catalogue/product.entity.js';
 import { OrderItem } from './order-item.entity.js';
+import { MailJob } from './mail-job.entity.js';
+import { Role } from '../auth/user.entity.js';
+import { forbidden } from '../../core/errors.js';
 import { Order } from './order.entity.js';
 import type { CartQuote as CartQuoteResult } from './order.service.js';
-import { CartLineInput, CartQuote, OrderConnection, OrdersArgs, PlaceOrderInput } from './order.types.js';
+import { CartLineInput, CartQuote, OrderConnection, OrdersArgs, PaymentSetup, PlaceOrderInput } from './order.types.js';
 
 @Resolver(() => Order)
 export class OrderResolver {
@@ -21,7 +25,15 @@ export class OrderResolver {
   }
 
   @Allow('storefront')
-  @Query(() => Order, { description: 'An order by its number (the confirmation page).' })
+  @Query(() => PaymentSetup, { description: 'Whether checkout takes payments (the payment page says so when it does not).' })
+  paymentSetup(): PaymentSetup {
+    return this.services.orders.paymentSetup();
+  }
+
+  @Allow('storefront')
+  @Query(() => Order, {
+    description: "An order by its number (the confirmation page). Unless the caller is an admin or the order's owner, e-mail addresses are masked and messages left out.",
+  })
   order(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<Order> {
     return this.services.orders.get(ctx, id);
   }
@@ -44,6 +56,30 @@ export class OrderResolver {
     return this.services.orders.resendCard(ctx, itemId);
   }
 
+  @FieldResolver(() => String, { description: "Masked (j•••@example.com) unless the caller is an admin or the order's owner." })
+  purchaserEmail(@Root() order: Order): string {
+    return this.services.orders.isRedacted(order) ? maskEmail(order.purchaserEmail) : order.purchaserEmail;
+  }
+
+  @FieldResolver(() => [MailJob], { description: 'Its e-mails (receipt, cards, resends) with their state and the reason of the last failure. Admins only.' })
+  async emails(@Ctx() ctx: RequestContext, @Root() order: Order): Promise<MailJob[]> {
+    const viewer = await ctx.viewer();
+    if (viewer?.user.role !== Role.ADMIN) throw forbidden();
+    return this.services.orders.emailsOf(ctx, order);
+  }
+
+  @Allow('admin')
+  @Mutation(() => Order, { description: "Sends the purchaser's receipt again." })
+  resendReceipt(@Ctx() ctx: RequestContext, @Arg('orderId', () => ID) orderId: string): Promise<Order> {
+    return this.services.orders.resendReceipt(ctx, orderId);
+  }
+
+  @Allow('admin')
+  @Mutation(() => MailJob, { description: 'Tries a failed e-mail again (with a fresh retry period).' })
+  retryEmail(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<MailJob> {
+    return this.services.orders.retryEmail(ctx, id);
+  }
+
   @FieldResolver(() => [OrderItem])
   items(@Ctx() ctx: RequestContext, @Root() order: Order): Promise<OrderItem[]> {
     return this.services.orders.itemsOf(ctx, order);
@@ -52,6 +88,23 @@ export class OrderResolver {
 
 @Resolver(() => OrderItem)
 export class OrderItemResolver {
+  constructor(private readonly services: Services) {}
+
+  @FieldResolver(() => String, { nullable: true, description: "Masked unless the caller is an admin or the order's owner." })
+  recipientEmail(@Root() item: OrderItem): string | null {
+    return item.recipientEmail && this.services.orders.isRedacted(item.order) ? maskEmail(item.recipientEmail) : item.recipientEmail;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: "The card's message; null unless the caller is an admin or the order's owner." })
+  message(@Root() item: OrderItem): string | null {
+    return this.services.orders.isRedacted(item.order) ? null : item.message;
+  }
+
+  @FieldResolver(() => GraphQLISODateTime, { nullable: true, description: 'The first view of the e-card page by its recipient (admins and owners only).' })
+  openedAt(@Root() item: OrderItem): Date | null {
+    return this.services.orders.isRedacted(item.order) ? null : item.openedAt;
+  }
+
   @FieldResolver(() => Product, { nullable: true, description: 'The product, unless it was deleted since.' })
   product(@Ctx() ctx: RequestContext, @Root() item: OrderItem): Promise<Product | null> {
     return loadRef(ctx, Product, item.product);

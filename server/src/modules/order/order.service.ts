@@ -1,43 +1,16 @@
-import crypto from 'node:crypto';
-import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import type { FilterQuery } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
-import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
+import { badInput, notFound } from '../../core/errors.js';
 import { requestLoader } from '../../core/loaders.js';
-import { multiply, sum } from '../../core/money.js';
 import { connectionFromRows, decodeCursor, pageSize, type ConnectionResult } from '../../core/pagination.js';
-import { normaliseEmail } from '../auth/auth.validation.js';
-import { CARD_MEDIA_SLOTS, EGreetingCard } from '../catalogue/e-greeting-card.entity.js';
-import { E_GREETING_CARD_TYPE_ID } from '../catalogue/product-type.entity.js';
-import { Product } from '../catalogue/product.entity.js';
-import { cardDesignOf } from './card-design.js';
-import type { DeliveryService } from './delivery.service.js';
-import { OrderItem } from './order-item.entity.js';
-import { cleanCard, cleanCartLines, cleanIdempotencyKey, cleanPersonalisation, type CartLine, type Personalisation } from './order-rules.js';
-import { Order, OrderStatus } from './order.entity.js';
-import type { PaymentProvider } from './payment/payment-provider.js';
 import { containsEveryWord } from '../../core/text-search.js';
+import { Role } from '../auth/user.entity.js';
+import { CheckoutService, type CartQuote, type CheckoutOptions, type PlaceOrderInput } from './checkout.service.js';
+import { MailJob } from './mail-job.entity.js';
+import { OrderItem } from './order-item.entity.js';
+import { Order, OrderStatus } from './order.entity.js';
 
-export interface CartQuoteLine {
-  index: number;
-  product: Product;
-  quantity: number;
-  unitPrice: string;
-  lineTotal: string;
-}
-
-export interface CartQuote {
-  lines: CartQuoteLine[];
-  droppedProductIds: number[];
-  total: string;
-  itemCount: number;
-}
-
-export interface PlaceOrderInput {
-  idempotencyKey?: unknown;
-  purchaserEmail?: unknown;
-  lines?: unknown;
-  payment?: unknown;
-}
+export type { CartQuote, CartQuoteLine, PlaceOrderInput } from './checkout.service.js';
 
 export interface OrderSearchArgs {
   search?: string | null;
@@ -45,123 +18,56 @@ export interface OrderSearchArgs {
   after?: string | null;
 }
 
-export interface OrderServiceOptions {
-  providers: PaymentProvider[];
-  deliveries: DeliveryService;
-  clock: () => Date;
-}
+export type OrderServiceOptions = CheckoutOptions;
 
 export const MAX_ORDER_PAGE = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SEARCH_WORDS = 6;
 
 /**
- * Cart pricing, checkout and order look-up. Every price comes from the catalogue at the moment of the
- * call; a client never sends one. Placing an order is idempotent by key, also under concurrency.
+ * Orders: checkout (through CheckoutService), look-up, the admin's search, and the e-mails of an order.
  */
 export class OrderService {
-  private readonly providers: Map<string, PaymentProvider>;
+  /** Orders (as loaded by a request) their caller may only see as the confirmation page shows them. */
+  private readonly redacted = new WeakSet<Order>();
+  private readonly checkout: CheckoutService;
 
   constructor(private readonly options: OrderServiceOptions) {
-    this.providers = new Map(options.providers.map((provider) => [provider.name, provider]));
+    this.checkout = new CheckoutService(options);
   }
 
-  /** Prices a cart; lines whose product no longer exists are dropped and reported. */
-  async quote(ctx: RequestContext, rawLines: unknown): Promise<CartQuote> {
-    const lines = cleanCartLines(rawLines);
-    const products = await this.products(ctx.em, lines);
-    return priceLines(lines, products);
+  /** Whether checkout can take payments, and with which provider (the payment page says so). */
+  paymentSetup(): { available: boolean; provider: string | null } {
+    return this.checkout.paymentSetup();
   }
 
-  /** Charges the cart and records the order, its items and its e-mails; a repeated key returns the first order. */
-  async place(ctx: RequestContext, input: PlaceOrderInput): Promise<Order> {
-    const now = this.options.clock();
-    const key = cleanIdempotencyKey(input.idempotencyKey);
-    const purchaserEmail = normaliseEmail(input.purchaserEmail, 'purchaserEmail');
-    const lines = cleanCartLines(input.lines);
-    if (!lines.length) throw badInput('Your cart is empty.', 'lines');
-    const payment = (input.payment ?? {}) as Record<string, unknown>;
-    const providerName = typeof payment.provider === 'string' && payment.provider ? payment.provider : 'test';
-    const provider = this.providers.get(providerName);
-    if (!provider) throw badInput(`Unknown payment provider "${providerName}".`, 'payment.provider');
-    const card = cleanCard(input.payment, now);
-    const requestHash = hashRequest(purchaserEmail, lines);
-
-    const earlier = await this.byKey(ctx.em, key, requestHash);
-    if (earlier) return earlier;
-
-    const viewer = await ctx.viewer();
-    const order = await ctx.em.transactional(async (em) => {
-      // One checkout per key at a time: a concurrent retry waits here, then finds the finished order.
-      await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
-      const finished = await this.byKey(em, key, requestHash);
-      if (finished) return finished;
-
-      const products = await this.products(em, lines, true);
-      const quote = priceLines(lines, products);
-      if (quote.droppedProductIds.length) {
-        throw badInput('Some products in your cart are no longer available; review your cart.', 'lines');
-      }
-      const personalisations = lines.map((line, index) => checkLine(line, index, products.get(line.productId)!, now));
-
-      // The charge happens inside the lock (and with the same key at the provider), so that no
-      // interleaving of retries can charge twice or lose the order of a successful charge.
-      const charge = await provider.charge({ amount: quote.total, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order (${quote.itemCount} items)` });
-      if (charge.status === 'declined') throw new AppError('PAYMENT_DECLINED', charge.message);
-
-      const order = em.create(Order, {
-        id: crypto.randomUUID(),
-        purchaserEmail,
-        status: OrderStatus.PAID,
-        total: quote.total,
-        user: viewer?.user ?? null,
-        paymentProvider: provider.name,
-        paymentReference: charge.reference,
-        cardLast4: charge.last4,
-        cardBrand: charge.brand,
-        idempotencyKey: key,
-        requestHash,
-        itemNames: lines.map((line) => products.get(line.productId)!.product.name.toLowerCase()).join(' '),
-        createdAt: now,
-      });
-      const items = quote.lines.map((line, position) => {
-        const { product, card: design } = products.get(line.product.id)!;
-        const personal = personalisations[line.index];
-        return em.create(OrderItem, {
-          order,
-          position,
-          product,
-          name: product.name,
-          price: line.unitPrice,
-          quantity: line.quantity,
-          ...(personal && design
-            ? {
-                itemUrlUuid: crypto.randomUUID(),
-                recipientName: personal.recipientName,
-                recipientEmail: personal.recipientEmail,
-                senderName: personal.senderName,
-                message: personal.message,
-                deliverAt: personal.deliverAt,
-                timeZone: personal.timeZone,
-                card: cardDesignOf(design),
-              }
-            : {}),
-        });
-      });
-      this.options.deliveries.queueForOrder(em, order, items, now);
-      await em.flush();
-      ctx.log.info({ orderId: order.id, total: order.total, items: items.length }, 'order placed');
-      return order;
-    });
-    this.options.deliveries.kick();
-    return order;
+  /** Prices a cart (see CheckoutService). */
+  quote(ctx: RequestContext, rawLines: unknown): Promise<CartQuote> {
+    return this.checkout.quote(ctx, rawLines);
   }
 
-  /** An order by its UUID (anything else is simply not found). */
+  /** Charges the cart and places the order (see CheckoutService). */
+  place(ctx: RequestContext, input: PlaceOrderInput): Promise<Order> {
+    return this.checkout.place(ctx, input);
+  }
+
+  /**
+   * An order by its UUID (anything else is simply not found). Anyone with the number sees what the
+   * confirmation page shows; unless the caller is an admin or the order's owner, the order is marked
+   * so that its e-mail addresses are masked and its messages left out (see isRedacted).
+   */
   async get(ctx: RequestContext, id: string): Promise<Order> {
     const order = UUID.test(id) ? await ctx.em.findOne(Order, { id: id.toLowerCase() }) : null;
     if (!order) throw notFound('Order');
+    const viewer = await ctx.viewer();
+    const full = viewer !== null && (viewer.user.role === Role.ADMIN || order.user?.id === viewer.user.id);
+    if (!full) this.redacted.add(order);
     return order;
+  }
+
+  /** Whether this order was looked up by someone who may only see its confirmation page. */
+  isRedacted(order: Order): boolean {
+    return this.redacted.has(order);
   }
 
   /** The items of an order, in order; batched across the orders of a request. */
@@ -214,65 +120,42 @@ export class OrderService {
     return item;
   }
 
-  // ---- internals ----
-
-  private async byKey(em: EntityManager, key: string, requestHash: string): Promise<Order | null> {
-    const order = await em.findOne(Order, { idempotencyKey: key }, { fields: ['*', 'requestHash'] as never });
-    if (order && order.requestHash !== requestHash) throw conflict('This checkout was already used for a different order; reload the page and try again.', 'idempotencyKey');
+  /** Queues the purchaser's receipt again (admins). */
+  async resendReceipt(ctx: RequestContext, orderId: string): Promise<Order> {
+    const order = await ctx.em.transactional(async (em) => {
+      const order = UUID.test(orderId) ? await em.findOne(Order, { id: orderId.toLowerCase() }) : null;
+      if (!order || order.status === OrderStatus.PENDING) throw notFound('Order');
+      this.options.deliveries.queueReceiptResend(em, order);
+      await em.flush();
+      return order;
+    });
+    ctx.log.info({ orderId: order.id }, 'receipt resend queued');
+    this.options.deliveries.kick();
     return order;
   }
 
-  /** The products of the lines, with the card data (and its media) of e-cards. */
-  private async products(em: EntityManager, lines: CartLine[], withCards = false): Promise<Map<number, PricedProduct>> {
-    const ids = [...new Set(lines.map((line) => line.productId))];
-    if (!ids.length) return new Map();
-    const products = await em.find(Product, { id: { $in: ids } }, { populate: ['mainImage'] });
-    const cardIds = products.filter((p) => p.type.id === E_GREETING_CARD_TYPE_ID).map((p) => p.id);
-    const cards = withCards && cardIds.length ? await em.find(EGreetingCard, { product: { $in: cardIds } }, { populate: [...CARD_MEDIA_SLOTS] }) : [];
-    const cardOf = new Map(cards.map((card) => [card.product.id, card]));
-    return new Map(products.map((product) => [product.id, { product, isCard: product.type.id === E_GREETING_CARD_TYPE_ID, card: cardOf.get(product.id) ?? null }]));
+  /** Puts a failed e-mail back in the queue (admins); an e-mail that has not failed is left as it is. */
+  async retryEmail(ctx: RequestContext, jobId: number): Promise<MailJob> {
+    const job = await ctx.em.transactional((em) => this.options.deliveries.retry(em, jobId));
+    if (!job) throw notFound('E-mail');
+    ctx.log.info({ jobId, orderId: job.order.id }, 'e-mail retry queued');
+    this.options.deliveries.kick();
+    return job;
   }
-}
 
-interface PricedProduct {
-  product: Product;
-  isCard: boolean;
-  card: EGreetingCard | null;
-}
-
-function priceLines(lines: CartLine[], products: Map<number, { product: Product }>): CartQuote {
-  const priced: CartQuoteLine[] = [];
-  const dropped = new Set<number>();
-  lines.forEach((line, index) => {
-    const product = products.get(line.productId)?.product;
-    if (!product) dropped.add(line.productId);
-    else priced.push({ index, product, quantity: line.quantity, unitPrice: product.price, lineTotal: multiply(product.price, line.quantity) });
-  });
-  return {
-    lines: priced,
-    droppedProductIds: [...dropped],
-    total: sum(priced.map((line) => line.lineTotal)),
-    itemCount: priced.reduce((count, line) => count + line.quantity, 0),
-  };
-}
-
-/** A card line needs its personalisation and is one card; other lines must not carry one. */
-function checkLine(line: CartLine, index: number, { isCard, product }: PricedProduct, now: Date): Personalisation | null {
-  const field = `lines.${index}`;
-  if (!isCard) {
-    if (line.personalisation) throw badInput(`"${product.name}" is not a card and takes no personal message.`, `${field}.personalisation`);
-    return null;
+  /** The e-mails of an order, oldest first; batched across the orders of a request. */
+  async emailsOf(ctx: RequestContext, order: Order): Promise<MailJob[]> {
+    const loader = requestLoader<string, MailJob[]>(ctx, 'order.emails', async (ids) => {
+      const rows = await ctx.em.find(MailJob, { order: { $in: [...ids] } }, { orderBy: { id: 'asc' }, populate: ['item'] });
+      const byOrder = new Map<string, MailJob[]>();
+      for (const row of rows) byOrder.set(row.order.id, [...(byOrder.get(row.order.id) ?? []), row]);
+      return byOrder;
+    });
+    return (await loader.load(order.id)) ?? [];
   }
-  if (line.quantity !== 1) throw badInput('A card goes to one recipient: add it again for another.', `${field}.quantity`);
-  return cleanPersonalisation(line.personalisation, `${field}.personalisation`, now);
 }
 
 function searchFilter(search: string | null | undefined): FilterQuery<Order> {
   const words = containsEveryWord(search, SEARCH_WORDS);
   return words.length ? { $and: words } : {};
-}
-
-/** A digest of what an order asks for, so that one key cannot stand for two different orders. */
-function hashRequest(email: string, lines: CartLine[]): string {
-  return crypto.createHash('sha256').update(JSON.stringify({ email, lines })).digest('hex');
 }

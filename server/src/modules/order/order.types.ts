@@ -79,11 +79,17 @@ export class CartQuote {
   itemCount!: number;
 }
 
-@InputType({ description: 'A card payment. Only the last four digits are ever stored.' })
-export class PaymentInput {
-  @Field(() => String, { defaultValue: 'test', description: 'The payment provider; "test" is built in.' })
-  provider!: string;
+@ObjectType({ description: 'Whether the shop takes payments, and through which provider (the shop alone chooses it).' })
+export class PaymentSetup {
+  @Field(() => Boolean, { description: 'False until the shop has a payment provider: checkout answers PAYMENTS_UNAVAILABLE.' })
+  available!: boolean;
 
+  @Field(() => String, { nullable: true, description: '"test" (test cards only) or "stripe".' })
+  provider!: string | null;
+}
+
+@InputType({ description: 'A card payment; the shop chooses the provider. Only the last four digits are ever stored.' })
+export class PaymentInput {
   @Field(() => String, { description: 'Spaces allowed. With the test provider 4242 4242 4242 4242 pays and 4000 0000 0000 0002 is declined.' })
   cardNumber!: string;
 

@@ -17,11 +17,10 @@ export const UNDER_CONSTRUCTION_RETRY_AFTER = 3600;
 
 export class SettingsService implements StorefrontGate {
   /**
-   * The switch is read on every storefront call, so it is cached. This process is the only writer,
-   * so the cache is refreshed on every write; the short lifetime covers writes made by hand in SQL.
+   * The switch is read from the database (one primary-key row) once per request, so that a change
+   * made through any process of the shop is seen by every process at once.
    */
-  private cached?: { value: boolean; at: number };
-  private static readonly CACHE_MS = 5000;
+  private readonly perRequest = new WeakMap<EntityManager, Promise<boolean>>();
 
   async get(ctx: RequestContext): Promise<SiteSettings> {
     const [underConstructionMode, viewer] = await Promise.all([this.isUnderConstruction(ctx.em), ctx.viewer()]);
@@ -31,16 +30,19 @@ export class SettingsService implements StorefrontGate {
   async update(ctx: RequestContext, input: { underConstructionMode?: unknown }): Promise<SiteSettings> {
     const value = parseBooleanSetting(input.underConstructionMode, UNDER_CONSTRUCTION);
     await ctx.em.upsert(Setting, { key: UNDER_CONSTRUCTION, value: String(value), updatedAt: new Date() });
-    this.cached = { value, at: Date.now() };
+    this.perRequest.set(ctx.em, Promise.resolve(value));
     ctx.log.info({ underConstructionMode: value }, 'settings updated');
     return this.get(ctx);
   }
 
-  async isUnderConstruction(em: EntityManager): Promise<boolean> {
-    if (this.cached && Date.now() - this.cached.at < SettingsService.CACHE_MS) return this.cached.value;
-    const row = await em.findOne(Setting, { key: UNDER_CONSTRUCTION });
-    const value = row?.value === 'true';
-    this.cached = { value, at: Date.now() };
+  isUnderConstruction(em: EntityManager): Promise<boolean> {
+    let value = this.perRequest.get(em);
+    if (!value) {
+      value = em.findOne(Setting, { key: UNDER_CONSTRUCTION }).then((row) => row?.value === 'true');
+      this.perRequest.set(em, value);
+      // A failed read is not remembered: the next call asks again.
+      value.catch(() => this.perRequest.delete(em));
+    }
     return value;
   }
 

@@ -6,6 +6,7 @@ import { reportError } from '../../common/report-error';
 import { snackbar } from '../../common/toaster';
 import { STATUS_INTENT, dateTime, money, statusLabel } from './order-format';
 import { AdminOrderQuery, ResendCardEmailMutation } from './orders-operations';
+import { OrderEmails } from './OrderEmails';
 
 /** 'Order Details': the order, its items, and for each e-card its link, delivery and first opening. */
 export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
@@ -84,6 +85,7 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                 </li>
               ))}
             </ul>
+            <OrderEmails orderId={order.id} emails={order.emails} />
           </>
         )}
       </DialogBody>

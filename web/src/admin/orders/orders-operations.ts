@@ -46,6 +46,15 @@ export const AdminOrderQuery = graphql(`
         deliveredAt
         openedAt
       }
+      emails {
+        id
+        kind
+        status
+        attempts
+        lastError
+        dueAt
+        sentAt
+      }
     }
   }
 `);
@@ -54,6 +63,24 @@ export const ResendCardEmailMutation = graphql(`
   mutation ResendCardEmail($itemId: Int!) {
     resendCardEmail(itemId: $itemId) {
       id
+    }
+  }
+`);
+
+export const ResendReceiptMutation = graphql(`
+  mutation ResendReceipt($orderId: ID!) {
+    resendReceipt(orderId: $orderId) {
+      id
+    }
+  }
+`);
+
+export const RetryEmailMutation = graphql(`
+  mutation RetryEmail($id: Int!) {
+    retryEmail(id: $id) {
+      id
+      status
+      dueAt
     }
   }
 `);

@@ -39,7 +39,7 @@ export default function CartPage() {
               <li key={line.id}>
                 <Card className="cart-line">
                   <Link to={`/product/${line.productId}`} className="cart-line-image">
-                    {lineQuote.product.mainImageThumbnailPath ? <img src={`/api/${lineQuote.product.mainImageThumbnailPath}`} alt="" /> : <Icon icon="media" size={28} />}
+                    {lineQuote.product.mainImageThumbnailPath ? <img src={`/api/${lineQuote.product.mainImageThumbnailPath}`} alt="" width={72} height={96} decoding="async" /> : <Icon icon="media" size={28} />}
                   </Link>
                   <div className="cart-line-text">
                     <Link to={`/product/${line.productId}`} className="cart-line-name">

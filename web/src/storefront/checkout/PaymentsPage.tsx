@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Callout, Card, FormGroup, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { errorCode, errorField, errorMessage } from '../../apollo/errors';
 import { useAuth } from '../../app/auth-store';
@@ -9,7 +9,8 @@ import { toLineInputs } from '../cart/cart-lines';
 import { cart } from '../cart/cart-store';
 import { useCartQuote } from '../cart/use-cart-quote';
 import { checkoutKey, formatCardNumber, formatExpiry } from './card-input';
-import { PlaceOrderMutation } from './checkout-operations';
+import { PaymentSetupQuery, PlaceOrderMutation } from './checkout-operations';
+import { isEmail } from '../../common/text-rules';
 import '../common/storefront.css';
 import './checkout.css';
 
@@ -28,6 +29,9 @@ export default function PaymentsPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<{ title: string; message: string; cart?: boolean } | null>(null);
   const [placeOrder, { loading }] = useMutation(PlaceOrderMutation);
+  const { data: setup } = useQuery(PaymentSetupQuery, { fetchPolicy: 'cache-and-network' });
+  const paymentsOff = setup?.paymentSetup.available === false;
+  const testProvider = setup?.paymentSetup.provider === 'test';
   const submitting = useRef(false);
 
   if (lines.length === 0) {
@@ -42,7 +46,7 @@ export default function PaymentsPage() {
     event.preventDefault();
     if (submitting.current || !quote) return;
     const found: Partial<Record<Field, string>> = {};
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) found.purchaserEmail = 'Enter your e-mail address for the receipt.';
+    if (!isEmail(email)) found.purchaserEmail = 'Enter your e-mail address for the receipt.';
     if (number.replace(/\D/g, '').length < 12) found['payment.cardNumber'] = 'Enter the card number.';
     if (!/^\d{2}\/\d{2}$/.test(expiry)) found['payment.expiry'] = 'MM/YY';
     if (!/^\d{3,4}$/.test(cvc)) found['payment.cvc'] = '3 or 4 digits';
@@ -54,7 +58,7 @@ export default function PaymentsPage() {
     const idempotencyKey = checkoutKey(sessionStorage, JSON.stringify(input));
     submitting.current = true;
     try {
-      const { data } = await placeOrder({ variables: { input: { ...input, idempotencyKey, payment: { provider: 'test', cardNumber: number, expiry, cvc, cardholderName: holder.trim() || null } } } });
+      const { data } = await placeOrder({ variables: { input: { ...input, idempotencyKey, payment: { cardNumber: number, expiry, cvc, cardholderName: holder.trim() || null } } } });
       if (data) {
         cart.clear();
         sessionStorage.removeItem('checkout');
@@ -62,7 +66,12 @@ export default function PaymentsPage() {
       }
     } catch (error) {
       const [code, field, message] = [errorCode(error), errorField(error), errorMessage(error, 'Please try again.')];
-      if (code === 'PAYMENT_DECLINED') setFailure({ title: 'Payment declined', message });
+      if (code === 'PAYMENT_DECLINED') {
+        // A declined attempt is finished: the next one (another card) is a new checkout with a new key.
+        sessionStorage.removeItem('checkout');
+        setFailure({ title: 'Payment declined', message });
+      } else if (code === 'PAYMENTS_UNAVAILABLE') setFailure({ title: 'Payments are not set up', message });
+      else if (code === 'RATE_LIMITED') setFailure({ title: 'Too many attempts', message });
       else if (field && ['purchaserEmail', 'payment.cardNumber', 'payment.expiry', 'payment.cvc'].includes(field)) setErrors({ [field as Field]: message });
       else if (field?.startsWith('lines')) setFailure({ title: 'Your cart needs a look', message, cart: true });
       else setFailure({ title: 'The payment did not go through', message });
@@ -78,6 +87,11 @@ export default function PaymentsPage() {
       <h1>Checkout</h1>
       <div className="checkout-layout">
         <form className="checkout-form" onSubmit={pay} noValidate aria-label="Payment">
+          {paymentsOff && (
+            <Callout intent="warning" icon="disable" title="Payments are not set up" className="checkout-unavailable" role="status">
+              This shop cannot take payments yet, so orders cannot be placed. Your cart is kept: please come back later.
+            </Callout>
+          )}
           <FormGroup label="Your e-mail" labelFor="purchaser-email" helperText={errors.purchaserEmail ?? 'Your receipt and the card links go here.'} intent={field('purchaserEmail').intent}>
             <InputGroup id="purchaser-email" type="email" autoComplete="email" value={email} onValueChange={setEmail} intent={field('purchaserEmail').intent} />
           </FormGroup>
@@ -96,7 +110,7 @@ export default function PaymentsPage() {
             <FormGroup label="Name on the card" labelFor="card-holder" labelInfo="(optional)">
               <InputGroup id="card-holder" autoComplete="cc-name" value={holder} onValueChange={setHolder} />
             </FormGroup>
-            <p className="muted checkout-hint">This shop takes test payments: pay with 4242 4242 4242 4242, any future expiry and any code.</p>
+            {testProvider && <p className="muted checkout-hint">This shop takes test payments: pay with 4242 4242 4242 4242, any future expiry and any code.</p>}
           </Card>
           {failure && (
             <Callout intent="danger" title={failure.title} className="checkout-failure" role="alert">
@@ -108,7 +122,7 @@ export default function PaymentsPage() {
               )}
             </Callout>
           )}
-          <Button type="submit" intent="primary" size="large" fill icon="lock" loading={loading} disabled={!quote || loading} text={quote ? `Pay ${formatPrice(quote.total)}` : 'Pay'} />
+          <Button type="submit" intent="primary" size="large" fill icon="lock" loading={loading} disabled={!quote || loading || paymentsOff} text={quote ? `Pay ${formatPrice(quote.total)}` : 'Pay'} />
         </form>
         <Card className="checkout-summary" aria-label="Order summary">
           <h2>Your order</h2>

@@ -9,3 +9,12 @@ export const PlaceOrderMutation = graphql(`
     }
   }
 `);
+
+export const PaymentSetupQuery = graphql(`
+  query PaymentSetup {
+    paymentSetup {
+      available
+      provider
+    }
+  }
+`);

@@ -2,6 +2,8 @@ import { Link } from 'react-router-dom';
 import { Card, Icon } from '@blueprintjs/core';
 import { graphql } from '../../apollo/generated';
 import type { ProductTile_ProductFragment } from '../../apollo/generated/graphql';
+import { ResponsiveImage } from '../../common/ResponsiveImage';
+import { IMAGE_SIZES } from '../../common/image-sizes';
 import { formatPrice } from './price';
 import './storefront.css';
 
@@ -10,18 +12,26 @@ export const ProductTileFragment = graphql(`
     id
     name
     price
-    mainImageThumbnailPath
     productTypeId
+    mainImage {
+      id
+      filePath
+      thumbnailPath
+      width
+      height
+      srcSet
+    }
   }
 `);
 
-/** A product in a grid: its picture, name and price, linking to its page. */
-export function ProductTile({ product }: { product: ProductTile_ProductFragment }) {
+
+/** A product in a grid: its picture, name and price, linking to its page. `priority` for the tiles first in view. */
+export function ProductTile({ product, priority = false }: { product: ProductTile_ProductFragment; priority?: boolean }) {
   return (
     <Link to={`/product/${product.id}`} className="product-tile-link">
       <Card className="product-tile" interactive>
         <div className="product-tile-image">
-          {product.mainImageThumbnailPath ? <img src={`/api/${product.mainImageThumbnailPath}`} alt="" loading="lazy" /> : <Icon icon="media" size={40} />}
+          {product.mainImage ? <ResponsiveImage image={product.mainImage} sizes={IMAGE_SIZES.tile} alt="" priority={priority} /> : <Icon icon="media" size={40} />}
         </div>
         <div className="product-tile-text">
           <span className="product-tile-name">{product.name}</span>

@@ -42,7 +42,7 @@ export function TopCategories() {
         {top.map((category) => (
           <Link key={category.id} to={`/shop?category=${category.id}`} className="product-tile-link">
             <Card interactive className="home-category">
-              {category.imageThumbnailPath ? <img src={`/api/${category.imageThumbnailPath}`} alt="" loading="lazy" /> : <span className="home-category-placeholder" />}
+              {category.imageThumbnailPath ? <img src={`/api/${category.imageThumbnailPath}`} alt="" width={320} height={240} loading="lazy" decoding="async" /> : <span className="home-category-placeholder" />}
               <span>{category.name}</span>
             </Card>
           </Link>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import type { MessageLocation } from '../../apollo/generated/graphql';
+import { ResponsiveImage, type StoredImage } from '../../common/ResponsiveImage';
+import { IMAGE_SIZES } from '../../common/image-sizes';
 import { placementClass } from '../../common/card/placement';
 import { loadFontStylesheet } from '../../common/fonts/font-stylesheet';
 import { fontByName, fontFamilyCss } from '../../common/fonts/font-css';
@@ -14,17 +16,17 @@ type Side = 'closed' | 'open' | 'back';
  * the card's placement in its font, and the card turns over to its back.
  */
 export function OpeningCard({
-  coverPath,
-  greetingPath,
-  backPath,
+  cover,
+  greeting,
+  back,
   placement,
   fontName,
   message,
   recipientName,
 }: {
-  coverPath?: string | null;
-  greetingPath?: string | null;
-  backPath?: string | null;
+  cover?: StoredImage | null;
+  greeting?: StoredImage | null;
+  back?: StoredImage | null;
   placement: MessageLocation;
   fontName: string | null;
   message: string;
@@ -40,16 +42,16 @@ export function OpeningCard({
     <figure className="opening-card" data-side={side} aria-label="Card preview">
       <div className="opening-card-book">
         <div className="opening-card-page opening-card-inside">
-          {greetingPath ? <img src={`/api/${greetingPath}`} alt="Inside of the card" /> : <div className="opening-card-blank" />}
+          {greeting ? <ResponsiveImage image={greeting} sizes={IMAGE_SIZES.card} alt="Inside of the card" /> : <div className="opening-card-blank" />}
           <div className={`opening-card-message ${placementClass(placement)}`}>
             <p style={{ fontFamily: font ? fontFamilyCss(font) : fontName ? `'${fontName}', serif` : undefined }} data-testid="preview-message">
               {message.trim() || 'Your message appears here.'}
             </p>
           </div>
         </div>
-        <div className="opening-card-page opening-card-back">{backPath ? <img src={`/api/${backPath}`} alt="Back of the card" /> : <div className="opening-card-blank" />}</div>
+        <div className="opening-card-page opening-card-back">{back ? <ResponsiveImage image={back} sizes={IMAGE_SIZES.card} alt="Back of the card" /> : <div className="opening-card-blank" />}</div>
         <button type="button" className="opening-card-cover" aria-label="Open the card" onClick={() => setSide('open')}>
-          <span className="opening-card-front">{coverPath ? <img src={`/api/${coverPath}`} alt="Cover of the card" /> : <span className="opening-card-blank" />}</span>
+          <span className="opening-card-front">{cover ? <ResponsiveImage image={cover} sizes={IMAGE_SIZES.card} alt="Cover of the card" priority /> : <span className="opening-card-blank" />}</span>
           <span className="opening-card-verso">For {recipientName.trim() || 'someone special'}</span>
         </button>
       </div>

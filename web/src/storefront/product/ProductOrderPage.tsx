@@ -10,6 +10,8 @@ import { OpeningCard } from './OpeningCard';
 import { PersonalisationForm } from './PersonalisationForm';
 import { browserTimeZone, emptyPersonalisation } from './personalisation-rules';
 import { StoreProductQuery } from './product-operations';
+import { ResponsiveImage, type StoredImage } from '../../common/ResponsiveImage';
+import { IMAGE_SIZES } from '../../common/image-sizes';
 import '../common/storefront.css';
 import './product-page.css';
 
@@ -41,7 +43,7 @@ export default function ProductOrderPage() {
 
   const card = product.eGreetingCard;
   const songs = card ? [card.song1, card.song2, card.song3].filter((song) => song !== null && song !== undefined) : [];
-  const gallery = [product.mainImagePath ? { id: 0, filePath: product.mainImagePath, friendlyName: product.name } : null, ...product.associatedImages].filter((image) => image !== null);
+  const gallery = [product.mainImage ? { ...product.mainImage, friendlyName: product.name } : null, ...product.associatedImages].filter((image) => image !== null);
 
   const added = (text: string) => void snackbarWithAction(text, { text: 'View cart', onClick: () => navigate('/cart') });
 
@@ -61,9 +63,9 @@ export default function ProductOrderPage() {
       <div className="product-visual">
         {card ? (
           <OpeningCard
-            coverPath={card.coverImage?.filePath ?? product.mainImagePath}
-            greetingPath={card.greetingImage?.filePath}
-            backPath={card.backImage?.filePath}
+            cover={card.coverImage ?? product.mainImage}
+            greeting={card.greetingImage}
+            back={card.backImage}
             placement={card.messageLocation}
             fontName={card.fontName ?? null}
             message={personalisation.message}
@@ -124,18 +126,18 @@ export default function ProductOrderPage() {
   );
 }
 
-function Gallery({ images, name }: { images: { id: number; filePath: string; friendlyName: string }[]; name: string }) {
+function Gallery({ images, name }: { images: (StoredImage & { id: number; friendlyName: string })[]; name: string }) {
   const [shown, setShown] = useState(0);
   const current = images[shown];
   if (!current) return <div className="product-gallery-empty" />;
   return (
     <div className="product-gallery">
-      <img className="product-gallery-main" src={`/api/${current.filePath}`} alt={current.friendlyName || name} />
+      <ResponsiveImage className="product-gallery-main" image={current} sizes={IMAGE_SIZES.gallery} alt={current.friendlyName || name} priority={shown === 0} />
       {images.length > 1 && (
         <div className="product-gallery-thumbs">
           {images.map((image, index) => (
             <button key={`${image.id}-${index}`} type="button" className={index === shown ? 'active' : ''} onClick={() => setShown(index)} aria-label={`Picture ${index + 1}`}>
-              <img src={`/api/${image.filePath}`} alt="" loading="lazy" />
+              <img src={`/api/${image.thumbnailPath ?? image.filePath}`} alt="" width={64} height={64} loading="lazy" decoding="async" />
             </button>
           ))}
         </div>

@@ -1,8 +1,8 @@
 import type { CardPersonalisation } from '../cart/cart-lines';
+import { isEmail, isSingleLine } from '../../common/text-rules';
 
 export const MAX_MESSAGE = 500;
 export const MAX_NAME = 100;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type PersonalisationErrors = Partial<Record<'recipientName' | 'recipientEmail' | 'senderName' | 'message' | 'deliveryDate', string>>;
 
@@ -19,9 +19,11 @@ export function validatePersonalisation(p: CardPersonalisation, today: Date): Pe
   const errors: PersonalisationErrors = {};
   if (!p.recipientName.trim()) errors.recipientName = "Enter the recipient's name.";
   else if (p.recipientName.trim().length > MAX_NAME) errors.recipientName = `At most ${MAX_NAME} characters.`;
-  if (!EMAIL.test(p.recipientEmail.trim())) errors.recipientEmail = "Enter the recipient's e-mail address.";
+  else if (!isSingleLine(p.recipientName)) errors.recipientName = 'One line, without special characters.';
+  if (!isEmail(p.recipientEmail)) errors.recipientEmail = "Enter the recipient's e-mail address.";
   if (!p.senderName.trim()) errors.senderName = 'Enter your name.';
   else if (p.senderName.trim().length > MAX_NAME) errors.senderName = `At most ${MAX_NAME} characters.`;
+  else if (!isSingleLine(p.senderName)) errors.senderName = 'One line, without special characters.';
   if (p.message.trim().length > MAX_MESSAGE) errors.message = `At most ${MAX_MESSAGE} characters.`;
   if (p.deliveryDate !== null) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(p.deliveryDate)) errors.deliveryDate = 'Choose a day.';

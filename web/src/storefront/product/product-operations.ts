@@ -9,7 +9,14 @@ export const StoreProductQuery = graphql(`
       price
       tags
       productTypeId
-      mainImagePath
+      mainImage {
+        id
+        filePath
+        thumbnailPath
+        width
+        height
+        srcSet
+      }
       productType {
         id
         name
@@ -19,6 +26,9 @@ export const StoreProductQuery = graphql(`
         filePath
         thumbnailPath
         friendlyName
+        width
+        height
+        srcSet
       }
       eGreetingCard {
         messageLocation
@@ -26,14 +36,26 @@ export const StoreProductQuery = graphql(`
         coverImage {
           id
           filePath
+          thumbnailPath
+          width
+          height
+          srcSet
         }
         greetingImage {
           id
           filePath
+          thumbnailPath
+          width
+          height
+          srcSet
         }
         backImage {
           id
           filePath
+          thumbnailPath
+          width
+          height
+          srcSet
         }
         song1 {
           id

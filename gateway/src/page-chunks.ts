@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+/** The screens whose code a page request preloads, by their source module in web/. */
+export const PAGE_MODULES = {
+  home: 'src/storefront/home/HomePage.tsx',
+  shop: 'src/storefront/shop/ShopPage.tsx',
+  product: 'src/storefront/product/ProductOrderPage.tsx',
+  blog: 'src/blog/BlogListPage.tsx',
+  blogPost: 'src/blog/BlogPostPage.tsx',
+} as const;
+export type PageModule = keyof typeof PAGE_MODULES;
+
+let cached: { file: string; mtimeMs: number; manifest: Record<string, ManifestChunk> } | null = null;
+
+function readManifest(webDir: string): Record<string, ManifestChunk> | null {
+  const file = path.join(webDir, '.vite', 'manifest.json');
+  try {
+    const { mtimeMs } = fs.statSync(file);
+    if (!cached || cached.file !== file || cached.mtimeMs !== mtimeMs) cached = { file, mtimeMs, manifest: JSON.parse(fs.readFileSync(file, 'utf8')) };
+    return cached.manifest;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The scripts and stylesheets of a page's screen (its lazily loaded chunk and what that imports),
+ * less what the entry already loads: preloaded with the HTML, so the screen's code arrives with the
+ * entry instead of after it.
+ */
+export function pageChunks(webDir: string, page: PageModule): { scripts: string[]; styles: string[] } {
+  const manifest = readManifest(webDir);
+  if (!manifest?.['index.html']) return { scripts: [], styles: [] };
+  const loaded = new Set<string>();
+  const collect = (key: string, into: Set<string>) => {
+    if (into.has(key)) return;
+    into.add(key);
+    for (const imported of manifest[key]?.imports ?? []) collect(imported, into);
+  };
+  collect('index.html', loaded);
+  const wanted = new Set<string>();
+  collect(PAGE_MODULES[page], wanted);
+  const keys = [...wanted].filter((key) => !loaded.has(key) && manifest[key]);
+  return {
+    scripts: keys.map((key) => `/${manifest[key]!.file}`),
+    styles: keys.flatMap((key) => manifest[key]!.css ?? []).map((file) => `/${file}`),
+  };
+}

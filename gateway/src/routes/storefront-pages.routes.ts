@@ -1,0 +1,229 @@
+import type { Request, Response } from 'express';
+import type { RequestContext } from '../../../server/src/core/context.js';
+import { AppError } from '../../../server/src/core/errors.js';
+import type { Services } from '../../../server/src/services.js';
+import type { MediaFile } from '../../../server/src/modules/media/media-file.entity.js';
+import type { Product } from '../../../server/src/modules/catalogue/product.entity.js';
+import { BLOG_PAGE_SIZE, FEATURED_CARDS, IMAGE_SIZES, SHOP_PAGE_SIZE } from '../initial-queries.js';
+import type { InitialRead, InitialStateReader } from '../initial-state.js';
+import { SITE_DESCRIPTION, SITE_NAME, type PageHead } from '../page-head.js';
+import { sendAppShell } from '../web-client.js';
+import type { PageModule } from '../page-chunks.js';
+import type { RouteDef } from '../route.js';
+import { pathId } from '../route.js';
+
+/** The site's own address as the visitor sees it (behind a proxy with TRUST_PROXY). */
+export const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
+
+const wantsPage = (req: Request) => req.accepts(['html', 'json']) === 'html';
+
+/** Plain text of at most `max` characters, cut at a word, for meta descriptions. */
+export function summary(text: string, max = 160): string {
+  const plain = text.replace(/\s+/g, ' ').trim();
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > max / 2 ? cut.lastIndexOf(' ') : cut.length)}…`;
+}
+
+const imageUrl = (site: string, file: Pick<MediaFile, 'filePath'> | null | undefined) => (file ? `${site}/api/${file.filePath}` : null);
+
+/**
+ * The storefront's pages, described by the server itself: title, description, canonical address,
+ * Open Graph and Twitter tags and schema.org data in the HTML, the page's largest picture preloaded,
+ * and the data of the first screen inlined (the client renders the rest). While the shop is under
+ * construction a page says nothing about the catalogue; unknown products answer 404.
+ */
+export function storefrontPageRoutes(services: Services, webDir: string, initial: InitialStateReader): RouteDef[] {
+  const { products, categories, settings } = services;
+
+  /** Sends the page, or the bare shell (settings only) while the storefront is closed to this visitor. */
+  async function sendPage(ctx: RequestContext, res: Response, page: PageModule, describe: () => Promise<{ head: PageHead; reads?: InitialRead[] }>): Promise<void> {
+    const closed = await settings.isUnderConstruction(ctx.em);
+    if (closed) {
+      sendAppShell(res, webDir, { state: await initial.read(ctx, []) });
+      return;
+    }
+    try {
+      const { head, reads = [] } = await describe();
+      sendAppShell(res, webDir, { head, page, state: await initial.read(ctx, reads) });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
+      sendAppShell(res, webDir, { status: 404, head: { title: `Not found · ${SITE_NAME}` }, state: await initial.read(ctx, []) });
+    }
+  }
+
+  return [
+    {
+      method: 'get',
+      path: '/',
+      access: 'public',
+      async handler(ctx, req, res) {
+        if (!wantsPage(req)) throw new AppError('NOT_FOUND', 'Not found');
+        const site = origin(req);
+        await sendPage(ctx, res, 'home', async () => ({
+          head: {
+            title: `${SITE_NAME} — e-greeting cards with songs and pictures`,
+            description: SITE_DESCRIPTION,
+            canonical: `${site}/`,
+            jsonLd: [
+              {
+                '@context': 'https://schema.org',
+                '@type': 'WebSite',
+                name: SITE_NAME,
+                url: `${site}/`,
+                potentialAction: { '@type': 'SearchAction', target: `${site}/shop?q={search_term_string}`, 'query-input': 'required name=search_term_string' },
+              },
+            ],
+          },
+          reads: [
+            { operationName: 'ShopProducts', variables: { ...FEATURED_CARDS } },
+            { operationName: 'ShopCategories', variables: {} },
+          ],
+        }));
+      },
+    },
+    {
+      method: 'get',
+      path: '/shop',
+      access: 'public',
+      async handler(ctx, req, res) {
+        if (!wantsPage(req)) throw new AppError('NOT_FOUND', 'Not found');
+        const site = origin(req);
+        const rawCategory = typeof req.query.category === 'string' ? req.query.category : null;
+        const searched = typeof req.query.q === 'string' && req.query.q.trim() !== '';
+        await sendPage(ctx, res, 'shop', async () => {
+          const category = rawCategory ? await categories.get(ctx, pathId(rawCategory, 'Category')) : null;
+          const title = category ? `${category.name} · Shop · ${SITE_NAME}` : `Shop · ${SITE_NAME}`;
+          const description = category
+            ? `${category.name} at ${SITE_NAME}: e-greeting cards with songs and pictures, music albums and image collections.`
+            : `Browse the shop of ${SITE_NAME}: e-greeting cards with songs and pictures, music albums and image collections, by occasion.`;
+          const canonical = category ? `${site}/shop?category=${category.id}` : `${site}/shop`;
+          const variables = { query: null, categoryId: category?.id ?? null, first: SHOP_PAGE_SIZE };
+          const page = await products.search(ctx, { categoryId: variables.categoryId, first: SHOP_PAGE_SIZE });
+          const first = page.edges[0]?.node;
+          return {
+            head: {
+              title,
+              description,
+              canonical,
+              image: imageUrl(site, first?.mainImage),
+              preloadImage: searched ? null : preloadOf(first?.mainImage, IMAGE_SIZES.tile),
+              jsonLd: [
+                {
+                  '@context': 'https://schema.org',
+                  '@type': 'CollectionPage',
+                  name: category?.name ?? 'Shop',
+                  url: canonical,
+                  mainEntity: {
+                    '@type': 'ItemList',
+                    numberOfItems: page.totalCount,
+                    itemListElement: page.edges.map(({ node }, index) => ({ '@type': 'ListItem', position: index + 1, url: `${site}/product/${node.id}`, name: node.name })),
+                  },
+                },
+              ],
+            },
+            // A search is typed by the shopper and debounced by the client: only the plain page is inlined.
+            reads: [...(searched ? [] : [{ operationName: 'ShopProducts' as const, variables }]), { operationName: 'ShopCategories', variables: {} }],
+          };
+        });
+      },
+    },
+    {
+      method: 'get',
+      path: '/product/:id',
+      access: 'public',
+      async handler(ctx, req, res) {
+        if (!wantsPage(req)) throw new AppError('NOT_FOUND', 'Not found');
+        const site = origin(req);
+        await sendPage(ctx, res, 'product', async () => {
+          const id = pathId(req.params.id, 'Product');
+          const product = await products.get(ctx, id);
+          const [card, category] = await Promise.all([products.cardOf(ctx, product), categories.get(ctx, product.categoryId).catch(() => null)]);
+          const cover = card?.coverImage ?? product.mainImage;
+          const description = summary(product.description || `${product.name}, from ${SITE_NAME}.`);
+          const canonical = `${site}/product/${product.id}`;
+          return {
+            head: {
+              title: `${product.name} · ${SITE_NAME}`,
+              socialTitle: product.name,
+              description,
+              canonical,
+              type: 'product',
+              image: imageUrl(site, cover),
+              meta: { 'product:price:amount': Number(product.price).toFixed(2), 'product:price:currency': 'USD' },
+              preloadImage: preloadOf(cover, card ? IMAGE_SIZES.card : IMAGE_SIZES.gallery),
+              jsonLd: [productJsonLd(site, product, description, cover, category?.name)],
+            },
+            reads: [{ operationName: 'StoreProduct', variables: { id } }],
+          };
+        });
+      },
+    },
+    {
+      method: 'get',
+      path: '/blog',
+      access: 'public',
+      async handler(ctx, req, res) {
+        if (!wantsPage(req)) throw new AppError('NOT_FOUND', 'Not found');
+        const site = origin(req);
+        await sendPage(ctx, res, 'blog', async () => {
+          const page = await services.blog.list(ctx, { first: BLOG_PAGE_SIZE });
+          const first = page.edges[0]?.node;
+          return {
+            head: {
+              title: `Blog · ${SITE_NAME}`,
+              description: `Stories, ideas and news from ${SITE_NAME}.`,
+              canonical: `${site}/blog`,
+              image: imageUrl(site, first?.coverImage),
+              jsonLd: [
+                {
+                  '@context': 'https://schema.org',
+                  '@type': 'Blog',
+                  name: `${SITE_NAME} — Blog`,
+                  url: `${site}/blog`,
+                  blogPost: page.edges.map(({ node }) => ({
+                    '@type': 'BlogPosting',
+                    headline: node.title,
+                    url: `${site}/blog/${node.slug}`,
+                    datePublished: node.publishedAt?.toISOString(),
+                  })),
+                },
+              ],
+            },
+            reads: [{ operationName: 'BlogPosts', variables: { first: BLOG_PAGE_SIZE, status: null } }],
+          };
+        });
+      },
+    },
+  ];
+}
+
+function preloadOf(image: MediaFile | null | undefined, sizes: string): PageHead['preloadImage'] {
+  if (!image) return null;
+  const srcSet = image.srcSet;
+  return { href: `/api/${srcSet ? (image.thumbnailPath ?? image.filePath) : image.filePath}`, srcSet, sizes };
+}
+
+function productJsonLd(site: string, product: Product, description: string, image: MediaFile | null | undefined, category: string | undefined): object {
+  const url = `${site}/product/${product.id}`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description,
+    url,
+    ...(image ? { image: imageUrl(site, image) } : {}),
+    ...(product.sku ? { sku: product.sku } : {}),
+    ...(category ? { category } : {}),
+    ...(product.tags.length ? { keywords: product.tags.join(', ') } : {}),
+    brand: { '@type': 'Brand', name: SITE_NAME },
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: Number(product.price).toFixed(2),
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
+    },
+  };
+}

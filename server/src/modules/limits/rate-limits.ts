@@ -1,0 +1,95 @@
+import type pg from 'pg';
+import { RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { AppError } from '../../core/errors.js';
+
+/** The table every limit counts in (migration Migration20261123100000_limits): one row per key and window. */
+export const RATE_LIMIT_TABLE = 'rate_limit';
+
+export interface LimitRule {
+  /** Names the counter (the key prefix in the table). */
+  name: string;
+  points: number;
+  windowSeconds: number;
+  /** The message of the 429. */
+  message: string;
+}
+
+export interface RateLimitDefinitions {
+  loginPerUsername: LimitRule;
+  loginPerAddress: LimitRule;
+  register: LimitRule;
+  checkout: LimitRule;
+}
+
+/** A point taken for an attempt, to be given back when the attempt turns out fine (a right password). */
+export interface Taken {
+  giveBack(): Promise<void>;
+}
+
+/**
+ * The shop's abuse limits, counted in PostgreSQL so that they hold across processes and restarts
+ * (rate-limiter-flexible's PostgreSQL store). Every attempt takes its point before the work it guards,
+ * so that parallel attempts cannot overrun a limit; a refusal is RATE_LIMITED with the seconds to wait.
+ */
+export class RateLimits {
+  private limiters: Map<string, RateLimiterAbstract> | null = null;
+
+  constructor(readonly rules: RateLimitDefinitions) {}
+
+  /** Counts in this pool's database from now on (the `rate_limit` table must exist: migrations made it). */
+  connect(pool: pg.Pool): void {
+    this.limiters = new Map(
+      Object.values(this.rules).map((rule) => [
+        rule.name,
+        new RateLimiterPostgres({
+          storeClient: pool,
+          storeType: 'pool',
+          tableName: RATE_LIMIT_TABLE,
+          tableCreated: true,
+          keyPrefix: rule.name,
+          points: rule.points,
+          duration: rule.windowSeconds,
+          // Expired rows are deleted by the limiter every five minutes.
+          clearExpiredByTimeout: true,
+        }),
+      ]),
+    );
+  }
+
+  /** Takes one point of each rule for its key; refuses (and gives back what it took) when any is spent. */
+  async take(...attempts: [LimitRule, string][]): Promise<Taken> {
+    const limiters = attempts.map(([rule, key]) => ({ rule, key, limiter: this.limiter(rule) }));
+    const results = await Promise.allSettled(limiters.map(({ limiter, key }) => limiter.consume(key)));
+    const giveBack = async () => {
+      await Promise.all(limiters.map(({ limiter, key }, i) => (results[i]!.status === 'fulfilled' ? limiter.reward(key) : undefined)));
+    };
+    const refused = results.flatMap((result, i) => (result.status === 'rejected' ? [{ reason: result.reason as unknown, rule: limiters[i]!.rule }] : []));
+    if (!refused.length) return { giveBack };
+    // A store failure (the database is away) is not a refusal: it goes up as the error it is.
+    const failure = refused.find(({ reason }) => !(reason instanceof RateLimiterRes));
+    await giveBack().catch(() => undefined);
+    if (failure) throw failure.reason;
+    const wait = Math.max(...refused.map(({ reason }) => (reason as RateLimiterRes).msBeforeNext));
+    throw new AppError('RATE_LIMITED', refused[0]!.rule.message, { retryAfter: Math.max(1, Math.ceil(wait / 1000)) });
+  }
+
+  private limiter(rule: LimitRule): RateLimiterAbstract {
+    const limiter = this.limiters?.get(rule.name);
+    if (!limiter) throw new Error(`The rate limits are not connected to a database (${rule.name}).`);
+    return limiter;
+  }
+}
+
+/** The limits of contract section 8, from the configuration. */
+export function rateLimitRules(config: {
+  loginLimits: { perUsername: number; perAddress: number; windowSeconds: number };
+  limits: { registerPerHour: number; checkoutPer10Minutes: number };
+}): RateLimitDefinitions {
+  const login = 'Too many failed login attempts. Please try again later.';
+  return {
+    loginPerUsername: { name: 'login-user', points: config.loginLimits.perUsername, windowSeconds: config.loginLimits.windowSeconds, message: login },
+    loginPerAddress: { name: 'login-addr', points: config.loginLimits.perAddress, windowSeconds: config.loginLimits.windowSeconds, message: login },
+    register: { name: 'register', points: config.limits.registerPerHour, windowSeconds: 3600, message: 'Too many sign-ups from your address. Please try again later.' },
+    checkout: { name: 'checkout', points: config.limits.checkoutPer10Minutes, windowSeconds: 600, message: 'Too many checkout attempts. Please wait a few minutes and try again.' },
+  };
+}

@@ -1,0 +1,253 @@
+import crypto from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RequestContext } from '../../core/context.js';
+import { AppError, badInput, conflict } from '../../core/errors.js';
+import { multiply, sum } from '../../core/money.js';
+import { normaliseEmail } from '../auth/auth.validation.js';
+import { User } from '../auth/user.entity.js';
+import { CARD_MEDIA_SLOTS, EGreetingCard } from '../catalogue/e-greeting-card.entity.js';
+import { E_GREETING_CARD_TYPE_ID } from '../catalogue/product-type.entity.js';
+import { Product } from '../catalogue/product.entity.js';
+import type { RateLimits } from '../limits/rate-limits.js';
+import { cardDesignOf } from './card-design.js';
+import type { DeliveryService } from './delivery.service.js';
+import { OrderItem } from './order-item.entity.js';
+import { cleanCard, cleanCartLines, cleanIdempotencyKey, cleanPersonalisation, type CartLine, type Personalisation } from './order-rules.js';
+import { Order, OrderStatus } from './order.entity.js';
+import type { ChargeResult, PaymentProvider } from './payment/payment-provider.js';
+
+export interface CartQuoteLine {
+  index: number;
+  product: Product;
+  quantity: number;
+  unitPrice: string;
+  lineTotal: string;
+}
+
+export interface CartQuote {
+  lines: CartQuoteLine[];
+  droppedProductIds: number[];
+  total: string;
+  itemCount: number;
+}
+
+export interface PlaceOrderInput {
+  idempotencyKey?: unknown;
+  purchaserEmail?: unknown;
+  lines?: unknown;
+  payment?: unknown;
+}
+
+
+export interface CheckoutOptions {
+  /** The provider that charges orders; null when payments are not set up. */
+  provider: PaymentProvider | null;
+  limits: RateLimits;
+  /** Keeps the media a sold card needs. */
+  media: { recordSold(em: EntityManager, items: OrderItem[]): Promise<void> };
+  deliveries: DeliveryService;
+  clock: () => Date;
+}
+
+/**
+ * Cart pricing and checkout. Every price comes from the catalogue at the moment of the call; a client
+ * never sends one. Placing an order is idempotent by key, also under concurrency.
+ */
+export class CheckoutService {
+  constructor(private readonly options: CheckoutOptions) {}
+
+  /** Whether checkout can take payments, and with which provider (the payment page says so). */
+  paymentSetup(): { available: boolean; provider: string | null } {
+    return { available: this.options.provider !== null, provider: this.options.provider?.name ?? null };
+  }
+
+  /** Prices a cart; lines whose product no longer exists are dropped and reported. */
+  async quote(ctx: RequestContext, rawLines: unknown): Promise<CartQuote> {
+    const lines = cleanCartLines(rawLines);
+    const products = await this.products(ctx.em, lines);
+    return priceLines(lines, products);
+  }
+
+  /**
+   * Charges the cart and records the order, its items and its e-mails; a repeated key returns the
+   * first order. No transaction or lock is held while the provider is called: the order is first
+   * written as `pending` (the key's unique index lets one checkout per key through), then charged
+   * with the key as the provider's idempotency key, then settled. A concurrent or later retry of the
+   * same key that finds the order pending asks the provider again with the same key (it answers with
+   * the first outcome and never charges twice) and settles it the same way, so a crash between the
+   * charge and the settling is finished by the shopper's retry.
+   */
+  async place(ctx: RequestContext, input: PlaceOrderInput): Promise<Order> {
+    const provider = this.options.provider;
+    if (!provider) throw new AppError('PAYMENTS_UNAVAILABLE', 'Payments are not set up in this shop yet, so orders cannot be placed.');
+    await this.options.limits.take([this.options.limits.rules.checkout, ctx.ip]);
+    const now = this.options.clock();
+    const key = cleanIdempotencyKey(input.idempotencyKey);
+    const purchaserEmail = normaliseEmail(input.purchaserEmail, 'purchaserEmail');
+    const lines = cleanCartLines(input.lines);
+    if (!lines.length) throw badInput('Your cart is empty.', 'lines');
+    const payment = input.payment && typeof input.payment === 'object' ? (input.payment as Record<string, unknown>) : {};
+    // The shop alone decides who charges an order: a provider named by the client is refused.
+    if ('provider' in payment && payment.provider !== undefined) throw badInput('The payment provider is chosen by the shop, not by the checkout.', 'payment.provider');
+    const card = cleanCard(input.payment, now);
+    const requestHash = hashRequest(purchaserEmail, lines);
+
+    const earlier = await this.byKey(ctx.em, key, requestHash);
+    if (earlier && earlier.status !== OrderStatus.PENDING) return earlier;
+
+    const viewer = await ctx.viewer();
+    const pending = earlier ?? (await this.createPending(ctx, { key, requestHash, purchaserEmail, lines, provider, viewer: viewer?.user ?? null, now }));
+    if (pending.status !== OrderStatus.PENDING) return pending;
+
+    const charge = await provider.charge({ amount: pending.total, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order ${pending.id}` });
+    const order = await this.settle(ctx, pending.id, charge, now);
+    this.options.deliveries.kick();
+    return order;
+  }
+
+  /** Writes the order and its items as `pending`, or returns the order another checkout of the key wrote first. */
+  private async createPending(
+    ctx: RequestContext,
+    args: { key: string; requestHash: string; purchaserEmail: string; lines: CartLine[]; provider: PaymentProvider; viewer: User | null; now: Date },
+  ): Promise<Order> {
+    const { key, requestHash, lines, now } = args;
+    return ctx.em.fork().transactional(async (em) => {
+      // A short lock per key (no payment inside): the second checkout of a key finds the first one's order.
+      await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
+      const existing = await this.byKey(em, key, requestHash);
+      if (existing) return existing;
+
+      const products = await this.products(em, lines, true);
+      const quote = priceLines(lines, products);
+      if (quote.droppedProductIds.length) {
+        throw badInput('Some products in your cart are no longer available; review your cart.', 'lines');
+      }
+      const personalisations = lines.map((line, index) => checkLine(line, index, products.get(line.productId)!, now));
+      const order = em.create(Order, {
+        id: crypto.randomUUID(),
+        purchaserEmail: args.purchaserEmail,
+        status: OrderStatus.PENDING,
+        total: quote.total,
+        user: args.viewer ? em.getReference(User, args.viewer.id) : null,
+        paymentProvider: args.provider.name,
+        paymentReference: null,
+        idempotencyKey: key,
+        requestHash,
+        itemNames: lines.map((line) => products.get(line.productId)!.product.name.toLowerCase()).join(' '),
+        createdAt: now,
+      });
+      const items = quote.lines.map((line, position) => {
+        const { product, card: design } = products.get(line.product.id)!;
+        const personal = personalisations[line.index];
+        return em.create(OrderItem, {
+          order,
+          position,
+          product,
+          name: product.name,
+          price: line.unitPrice,
+          quantity: line.quantity,
+          ...(personal && design
+            ? {
+                itemUrlUuid: crypto.randomUUID(),
+                recipientName: personal.recipientName,
+                recipientEmail: personal.recipientEmail,
+                senderName: personal.senderName,
+                message: personal.message,
+                deliverAt: personal.deliverAt,
+                timeZone: personal.timeZone,
+                card: cardDesignOf(design),
+              }
+            : {}),
+        });
+      });
+      // The media of the cards are kept from now on, also while the payment is under way.
+      await this.options.media.recordSold(em, items);
+      await em.flush();
+      return order;
+    });
+  }
+
+  /**
+   * Records the provider's outcome: a paid order gets its e-mails queued (once, whoever settles
+   * first); a declined one is removed again, and the decline is the answer.
+   */
+  private async settle(ctx: RequestContext, orderId: string, charge: ChargeResult, now: Date): Promise<Order> {
+    if (charge.status === 'declined') {
+      await ctx.em.fork().nativeDelete(Order, { id: orderId, status: OrderStatus.PENDING });
+      throw new AppError('PAYMENT_DECLINED', charge.message);
+    }
+    const order = await ctx.em.fork().transactional(async (em) => {
+      const order = await em.findOne(Order, orderId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!order) throw new AppError('CONFLICT', 'This checkout was cancelled; reload the page and try again.');
+      if (order.status !== OrderStatus.PENDING) return order;
+      order.status = OrderStatus.PAID;
+      order.paymentReference = charge.reference;
+      order.cardLast4 = charge.last4;
+      order.cardBrand = charge.brand;
+      const items = await em.find(OrderItem, { order }, { orderBy: { position: 'asc' } });
+      this.options.deliveries.queueForOrder(em, order, items, now);
+      await em.flush();
+      ctx.log.info({ orderId: order.id, total: order.total, items: items.length }, 'order placed');
+      return order;
+    });
+    // The request's own manager sees the settled order (not a stale pending copy).
+    return ctx.em.findOneOrFail(Order, order.id, { refresh: true });
+  }
+
+  // ---- internals ----
+
+  private async byKey(em: EntityManager, key: string, requestHash: string): Promise<Order | null> {
+    const order = await em.findOne(Order, { idempotencyKey: key }, { fields: ['*', 'requestHash'] as never });
+    if (order && order.requestHash !== requestHash) throw conflict('This checkout was already used for a different order; reload the page and try again.', 'idempotencyKey');
+    return order;
+  }
+
+  /** The products of the lines, with the card data (and its media) of e-cards. */
+  private async products(em: EntityManager, lines: CartLine[], withCards = false): Promise<Map<number, PricedProduct>> {
+    const ids = [...new Set(lines.map((line) => line.productId))];
+    if (!ids.length) return new Map();
+    const products = await em.find(Product, { id: { $in: ids } }, { populate: ['mainImage'] });
+    const cardIds = products.filter((p) => p.type.id === E_GREETING_CARD_TYPE_ID).map((p) => p.id);
+    const cards = withCards && cardIds.length ? await em.find(EGreetingCard, { product: { $in: cardIds } }, { populate: [...CARD_MEDIA_SLOTS] }) : [];
+    const cardOf = new Map(cards.map((card) => [card.product.id, card]));
+    return new Map(products.map((product) => [product.id, { product, isCard: product.type.id === E_GREETING_CARD_TYPE_ID, card: cardOf.get(product.id) ?? null }]));
+  }
+}
+
+interface PricedProduct {
+  product: Product;
+  isCard: boolean;
+  card: EGreetingCard | null;
+}
+
+function priceLines(lines: CartLine[], products: Map<number, { product: Product }>): CartQuote {
+  const priced: CartQuoteLine[] = [];
+  const dropped = new Set<number>();
+  lines.forEach((line, index) => {
+    const product = products.get(line.productId)?.product;
+    if (!product) dropped.add(line.productId);
+    else priced.push({ index, product, quantity: line.quantity, unitPrice: product.price, lineTotal: multiply(product.price, line.quantity) });
+  });
+  return {
+    lines: priced,
+    droppedProductIds: [...dropped],
+    total: sum(priced.map((line) => line.lineTotal)),
+    itemCount: priced.reduce((count, line) => count + line.quantity, 0),
+  };
+}
+
+/** A card line needs its personalisation and is one card; other lines must not carry one. */
+function checkLine(line: CartLine, index: number, { isCard, product }: PricedProduct, now: Date): Personalisation | null {
+  const field = `lines.${index}`;
+  if (!isCard) {
+    if (line.personalisation) throw badInput(`"${product.name}" is not a card and takes no personal message.`, `${field}.personalisation`);
+    return null;
+  }
+  if (line.quantity !== 1) throw badInput('A card goes to one recipient: add it again for another.', `${field}.quantity`);
+  return cleanPersonalisation(line.personalisation, `${field}.personalisation`, now);
+}
+/** A digest of what an order asks for, so that one key cannot stand for two different orders. */
+function hashRequest(email: string, lines: CartLine[]): string {
+  return crypto.createHash('sha256').update(JSON.stringify({ email, lines })).digest('hex');
+}

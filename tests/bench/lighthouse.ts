@@ -1,0 +1,90 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile with its default throttling, and the desktop preset) on
+ * the storefront's four pages of a running shop, with the goals beside the scores.
+ *
+ *   PORT=4112 DATA_DIR=/tmp/shop npm start        # in another terminal: the demo shop
+ *   LIGHTHOUSE_URL=http://localhost:4112 npm run lighthouse
+ *
+ * Chromium: /usr/bin/chromium, or CHROME_PATH. Reports (HTML) go to tests/.artifacts/lighthouse/.
+ * Not part of `npm test`: it takes minutes and needs a shop running.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+
+const base = (process.env.LIGHTHOUSE_URL ?? 'http://localhost:4000').replace(/\/+$/, '');
+const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const outDir = path.resolve('tests/.artifacts/lighthouse');
+
+const GOALS = { mobile: 90, desktop: 95, seo: 95, accessibility: 95, mobileLcpMs: 2500, cls: 0.05 };
+
+async function firstProductPath(): Promise<string> {
+  const response = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ searchProducts(first: 1) { edges { node { id } } } }' }),
+  });
+  const body = (await response.json()) as { data?: { searchProducts: { edges: { node: { id: number } }[] } } };
+  const id = body.data?.searchProducts.edges[0]?.node.id;
+  if (!id) throw new Error('The shop has no product to measure.');
+  return `/product/${id}`;
+}
+
+const pages = ['/', '/shop', await firstProductPath(), '/blog'];
+fs.mkdirSync(outDir, { recursive: true });
+
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-extensions'],
+});
+const rows: Record<string, string | number>[] = [];
+let failed = false;
+try {
+  for (const formFactor of ['mobile', 'desktop'] as const) {
+    for (const page of pages) {
+      const result = await lighthouse(
+        `${base}${page}`,
+        { port: chrome.port, output: 'html', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+        formFactor === 'desktop' ? desktopConfig : undefined,
+      );
+      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      const { lhr, report } = result;
+      fs.writeFileSync(path.join(outDir, `${formFactor}${page.replace(/\//g, '_') || '_home'}.html`), Array.isArray(report) ? report[0]! : report);
+      if (lhr.runtimeError) {
+        failed = true;
+        rows.push({ page, form: formFactor, goal: `ERROR ${lhr.runtimeError.code}` });
+        continue;
+      }
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
+      const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN;
+      const performance = score('performance');
+      const ok =
+        performance >= (formFactor === 'mobile' ? GOALS.mobile : GOALS.desktop) &&
+        score('seo') >= GOALS.seo &&
+        score('accessibility') >= GOALS.accessibility &&
+        (formFactor === 'desktop' || lcp < GOALS.mobileLcpMs) &&
+        cls < GOALS.cls;
+      failed ||= !ok;
+      rows.push({
+        page,
+        form: formFactor,
+        performance: `${performance} (≥ ${formFactor === 'mobile' ? GOALS.mobile : GOALS.desktop})`,
+        accessibility: score('accessibility'),
+        'best practices': score('best-practices'),
+        seo: score('seo'),
+        'LCP s': +(lcp / 1000).toFixed(2),
+        CLS: +cls.toFixed(3),
+        TBT: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
+        goal: ok ? 'met' : 'MISSED',
+      });
+    }
+  }
+} finally {
+  await chrome.kill();
+}
+console.log(`\nLighthouse ${base} (goals: mobile ≥ ${GOALS.mobile}, desktop ≥ ${GOALS.desktop}, SEO and accessibility ≥ 95, mobile LCP < 2.5 s, CLS < 0.05)`);
+console.table(rows);
+console.log(`Reports: ${outDir}`);
+if (failed) process.exitCode = 1;

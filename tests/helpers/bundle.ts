@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/** The built web client's chunks, from Vite's manifest (web/dist/.vite/manifest.json). */
+export interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+export const DIST = path.resolve('web/dist');
+
+/** The storefront's routes and the screen module each one shows. */
+export const STOREFRONT_ROUTES: Record<string, string> = {
+  '/': 'src/storefront/home/HomePage.tsx',
+  '/shop': 'src/storefront/shop/ShopPage.tsx',
+  '/product/{id}': 'src/storefront/product/ProductOrderPage.tsx',
+  '/blog': 'src/blog/BlogListPage.tsx',
+  '/blog/{slug}': 'src/blog/BlogPostPage.tsx',
+  '/cart': 'src/storefront/cart/CartPage.tsx',
+  '/payments': 'src/storefront/checkout/PaymentsPage.tsx',
+  '/order-confirmation/{id}': 'src/storefront/order/OrderConfirmationPage.tsx',
+};
+
+/** What must never load with a storefront page: its module, and a text only its code carries. */
+export const KEPT_APART = [
+  { what: 'the admin console', module: 'src/admin/AdminDashboard.tsx', marker: 'Categories & Products' },
+  { what: 'the blog editor', module: 'src/blog/editor/BlogEditorPage.tsx', marker: 'Save and publish' },
+  { what: 'the GraphQL explorer', module: 'explorer.html', marker: 'graphiql' },
+];
+
+export function readManifest(dist = DIST): Manifest {
+  const file = path.join(dist, '.vite', 'manifest.json');
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: run \`npm run build:web\` first.`);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+}
+
+/** The manifest keys a module loads before it runs (itself and its static imports, transitively). */
+export function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key) || !manifest[key]) return into;
+  into.add(key);
+  for (const imported of manifest[key]!.imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+/** The scripts and stylesheets of a first visit to a route: the entry's, then the screen's. */
+export function routeFiles(manifest: Manifest, screen: string): { js: string[]; css: string[] } {
+  const keys = staticClosure(manifest, screen, staticClosure(manifest, 'index.html'));
+  const chunks = [...keys].map((key) => manifest[key]!);
+  return { js: [...new Set(chunks.map((c) => c.file))], css: [...new Set(chunks.flatMap((c) => c.css ?? []))] };
+}
+
+export const compressedKb = (file: string, dist = DIST) => {
+  const bytes = fs.readFileSync(path.join(dist, file));
+  return {
+    br: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length / 1024,
+    gzip: zlib.gzipSync(bytes, { level: 9 }).length / 1024,
+  };
+};

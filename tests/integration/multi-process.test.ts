@@ -1,0 +1,258 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { migrationsList } from '../../migrations/index.js';
+import { DEMO_CATEGORIES } from '../../server/src/modules/demo/demo-catalogue.js';
+import { parseVariantKey } from '../../server/src/modules/media/image-variants.js';
+import { filesBelow, startAppProcess, stopAllAppProcesses, type AppProcess } from '../helpers/app-process.js';
+import { filesForm, png, wav } from '../helpers/media-fixtures.js';
+import { PAY_OK, PLACE_ORDER } from '../helpers/order-fixtures.js';
+import { startTestBucket, type TestBucket } from '../helpers/s3.js';
+
+/**
+ * The shop scaled out: several real processes (each its own DATA_DIR, as separate machines would
+ * have) on one PostgreSQL database and one S3 bucket, started at the same moment on an empty
+ * database, then driven alternately: whatever one process did, the others must see.
+ */
+
+const ADMIN_PASSWORD = 'scale-out-admin-1';
+/** Starting under tsx, one of them making the demo catalogue while the others wait: slow on a busy machine. */
+const START_TIMEOUT_MS = 240_000;
+
+interface Cluster {
+  /** The processes that serve HTTP, in start order. */
+  web: AppProcess[];
+  /** Every process started, workers included. */
+  all: AppProcess[];
+  bucket: TestBucket;
+  databaseUrl: string;
+  env: Record<string, string>;
+  sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** The HTTP process number `i`, round-robin: drive steps with at(0), at(1), ... */
+  at(i: number): AppProcess;
+  stop(): Promise<void>;
+}
+
+async function startCluster(roles: string[]): Promise<Cluster> {
+  const databaseName = `scale_${crypto.randomBytes(5).toString('hex')}`;
+  const adminUrl = inject('pgAdminUrl');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${databaseName}"`); // empty: no template with migrations
+  await admin.end();
+  const databaseUrl = adminUrl.replace(/\/postgres$/, `/${databaseName}`);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const bucket = await startTestBucket();
+  const env = {
+    DATABASE_URL: databaseUrl,
+    ...bucket.env,
+    ADMIN_PASSWORD,
+    SEED_DEMO: '1',
+    DELIVERY_POLL_SECONDS: '1',
+    // Production processes take no payment unless told which provider to use.
+    PAYMENT_PROVIDER: 'test',
+  };
+  // All at the same moment, on the empty database.
+  const settled = await Promise.allSettled(roles.map((role, i) => startAppProcess(`p${i + 1}-${role}`, { ...env, APP_ROLE: role }, START_TIMEOUT_MS)));
+  const all = settled.filter((s): s is PromiseFulfilledResult<AppProcess> => s.status === 'fulfilled').map((s) => s.value);
+  const cluster: Cluster = {
+    web: all.filter((_, i) => roles[i] !== 'worker'),
+    all,
+    bucket,
+    databaseUrl,
+    env,
+    sql: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+    at: (i) => cluster.web[i % cluster.web.length]!,
+    async stop() {
+      await Promise.all(cluster.all.map((p) => p.stop()));
+      await pool.end();
+      await bucket.stop();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) {
+    await cluster.stop();
+    throw failed.reason;
+  }
+  return cluster;
+}
+
+async function login(p: AppProcess, username = 'admin', password = ADMIN_PASSWORD): Promise<string> {
+  const res = await p.request('/api/login', { method: 'POST', json: { username, password } });
+  expect(res.status, `login on ${p.name}`).toBe(200);
+  return res.text();
+}
+
+const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
+const keyOf = (filePath: string) => filePath.replace(/^uploads\//, '');
+
+/** What a process may write to its own DATA_DIR when the media live in a bucket: e-mail only. */
+function nonMailFiles(p: AppProcess): string[] {
+  return filesBelow(p.dataDir).filter((name) => !(name.startsWith(`outbox${path.sep}`) && name.endsWith('.eml')));
+}
+
+describe.each([
+  { count: 2, roles: ['all', 'all'] },
+  { count: 3, roles: ['web', 'web', 'all'] },
+])('$count processes on one database and one bucket ($roles)', ({ count, roles }) => {
+  let cluster: Cluster;
+  let token: string;
+  beforeAll(async () => {
+    cluster = await startCluster(roles);
+  }, START_TIMEOUT_MS + 60_000);
+  afterAll(async () => {
+    await cluster?.stop();
+    await stopAllAppProcesses();
+  });
+
+  it('start together on an empty database: migrations, the admin, the signing secret and the demo catalogue happen exactly once', async () => {
+    expect(cluster.web).toHaveLength(count);
+    for (const p of cluster.all) expect(p.child.exitCode, p.output()).toBeNull();
+    const outputs = cluster.all.map((p) => p.output());
+    expect(outputs.filter((o) => o.includes('"msg":"migrations applied"'))).toHaveLength(1);
+    expect(outputs.filter((o) => o.includes('"msg":"admin user created"'))).toHaveLength(1);
+    expect(outputs.filter((o) => o.includes('"msg":"demo catalogue added"'))).toHaveLength(1);
+
+    const migrations = await cluster.sql<{ name: string }>('select name from mikro_orm_migrations order by id');
+    expect(migrations.map((m) => m.name)).toEqual(migrationsList.map((m) => m.name));
+    expect(await cluster.sql(`select username from app_user where role = 'admin'`)).toEqual([{ username: 'admin' }]);
+    expect(await cluster.sql('select count(*)::int as n from category')).toEqual([{ n: DEMO_CATEGORIES.length }]);
+    expect(await cluster.sql(`select value from setting where key = 'demoCatalogue'`)).toEqual([{ value: 'seeded' }]);
+    // The signing secret lives in the database, not in one process's DATA_DIR.
+    expect(await cluster.sql(`select length(value) > 40 as long from setting where key = 'jwtSecret'`)).toEqual([{ long: true }]);
+
+    // Every demo file is in the bucket, and no process wrote a media byte (nor a secret) to its DATA_DIR.
+    const files = await cluster.sql<{ file_path: string; thumbnail_path: string | null }>('select file_path, thumbnail_path from media_file');
+    expect(files.length).toBeGreaterThan(10);
+    const expected = files.flatMap((f) => [f.file_path, f.thumbnail_path]).filter((p): p is string => Boolean(p)).map(keyOf);
+    // Beside them, only the responsive sizes of those images (made in the background after storing).
+    const keys = await cluster.bucket.keys();
+    expect(keys.filter((key) => !parseVariantKey(key))).toEqual(expected.sort());
+    for (const key of keys.filter((k) => parseVariantKey(k))) expect(expected, key).toContain(parseVariantKey(key)!.originalKey);
+    for (const p of cluster.all) expect(nonMailFiles(p), p.name).toEqual([]);
+    for (const p of cluster.all) expect(await (await p.request('/readyz')).json()).toEqual({ status: 'ready', checks: { database: 'ok', media: 'ok' } });
+  });
+
+  it('share sessions: signed in on one, the token works on every other; signed out on one, it works nowhere', async () => {
+    token = await login(cluster.at(0));
+    for (let i = 1; i <= count; i++) {
+      const me = await cluster.at(i).request('/api/me', { token });
+      expect(me.status, cluster.at(i).name).toBe(200);
+      expect(await me.json()).toMatchObject({ username: 'admin', role: 'admin' });
+    }
+    const leaving = await login(cluster.at(1));
+    expect((await cluster.at(0).request('/api/me', { token: leaving })).status).toBe(200);
+    expect((await cluster.at(1).request('/api/logout', { method: 'POST', token: leaving })).status).toBe(204);
+    for (let i = 0; i < count; i++) expect((await cluster.at(i).request('/api/me', { token: leaving })).status, cluster.at(i).name).toBe(401);
+  });
+
+  it('share media: uploaded through one, served whole and in ranges by the others, deleted through another', async () => {
+    const folder = await cluster.at(0).request('/api/media/folders', { method: 'POST', token, json: { name: `Shared ${count}`, parent_id: null } });
+    const { id: folderId } = (await folder.json()) as { id: number };
+    const imageBytes = await png(640, 480);
+    const songBytes = wav(1);
+    const upload = await cluster.at(0).request(`/api/media/files/${folderId}`, { method: 'POST', token, body: filesForm([{ name: 'shared.png', data: imageBytes }, { name: 'shared.wav', data: songBytes }]) });
+    expect(upload.status).toBe(201);
+    const [image, song] = (await upload.json()) as { id: number; file_path: string; thumbnail_path: string | null }[];
+
+    const whole = await cluster.at(1).request(`/api/${image!.file_path}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('image/png');
+    expect(whole.headers.get('etag')).toBe(`"${keyOf(image!.file_path)}"`);
+    expect((await bytesOf(whole)).equals(imageBytes)).toBe(true);
+    const thumbnail = await cluster.at(count - 1).request(`/api/${image!.thumbnail_path}`);
+    expect(thumbnail.headers.get('content-type')).toBe('image/webp');
+    const range = await cluster.at(count - 1).request(`/api/${song!.file_path}`, { headers: { range: 'bytes=44-1043' } });
+    expect(range.status).toBe(206);
+    expect(range.headers.get('content-range')).toBe(`bytes 44-1043/${songBytes.length}`);
+    expect((await bytesOf(range)).equals(songBytes.subarray(44, 1044))).toBe(true);
+
+    expect((await cluster.at(1).request(`/api/media/files/${image!.id}`, { method: 'DELETE', token })).status).toBe(204);
+    for (let i = 0; i < count; i++) {
+      expect((await cluster.at(i).request(`/api/${image!.file_path}`)).status, cluster.at(i).name).toBe(404);
+      expect((await cluster.at(i).request(`/api/${image!.thumbnail_path}`)).status).toBe(404);
+    }
+    const keys = await cluster.bucket.keys();
+    expect(keys).not.toContain(keyOf(image!.file_path));
+    expect(keys).not.toContain(keyOf(image!.thumbnail_path!));
+    expect(keys).toContain(keyOf(song!.file_path));
+    for (const p of cluster.all) expect(nonMailFiles(p), p.name).toEqual([]);
+  });
+
+  it('see the under-construction switch at once, whichever process set it', async () => {
+    const shopper = (i: number) => cluster.at(i).request('/api/categories/all');
+    try {
+      expect((await cluster.at(0).request('/api/settings', { method: 'PUT', token, json: { underConstructionMode: 'true' } })).status).toBe(200);
+      for (let i = 1; i <= count; i++) {
+        const res = await shopper(i);
+        expect(res.status, cluster.at(i).name).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('3600');
+        expect((await cluster.at(i).request('/api/categories/all', { token })).status).toBe(200);
+      }
+    } finally {
+      expect((await cluster.at(1).request('/api/settings', { method: 'PUT', token, json: { underConstructionMode: 'false' } })).status).toBe(200);
+    }
+    for (let i = 0; i < count; i++) expect((await shopper(i)).status, cluster.at(i).name).toBe(200);
+  });
+
+  it('make one order of one idempotency key sent to every process at once, and send its receipt once, from where jobs run', async () => {
+    const [album] = await cluster.sql<{ id: number }>('select id from product where product_type_id = 2 order by id limit 1');
+    const input = { idempotencyKey: crypto.randomUUID(), purchaserEmail: 'scale@example.com', lines: [{ productId: album!.id, quantity: 1 }], payment: PAY_OK };
+    const answers = await Promise.all(
+      cluster.web.map(async (p) => {
+        const res = await p.request('/graphql', { method: 'POST', json: { query: PLACE_ORDER, variables: { input } } });
+        return (await res.json()) as { data?: { placeOrder: { id: string } }; errors?: unknown };
+      }),
+    );
+    for (const answer of answers) expect(answer.errors).toBeUndefined();
+    const ids = new Set(answers.map((a) => a.data!.placeOrder.id));
+    expect(ids.size).toBe(1);
+    expect(await cluster.sql('select count(*)::int as n from "order" where idempotency_key = $1', [input.idempotencyKey])).toEqual([{ n: 1 }]);
+
+    // The receipt goes out once, written by a process that runs jobs; web-only processes send nothing.
+    const receipts = () => cluster.all.flatMap((p, i) => filesBelow(path.join(p.dataDir, 'outbox')).map((name) => ({ role: roles[i], name })));
+    const jobs = () => cluster.sql<{ status: string }>(`select status from mail_job where order_id = $1`, [[...ids][0]]);
+    await expect.poll(jobs, { timeout: 30_000 }).toEqual([{ status: 'sent' }]);
+    expect(receipts()).toHaveLength(1);
+    expect(receipts()[0]!.role).not.toBe('web');
+  });
+
+  // Shared state that other parts of the shop keep in PostgreSQL belongs here, driven the same way
+  // (`cluster.at(0)`, `cluster.at(1)`, ...): the login limit counted across processes, and a write
+  // through one process read at once through another.
+});
+
+describe('a worker process (APP_ROLE=worker)', () => {
+  let cluster: Cluster;
+  beforeAll(async () => {
+    cluster = await startCluster(['web', 'worker']);
+  }, START_TIMEOUT_MS + 60_000);
+  afterAll(async () => {
+    await cluster?.stop();
+    await stopAllAppProcesses();
+  });
+
+  it('answers health and readiness only, and sends the e-mail that a web process queued', async () => {
+    const worker = cluster.all[1]!;
+    expect(worker.output()).toContain('"role":"worker"');
+    expect(await (await worker.request('/healthz')).json()).toEqual({ status: 'ok' });
+    expect(await (await worker.request('/readyz')).json()).toEqual({ status: 'ready', checks: { database: 'ok', media: 'ok' } });
+    for (const pathname of ['/api/settings', '/graphql', '/', '/api/categories/all']) {
+      const res = await worker.request(pathname);
+      expect(res.status, pathname).toBe(404);
+      expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+
+    const [album] = await cluster.sql<{ id: number }>('select id from product where product_type_id = 2 order by id limit 1');
+    const input = { idempotencyKey: crypto.randomUUID(), purchaserEmail: 'worker@example.com', lines: [{ productId: album!.id, quantity: 1 }], payment: PAY_OK };
+    const placed = await cluster.web[0]!.request('/graphql', { method: 'POST', json: { query: PLACE_ORDER, variables: { input } } });
+    expect(((await placed.json()) as { errors?: unknown }).errors).toBeUndefined();
+    await expect.poll(() => filesBelow(path.join(worker.dataDir, 'outbox')).length, { timeout: 30_000 }).toBe(1);
+    expect(filesBelow(path.join(cluster.web[0]!.dataDir, 'outbox'))).toEqual([]);
+  });
+});

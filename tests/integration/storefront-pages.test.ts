@@ -1,0 +1,273 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { png, uploadRest } from '../helpers/media-fixtures.js';
+import { restCategory } from '../helpers/catalogue-fixtures.js';
+import { webDistDir } from '../../gateway/src/web-client.js';
+
+/**
+ * The storefront pages as the server sends them: head tags and structured data in the HTML,
+ * the first screen's data inlined (never a draft, never while under construction), sitemap and
+ * robots, compressed and cached assets, and the responsive sizes of images.
+ */
+
+let app: TestApp;
+let admin: string;
+let category: number;
+let product: { id: number };
+let image: { id: number; file_path: string; thumbnail_path: string };
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await app.login();
+  category = await restCategory(app, admin, 'Birthday <Cards> & "More"');
+  const folder = (await (await app.request('/api/media/folders', { method: 'POST', token: admin, json: { name: 'Pages', parent_id: null } })).json()) as { id: number };
+  const res = await uploadRest(app, `/api/media/files/${folder.id}`, [{ name: 'cover.png', data: await png(1200, 900) }], admin);
+  [image] = await res.json();
+  const created = await app.request('/api/products', {
+    method: 'POST',
+    token: admin,
+    json: {
+      product: {
+        name: 'Album $& </script><b>',
+        description: 'Songs for a $1 summer "day" </script> & more.',
+        sku: 'ALB-1',
+        price: 12.5,
+        category_id: category,
+        product_type_id: 2,
+        main_image_id: image.id,
+      },
+    },
+  });
+  expect(created.status).toBe(201);
+  product = (await created.json()).product;
+  for (const json of [
+    { title: 'Spring is here', body: 'New cards.', excerpt: 'Fresh designs', status: 'published' },
+    { title: 'Secret plans', body: 'Not yet.', excerpt: 'Hidden', status: 'draft' },
+  ]) {
+    expect((await app.request('/api/blog', { method: 'POST', json, token: admin })).status).toBe(201);
+  }
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const page = async (pathname: string, headers: Record<string, string> = {}) => {
+  const res = await app.request(pathname, { headers: { accept: 'text/html', ...headers } });
+  return { res, html: await res.text() };
+};
+
+function headOf(html: string): string {
+  return html.slice(0, html.indexOf('</head>'));
+}
+
+function jsonLd(html: string): any[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+
+function initialState(html: string): any {
+  const match = /<script type="application\/json" id="initial-state">(.*?)<\/script>/.exec(html);
+  return match ? JSON.parse(match[1]!) : null;
+}
+
+const meta = (html: string, attr: 'name' | 'property', key: string) => new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1];
+
+describe('a product page', () => {
+  it('carries its title, description, canonical address, Open Graph, Twitter and Product data, every value escaped', async () => {
+    const { res, html } = await page(`/product/${product.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const head = headOf(html);
+    // `$&` and `$1` are text, never replacement patterns; `</script>` never closes an element.
+    expect(head).toContain('<title>Album $&amp; &lt;/script&gt;&lt;b&gt; · Art &amp; Song Cards</title>');
+    expect(head.match(/<title>/g)).toHaveLength(1);
+    expect(meta(head, 'name', 'description')).toBe('Songs for a $1 summer &quot;day&quot; &lt;/script&gt; &amp; more.');
+    expect(head.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(head).toContain(`<link rel="canonical" href="${app.url}/product/${product.id}" />`);
+    expect(meta(head, 'property', 'og:type')).toBe('product');
+    expect(meta(head, 'property', 'og:image')).toBe(`${app.url}/api/${image.file_path}`);
+    expect(meta(head, 'name', 'twitter:card')).toBe('summary_large_image');
+    expect(head).not.toContain('</script><b>');
+    const [data] = jsonLd(head);
+    expect(data).toMatchObject({
+      '@type': 'Product',
+      name: 'Album $& </script><b>',
+      sku: 'ALB-1',
+      category: 'Birthday <Cards> & "More"',
+      offers: { '@type': 'Offer', price: '12.50', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+    });
+    // The main picture is preloaded with its sizes, ahead of the scripts that draw it.
+    expect(head).toMatch(/<link rel="preload" as="image" href="\/api\/uploads\/[^"]+\.thumb\.webp" imagesrcset="[^"]+ 320w, [^"]+\.w640\.webp 640w, [^"]+\.w1024\.webp 1024w, [^"]+\.w1600\.webp 1200w" imagesizes="[^"]+" fetchpriority="high" \/>/);
+  });
+
+  it('carries the product as the client asks for it, so the page paints without a round trip', async () => {
+    const { html } = await page(`/product/${product.id}`);
+    const state = initialState(html);
+    expect(state.settings).toEqual({ underConstructionMode: false, isAdmin: false });
+    expect(state.queries).toHaveLength(1);
+    expect(state.queries[0]).toMatchObject({ operationName: 'StoreProduct', variables: { id: product.id }, data: { product: { __typename: 'Product', id: product.id, name: 'Album $& </script><b>' } } });
+    expect(html).not.toMatch(/<\/script><b>/);
+  });
+
+  it('answers an unknown product with 404 and the app shell, describing nothing', async () => {
+    const { res, html } = await page('/product/999999');
+    expect(res.status).toBe(404);
+    expect(jsonLd(html)).toEqual([]);
+    expect(initialState(html).queries).toBeUndefined();
+    expect((await page('/product/abc')).res.status).toBe(404);
+  });
+});
+
+describe('the shop, a category, the home page and the blog', () => {
+  it('describes the shop and a category, with the first page of products and the categories inlined', async () => {
+    const shop = await page('/shop');
+    expect(headOf(shop.html)).toContain('<title>Shop · Art &amp; Song Cards</title>');
+    expect(headOf(shop.html)).toContain(`<link rel="canonical" href="${app.url}/shop" />`);
+    const state = initialState(shop.html);
+    expect(state.queries.map((q: any) => q.operationName)).toEqual(['ShopProducts', 'ShopCategories']);
+    expect(state.queries[0].variables).toEqual({ query: null, categoryId: null, first: 24 });
+    expect(state.queries[0].data.searchProducts.edges[0].node).toMatchObject({ id: product.id, mainImage: { srcSet: expect.stringContaining('.w640.webp 640w') } });
+
+    const inCategory = await page(`/shop?category=${category}`);
+    expect(headOf(inCategory.html)).toContain('<title>Birthday &lt;Cards&gt; &amp; &quot;More&quot; · Shop · Art &amp; Song Cards</title>');
+    expect(headOf(inCategory.html)).toContain(`<link rel="canonical" href="${app.url}/shop?category=${category}" />`);
+    expect(jsonLd(inCategory.html)[0]).toMatchObject({ '@type': 'CollectionPage', mainEntity: { numberOfItems: 1, itemListElement: [{ url: `${app.url}/product/${product.id}` }] } });
+    expect(initialState(inCategory.html).queries[0].variables).toEqual({ query: null, categoryId: category, first: 24 });
+    expect((await page('/shop?category=999999')).res.status).toBe(404);
+  });
+
+  it('inlines the featured cards and categories on the home page', async () => {
+    const { html } = await page('/');
+    expect(headOf(html)).toContain(`<link rel="canonical" href="${app.url}/" />`);
+    expect(jsonLd(html)[0]['@type']).toBe('WebSite');
+    expect(initialState(html).queries.map((q: any) => [q.operationName, q.variables])).toEqual([
+      ['ShopProducts', { productTypeId: 1, first: 8 }],
+      ['ShopCategories', {}],
+    ]);
+  });
+
+  it('lists published posts only on /blog and describes a post, never a draft, even to an admin token', async () => {
+    const blog = await page('/blog');
+    const posts = initialState(blog.html).queries[0].data.blogPosts.edges.map((e: any) => e.node.title);
+    expect(posts).toEqual(['Spring is here']);
+    expect(blog.html).not.toContain('Secret plans');
+    expect(jsonLd(blog.html)[0]).toMatchObject({ '@type': 'Blog', blogPost: [{ headline: 'Spring is here' }] });
+
+    const post = await page('/blog/spring-is-here');
+    expect(jsonLd(post.html)[0]).toMatchObject({ '@type': 'BlogPosting', headline: 'Spring is here', url: `${app.url}/blog/spring-is-here` });
+    expect(meta(headOf(post.html), 'property', 'og:type')).toBe('article');
+
+    const draft = await page('/blog/secret-plans', { authorization: `Bearer ${admin}` });
+    expect(draft.res.status).toBe(404);
+    expect(draft.html).not.toContain('Secret plans');
+    const adminBlog = await page('/blog', { authorization: `Bearer ${admin}` });
+    expect(adminBlog.html).not.toContain('Secret plans');
+    expect(initialState(adminBlog.html).settings.isAdmin).toBe(false);
+  });
+
+  it('while under construction, says nothing about the catalogue and tells the client so', async () => {
+    expect((await app.request('/api/settings', { method: 'PUT', token: admin, json: { underConstructionMode: true } })).status).toBe(200);
+    try {
+      for (const pathname of ['/', '/shop', `/product/${product.id}`, '/blog']) {
+        const { res, html } = await page(pathname, { authorization: `Bearer ${admin}` });
+        expect(res.status, pathname).toBe(200);
+        expect(initialState(html), pathname).toEqual({ settings: { underConstructionMode: true, isAdmin: false } });
+        expect(html, pathname).not.toContain('Album');
+        expect(jsonLd(html), pathname).toEqual([]);
+      }
+      expect((await app.request('/sitemap.xml')).status).toBe(503);
+    } finally {
+      await app.request('/api/settings', { method: 'PUT', token: admin, json: { underConstructionMode: false } });
+    }
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('lists the home page, the shop, categories, products and published posts', async () => {
+    const res = await app.request('/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await res.text();
+    const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([`${app.url}/`, `${app.url}/shop`, `${app.url}/shop?category=${category}`, `${app.url}/product/${product.id}`, `${app.url}/blog`, `${app.url}/blog/spring-is-here`]);
+  });
+
+  it('points crawlers at the sitemap and keeps them out of the admin console and the API', async () => {
+    const text = await (await app.request('/robots.txt')).text();
+    expect(text).toContain(`Sitemap: ${app.url}/sitemap.xml`);
+    expect(text).toMatch(/^Disallow: \/admindash$/m);
+    expect(text).toMatch(/^Disallow: \/api\/$/m);
+  });
+});
+
+describe('the web client files', () => {
+  const dist = webDistDir();
+  const mainScript = () => /src="\/(assets\/main-[^"]+\.js)"/.exec(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'))![1]!;
+
+  it('sends scripts brotli- or gzip-compressed as built, cached for good under their hashed names', async () => {
+    const file = mainScript();
+    const br = await fetch(`${app.url}/${file}`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/Accept-Encoding/i);
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // fetch decodes: the bytes are the script itself.
+    expect(Buffer.from(await br.arrayBuffer()).equals(fs.readFileSync(path.join(dist, file)))).toBe(true);
+
+    const gz = await fetch(`${app.url}/${file}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await fetch(`${app.url}/${file}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(Number(plain.headers.get('content-length'))).toBe(fs.statSync(path.join(dist, file)).size);
+  });
+
+  it('revalidates the HTML and unhashed files, and compresses the page itself', async () => {
+    expect((await app.request('/favicon.svg')).headers.get('cache-control')).toBe('no-cache');
+    const res = await fetch(`${app.url}/shop`, { headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toContain('id="initial-state"');
+  });
+});
+
+describe('responsive image sizes', () => {
+  const name = () => path.basename(image.file_path);
+
+  it('made after upload: WebP copies at 640, 1024 and the original width, listed in srcSet', async () => {
+    const { body } = await app.graphql(`query { mediaFile(id: ${image.id}) { srcSet width height } }`, {}, admin);
+    expect(body.data.mediaFile.srcSet).toBe(
+      `/api/${image.thumbnail_path} 320w, /api/uploads/${name()}.w640.webp 640w, /api/uploads/${name()}.w1024.webp 1024w, /api/uploads/${name()}.w1600.webp 1200w`,
+    );
+    for (const [width, expected] of [[640, 640], [1024, 1024], [1600, 1200]] as const) {
+      // Made in the background, without a request for them.
+      await expect.poll(() => fs.existsSync(path.join(app.dataDir, 'uploads', `${name()}.w${width}.webp`)), { timeout: 20_000 }).toBe(true);
+      const res = await app.request(`/api/uploads/${name()}.w${width}.webp`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(expected);
+    }
+  });
+
+  it('made on first request for an image stored before (or whose copy went missing); unknown names and widths are 404', async () => {
+    const file = path.join(app.dataDir, 'uploads', `${name()}.w640.webp`);
+    fs.rmSync(file);
+    const res = await app.request(`/api/uploads/${name()}.w640.webp`);
+    expect(res.status).toBe(200);
+    expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(640);
+    expect(fs.existsSync(file)).toBe(true);
+    expect((await app.request(`/api/uploads/${name()}.w700.webp`)).status).toBe(404);
+    expect((await app.request('/api/uploads/nothing-here.png.w640.webp')).status).toBe(404);
+  });
+
+  it('go with their image when it is deleted', async () => {
+    const folder = (await (await app.request('/api/media/folders', { method: 'POST', token: admin, json: { name: 'Doomed', parent_id: null } })).json()) as { id: number };
+    const [doomed] = await (await uploadRest(app, `/api/media/files/${folder.id}`, [{ name: 'doomed.png', data: await png(800, 600) }], admin)).json();
+    const key = path.basename(doomed.file_path);
+    await expect.poll(() => fs.existsSync(path.join(app.dataDir, 'uploads', `${key}.w1024.webp`)), { timeout: 20_000 }).toBe(true);
+    expect((await app.request(`/api/media/files/${doomed.id}`, { method: 'DELETE', token: admin })).status).toBeLessThan(300);
+    expect(fs.readdirSync(path.join(app.dataDir, 'uploads')).filter((f) => f.startsWith(key))).toEqual([]);
+  });
+});

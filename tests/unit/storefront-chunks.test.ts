@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DIST, KEPT_APART, STOREFRONT_ROUTES, readManifest, routeFiles, staticClosure } from '../helpers/bundle.js';
+
+/**
+ * The built web client (npm test builds it first): no storefront page loads the admin console,
+ * the blog editor or the GraphQL explorer (GraphiQL and Monaco), which stay in chunks of their own.
+ */
+describe('storefront chunks', () => {
+  const manifest = readManifest();
+  const text = (file: string) => fs.readFileSync(path.join(DIST, file), 'utf8');
+
+  it.each(KEPT_APART)('$what has chunks of its own, recognisable by their text', ({ module, marker }) => {
+    expect(manifest[module], module).toBeDefined();
+    expect(manifest[module]!.isEntry || manifest[module]!.isDynamicEntry).toBe(true);
+    const own = [...staticClosure(manifest, module)].map((key) => manifest[key]!.file);
+    expect(own.some((file) => text(file).toLowerCase().includes(marker.toLowerCase()))).toBe(true);
+  });
+
+  it.each(Object.entries(STOREFRONT_ROUTES))('a first visit to %s loads none of them', (_route, screen) => {
+    expect(manifest[screen], screen).toBeDefined();
+    const { js } = routeFiles(manifest, screen);
+    for (const { what, module, marker } of KEPT_APART) {
+      expect(js, what).not.toContain(manifest[module]!.file);
+      for (const file of js) expect(text(file).toLowerCase().includes(marker.toLowerCase()), `${what} in ${file}`).toBe(false);
+    }
+    for (const file of js) expect(text(file), file).not.toMatch(/monaco/i);
+  });
+});

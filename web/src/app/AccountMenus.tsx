@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { ChangePasswordDialog } from '../auth/ChangePasswordDialog';
+import { useLogout } from '../auth/use-logout';
+import type { TokenUser } from './token';
+
+/** The navbar's Admin menu: the console and the blog editor. */
+export function AdminMenu() {
+  const navigate = useNavigate();
+  return (
+    <PopoverNext
+      placement="bottom-end"
+      content={
+        <Menu>
+          <MenuItem icon="dashboard" text="Admin console" onClick={() => navigate('/admindash')} />
+          <MenuItem icon="edit" text="New blog post" onClick={() => navigate('/admin/blog/new')} />
+          <MenuItem icon="manual" text="Blog posts and drafts" onClick={() => navigate('/blog')} />
+        </Menu>
+      }
+    >
+      <Button className="nav-menu-button" variant="minimal" icon="dashboard" endIcon="caret-down" text={<span className="hide-on-phone">Admin</span>} aria-label="Admin" />
+    </PopoverNext>
+  );
+}
+
+/** The signed-in user's menu: who is signed in, changing the password, logging out. */
+export function UserMenu({ user }: { user: TokenUser }) {
+  const logout = useLogout();
+  const [changingPassword, setChangingPassword] = useState(false);
+  return (
+    <>
+      <PopoverNext
+        placement="bottom-end"
+        content={
+          <Menu>
+            <MenuItem icon="user" text={user.email ?? user.username ?? 'Signed in'} disabled />
+            <MenuDivider />
+            <MenuItem icon="key" text="Change password" onClick={() => setChangingPassword(true)} />
+            <MenuItem icon="log-out" text="Log out" onClick={() => void logout()} />
+          </Menu>
+        }
+      >
+        <Button className="nav-menu-button" variant="minimal" icon="user" endIcon="caret-down" text={<span className="hide-on-phone">{user.username ?? 'Account'}</span>} aria-label="Account" />
+      </PopoverNext>
+      <ChangePasswordDialog isOpen={changingPassword} onClose={() => setChangingPassword(false)} />
+    </>
+  );
+}

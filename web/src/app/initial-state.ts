@@ -1,0 +1,62 @@
+import type { ApolloClient, DocumentNode } from '@apollo/client';
+import { BlogPostsQuery } from '../blog/blog-operations';
+import { StoreProductQuery } from '../storefront/product/product-operations';
+import { ShopCategoriesQuery, ShopProductsQuery } from '../storefront/shop/shop-operations';
+import { authStore } from './auth-store';
+
+/**
+ * The data the server writes into a page (`<script type="application/json" id="initial-state">`,
+ * see gateway/src/initial-state.ts): the settings as an anonymous visitor sees them, and the
+ * results of the page's first queries. Written into the stores before the first render, so the
+ * first screen paints without waiting for the network.
+ */
+export interface InitialState {
+  settings?: { underConstructionMode: boolean; isAdmin: boolean };
+  queries?: { operationName: string; variables: Record<string, unknown>; data: unknown }[];
+}
+
+/** The operations a page may carry, by name (the server sends nothing else). */
+const DOCUMENTS: Record<string, DocumentNode> = {
+  ShopCategories: ShopCategoriesQuery,
+  ShopProducts: ShopProductsQuery,
+  StoreProduct: StoreProductQuery,
+  BlogPosts: BlogPostsQuery,
+};
+
+let settingsFromPage = false;
+
+/** Whether the route guard may skip its first settings request: the page brought them, for this (anonymous) visitor. */
+export function settingsCameWithPage(): boolean {
+  const result = settingsFromPage;
+  settingsFromPage = false;
+  return result;
+}
+
+export function readInitialState(doc: Document = document): InitialState | null {
+  const element = doc.getElementById('initial-state');
+  if (!element?.textContent) return null;
+  element.remove();
+  try {
+    return JSON.parse(element.textContent) as InitialState;
+  } catch {
+    return null;
+  }
+}
+
+export function applyInitialState(client: ApolloClient, state: InitialState | null): void {
+  if (!state) return;
+  // A signed-in visitor's settings differ (admin, or the shop closed to others): those are fetched with the token.
+  if (state.settings && !authStore.getState().token) {
+    authStore.setSettings(state.settings);
+    settingsFromPage = true;
+  }
+  for (const query of state.queries ?? []) {
+    const document = DOCUMENTS[query.operationName];
+    if (!document) continue;
+    try {
+      client.writeQuery({ query: document, variables: query.variables, data: query.data as never });
+    } catch (error) {
+      console.warn(`Initial data of ${query.operationName} was not usable`, error);
+    }
+  }
+}
