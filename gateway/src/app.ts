@@ -20,6 +20,8 @@ import { sendAppShell, webAssets, webDistDir } from './web-client.js';
 import { InitialStateReader } from './initial-state.js';
 import { AppError } from '../../server/src/core/errors.js';
 import { UploadSlots, uploadGate } from './upload-gate.js';
+import { privateByDefault } from './http-cache.js';
+import { graphqlCache } from './graphql-cache.js';
 
 
 export interface GatewayDeps {
@@ -103,6 +105,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
     graphqlUploadExpress({ maxFileSize: services.media.maxFileBytes, maxFiles: services.media.maxFiles }),
     graphqlUploadErrors,
     express.json({ limit: '1mb' }),
+    graphqlCache(services),
     expressMiddleware(apollo, { context: async ({ req }) => req.ctx }),
   );
 
@@ -112,6 +115,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
   app.use('/api/uploads', files);
 
   const api = express.Router();
+  api.use(privateByDefault);
   api.use(express.json({ limit: '1mb' }));
   api.post('/media/files/*path', uploadGate(services, uploadSlots, 'rest'));
   mountRoutes(api, restRoutes(services), services.settings);
