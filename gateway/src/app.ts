@@ -78,7 +78,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
   // One EntityManager fork and one auth context per request, for REST and GraphQL alike.
   app.use((req, _res, next) => {
     req.ctx = createRequestContext({
-      em: orm.em.fork(),
+      em: () => orm.em.fork(),
       requestId: String(req.id),
       ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       log: req.log,

@@ -92,10 +92,9 @@ export function graphqlCache(services: Services) {
   };
 
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    if (isPersonal(req)) {
-      res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
-      return next();
-    }
+    // Unless the answer comes from (or goes into) the cache below, nobody else may keep it.
+    res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
+    if (isPersonal(req)) return next();
     if ((req.method !== 'GET' && req.method !== 'POST') || !cache.active || !passesCsrfRule(req)) return next();
     const op = operationOf(req);
     if (!op || !cacheable(op)) return next();

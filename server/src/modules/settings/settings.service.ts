@@ -26,7 +26,7 @@ export class SettingsService implements StorefrontGate {
   private readonly perRequest = new WeakMap<EntityManager, Promise<boolean>>();
 
   async get(ctx: RequestContext): Promise<SiteSettings> {
-    const [underConstructionMode, viewer] = await Promise.all([this.isUnderConstruction(ctx.em), ctx.viewer()]);
+    const [underConstructionMode, viewer] = await Promise.all([this.underConstruction(ctx), ctx.viewer()]);
     return { underConstructionMode, isAdmin: viewer?.user.role === Role.ADMIN };
   }
 
@@ -51,8 +51,13 @@ export class SettingsService implements StorefrontGate {
     return value;
   }
 
+  /** The switch; from the read cache without touching the request's EntityManager when it is there. */
+  private underConstruction(ctx: RequestContext): Promise<boolean> | boolean {
+    return this.cache.peek<boolean>(CacheKeys.settings) ?? this.isUnderConstruction(ctx.em);
+  }
+
   async assertStorefrontOpen(ctx: RequestContext): Promise<void> {
-    if (!(await this.isUnderConstruction(ctx.em))) return;
+    if (!(await this.underConstruction(ctx))) return;
     const viewer = await ctx.viewer();
     if (viewer?.user.role === Role.ADMIN) return;
     throw new AppError('UNDER_CONSTRUCTION', 'The shop is under construction. Please come back soon.', {
