@@ -18,6 +18,8 @@ import { PRIVATE_CACHE_CONTROL, isPersonal, sendJsonAnswer } from './http-cache.
 const CACHEABLE_ROOT_FIELDS = new Set(['product', 'products', 'searchProducts', 'categories', 'productTypes', '__typename']);
 /** Documents remembered as cacheable or not, by hash (a bound, not a cache: it is cleared when full). */
 const MAX_DOCUMENTS = 2000;
+/** Longest GET address kept as a cache key as it is. */
+const MAX_URL_KEY_LENGTH = 8192;
 /** Longest variables string that makes a cache key. */
 const MAX_VARIABLES_LENGTH = 2000;
 
@@ -77,6 +79,11 @@ function passesCsrfRule(req: Request): boolean {
 export function graphqlCache(services: Services) {
   const { cache, settings } = services;
   const documents = new Map<string, boolean>();
+  const storefrontOpen = (req: Request) =>
+    authorize(req.ctx, 'storefront', settings).then(
+      () => true,
+      () => false,
+    );
 
   const cacheable = (op: Operation): boolean => {
     const id = op.hash ?? crypto.createHash('sha256').update(op.query!).digest('hex');
@@ -96,15 +103,23 @@ export function graphqlCache(services: Services) {
     res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
     if (isPersonal(req)) return next();
     if ((req.method !== 'GET' && req.method !== 'POST') || !cache.active || !passesCsrfRule(req)) return next();
+    // A GET is known by its address: a hit needs no parsing at all (only cacheable answers were stored).
+    const urlKey = req.method === 'GET' ? `${CacheKeys.graphql}GET ${req.originalUrl}` : null;
+    if (urlKey && urlKey.length <= MAX_URL_KEY_LENGTH) {
+      const hit = cache.peek<JsonAnswer>(urlKey);
+      if (hit) {
+        if (!(await storefrontOpen(req))) return next();
+        return sendJsonAnswer(req, res, hit);
+      }
+    }
     const op = operationOf(req);
     if (!op || !cacheable(op)) return next();
-    try {
-      // Under construction, the shopper gets Apollo's own 503 answer, never a cached one.
-      await authorize(req.ctx, 'storefront', settings);
-    } catch {
-      return next();
-    }
-    const key = `${CacheKeys.graphql}${op.hash ?? crypto.createHash('sha256').update(op.query!).digest('hex')}:${op.operationName}:${op.variables}`;
+    // Under construction, the shopper gets Apollo's own 503 answer, never a cached one.
+    if (!(await storefrontOpen(req))) return next();
+    const key =
+      urlKey && urlKey.length <= MAX_URL_KEY_LENGTH
+        ? urlKey
+        : `${CacheKeys.graphql}${op.hash ?? crypto.createHash('sha256').update(op.query!).digest('hex')}:${op.operationName}:${op.variables}`;
     const hit = cache.peek<JsonAnswer>(key);
     if (hit) return sendJsonAnswer(req, res, hit);
 
