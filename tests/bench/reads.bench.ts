@@ -190,7 +190,9 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
       ADMIN_PASSWORD: 'reads-bench-password',
       SEED_DEMO: '0',
     };
-    const serve = [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), 'dist/gateway/src/main.js'];
+    // As `npm run serve` starts it (its node flags included), plus any BENCH_NODE_FLAGS (e.g. --cpu-prof).
+    const serveScript = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve!;
+    const serve = [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), ...serveScript.split(/\s+/).slice(1)];
     // The first start migrates the empty database.
     await (await spawnServer(serve, env, '/readyz')).stop();
 
