@@ -76,7 +76,11 @@ function passesCsrfRule(req: Request): boolean {
   return typeof type === 'string' && !/^(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i.test(type.trim()) && type.trim() !== '';
 }
 
-export function graphqlCache(services: Services) {
+/**
+ * Mounted twice: for GET ahead of everything else on /graphql (a hit is answered before the upload
+ * and body parsers), and for POST after the JSON body parser.
+ */
+export function graphqlCache(services: Services, method: 'GET' | 'POST') {
   const { cache, settings } = services;
   const documents = new Map<string, boolean>();
   const storefrontOpen = (req: Request) =>
@@ -102,7 +106,7 @@ export function graphqlCache(services: Services) {
     // Unless the answer comes from (or goes into) the cache below, nobody else may keep it.
     res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
     if (isPersonal(req)) return next();
-    if ((req.method !== 'GET' && req.method !== 'POST') || !cache.active || !passesCsrfRule(req)) return next();
+    if (req.method !== method || !cache.active || !passesCsrfRule(req)) return next();
     // A GET is known by its address: a hit needs no parsing at all (only cacheable answers were stored).
     const urlKey = req.method === 'GET' ? `${CacheKeys.graphql}GET ${req.originalUrl}` : null;
     if (urlKey && urlKey.length <= MAX_URL_KEY_LENGTH) {
