@@ -61,10 +61,17 @@ export class ChangeFeed implements ChangePublisher {
     const done = new Promise<void>((resolve) => this.waiting.set(id, { needed: Infinity, got: 0, resolve }));
     let timer: NodeJS.Timeout | undefined;
     try {
-      const [row] = await this.execute(
-        `select pg_notify(?, ?) as sent, (select count(*)::int from pg_stat_activity where application_name = ? and datname = current_database()) as listeners`,
-        [CHANGES, JSON.stringify({ id, keys }), FEED_APPLICATION_NAME],
-      );
+      let row: Record<string, unknown> | undefined;
+      try {
+        [row] = await this.execute(
+          `select pg_notify(?, ?) as sent, (select count(*)::int from pg_stat_activity where application_name = ? and datname = current_database()) as listeners`,
+          [CHANGES, JSON.stringify({ id, keys }), FEED_APPLICATION_NAME],
+        );
+      } catch (error) {
+        // The write has committed; without the database no process serves from its cache (their feeds are down too).
+        this.log.warn({ err: error, keys }, 'could not announce a cache change');
+        return;
+      }
       const waiting = this.waiting.get(id)!;
       waiting.needed = Number(row?.listeners ?? 0);
       // Without a listener of our own the acknowledgements cannot reach us: the others drop the keys on their own time.
