@@ -51,6 +51,8 @@ export interface ShellOptions {
   /** The screen the page shows: its code is preloaded with the HTML. */
   page?: PageModule;
   status?: number;
+  /** The page's first screen drawn by the server (gateway/src/server-render.ts): written into #root, hydrated by the browser. */
+  root?: string | null;
 }
 
 let template: { file: string; mtimeMs: number; html: string } | null = null;
@@ -86,6 +88,13 @@ export function renderAppShell(html: string, options: ShellOptions, webDir?: str
   if (options.state) {
     const script = `<script type="application/json" id="initial-state">${scriptJson(options.state)}</script>`;
     out = out.replace('<div id="root"></div>', () => `<div id="root"></div>\n    ${script}`);
+  }
+  if (options.root) {
+    // React writes the resources it found while rendering (image preloads) before the markup: they belong in the head.
+    const hoisted = /^(?:<link [^>]*>)+/.exec(options.root)?.[0] ?? '';
+    const markup = options.root.slice(hoisted.length);
+    if (hoisted) out = out.replace('</head>', () => `  ${hoisted}\n  </head>`);
+    out = out.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
   }
   return out;
 }

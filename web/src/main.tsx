@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { BlueprintProvider } from '@blueprintjs/core';
 import '@blueprintjs/core/lib/css/blueprint.css';
@@ -7,8 +7,8 @@ import './app/app.css';
 import { apolloClient } from './apollo/client';
 import { authStore } from './app/auth-store';
 import { applyTheme, readTheme } from './app/theme';
-import { App } from './app/App';
-import { setUpIcons } from './app/icons';
+import { App, preloadScreens } from './app/App';
+import { loadBundledIcons, setUpIcons } from './app/icons';
 import { applyInitialState, readInitialState } from './app/initial-state';
 
 setUpIcons();
@@ -16,12 +16,29 @@ applyTheme(readTheme());
 authStore.restore();
 applyInitialState(apolloClient, readInitialState());
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <ApolloProvider client={apolloClient}>
       <BlueprintProvider>
         <App />
       </BlueprintProvider>
     </ApolloProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+const container = document.getElementById('root')!;
+if (container.firstElementChild) {
+  // The server drew this page (gateway/src/server-render.ts): with the screen's code and the
+  // bundled icons at hand (both preloaded with the HTML), React takes over the HTML as it is.
+  void Promise.all([preloadScreens(window.location.pathname), loadBundledIcons()])
+    .catch(() => undefined)
+    .then(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError(error, info) {
+          console.error('Hydration mismatch:', error, info.componentStack);
+        },
+      });
+    });
+} else {
+  createRoot(container).render(app);
+}

@@ -28,6 +28,8 @@ export function useTheme(): [Theme, () => void] {
       return () => listeners.delete(listener);
     },
     () => readTheme(),
+    // The server renders the default theme (it cannot read the browser's choice); hydration starts from it.
+    (): Theme => 'dark',
   );
   const toggle = useCallback(() => {
     const next = readTheme() === 'dark' ? 'light' : 'dark';
