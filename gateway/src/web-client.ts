@@ -68,18 +68,33 @@ function readTemplate(file: string): string | null {
   return template.html;
 }
 
-/** index.html with the page's head tags and initial state written in (every value escaped). */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * index.html with the page's head tags and initial state written in (every value escaped). A page
+ * the server drew (`root`) starts its scripts once it has painted (web/public/boot.js): the
+ * entry and the modules to preload move from the head onto the boot script.
+ */
 export function renderAppShell(html: string, options: ShellOptions, webDir?: string): string {
   let out = html;
-  if (options.page && webDir) {
-    const { scripts, styles } = pageChunks(webDir, options.page);
-    const links = [
-      ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
-      ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
-    ];
-    if (links.length) out = out.replace('</head>', () => `  ${links.join('\n    ')}
-  </head>`);
+  const { scripts, styles } = options.page && webDir ? pageChunks(webDir, options.page) : { scripts: [], styles: [] };
+  const drawn = Boolean(options.root);
+  const links = [
+    ...(drawn ? [] : scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)),
+    ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+  ];
+  if (drawn) {
+    const entry = ENTRY_SCRIPT.exec(out)?.[1];
+    if (entry) {
+      const preload = [...out.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+      out = out.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+      const all = [...new Set([...preload, ...scripts])];
+      links.push(`<script src="/boot.js" defer data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(all.join(' '))}"></script>`);
+    }
   }
+  if (links.length) out = out.replace('</head>', () => `  ${links.join('\n    ')}
+  </head>`);
   if (options.head) {
     const tags = renderHeadTags(options.head);
     // Function replacers: a `$` in a title or description is text, never a replacement pattern.

@@ -1,0 +1,39 @@
+/*
+ * The start of a page the server drew (gateway/src/web-client.ts): the page is already on screen,
+ * so its scripts are fetched once it has painted, leaving the network to the styles and the first
+ * picture until then. The scripts to load are on this element: data-entry (the app) and
+ * data-preload (the modules it imports, fetched alongside).
+ */
+(function () {
+  var script = document.currentScript;
+  var entry = script && script.getAttribute('data-entry');
+  if (!entry) return;
+  var preload = (script.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    preload.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var app = document.createElement('script');
+    app.type = 'module';
+    app.crossOrigin = '';
+    app.src = entry;
+    document.head.appendChild(app);
+  }
+  var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+  if (document.visibilityState !== 'visible' || !types || types.indexOf('paint') < 0) return start();
+  new PerformanceObserver(function (list, observer) {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    setTimeout(start, 0);
+  }).observe({ type: 'paint', buffered: true });
+  // Never later than this, painted or not (a page in a background tab paints only when shown).
+  setTimeout(start, 2500);
+  document.addEventListener('visibilitychange', start, { once: true });
+})();
