@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { BlueprintProvider } from '@blueprintjs/core';
@@ -33,10 +33,13 @@ if (container.firstElementChild) {
   void Promise.all([preloadScreens(window.location.pathname), loadBundledIcons()])
     .catch(() => undefined)
     .then(() => {
-      hydrateRoot(container, app, {
-        onRecoverableError(error, info) {
-          console.error('Hydration mismatch:', error, info.componentStack);
-        },
+      // As a transition: React hydrates in slices and gives the phone's main thread back in between.
+      startTransition(() => {
+        hydrateRoot(container, app, {
+          onRecoverableError(error, info) {
+            console.error('Hydration mismatch:', error, info.componentStack);
+          },
+        });
       });
     });
 } else {

@@ -33,7 +33,11 @@ export class AuthStore {
   getPageState = (): AuthState => this.pageState;
 
   setPageSettings(settings: { underConstructionMode: boolean; isAdmin: boolean }): void {
-    this.pageState = { token: null, user: null, underConstructionMode: settings.underConstructionMode, admin: false, settingsLoaded: true };
+    const page: AuthState = { token: null, user: null, underConstructionMode: settings.underConstructionMode, admin: false, settingsLoaded: true };
+    const now = this.state;
+    const same = (Object.keys(page) as (keyof AuthState)[]).every((key) => page[key] === now[key]);
+    // The very same object when the visitor is the anonymous one the page was drawn for: nothing to draw again after hydration.
+    this.pageState = same ? now : page;
   }
 
   subscribe = (listener: Listener): (() => void) => {

@@ -45,13 +45,13 @@ export function readInitialState(doc: Document = document): InitialState | null 
 
 export function applyInitialState(client: ApolloClient, state: InitialState | null): void {
   if (!state) return;
-  // A page the server drew shows these settings to an anonymous visitor: hydration starts from the same view.
-  if (state.settings) authStore.setPageSettings(state.settings);
   // A signed-in visitor's settings differ (admin, or the shop closed to others): those are fetched with the token.
   if (state.settings && !authStore.getState().token) {
     authStore.setSettings(state.settings);
     settingsFromPage = true;
   }
+  // A page the server drew shows these settings to an anonymous visitor: hydration starts from the same view.
+  if (state.settings) authStore.setPageSettings(state.settings);
   for (const query of state.queries ?? []) {
     const document = DOCUMENTS[query.operationName];
     if (!document) continue;
