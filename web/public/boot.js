@@ -10,6 +10,30 @@
   if (!entry) return;
   var preload = (script.getAttribute('data-preload') || '').split(' ').filter(Boolean);
   var started = false;
+
+  // Until the app has taken the page over (web/src/main.tsx), its controls are marked as not yet
+  // usable, and a press on a button is held and pressed again once the app can answer it.
+  var root = document.getElementById('root');
+  var held = [];
+  function hold(event) {
+    var target = event.target instanceof Element ? event.target.closest('button, [role="button"]') : null;
+    if (!target || !root || !root.contains(target)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (held.indexOf(target) < 0) held.push(target);
+  }
+  if (root) {
+    root.setAttribute('aria-disabled', 'true');
+    document.addEventListener('click', hold, true);
+  }
+  window.storefrontReady = function () {
+    document.removeEventListener('click', hold, true);
+    if (root) root.removeAttribute('aria-disabled');
+    held.splice(0).forEach(function (button) {
+      if (button.isConnected) button.click();
+    });
+  };
+
   function start() {
     if (started) return;
     started = true;

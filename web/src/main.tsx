@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { BlueprintProvider } from '@blueprintjs/core';
@@ -26,6 +26,19 @@ const app = (
   </StrictMode>
 );
 
+declare global {
+  interface Window {
+    /** Set by web/public/boot.js on a page the server drew: the page is now the app's (presses held until now are replayed). */
+    storefrontReady?: () => void;
+  }
+}
+
+/** Tells the page's start script that the app has taken the server's HTML over. */
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => window.storefrontReady?.(), []);
+  return children;
+}
+
 const container = document.getElementById('root')!;
 if (container.firstElementChild) {
   // The server drew this page (gateway/src/server-render.ts): with the screen's code and the
@@ -35,7 +48,7 @@ if (container.firstElementChild) {
     .then(() => {
       // As a transition: React hydrates in slices and gives the phone's main thread back in between.
       startTransition(() => {
-        hydrateRoot(container, app, {
+        hydrateRoot(container, <Hydrated>{app}</Hydrated>, {
           onRecoverableError(error, info) {
             console.error('Hydration mismatch:', error, info.componentStack);
           },
