@@ -6,7 +6,7 @@ import type { InitialState } from './web-client.js';
 
 /** web/src/entry-server.tsx as built by `vite build --ssr` (web/ssr, beside web/dist). */
 interface ServerEntry {
-  render(url: string, state: InitialState): Promise<string | null>;
+  render(url: string, state: InitialState, options?: { theme?: 'light' | 'dark' }): Promise<string | null>;
 }
 
 const entries = new Map<string, Promise<ServerEntry | null>>();
@@ -38,13 +38,18 @@ function loadEntry(webDir: string, log: Pick<Logger, 'warn'>): Promise<ServerEnt
  * Null when it cannot be drawn here (no renderer built, or rendering failed): the page is then
  * sent as before and the browser draws it alone.
  */
-export async function renderPage(webDir: string, url: string, state: InitialState, log: Pick<Logger, 'warn'>): Promise<string | null> {
+export async function renderPage(webDir: string, url: string, state: InitialState, log: Pick<Logger, 'warn'>, theme: 'light' | 'dark' = 'dark'): Promise<string | null> {
   const entry = await loadEntry(webDir, log);
   if (!entry) return null;
   try {
-    return await entry.render(url, state);
+    return await entry.render(url, state, { theme });
   } catch (error) {
     log.warn({ err: error, url }, 'the page could not be drawn on the server; the browser draws it');
     return null;
   }
+}
+
+/** The theme the visitor chose, as the browser tells it (the `theme` cookie, web/src/app/theme.ts); dark unless light. */
+export function themeOf(cookie: string | undefined): 'light' | 'dark' {
+  return /(?:^|;\s*)theme=light(?:;|$)/.test(cookie ?? '') ? 'light' : 'dark';
 }

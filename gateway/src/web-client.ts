@@ -53,6 +53,8 @@ export interface ShellOptions {
   status?: number;
   /** The page's first screen drawn by the server (gateway/src/server-render.ts): written into #root, hydrated by the browser. */
   root?: string | null;
+  /** The visitor's theme (the `theme` cookie): the page is sent in it, so it never flashes the other one. */
+  theme?: 'light' | 'dark';
 }
 
 let template: { file: string; mtimeMs: number; html: string } | null = null;
@@ -95,6 +97,9 @@ export function renderAppShell(html: string, options: ShellOptions, webDir?: str
   }
   if (links.length) out = out.replace('</head>', () => `  ${links.join('\n    ')}
   </head>`);
+  if (options.theme === 'light') {
+    out = out.replace('<body class="bp6-dark">', '<body>').replace('<meta name="theme-color" content="#1c2127" />', '<meta name="theme-color" content="#f6f7f9" />');
+  }
   if (options.head) {
     const tags = renderHeadTags(options.head);
     // Function replacers: a `$` in a title or description is text, never a replacement pattern.

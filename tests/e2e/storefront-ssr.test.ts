@@ -69,7 +69,12 @@ describe('storefront pages drawn by the server, on a phone', () => {
       await expect.poll(() => page.getByRole('button', { name: 'Account' }).isVisible(), { timeout: 10_000 }).toBe(true);
       await expect.poll(() => page.getByRole('button', { name: 'Admin' }).isVisible(), { timeout: 10_000 }).toBe(true);
       expect(await page.evaluate(() => document.body.classList.contains('bp6-dark'))).toBe(false);
+      await expect.poll(() => page.getByRole('button', { name: 'Switch to dark theme' }).count(), { timeout: 10_000 }).toBe(1);
     }
+    // The server itself sends the chosen theme (the cookie), so a page never flashes the other one.
+    const html = await (await page.request.get('/shop', { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain('<body>');
+    expect(html).toContain('aria-label="Switch to dark theme"');
     expect(hydrationErrors(context)).toEqual([]);
     await context.close();
   });

@@ -226,6 +226,16 @@ describe('the first screen, drawn by the server', () => {
     expect(blog).not.toContain('Secret plans');
   });
 
+  it('draws the page in the theme of the theme cookie, dark by default', async () => {
+    const dark = (await page('/shop')).html;
+    expect(dark).toContain('<body class="bp6-dark">');
+    expect(rootOf(dark)).toContain('aria-label="Switch to light theme"');
+    const light = (await page('/shop', { cookie: 'other=1; theme=light' })).html;
+    expect(light).toContain('<body>');
+    expect(light).toContain('<meta name="theme-color" content="#f6f7f9" />');
+    expect(rootOf(light)).toContain('aria-label="Switch to dark theme"');
+  });
+
   it('draws the anonymous view even for a request carrying an admin token', async () => {
     const root = rootOf((await page('/blog', { authorization: `Bearer ${admin}` })).html);
     expect(root).toContain('Sign in');

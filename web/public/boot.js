@@ -5,6 +5,16 @@
  * data-preload (the modules it imports, fetched alongside).
  */
 (function () {
+  // The theme the server drew the page in, from the cookie it was sent: what hydration starts from.
+  window.storefrontDrawnTheme = /(?:^|;\s*)theme=light(?:;|$)/.test(document.cookie) ? 'light' : 'dark';
+  // The theme chosen in this browser (web/src/app/theme.ts), told to the server for the next pages.
+  try {
+    var theme = localStorage.getItem('theme') === 'light' ? 'light' : 'dark';
+    document.body.classList.toggle('bp6-dark', theme === 'dark');
+    document.cookie = 'theme=' + theme + '; path=/; max-age=31536000; samesite=lax';
+  } catch (error) {
+    // Storage may be unavailable (privacy settings): the page keeps the theme it came in.
+  }
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
   if (!entry) return;

@@ -4,7 +4,7 @@
  * page carries. The browser then hydrates it (main.tsx) instead of drawing it again.
  *
  * Nothing here touches the network: Apollo answers from a cache primed with the page's data, the
- * visitor is anonymous (the session lives in the browser), the theme is the default one.
+ * visitor is anonymous (the session lives in the browser), the theme is the one of the theme cookie.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -16,6 +16,7 @@ import { typePolicies } from './apollo/type-policies';
 import { routes, preloadScreens } from './app/App';
 import { loadBundledIcons } from './app/icons';
 import { applyInitialState, type InitialState } from './app/initial-state';
+import { setPageTheme, type Theme } from './app/theme';
 
 const handler = createStaticHandler(routes);
 let ready: Promise<void> | null = null;
@@ -24,7 +25,7 @@ let ready: Promise<void> | null = null;
  * The HTML of a page's #root for `url` (path and query), or null when it is not a page the server
  * draws (a redirect, or the route threw): the browser then draws it alone.
  */
-export async function render(url: string, state: InitialState): Promise<string | null> {
+export async function render(url: string, state: InitialState, options: { theme?: Theme } = {}): Promise<string | null> {
   ready ??= loadBundledIcons();
   const location = new URL(url, 'http://localhost');
   await Promise.all([ready, preloadScreens(location.pathname)]);
@@ -34,7 +35,8 @@ export async function render(url: string, state: InitialState): Promise<string |
   const client = new ApolloClient({ ssrMode: true, link: ApolloLink.empty(), cache: new InMemoryCache({ typePolicies }) });
   applyInitialState(client, state);
   const router = createStaticRouter(handler.dataRoutes, context);
-  // Synchronous from here on: the page state of the (shared) auth store is this request's alone.
+  // Synchronous from here on: the page state of the (shared) auth store and the theme are this request's alone.
+  setPageTheme(options.theme ?? 'dark');
   return renderToString(
     <StrictMode>
       <ApolloProvider client={client}>

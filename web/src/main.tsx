@@ -6,13 +6,14 @@ import '@blueprintjs/core/lib/css/blueprint.css';
 import './app/app.css';
 import { apolloClient } from './apollo/client';
 import { authStore } from './app/auth-store';
-import { applyTheme, readTheme } from './app/theme';
+import { applyTheme, readTheme, setPageTheme, themeFromCookie } from './app/theme';
 import { App, preloadScreens } from './app/App';
 import { loadBundledIcons, setUpIcons } from './app/icons';
 import { applyInitialState, readInitialState } from './app/initial-state';
 
 setUpIcons();
 applyTheme(readTheme());
+setPageTheme(window.storefrontDrawnTheme ?? themeFromCookie(document.cookie));
 authStore.restore();
 applyInitialState(apolloClient, readInitialState());
 
@@ -30,6 +31,8 @@ declare global {
   interface Window {
     /** Set by web/public/boot.js on a page the server drew: the page is now the app's (presses held until now are replayed). */
     storefrontReady?: () => void;
+    /** The theme the server drew the page in (boot.js, before it brings the cookie up to date). */
+    storefrontDrawnTheme?: 'light' | 'dark';
   }
 }
 
