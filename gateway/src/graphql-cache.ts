@@ -61,7 +61,7 @@ function isCacheableDocument(query: string): boolean {
     const document = parse(query, { maxTokens: 5000 });
     const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
     if (operations.length !== 1 || operations[0]!.operation !== 'query') return false;
-    if (document.definitions.length !== 1) return false; // fragments at the root level are left to Apollo
+    // Fragments may shape the fields below; at the root only plain public fields are allowed.
     return operations[0]!.selectionSet.selections.every((s) => s.kind === Kind.FIELD && !s.directives?.length && CACHEABLE_ROOT_FIELDS.has(s.name.value));
   } catch {
     return false;
@@ -77,12 +77,17 @@ function passesCsrfRule(req: Request): boolean {
 }
 
 /**
+ * Documents known as cacheable or not, by hash: what a POST taught (hash and text) serves the GETs
+ * that follow with the hash alone. Whether a document is cacheable depends on its text only.
+ */
+const documents = new Map<string, boolean>();
+
+/**
  * Mounted twice: for GET ahead of everything else on /graphql (a hit is answered before the upload
  * and body parsers), and for POST after the JSON body parser.
  */
 export function graphqlCache(services: Services, method: 'GET' | 'POST') {
   const { cache, settings } = services;
-  const documents = new Map<string, boolean>();
   const storefrontOpen = (req: Request) =>
     authorize(req.ctx, 'storefront', settings).then(
       () => true,
