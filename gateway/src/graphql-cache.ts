@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { authorize } from '../../server/src/core/access.js';
 import { CacheKeys, answerSize, jsonAnswer, type JsonAnswer } from '../../server/src/core/read-cache.js';
@@ -77,16 +77,16 @@ function passesCsrfRule(req: Request): boolean {
 }
 
 /**
- * Documents known as cacheable or not, by hash: what a POST taught (hash and text) serves the GETs
- * that follow with the hash alone. Whether a document is cacheable depends on its text only.
+ * Two middlewares sharing what they learn (a persisted query's text often arrives by POST, its later
+ * hash-only requests by GET): `get` goes ahead of everything else on /graphql (a hit is answered
+ * before the upload and body parsers), `post` after the JSON body parser.
  */
-const documents = new Map<string, boolean>();
+export function graphqlCache(services: Services): { get: RequestHandler; post: RequestHandler } {
+  const documents = new Map<string, boolean>();
+  return { get: graphqlCacheFor(services, 'GET', documents), post: graphqlCacheFor(services, 'POST', documents) };
+}
 
-/**
- * Mounted twice: for GET ahead of everything else on /graphql (a hit is answered before the upload
- * and body parsers), and for POST after the JSON body parser.
- */
-export function graphqlCache(services: Services, method: 'GET' | 'POST') {
+function graphqlCacheFor(services: Services, method: 'GET' | 'POST', documents: Map<string, boolean>): RequestHandler {
   const { cache, settings } = services;
   const storefrontOpen = (req: Request) =>
     authorize(req.ctx, 'storefront', settings).then(
