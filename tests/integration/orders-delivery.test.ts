@@ -161,15 +161,17 @@ describe('the e-card page', () => {
     expect(await script.text()).toContain("addEventListener('click'");
   });
 
-  it('records the first view of the recipient only', async () => {
+  it('records the first opening reported by the page, never a plain fetch of it', async () => {
     const openedAt = async () => (await app.sql<{ opened_at: Date | null }>('select opened_at from order_item where item_url_uuid = $1', [uuid]))[0]!.opened_at;
     await app.request(`/ecards/${uuid}.html?preview=1`);
+    await app.request(`/ecards/${uuid}.html`);
     expect(await openedAt()).toBeNull();
     clock.set('2026-12-11T18:30:00Z');
-    await Promise.all([app.request(`/ecards/${uuid}.html`), app.request(`/ecards/${uuid}.html`)]);
+    const beacon = () => app.request(`/api/ecards/${uuid}/opened`, { method: 'POST' });
+    await Promise.all([beacon(), beacon()]);
     expect((await openedAt())!.toISOString()).toBe('2026-12-11T18:30:00.000Z');
     clock.set('2026-12-12T08:00:00Z');
-    await app.request(`/ecards/${uuid}.html`);
+    expect((await beacon()).status).toBe(204);
     expect((await openedAt())!.toISOString()).toBe('2026-12-11T18:30:00.000Z');
     // The first opening is for the shop's admins (Order Details).
     const { body } = await app.graphql(
