@@ -5,7 +5,7 @@ import { ecardPath } from '../order-item.entity.js';
 import type { Order } from '../order.entity.js';
 import { button, heading, paragraph, quote, renderEmail, type MailContent } from './layout.js';
 
-/** "24 December 2026, 09:12" in a time zone (the shopper's, else UTC). */
+/** "24 December 2026 at 09:12" in a time zone (the shopper's, else UTC). */
 export function formatMoment(at: Date, timeZone: string | null): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone: timeZone ?? 'UTC', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
 }
