@@ -48,7 +48,7 @@ describe('the e-card loop in a real browser', () => {
     await page.getByRole('button', { name: 'Pay $4.50' }).click();
     await page.waitForURL(/\/order-confirmation\//, { timeout: 15_000 });
     const [scheduled] = await app.sql<{ id: number; notify_opened: boolean }>(
-      `select i.id, o.notify_opened from order_item i join "order" o on o.id = i.order_id join "user" u on u.id = o.user_id where u.username = 'ada_loop'`,
+      `select i.id, o.notify_opened from order_item i join "order" o on o.id = i.order_id join app_user u on u.id = o.user_id where u.username = 'ada_loop'`,
     );
     expect(scheduled!.notify_opened).toBe(true);
 
@@ -92,6 +92,7 @@ describe('the e-card loop in a real browser', () => {
     await screenshot(ecard, 'ecard-loop-reply-form');
     await form.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => ecard.getByText('Thank-you sent').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await form.isVisible()).toBe(false);
     await screenshot(ecard, 'ecard-loop-reply-sent');
     // An empty message is refused in the page, before anything is sent.
     await ecard.reload();

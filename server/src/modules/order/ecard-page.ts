@@ -125,6 +125,7 @@ ${placementCss}
 .thanks button:disabled { opacity: .6; cursor: default; }
 .thanks-error { margin: 0; color: #ffb4a8; }
 .thanks-done { margin: 0; font-size: 18px; }
+.thanks [hidden] { display: none; }
 footer { font-size: 13px; opacity: .7; }
 footer a { color: inherit; }
 @media (prefers-reduced-motion: reduce) { .book, .cover, .back { transition: none; } }
