@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EcardReply } from '../../server/src/modules/ecard-loop/ecard-reply.entity.js';
 import type { OrderItem } from '../../server/src/modules/order/order-item.entity.js';
@@ -32,8 +34,13 @@ const album = { id: 8, order, name: 'Summer Songs Album', quantity: 2, lineTotal
 const reply = { id: 3, name: 'Grace', message: 'Thank you <3\nIt made my day.', createdAt: new Date('2026-12-24T15:00:00Z') } as EcardReply;
 const LINK = `${BASE}/ecards/${card.itemUrlUuid}.html`;
 
-/** Checks every e-mail shares: an HTML document made by MJML with the shop's frame, and a text part. */
-function expectShopEmail(mail: { html: string; text: string; subject: string }) {
+const ARTIFACTS = path.resolve(import.meta.dirname, '../.artifacts/emails');
+
+/** Checks every e-mail shares: an HTML document made by MJML with the shop's frame, and a text part; keeps it for a person to look at. */
+function expectShopEmail(mail: { html: string; text: string; subject: string }, name: string) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  fs.writeFileSync(path.join(ARTIFACTS, `${name}.html`), mail.html);
+  fs.writeFileSync(path.join(ARTIFACTS, `${name}.txt`), mail.text);
   expect(mail.html).toMatch(/^<!doctype html>/i);
   expect(mail.html).toContain(`<title>${mail.subject.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</title>`);
   expect(mail.html).toContain('Art &amp; Song Cards');
@@ -53,7 +60,7 @@ describe('the shop\'s e-mails', () => {
     expect(mail.html).not.toContain('<Hopper>');
     expect(mail.html).toContain(`href="${LINK}"`);
     expect(mail.html).toContain('Open your card');
-    expectShopEmail(mail);
+    expectShopEmail(mail, 'card');
   });
 
   it('receipt: every line, the total, the card previews and the order\'s page', async () => {
@@ -68,7 +75,7 @@ describe('the shop\'s e-mails', () => {
     expect(mail.html).toContain(`href="${LINK}?preview=1"`);
     expect(mail.html).toContain('$16.50');
     expect(mail.html).toContain(`href="${BASE}/order-confirmation/${order.id}"`);
-    expectShopEmail(mail);
+    expectShopEmail(mail, 'receipt');
   });
 
   it('opened notice: "{recipient} opened your card" to the purchaser, with the time in the shopper\'s zone', async () => {
@@ -80,7 +87,7 @@ describe('the shop\'s e-mails', () => {
     expect(mail.text).toContain(`${BASE}/account`);
     expect(mail.html).toContain('Grace &lt;Hopper&gt; opened your card');
     expect(mail.html).toContain(`href="${BASE}/account"`);
-    expectShopEmail(mail);
+    expectShopEmail(mail, 'opened');
   });
 
   it('thank-you: the reply as plain text, line breaks kept, escaped in HTML', async () => {
@@ -90,7 +97,7 @@ describe('the shop\'s e-mails', () => {
     expect(mail.text).toContain('Grace wrote back about your card "Balloon Birthday":\n\nThank you <3\nIt made my day.\n\n— Grace');
     expect(mail.html).toContain('Thank you &lt;3<br>It made my day.');
     expect(mail.html).not.toContain('Thank you <3');
-    expectShopEmail(mail);
+    expectShopEmail(mail, 'thank-you');
   });
 
   it('reminder: to the recipient, once, with the card\'s link', async () => {
@@ -101,7 +108,7 @@ describe('the shop\'s e-mails', () => {
     expect(mail.text).toContain('This is the only reminder we send.');
     expect(mail.html).toContain(`href="${LINK}"`);
     expect(mail.html).toContain('Ada &amp; co sent you an e-greeting card');
-    expectShopEmail(mail);
+    expectShopEmail(mail, 'reminder');
   });
 });
 
