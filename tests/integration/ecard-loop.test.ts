@@ -77,6 +77,17 @@ describe('opened notices', () => {
     expect(emailsOf('opened', 'quiet@example.com')).toHaveLength(0);
   });
 
+  it('does not count an opening before the card went out', async () => {
+    clock.set('2026-12-02T12:00:00Z');
+    const { uuid, orderId } = await placeOrder(app, orderInput(shop, { purchaserEmail: 'early@example.com', lines: [cardLine({ recipientEmail: 'later-day@example.com', deliveryDate: '2026-12-20' })] })).then(({ body }) => ({
+      uuid: body.data.placeOrder.items[0].itemUrlUuid as string,
+      orderId: body.data.placeOrder.id as string,
+    }));
+    expect((await beacon(uuid)).status).toBe(204);
+    expect(await openedAt(uuid)).toBeNull();
+    expect(await app.sql(`select kind from mail_job where order_id = $1 and kind = 'opened'`, [orderId])).toEqual([]);
+  });
+
   it('answers 404 for a card that does not exist', async () => {
     expect((await beacon('00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await beacon('nonsense')).status).toBe(404);

@@ -138,6 +138,7 @@ describe('the e-card page', () => {
     clock.set('2026-12-10T09:00:00Z');
     const { body } = await placeOrder(app, orderInput(shop, { lines: [cardLine({ recipientName: 'Grace <b>Hopper</b>', message: 'Happy birthday!\n<script>alert(1)</script>' })] }));
     uuid = body.data.placeOrder.items[0].itemUrlUuid;
+    await app.services.deliveries.runDue();
   });
 
   it('shows the message in place and in its font, the images and the songs, escaped', async () => {

@@ -50,12 +50,15 @@ export class EcardLoopService {
   /**
    * The beacon of the e-card page: records the card's first opening (once, also when two arrive at
    * once), e-mails the purchaser when they asked for it, and drops the reminder that is no longer due.
+   * A card whose e-mail has not gone out yet is not opened by anyone who counts.
    * Returns whether this call was the first opening.
    */
   async recordOpening(ctx: RequestContext, uuid: string): Promise<boolean> {
     const now = this.options.clock();
     const first = await ctx.em.fork().transactional(async (em) => {
       const item = await this.card(em, uuid);
+      // Before its e-mail went out nobody but the purchaser or an admin has the link: not an opening.
+      if (!item.deliveredAt) return false;
       // Conditional, so that two first views at once record one time.
       const updated = await em.nativeUpdate(OrderItem, { id: item.id, openedAt: null }, { openedAt: now });
       if (!updated) return false;
