@@ -42,6 +42,7 @@ describe('the e-card loop in a real browser', () => {
     await page.goto('/payments');
     const notify = page.getByLabel('Tell me when my card is opened');
     await expect.poll(() => notify.isChecked(), { timeout: 10_000 }).toBe(true);
+    await screenshot(page, 'checkout-notify-opened');
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry').fill('1230');
     await page.getByLabel('Security code').fill('123');
@@ -63,6 +64,7 @@ describe('the e-card loop in a real browser', () => {
     await firstCard.getByRole('button', { name: 'Change date' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change date' });
     await dialog.getByLabel(/When should Grace Hopper get the card/).fill(day(3));
+    await screenshotOf(dialog, 'account-change-date');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
     const due = await app.sql<{ due_at: Date }>(`select due_at from mail_job where item_id = $1 and kind = 'card'`, [scheduled!.id]);
@@ -115,6 +117,9 @@ describe('the e-card loop in a real browser', () => {
     const margaret = page.getByRole('listitem', { name: 'Card for Margaret' });
     await expect.poll(() => margaret.locator('.account-card-state').textContent(), { timeout: 10_000 }).toBe('Sent');
     await screenshot(page, 'account-my-orders');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, 'account-my-orders-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await margaret.getByRole('button', { name: 'Resend' }).click();
     await page.getByRole('button', { name: 'Resend', exact: true }).last().click();
     await expect.poll(async () => (await app.sql(`select id from mail_job where kind = 'card-resend' and order_id = $1`, [forgottenOrder])).length, { timeout: 10_000 }).toBe(1);
