@@ -167,8 +167,8 @@ export class DeliveryService {
   }
 
   private async deliver({ job, em }: { job: MailJob; em: EntityManager }, now: Date): Promise<'sent' | 'failed' | 'skipped'> {
-    // A reminder of a card opened in the meantime is no longer wanted.
-    if (job.kind === MailKind.REMINDER && job.item?.openedAt) {
+    // A reminder of a card opened in the meantime (or of an order cancelled or refunded) is no longer wanted.
+    if (job.kind === MailKind.REMINDER && (job.item?.openedAt || job.order.status === OrderStatus.CANCELLED || job.order.status === OrderStatus.REFUNDED)) {
       await this.orm!.em.fork().nativeDelete(MailJob, { id: job.id, status: MailJobStatus.SENDING });
       return 'skipped';
     }
