@@ -48,6 +48,7 @@ describe('the e-card loop in a real browser', () => {
     await page.getByLabel('Security code').fill('123');
     await page.getByRole('button', { name: 'Pay $4.50' }).click();
     await page.waitForURL(/\/order-confirmation\//, { timeout: 15_000 });
+    await expect.poll(() => page.getByRole('link', { name: 'My orders' }).isVisible(), { timeout: 10_000 }).toBe(true);
     const [scheduled] = await app.sql<{ id: number; notify_opened: boolean }>(
       `select i.id, o.notify_opened from order_item i join "order" o on o.id = i.order_id join app_user u on u.id = o.user_id where u.username = 'ada_loop'`,
     );
