@@ -13,6 +13,8 @@ import { DeliveryService } from './modules/order/delivery.service.js';
 import { EcardService } from './modules/order/ecard.service.js';
 import { createMailer, type Mailer } from './modules/order/mailer.js';
 import { OrderService } from './modules/order/order.service.js';
+import { EcardLoopService } from './modules/ecard-loop/ecard-loop.service.js';
+import { AccountService } from './modules/account/account.service.js';
 import type { PaymentProvider } from './modules/order/payment/payment-provider.js';
 import { TestPaymentProvider } from './modules/order/payment/test-payment-provider.js';
 import { RateLimits, rateLimitRules } from './modules/limits/rate-limits.js';
@@ -38,6 +40,8 @@ export interface Services {
   orders: OrderService;
   deliveries: DeliveryService;
   ecards: EcardService;
+  ecardLoop: EcardLoopService;
+  account: AccountService;
 }
 
 /** What a running shop is given rather than configured: its clock and payment providers (tests swap them). */
@@ -104,6 +108,8 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     maxFileBytes: Math.floor(config.maxUploadMb * 1024 * 1024),
     cache,
   });
+  const ecardLoop = new EcardLoopService({ limits, deliveries, clock, reminderAfterMs: Math.round(config.reminderAfterHours * 3_600_000) });
+  deliveries.onCardDelivered = (em, item, now) => ecardLoop.cardDelivered(em, item, now);
   const services = {
     cache,
     limits,
@@ -116,7 +122,9 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     products,
     orders: new OrderService({ provider: selectPaymentProvider(config, deps.paymentProviders ?? [new TestPaymentProvider()], deps.log), limits, media, deliveries, clock }),
     deliveries,
-    ecards: new EcardService(clock),
+    ecards: new EcardService(),
+    ecardLoop,
+    account: new AccountService({ deliveries, clock, replies: ecardLoop }),
   };
   services.media.registerUsageProvider(blog.mediaUsages);
   services.media.registerUsageProvider(categories.mediaUsages);

@@ -3,7 +3,7 @@ import { ECARD_SCRIPT, renderEcardNotFound, renderEcardPage } from '../../../ser
 import type { RouteDef } from '../route.js';
 
 /** Purchased e-cards: standalone server-rendered pages, viewable whatever the site's mode. */
-export function ecardPageRoutes({ ecards }: Services): RouteDef[] {
+export function ecardPageRoutes({ ecards, ecardLoop }: Services): RouteDef[] {
   return [
     {
       method: 'get',
@@ -21,7 +21,7 @@ export function ecardPageRoutes({ ecards }: Services): RouteDef[] {
       async handler(ctx, req, res) {
         const match = /^(.+)\.html$/.exec(String(req.params.file));
         const preview = req.query.preview !== undefined && req.query.preview !== '0';
-        const item = match ? await ecards.open(ctx, match[1]!, { preview }) : null;
+        const item = match ? await ecards.open(ctx, match[1]!) : null;
         // Personal pages: never cached by shared caches, never indexed.
         res.setHeader('Cache-Control', 'private, no-cache');
         res.setHeader('X-Robots-Tag', 'noindex');
@@ -30,7 +30,8 @@ export function ecardPageRoutes({ ecards }: Services): RouteDef[] {
           res.status(404).send(renderEcardNotFound());
           return;
         }
-        res.send(renderEcardPage(item));
+        // A preview (the purchaser's or an admin's) neither reports an opening nor takes a thank-you.
+        res.send(renderEcardPage(item, { preview, repliesLeft: preview ? 0 : await ecardLoop.repliesLeft(ctx.em, item) }));
       },
     },
   ];

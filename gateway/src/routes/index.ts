@@ -5,6 +5,7 @@ import { blogPageRoutes } from './blog-pages.routes.js';
 import { blogRoutes } from './blog.routes.js';
 import { catalogueRoutes } from './catalogue.routes.js';
 import { ecardPageRoutes } from './ecard-pages.routes.js';
+import { ecardLoopRoutes } from './ecard-loop.routes.js';
 import { mediaRoutes } from './media.routes.js';
 import { orderRoutes } from './order.routes.js';
 import { productRoutes } from './product.routes.js';
@@ -17,7 +18,7 @@ import { uploadRoutes } from './uploads.routes.js';
 /** Every REST route under /api. */
 export function restRoutes(services: Services): RouteDef[] {
   // The storefront's hot reads first: each route passed costs a path match.
-  return [...productRoutes(services), ...catalogueRoutes(services), ...settingsRoutes(services), ...authRoutes(services), ...mediaRoutes(services), ...blogRoutes(services), ...orderRoutes(services)];
+  return [...productRoutes(services), ...catalogueRoutes(services), ...settingsRoutes(services), ...authRoutes(services), ...mediaRoutes(services), ...blogRoutes(services), ...orderRoutes(services), ...ecardLoopRoutes(services)];
 }
 
 /** The stored media files, served under /api/uploads (mounted ahead of the API router). */

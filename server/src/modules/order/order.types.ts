@@ -114,6 +114,9 @@ export class PlaceOrderInput {
   @Field(() => [CartLineInput])
   lines!: CartLineInput[];
 
+  @Field(() => Boolean, { nullable: true, defaultValue: true, description: '"Tell me when my card is opened": the first opening of each card e-mails the purchaser (default true).' })
+  notifyWhenOpened?: boolean | null;
+
   @Field(() => PaymentInput)
   payment!: PaymentInput;
 }

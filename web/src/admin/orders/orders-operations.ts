@@ -45,6 +45,7 @@ export const AdminOrderQuery = graphql(`
         deliverAt
         deliveredAt
         openedAt
+        remindedAt
       }
       emails {
         id

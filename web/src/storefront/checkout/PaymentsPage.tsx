@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Callout, Card, FormGroup, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, Checkbox, FormGroup, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { errorCode, errorField, errorMessage } from '../../apollo/errors';
 import { useAuth } from '../../app/auth-store';
 import { formatPrice } from '../common/price';
@@ -26,6 +26,7 @@ export default function PaymentsPage() {
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
   const [holder, setHolder] = useState('');
+  const [notifyOpened, setNotifyOpened] = useState(true);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<{ title: string; message: string; cart?: boolean } | null>(null);
   const [placeOrder, { loading }] = useMutation(PlaceOrderMutation);
@@ -58,7 +59,7 @@ export default function PaymentsPage() {
     const idempotencyKey = checkoutKey(sessionStorage, JSON.stringify(input));
     submitting.current = true;
     try {
-      const { data } = await placeOrder({ variables: { input: { ...input, idempotencyKey, payment: { cardNumber: number, expiry, cvc, cardholderName: holder.trim() || null } } } });
+      const { data } = await placeOrder({ variables: { input: { ...input, idempotencyKey, payment: { cardNumber: number, expiry, cvc, cardholderName: holder.trim() || null }, notifyWhenOpened: notifyOpened } } });
       if (data) {
         cart.clear();
         sessionStorage.removeItem('checkout');
@@ -112,6 +113,9 @@ export default function PaymentsPage() {
             </FormGroup>
             {testProvider && <p className="muted checkout-hint">This shop takes test payments: pay with 4242 4242 4242 4242, any future expiry and any code.</p>}
           </Card>
+          {lines.some((line) => line.personalisation) && (
+            <Checkbox className="checkout-notify" checked={notifyOpened} onChange={(event) => setNotifyOpened(event.currentTarget.checked)} label="Tell me when my card is opened" />
+          )}
           {failure && (
             <Callout intent="danger" title={failure.title} className="checkout-failure" role="alert">
               {failure.message}
