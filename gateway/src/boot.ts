@@ -84,6 +84,10 @@ export async function startApp(config: AppConfig, log: Logger, deps: Omit<Servic
       await services.media.closeStaging();
     });
 
+    // New mail queued by a web-only process wakes the processes that send it (no wait for their poll).
+    const MAIL_QUEUED = 'mail-queued';
+    if (runsJobs(config.appRole)) feed.onSignal(MAIL_QUEUED, () => services.deliveries.kick());
+    else services.deliveries.wakeWorkers = () => void feed.signal(MAIL_QUEUED);
     if (runsJobs(config.appRole)) {
       services.deliveries.start(orm, config.deliveryPollSeconds);
       cleanups.push(() => services.deliveries.stop());

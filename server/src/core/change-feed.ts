@@ -6,6 +6,8 @@ import type { ChangePublisher, ReadCache } from './read-cache.js';
 /** The channel of changes, and the one on which each process says it has dropped a change's keys. */
 const CHANGES = 'artsong_cache_changes';
 const ACKS = 'artsong_cache_acks';
+/** Other notices between processes on the same connection (a signal's name is its payload). */
+const SIGNALS = 'artsong_signals';
 /** The listener connections name themselves so, so that a writer can count who must acknowledge. */
 export const FEED_APPLICATION_NAME = 'artsong-cache-feed';
 /** The longest a write waits for every process to drop what it changed. */
@@ -33,6 +35,7 @@ export class ChangeFeed implements ChangePublisher {
   private stopped = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private readonly waiting = new Map<string, Waiting>();
+  private readonly signalHandlers = new Map<string, () => void>();
 
   constructor(
     private readonly databaseUrl: string,
@@ -54,6 +57,16 @@ export class ChangeFeed implements ChangePublisher {
     this.client = null;
     for (const waiting of this.waiting.values()) waiting.resolve();
     await client?.end().catch(() => {});
+  }
+
+  /** Calls `handler` whenever any process (this one included) sends the signal `name`. */
+  onSignal(name: string, handler: () => void): void {
+    this.signalHandlers.set(name, handler);
+  }
+
+  /** Tells every listening process `name` (e.g. that there is mail to send); a failure is only logged. */
+  async signal(name: string): Promise<void> {
+    await this.execute('select pg_notify(?, ?)', [SIGNALS, name]).catch((error: unknown) => this.log.warn({ err: error, signal: name }, 'could not send a notice to the other processes'));
   }
 
   async publish(keys: string[]): Promise<void> {
@@ -101,7 +114,7 @@ export class ChangeFeed implements ChangePublisher {
     client.on('notification', (message) => this.receive(client, message));
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANGES}; LISTEN ${ACKS}`);
+      await client.query(`LISTEN ${CHANGES}; LISTEN ${ACKS}; LISTEN ${SIGNALS}`);
     } catch (error) {
       client.removeAllListeners();
       client.on('error', () => {});
@@ -131,6 +144,10 @@ export class ChangeFeed implements ChangePublisher {
     if (message.channel === ACKS) {
       const waiting = this.waiting.get(message.payload ?? '');
       if (waiting && ++waiting.got >= waiting.needed) waiting.resolve();
+      return;
+    }
+    if (message.channel === SIGNALS) {
+      this.signalHandlers.get(message.payload ?? '')?.();
       return;
     }
     if (message.channel !== CHANGES) return;

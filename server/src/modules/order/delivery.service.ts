@@ -91,9 +91,19 @@ export class DeliveryService {
     this.kick();
   }
 
+  /**
+   * Where the queue runs elsewhere (APP_ROLE=web), how to wake the processes that run it; set at boot.
+   * Without it, they find the new jobs at their next poll.
+   */
+  wakeWorkers: (() => void) | null = null;
+
   /** Runs the queue soon (after an order is placed), without waiting for the next poll. */
   kick(): void {
-    if (!this.orm || this.stopping) return;
+    if (!this.orm) {
+      this.wakeWorkers?.();
+      return;
+    }
+    if (this.stopping) return;
     void this.runDue().catch((error) => this.options.log.error({ err: error }, 'mail delivery run failed'));
   }
 
