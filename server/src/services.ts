@@ -16,6 +16,7 @@ import { OrderService } from './modules/order/order.service.js';
 import type { PaymentProvider } from './modules/order/payment/payment-provider.js';
 import { TestPaymentProvider } from './modules/order/payment/test-payment-provider.js';
 import { RateLimits, rateLimitRules } from './modules/limits/rate-limits.js';
+import { DiscountService } from './modules/discount/discount.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import type { Logger } from 'pino';
 
@@ -32,6 +33,7 @@ export interface Services {
   orders: OrderService;
   deliveries: DeliveryService;
   ecards: EcardService;
+  discounts: DiscountService;
 }
 
 /** What a running shop is given rather than configured: its clock and payment providers (tests swap them). */
@@ -96,6 +98,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     stagingDir: stagingRoot(config),
     maxFileBytes: Math.floor(config.maxUploadMb * 1024 * 1024),
   });
+  const discounts = new DiscountService(clock);
   const services = {
     limits,
     auth: new AuthService(tokens, limits),
@@ -105,9 +108,10 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     categories,
     productTypes,
     products,
-    orders: new OrderService({ provider: selectPaymentProvider(config, deps.paymentProviders ?? [new TestPaymentProvider()], deps.log), limits, media, deliveries, clock }),
+    orders: new OrderService({ provider: selectPaymentProvider(config, deps.paymentProviders ?? [new TestPaymentProvider()], deps.log), limits, media, deliveries, clock, discounts }),
     deliveries,
     ecards: new EcardService(clock),
+    discounts,
   };
   services.media.registerUsageProvider(blog.mediaUsages);
   services.media.registerUsageProvider(categories.mediaUsages);

@@ -42,8 +42,13 @@ export class OrderService {
   }
 
   /** Prices a cart (see CheckoutService). */
-  quote(ctx: RequestContext, rawLines: unknown): Promise<CartQuote> {
-    return this.checkout.quote(ctx, rawLines);
+  quote(ctx: RequestContext, rawLines: unknown, discountCode?: unknown): Promise<CartQuote> {
+    return this.checkout.quote(ctx, rawLines, discountCode);
+  }
+
+  /** The checkout itself (payment events settle orders through it). */
+  get checkoutService(): CheckoutService {
+    return this.checkout;
   }
 
   /** Charges the cart and places the order (see CheckoutService). */

@@ -72,7 +72,16 @@ export class CartQuote {
   @Field(() => [Int], { description: 'Products of lines that were dropped because they no longer exist.' })
   droppedProductIds!: number[];
 
-  @Field(() => DecimalScalar)
+  @Field(() => DecimalScalar, { description: 'The lines together, before a discount.' })
+  subtotal!: string;
+
+  @Field(() => DecimalScalar, { description: 'What the discount code takes off ("0.00" without one).' })
+  discount!: string;
+
+  @Field(() => String, { nullable: true, description: 'The discount code applied, as the shop spells it.' })
+  discountCode!: string | null;
+
+  @Field(() => DecimalScalar, { description: 'What will be charged: the subtotal less the discount.' })
   total!: string;
 
   @Field(() => Int)
@@ -114,6 +123,9 @@ export class PlaceOrderInput {
   @Field(() => [CartLineInput])
   lines!: CartLineInput[];
 
-  @Field(() => PaymentInput)
-  payment!: PaymentInput;
+  @Field(() => PaymentInput, { nullable: true, description: 'The card, for the test provider; with Stripe the card goes to Stripe from the browser and this is left out.' })
+  payment?: PaymentInput | null;
+
+  @Field(() => String, { nullable: true, description: 'A discount code; the shop prices it and counts its use.' })
+  discountCode?: string | null;
 }
