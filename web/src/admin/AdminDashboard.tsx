@@ -7,6 +7,8 @@ import { SettingsScreen } from './settings/SettingsScreen';
 import { MediaLibraryScreen } from './media/MediaLibraryScreen';
 import { CatalogueScreen } from './catalogue/CatalogueScreen';
 import { OrdersScreen } from './orders/OrdersScreen';
+import { DiscountsScreen } from './discounts/DiscountsScreen';
+import { SalesScreen } from './sales/SalesScreen';
 
 
 /** /admindash: the admin console. The view lives in the URL (?view=) so it survives a reload. */
@@ -28,6 +30,8 @@ export default function AdminDashboard() {
       {view === 'media' && <MediaLibraryScreen />}
       {view === 'catalogue' && <CatalogueScreen />}
       {view === 'orders' && <OrdersScreen />}
+      {view === 'discounts' && <DiscountsScreen />}
+      {view === 'sales' && <SalesScreen />}
       {view === 'settings' && <SettingsScreen />}
     </AdminShell>
   );

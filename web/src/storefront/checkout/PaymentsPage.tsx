@@ -10,6 +10,7 @@ import { cart } from '../cart/cart-store';
 import { useCartQuote } from '../cart/use-cart-quote';
 import { checkoutKey, formatCardNumber, formatExpiry } from './card-input';
 import { PaymentSetupQuery, PlaceOrderMutation } from './checkout-operations';
+import { DiscountCodeField } from './DiscountCodeField';
 import { isEmail } from '../../common/text-rules';
 import '../common/storefront.css';
 import './checkout.css';
@@ -20,7 +21,9 @@ type Field = 'purchaserEmail' | 'payment.cardNumber' | 'payment.expiry' | 'payme
 export default function PaymentsPage() {
   const navigate = useNavigate();
   const auth = useAuth();
-  const { lines, quote, priced, error: quoteError } = useCartQuote();
+  const [discountCode, setDiscountCode] = useState<string | null>(null);
+  const [discountProblem, setDiscountProblem] = useState<string | null>(null);
+  const { lines, quote, priced, error: quoteError } = useCartQuote(discountCode);
   const [email, setEmail] = useState(auth.user?.email ?? '');
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -54,7 +57,7 @@ export default function PaymentsPage() {
     setFailure(null);
     if (Object.keys(found).length) return;
 
-    const input = { purchaserEmail: email.trim(), lines: toLineInputs(lines) };
+    const input = { purchaserEmail: email.trim(), lines: toLineInputs(lines), discountCode };
     const idempotencyKey = checkoutKey(sessionStorage, JSON.stringify(input));
     submitting.current = true;
     try {
@@ -73,7 +76,10 @@ export default function PaymentsPage() {
       } else if (code === 'PAYMENTS_UNAVAILABLE') setFailure({ title: 'Payments are not set up', message });
       else if (code === 'RATE_LIMITED') setFailure({ title: 'Too many attempts', message });
       else if (field && ['purchaserEmail', 'payment.cardNumber', 'payment.expiry', 'payment.cvc'].includes(field)) setErrors({ [field as Field]: message });
-      else if (field?.startsWith('lines')) setFailure({ title: 'Your cart needs a look', message, cart: true });
+      else if (field === 'discountCode') {
+        setDiscountCode(null);
+        setDiscountProblem(message);
+      } else if (field?.startsWith('lines')) setFailure({ title: 'Your cart needs a look', message, cart: true });
       else setFailure({ title: 'The payment did not go through', message });
     } finally {
       submitting.current = false;
@@ -95,6 +101,7 @@ export default function PaymentsPage() {
           <FormGroup label="Your e-mail" labelFor="purchaser-email" helperText={errors.purchaserEmail ?? 'Your receipt and the card links go here.'} intent={field('purchaserEmail').intent}>
             <InputGroup id="purchaser-email" type="email" autoComplete="email" value={email} onValueChange={setEmail} intent={field('purchaserEmail').intent} />
           </FormGroup>
+          <DiscountCodeField lines={lines} applied={discountCode} onApplied={setDiscountCode} problem={discountProblem} onProblem={setDiscountProblem} />
           <Card className="checkout-card">
             <FormGroup label="Card number" labelFor="card-number" {...field('payment.cardNumber')}>
               <InputGroup id="card-number" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={number} onValueChange={(v) => setNumber(formatCardNumber(v))} intent={field('payment.cardNumber').intent} leftIcon="credit-card" />
@@ -144,6 +151,18 @@ export default function PaymentsPage() {
                   </li>
                 ))}
               </ul>
+              {quote.discountCode && (
+                <>
+                  <div className="checkout-subtotal">
+                    <span>Subtotal</span>
+                    <span>{formatPrice(quote.subtotal)}</span>
+                  </div>
+                  <div className="checkout-subtotal checkout-discount-line">
+                    <span>Discount ({quote.discountCode})</span>
+                    <span>−{formatPrice(quote.discount)}</span>
+                  </div>
+                </>
+              )}
               <div className="checkout-total">
                 <span>Total</span>
                 <strong>{formatPrice(quote.total)}</strong>

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { browserSuite, newContext, screenshot, screenshotOf, signIn } from '../helpers/browser.js';
+import { seedShop, type Shop } from '../helpers/order-fixtures.js';
+
+const suite = browserSuite({ deliveryPollSeconds: 3600 });
+let shop: Shop;
+
+describe("the shop's operations in the admin console", () => {
+  it('an admin creates a discount code in Discounts and a shopper uses it on /payments', { timeout: 180_000 }, async () => {
+    const { app, browser } = suite;
+    shop = await seedShop(app, await app.login());
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await signIn(page);
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto('/admindash');
+    await page.getByRole('menuitem', { name: 'Discounts' }).click();
+    await expect.poll(() => page.getByText('No discount codes yet').isVisible(), { timeout: 10_000 }).toBe(true);
+
+    // A new code: 20% off, at most 10 uses.
+    await page.getByRole('button', { name: 'New code' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New discount code' });
+    await dialog.getByLabel('Code').fill('Spring20');
+    await dialog.getByLabel('Percent').fill('20');
+    await dialog.getByLabel('Maximum uses').fill('10');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByText('Discount code created successfully!').isVisible(), { timeout: 10_000 }).toBe(true);
+    const rows = page.locator('.discounts-table tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
+    expect(await rows.first().locator('td').allTextContents()).toEqual(['Spring20', '20% off', '—', '—', '0 / 10', 'Active', '']);
+
+    // The same code in another case is refused on its field.
+    await page.getByRole('button', { name: 'New code' }).click();
+    await dialog.getByLabel('Code').fill('SPRING20');
+    await dialog.getByLabel('Percent').fill('5');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.getByText(/already exists/).isVisible(), { timeout: 10_000 }).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // A second code, edited, then deleted.
+    await page.getByRole('button', { name: 'New code' }).click();
+    await dialog.getByLabel('Code').fill('FIVEOFF');
+    await dialog.getByLabel('Discount').selectOption('amount');
+    await dialog.getByLabel('Amount').fill('5');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
+    await page.getByRole('button', { name: 'Edit FIVEOFF' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit discount code' });
+    await edit.getByLabel('Amount').fill('6');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => rows.filter({ hasText: 'FIVEOFF' }).locator('td').nth(1).textContent(), { timeout: 10_000 }).toBe('$6.00 off');
+    await screenshot(page, 'admin-discounts');
+    await page.getByRole('button', { name: 'Delete FIVEOFF' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
+
+    // A shopper applies it on the payments page.
+    const shopper = await (await newContext(browser, app.url)).newPage();
+    await shopper.goto('/');
+    await shopper.evaluate((albumId) => {
+      localStorage.setItem('cart', JSON.stringify([{ id: 'album', productId: albumId, name: 'Summer Songs Album', quantity: 2, personalisation: null }]));
+    }, shop.albumId);
+    await shopper.goto('/payments');
+    await expect.poll(() => shopper.getByRole('button', { name: 'Pay $24.00' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await shopper.getByLabel('Discount code').fill('nosuchcode');
+    await shopper.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => shopper.getByText('There is no such discount code.').isVisible(), { timeout: 10_000 }).toBe(true);
+    await shopper.getByLabel('Discount code').fill('spring20');
+    await shopper.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => shopper.getByRole('button', { name: 'Pay $19.20' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await shopper.getByText('Discount (Spring20)').isVisible()).toBe(true);
+    await shopper.getByLabel('Your e-mail').fill('ada@example.com');
+    await shopper.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await shopper.getByLabel('Expiry').fill('1230');
+    await shopper.getByLabel('Security code').fill('123');
+    await screenshot(shopper, 'store-payment-discount');
+    await shopper.getByRole('button', { name: 'Pay $19.20' }).click();
+    await shopper.waitForURL(/\/order-confirmation\//);
+    const [order] = await app.sql<{ total: string; discount_code: string; discount_amount: string }>('select total, discount_code, discount_amount from "order"');
+    expect(order).toEqual({ total: '19.20', discount_code: 'Spring20', discount_amount: '4.80' });
+
+    await page.reload();
+    await expect.poll(() => rows.first().locator('td').nth(4).textContent(), { timeout: 10_000 }).toBe('1 / 10');
+    void screenshotOf;
+  });
+});

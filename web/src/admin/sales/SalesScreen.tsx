@@ -1,0 +1,4 @@
+/** Sales at a glance (filled in below). */
+export function SalesScreen() {
+  return null;
+}
