@@ -13,6 +13,7 @@ import { DeliveryService } from './modules/order/delivery.service.js';
 import { EcardService } from './modules/order/ecard.service.js';
 import { createMailer, type Mailer } from './modules/order/mailer.js';
 import { OrderService } from './modules/order/order.service.js';
+import { RefundService } from './modules/order/refund.service.js';
 import type { PaymentProvider } from './modules/order/payment/payment-provider.js';
 import { TestPaymentProvider } from './modules/order/payment/test-payment-provider.js';
 import { RateLimits, rateLimitRules } from './modules/limits/rate-limits.js';
@@ -34,6 +35,7 @@ export interface Services {
   deliveries: DeliveryService;
   ecards: EcardService;
   discounts: DiscountService;
+  refunds: RefundService;
 }
 
 /** What a running shop is given rather than configured: its clock and payment providers (tests swap them). */
@@ -99,6 +101,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     maxFileBytes: Math.floor(config.maxUploadMb * 1024 * 1024),
   });
   const discounts = new DiscountService(clock);
+  const providers = deps.paymentProviders ?? [new TestPaymentProvider()];
   const services = {
     limits,
     auth: new AuthService(tokens, limits),
@@ -108,10 +111,11 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     categories,
     productTypes,
     products,
-    orders: new OrderService({ provider: selectPaymentProvider(config, deps.paymentProviders ?? [new TestPaymentProvider()], deps.log), limits, media, deliveries, clock, discounts }),
+    orders: new OrderService({ provider: selectPaymentProvider(config, providers, deps.log), limits, media, deliveries, clock, discounts }),
     deliveries,
     ecards: new EcardService(clock),
     discounts,
+    refunds: new RefundService({ providers, clock }),
   };
   services.media.registerUsageProvider(blog.mediaUsages);
   services.media.registerUsageProvider(categories.mediaUsages);

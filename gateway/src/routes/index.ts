@@ -5,6 +5,7 @@ import { blogPageRoutes } from './blog-pages.routes.js';
 import { blogRoutes } from './blog.routes.js';
 import { catalogueRoutes } from './catalogue.routes.js';
 import { discountRoutes } from './discount.routes.js';
+import { shopOperationsRoutes } from './shop-operations.routes.js';
 import { ecardPageRoutes } from './ecard-pages.routes.js';
 import { mediaRoutes } from './media.routes.js';
 import { orderRoutes } from './order.routes.js';
@@ -17,7 +18,7 @@ import { uploadRoutes } from './uploads.routes.js';
 
 /** Every REST route under /api. */
 export function restRoutes(services: Services): RouteDef[] {
-  return [...authRoutes(services), ...settingsRoutes(services), ...mediaRoutes(services), ...blogRoutes(services), ...catalogueRoutes(services), ...productRoutes(services), ...orderRoutes(services), ...discountRoutes(services)];
+  return [...authRoutes(services), ...settingsRoutes(services), ...mediaRoutes(services), ...blogRoutes(services), ...catalogueRoutes(services), ...productRoutes(services), ...orderRoutes(services), ...discountRoutes(services), ...shopOperationsRoutes(services)];
 }
 
 /** The stored media files, served under /api/uploads (mounted ahead of the API router). */

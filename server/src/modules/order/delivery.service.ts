@@ -165,6 +165,11 @@ export class DeliveryService {
   }
 
   private async deliver({ job, em }: { job: MailJob; em: EntityManager }, now: Date): Promise<'sent' | 'failed'> {
+    // A refunded order's cards are never sent (the refund marks them; this covers one claimed meanwhile).
+    if ((job.kind === MailKind.CARD || job.kind === MailKind.CARD_RESEND) && job.order.status === OrderStatus.REFUNDED) {
+      await this.orm!.em.fork().nativeUpdate(MailJob, { id: job.id }, { status: MailJobStatus.FAILED, lastError: 'Not sent: the order was refunded.', claimedUntil: null });
+      return 'failed';
+    }
     try {
       const content = await this.content(em, job);
       await this.options.mailer.send({ id: `${job.kind}-${job.id}`, ...content });
