@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newContext, screenshot, screenshotOf, signIn } from '../helpers/browser.js';
-import { seedShop, type Shop } from '../helpers/order-fixtures.js';
+import { orderInput, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
 
 const suite = browserSuite({ deliveryPollSeconds: 3600 });
 let shop: Shop;
@@ -81,6 +82,53 @@ describe("the shop's operations in the admin console", () => {
 
     await page.reload();
     await expect.poll(() => rows.first().locator('td').nth(4).textContent(), { timeout: 10_000 }).toBe('1 / 10');
-    void screenshotOf;
+  });
+
+  it('an admin exports the orders of a search and refunds an order from Order Details', { timeout: 180_000 }, async () => {
+    const { app, browser } = suite;
+    const card = await placeOrder(app, orderInput(shop, { purchaserEmail: 'grace.buyer@example.com' }));
+    const orderId: string = card.body.data.placeOrder.id;
+    await app.services.deliveries.runDue();
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await signIn(page);
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto('/admindash?view=orders');
+    const rows = page.locator('.orders-table tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
+
+    // Export CSV of the current search.
+    await page.getByPlaceholder('Search Orders').fill('grace.buyer');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await download.path())!, 'utf8').split('\r\n');
+    expect(csv[0]).toBe('order_id,created_at,customer,status,total,discount_code,items');
+    expect(csv[1]).toMatch(new RegExp(`^${orderId},[^,]+,grace.buyer@example.com,delivered,28.50,,Balloon Birthday x1; Summer Songs Album x2$`));
+    expect(csv[2]).toBe('');
+    await screenshot(page, 'admin-orders-export');
+
+    // Refund it from Order Details, with a confirmation; a double click refunds once.
+    await rows.first().click();
+    const dialog = page.getByRole('dialog', { name: 'Order Details' });
+    await expect.poll(() => dialog.getByRole('button', { name: 'Refund' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshotOf(dialog, 'admin-order-details-refund');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    const alert = page.locator('.bp6-alert');
+    await expect.poll(() => alert.getByText('Refund $28.50 to grace.buyer@example.com?').isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshotOf(alert, 'admin-refund-confirmation');
+    await alert.getByRole('button', { name: 'Refund' }).dblclick();
+    await expect.poll(() => page.getByText('Order refunded: $28.50 back to grace.buyer@example.com').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => dialog.locator('.bp6-tag', { hasText: 'refunded' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Refund' }).count()).toBe(0);
+    await screenshotOf(dialog, 'admin-order-details-refunded');
+    const [row] = await app.sql<{ status: string }>('select status from "order" where id = $1', [orderId]);
+    expect(row!.status).toBe('refunded');
+
+    // The sent card now says it was withdrawn.
+    const [item] = await app.sql<{ item_url_uuid: string }>('select item_url_uuid from order_item where order_id = $1 and item_url_uuid is not null', [orderId]);
+    const ecard = await context.newPage();
+    await ecard.goto(`/ecards/${item!.item_url_uuid}.html`);
+    await expect.poll(() => ecard.getByRole('heading', { name: 'This card was withdrawn' }).isVisible(), { timeout: 10_000 }).toBe(true);
   });
 });

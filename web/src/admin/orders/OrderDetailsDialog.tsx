@@ -87,7 +87,11 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                       </span>
                       <span>{item.deliveredAt ? `Delivered ${dateTime(item.deliveredAt)}` : item.deliverAt ? `Due ${dateTime(item.deliverAt)}` : ''}</span>
                       <span className={item.openedAt ? 'order-opened' : 'muted'}>{item.openedAt ? `Opened ${dateTime(item.openedAt)}` : 'Not opened yet'}</span>
-                      <Button size="small" variant="outlined" icon="envelope" text="Resend e-mail" onClick={() => setResending({ id: item.id, email: item.recipientEmail ?? '' })} />
+                      {order.status === 'REFUNDED' ? (
+                        <Tag minimal intent="danger">Withdrawn</Tag>
+                      ) : (
+                        <Button size="small" variant="outlined" icon="envelope" text="Resend e-mail" onClick={() => setResending({ id: item.id, email: item.recipientEmail ?? '' })} />
+                      )}
                     </div>
                   )}
                 </li>
