@@ -14,6 +14,7 @@ import { EcardService } from './modules/order/ecard.service.js';
 import { createMailer, type Mailer } from './modules/order/mailer.js';
 import { OrderService } from './modules/order/order.service.js';
 import { RefundService } from './modules/order/refund.service.js';
+import { SalesService } from './modules/sales/sales.service.js';
 import type { PaymentProvider } from './modules/order/payment/payment-provider.js';
 import { TestPaymentProvider } from './modules/order/payment/test-payment-provider.js';
 import { RateLimits, rateLimitRules } from './modules/limits/rate-limits.js';
@@ -36,6 +37,7 @@ export interface Services {
   ecards: EcardService;
   discounts: DiscountService;
   refunds: RefundService;
+  sales: SalesService;
 }
 
 /** What a running shop is given rather than configured: its clock and payment providers (tests swap them). */
@@ -116,6 +118,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     ecards: new EcardService(clock),
     discounts,
     refunds: new RefundService({ providers, clock }),
+    sales: new SalesService(clock),
   };
   services.media.registerUsageProvider(blog.mediaUsages);
   services.media.registerUsageProvider(categories.mediaUsages);

@@ -131,4 +131,23 @@ describe("the shop's operations in the admin console", () => {
     await ecard.goto(`/ecards/${item!.item_url_uuid}.html`);
     await expect.poll(() => ecard.getByRole('heading', { name: 'This card was withdrawn' }).isVisible(), { timeout: 10_000 }).toBe(true);
   });
+
+  it('an admin sees the sales of the last 30 days in Sales', { timeout: 120_000 }, async () => {
+    const { app, browser } = suite;
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await signIn(page);
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto('/admindash');
+    await page.getByRole('menuitem', { name: 'Sales' }).click();
+    // The discounted order counts; the refunded one does not. Its card was sent before the refund.
+    const total = (label: string) => page.getByLabel(label, { exact: true }).locator('.sales-total-value').textContent();
+    await expect.poll(() => total('Revenue'), { timeout: 15_000 }).toBe('$19.20');
+    expect(await total('Orders')).toBe('1');
+    expect(await total('Cards sent')).toBe('1');
+    expect(await total('Cards opened')).toBe('0');
+    await expect.poll(() => page.locator('.sales-chart .recharts-bar-rectangle').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await page.locator('.sales-chart .recharts-line-curve').count()).toBe(1);
+    await screenshot(page, 'admin-sales');
+  });
 });
