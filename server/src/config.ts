@@ -36,6 +36,16 @@ export interface AppConfig {
   appRole: AppRole;
   /** Media in an S3-compatible bucket instead of `DATA_DIR/uploads`, when a bucket is named. */
   s3?: S3Config;
+  /** Stripe's keys, when STRIPE_SECRET_KEY is set (required with PAYMENT_PROVIDER=stripe). */
+  stripe?: StripeConfig;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** STRIPE_API_BASE: another host for the server's Stripe client (tests use a local fake). */
+  apiBase?: { protocol: 'http' | 'https'; host: string; port: number };
 }
 
 export type PaymentProviderName = 'test' | 'stripe';
@@ -107,7 +117,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: parseSeedDemo(env.SEED_DEMO),
     appRole: parseAppRole(env.APP_ROLE),
     s3: parseS3(env),
+    stripe: parseStripe(env, parsePaymentProvider(env.PAYMENT_PROVIDER, env.NODE_ENV === 'production')),
   };
+}
+
+/** The STRIPE_ variables: all three keys when Stripe takes the payments; STRIPE_API_BASE only redirects the client. */
+export function parseStripe(env: NodeJS.ProcessEnv, provider: PaymentProviderName | null): StripeConfig | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim();
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
+  if (provider === 'stripe' && (!secretKey || !publishableKey || !webhookSecret)) {
+    throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  if (!secretKey || !publishableKey || !webhookSecret) return undefined;
+  let apiBase: StripeConfig['apiBase'];
+  if (env.STRIPE_API_BASE?.trim()) {
+    let url: URL;
+    try {
+      url = new URL(env.STRIPE_API_BASE.trim());
+    } catch {
+      throw new Error(`STRIPE_API_BASE must be a URL, got "${env.STRIPE_API_BASE}"`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('STRIPE_API_BASE must be an http or https URL');
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    apiBase = { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443 };
+  }
+  return { secretKey, publishableKey, webhookSecret, apiBase };
 }
 
 export function parseAppRole(raw: string | undefined): AppRole {

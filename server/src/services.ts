@@ -17,6 +17,8 @@ import { RefundService } from './modules/order/refund.service.js';
 import { SalesService } from './modules/sales/sales.service.js';
 import type { PaymentProvider } from './modules/order/payment/payment-provider.js';
 import { TestPaymentProvider } from './modules/order/payment/test-payment-provider.js';
+import { StripePaymentProvider } from './modules/order/payment/stripe-payment-provider.js';
+import { StripeWebhooks } from './modules/order/payment/stripe-webhooks.js';
 import { RateLimits, rateLimitRules } from './modules/limits/rate-limits.js';
 import { DiscountService } from './modules/discount/discount.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
@@ -38,6 +40,7 @@ export interface Services {
   discounts: DiscountService;
   refunds: RefundService;
   sales: SalesService;
+  stripeWebhooks: StripeWebhooks;
 }
 
 /** What a running shop is given rather than configured: its clock and payment providers (tests swap them). */
@@ -103,7 +106,8 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     maxFileBytes: Math.floor(config.maxUploadMb * 1024 * 1024),
   });
   const discounts = new DiscountService(clock);
-  const providers = deps.paymentProviders ?? [new TestPaymentProvider()];
+  const providers = deps.paymentProviders ?? [new TestPaymentProvider(), ...(config.stripe ? [new StripePaymentProvider(config.stripe)] : [])];
+  const orders = new OrderService({ provider: selectPaymentProvider(config, providers, deps.log), limits, media, deliveries, clock, discounts });
   const services = {
     limits,
     auth: new AuthService(tokens, limits),
@@ -113,12 +117,13 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     categories,
     productTypes,
     products,
-    orders: new OrderService({ provider: selectPaymentProvider(config, providers, deps.log), limits, media, deliveries, clock, discounts }),
+    orders,
     deliveries,
     ecards: new EcardService(clock),
     discounts,
     refunds: new RefundService({ providers, clock }),
     sales: new SalesService(clock),
+    stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p instanceof StripePaymentProvider) ?? null, checkout: orders.checkoutService, deliveries, clock }),
   };
   services.media.registerUsageProvider(blog.mediaUsages);
   services.media.registerUsageProvider(categories.mediaUsages);

@@ -68,8 +68,8 @@ export class CheckoutService {
   constructor(private readonly options: CheckoutOptions) {}
 
   /** Whether checkout can take payments, and with which provider (the payment page says so). */
-  paymentSetup(): { available: boolean; provider: string | null } {
-    return { available: this.options.provider !== null, provider: this.options.provider?.name ?? null };
+  paymentSetup(): { available: boolean; provider: string | null; publishableKey: string | null } {
+    return { available: this.options.provider !== null, provider: this.options.provider?.name ?? null, publishableKey: this.options.provider?.publishableKey ?? null };
   }
 
   /** Prices a cart; lines whose product no longer exists are dropped and reported. */
@@ -113,7 +113,7 @@ export class CheckoutService {
     const pending = earlier ?? (await this.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, provider, viewer: viewer?.user ?? null, now }));
     if (pending.status !== OrderStatus.PENDING) return pending;
 
-    const charge = await provider.charge({ amount: pending.total, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order ${pending.id}` });
+    const charge = await provider.charge({ amount: pending.total, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order ${pending.id}`, orderId: pending.id });
     const order = await this.settle(ctx, pending.id, charge, now);
     this.options.deliveries.kick();
     return order;

@@ -37,7 +37,7 @@ export class OrderService {
   }
 
   /** Whether checkout can take payments, and with which provider (the payment page says so). */
-  paymentSetup(): { available: boolean; provider: string | null } {
+  paymentSetup(): { available: boolean; provider: string | null; publishableKey: string | null } {
     return this.checkout.paymentSetup();
   }
 

@@ -95,6 +95,9 @@ export class PaymentSetup {
 
   @Field(() => String, { nullable: true, description: '"test" (test cards only) or "stripe".' })
   provider!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Stripe's publishable key for the card element (Stripe only)." })
+  publishableKey!: string | null;
 }
 
 @InputType({ description: 'A card payment; the shop chooses the provider. Only the last four digits are ever stored.' })

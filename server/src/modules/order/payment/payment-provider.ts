@@ -11,6 +11,8 @@ export interface ChargeRequest {
    */
   idempotencyKey: string;
   description: string;
+  /** The order being paid (Stripe keeps it in the intent's metadata). */
+  orderId?: string;
 }
 
 export interface CardDetails {
@@ -43,6 +45,8 @@ export interface PaymentProvider {
   readonly name: string;
   /** True when the card is collected by the provider's own element in the browser (no card details reach the shop). */
   readonly collectsCardInBrowser?: boolean;
+  /** The key the browser's card element uses (Stripe). */
+  readonly publishableKey?: string;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   refund(request: RefundRequest): Promise<RefundResult>;
 }
