@@ -117,18 +117,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: parseSeedDemo(env.SEED_DEMO),
     appRole: parseAppRole(env.APP_ROLE),
     s3: parseS3(env),
-    stripe: parseStripe(env, parsePaymentProvider(env.PAYMENT_PROVIDER, env.NODE_ENV === 'production')),
+    stripe: parseStripe(env),
   };
 }
 
-/** The STRIPE_ variables: all three keys when Stripe takes the payments; STRIPE_API_BASE only redirects the client. */
-export function parseStripe(env: NodeJS.ProcessEnv, provider: PaymentProviderName | null): StripeConfig | undefined {
+/**
+ * The STRIPE_ variables: Stripe is available when all three keys are set (PAYMENT_PROVIDER=stripe
+ * without them leaves payments unavailable, logged at start); STRIPE_API_BASE only redirects the client.
+ */
+export function parseStripe(env: NodeJS.ProcessEnv): StripeConfig | undefined {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim();
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
-  if (provider === 'stripe' && (!secretKey || !publishableKey || !webhookSecret)) {
-    throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET');
-  }
   if (!secretKey || !publishableKey || !webhookSecret) return undefined;
   let apiBase: StripeConfig['apiBase'];
   if (env.STRIPE_API_BASE?.trim()) {

@@ -62,7 +62,10 @@ export function selectPaymentProvider(config: AppConfig, available: PaymentProvi
     return null;
   }
   const provider = available.find((p) => p.name === config.paymentProvider) ?? null;
-  if (!provider) log.error({ provider: config.paymentProvider }, 'the payment provider named by PAYMENT_PROVIDER is not available: checkout answers PAYMENTS_UNAVAILABLE');
+  if (!provider) {
+    const hint = config.paymentProvider === 'stripe' ? ' (Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET)' : '';
+    log.error({ provider: config.paymentProvider }, `the payment provider named by PAYMENT_PROVIDER is not available${hint}: checkout answers PAYMENTS_UNAVAILABLE`);
+  }
   else if (config.production && provider.name === 'test') log.warn('PAYMENT_PROVIDER=test in production: orders are "paid" with test cards and nothing is charged');
   return provider;
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Callout, Card, FormGroup, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
@@ -11,6 +11,10 @@ import { useCartQuote } from '../cart/use-cart-quote';
 import { checkoutKey, formatCardNumber, formatExpiry } from './card-input';
 import { PaymentSetupQuery, PlaceOrderMutation } from './checkout-operations';
 import { DiscountCodeField } from './DiscountCodeField';
+import type { StripeCardHandle } from './StripeCardSection';
+
+/** Stripe's card element (and Stripe.js) load only when the shop takes payments through Stripe. */
+const StripeCardSection = lazy(() => import('./StripeCardSection'));
 import { isEmail } from '../../common/text-rules';
 import '../common/storefront.css';
 import './checkout.css';
@@ -35,6 +39,8 @@ export default function PaymentsPage() {
   const { data: setup } = useQuery(PaymentSetupQuery, { fetchPolicy: 'cache-and-network' });
   const paymentsOff = setup?.paymentSetup.available === false;
   const testProvider = setup?.paymentSetup.provider === 'test';
+  const stripeKey = setup?.paymentSetup.provider === 'stripe' ? setup.paymentSetup.publishableKey : null;
+  const stripeCard = useRef<StripeCardHandle>(null);
   const submitting = useRef(false);
 
   if (lines.length === 0) {
@@ -50,9 +56,9 @@ export default function PaymentsPage() {
     if (submitting.current || !quote) return;
     const found: Partial<Record<Field, string>> = {};
     if (!isEmail(email)) found.purchaserEmail = 'Enter your e-mail address for the receipt.';
-    if (number.replace(/\D/g, '').length < 12) found['payment.cardNumber'] = 'Enter the card number.';
-    if (!/^\d{2}\/\d{2}$/.test(expiry)) found['payment.expiry'] = 'MM/YY';
-    if (!/^\d{3,4}$/.test(cvc)) found['payment.cvc'] = '3 or 4 digits';
+    if (!stripeKey && number.replace(/\D/g, '').length < 12) found['payment.cardNumber'] = 'Enter the card number.';
+    if (!stripeKey && !/^\d{2}\/\d{2}$/.test(expiry)) found['payment.expiry'] = 'MM/YY';
+    if (!stripeKey && !/^\d{3,4}$/.test(cvc)) found['payment.cvc'] = '3 or 4 digits';
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length) return;
@@ -61,7 +67,17 @@ export default function PaymentsPage() {
     const idempotencyKey = checkoutKey(sessionStorage, JSON.stringify(input));
     submitting.current = true;
     try {
-      const { data } = await placeOrder({ variables: { input: { ...input, idempotencyKey, payment: { cardNumber: number, expiry, cvc, cardholderName: holder.trim() || null } } } });
+      const payment = stripeKey ? null : { cardNumber: number, expiry, cvc, cardholderName: holder.trim() || null };
+      const { data } = await placeOrder({ variables: { input: { ...input, idempotencyKey, payment } } });
+      const secret = data?.placeOrder.status === 'PENDING' ? data.placeOrder.paymentClientSecret : null;
+      if (data && secret) {
+        // Stripe: the card element confirms the payment; a decline keeps the checkout (and its intent) for another card.
+        const result = stripeCard.current ? await stripeCard.current.confirm(secret, data.placeOrder.id, input.purchaserEmail) : { error: 'The card form is still loading.' };
+        if (result.error) {
+          setFailure({ title: 'Payment declined', message: result.error });
+          return;
+        }
+      }
       if (data) {
         cart.clear();
         sessionStorage.removeItem('checkout');
@@ -102,7 +118,12 @@ export default function PaymentsPage() {
             <InputGroup id="purchaser-email" type="email" autoComplete="email" value={email} onValueChange={setEmail} intent={field('purchaserEmail').intent} />
           </FormGroup>
           <DiscountCodeField lines={lines} applied={discountCode} onApplied={setDiscountCode} problem={discountProblem} onProblem={setDiscountProblem} />
-          <Card className="checkout-card">
+          {stripeKey && (
+            <Suspense fallback={<Spinner size={20} />}>
+              <StripeCardSection ref={stripeCard} publishableKey={stripeKey} />
+            </Suspense>
+          )}
+          <Card className="checkout-card" hidden={Boolean(stripeKey)}>
             <FormGroup label="Card number" labelFor="card-number" {...field('payment.cardNumber')}>
               <InputGroup id="card-number" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={number} onValueChange={(v) => setNumber(formatCardNumber(v))} intent={field('payment.cardNumber').intent} leftIcon="credit-card" />
             </FormGroup>
