@@ -139,6 +139,7 @@ describe('all or nothing', () => {
     await app.sql(`create trigger media_boom before insert on media_file for each row execute function media_boom()`);
     try {
       const rowsBefore = await fileRows();
+      await app.services.media.imageSizesMade();
       const storedBefore = storedNames(app);
       const files = [
         { name: 'ok1.png', data: await png(20, 20) },

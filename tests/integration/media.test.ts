@@ -247,6 +247,7 @@ describe('access', () => {
 
   it('a customer cannot upload: nothing is stored', async () => {
     const folder = await restFolder('Guarded');
+    await app.services.media.imageSizesMade(); // earlier uploads' sizes, made in the background
     const before = storedNames(app);
     const res = await uploadRest(app, `/api/media/files/${folder.id}`, [{ name: 'a.png', data: await png() }], customer);
     expect(res.status).toBe(403);
@@ -405,6 +406,7 @@ describe('GraphQL', () => {
   });
 
   it('uploads into an unknown folder are NOT_FOUND and store nothing', async () => {
+    await app.services.media.imageSizesMade(); // earlier uploads' sizes, made in the background
     const before = storedNames(app);
     const res = await uploadGraphQL(app, UPLOAD, { folderId: 999999 }, [{ name: 'a.png', data: await png() }], admin);
     expect(res.body.errors?.[0].extensions?.code).toBe('NOT_FOUND');

@@ -222,9 +222,26 @@ describe.each([
     expect(receipts()[0]!.role).not.toBe('web');
   });
 
+  it('count failed logins across processes: the limit holds wherever the guesses land', async () => {
+    const username = `guessed-${count}`;
+    const register = await cluster.at(0).request('/api/register', { method: 'POST', json: { username, password: 'right-pass-1', email: `${username}@example.com` } });
+    expect(register.status).toBe(201);
+    // LOGIN_MAX_FAILURES_PER_USER is 10 by default: ten wrong guesses spread over every process...
+    for (let i = 0; i < 10; i++) {
+      const res = await cluster.at(i).request('/api/login', { method: 'POST', json: { username, password: `wrong-${i}` } });
+      expect(res.status, cluster.at(i).name).toBe(401);
+    }
+    // ...and the account is closed to the next try on any of them, even with the right password.
+    for (let i = 0; i < count; i++) {
+      const res = await cluster.at(i).request('/api/login', { method: 'POST', json: { username, password: 'right-pass-1' } });
+      expect(res.status, cluster.at(i).name).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(await cluster.sql(`select points from rate_limit where key = $1`, [`login-user:${username}`])).toEqual([{ points: 10 + count }]);
+  });
+
   // Shared state that other parts of the shop keep in PostgreSQL belongs here, driven the same way
-  // (`cluster.at(0)`, `cluster.at(1)`, ...): the login limit counted across processes, and a write
-  // through one process read at once through another.
+  // (`cluster.at(0)`, `cluster.at(1)`, ...).
 });
 
 describe('a worker process (APP_ROLE=worker)', () => {

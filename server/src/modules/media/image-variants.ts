@@ -96,6 +96,12 @@ export class ImageVariants {
     return this.pending;
   }
 
+  /** Resolves when no size of these originals is being made any more (before removing their sizes). */
+  async settled(originalKeys: string[]): Promise<void> {
+    const pending = originalKeys.flatMap((key) => variantKeysOf(key)).flatMap((key) => this.making.get(key) ?? []);
+    await Promise.allSettled(pending);
+  }
+
   /** The stored variant's size, making it first when it is missing; null when the original is gone. */
   async ensure(originalKey: string, width: number): Promise<{ size: number } | null> {
     const key = variantKey(originalKey, width);

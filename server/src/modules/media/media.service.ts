@@ -382,9 +382,14 @@ export class MediaService {
       const sold = all.length ? await ctx.em.fork().find(SoldMedia, { key: { $in: all } }, { fields: ['key'] }) : [];
       const keep = new Set(sold.map((row) => row.key));
       // A kept file keeps its picture sizes too.
-      keys = all.filter((key) => !keep.has(key)).flatMap((key) => [key, ...variantKeysOf(key)]);
+      const gone = all.filter((key) => !keep.has(key));
+      keys = gone.flatMap((key) => [key, ...variantKeysOf(key)]);
       if (keep.size) ctx.log.info({ kept: [...keep] }, 'media bytes kept for sold cards');
-      await this.storage.remove(keys);
+      // Originals first: a size not begun yet then finds nothing to make; one being made is awaited
+      // and removed with the others.
+      await this.storage.remove(gone);
+      await this.variants.settled(gone);
+      await this.storage.remove(gone.flatMap((key) => variantKeysOf(key)));
     } catch (error) {
       // The rows are gone already; leftover bytes are unreachable (serving needs a row) and only cost disk.
       ctx.log.error({ err: error, keys }, 'could not remove stored media bytes');
