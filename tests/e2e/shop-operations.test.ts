@@ -82,6 +82,13 @@ describe("the shop's operations in the admin console", () => {
 
     await page.reload();
     await expect.poll(() => rows.first().locator('td').nth(4).textContent(), { timeout: 10_000 }).toBe('1 / 10');
+
+    // Order Details shows the code and what it took off.
+    await page.goto('/admindash?view=orders');
+    await page.locator('.orders-table tbody tr').first().click();
+    const details = page.getByRole('dialog', { name: 'Order Details' });
+    await expect.poll(() => details.getByText('$19.20 · card ending 4242 · $4.80 off with Spring20').isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshotOf(details, 'admin-order-details-discount');
   });
 
   it('an admin exports the orders of a search and refunds an order from Order Details', { timeout: 180_000 }, async () => {
@@ -130,6 +137,7 @@ describe("the shop's operations in the admin console", () => {
     const ecard = await context.newPage();
     await ecard.goto(`/ecards/${item!.item_url_uuid}.html`);
     await expect.poll(() => ecard.getByRole('heading', { name: 'This card was withdrawn' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(ecard, 'ecard-withdrawn');
   });
 
   it('an admin sees the sales of the last 30 days in Sales', { timeout: 120_000 }, async () => {
