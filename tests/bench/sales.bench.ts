@@ -4,10 +4,23 @@
  * days), and the CSV export of a search and of every order.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { measure, startBenchApp, type BenchResult } from './bench-kit.js';
+import { measure, percentile, startBenchApp, type BenchResult } from './bench-kit.js';
 import { seedBenchOrders } from './orders.bench.js';
 
 const RUNS = 40;
+
+/** Like measure() but with one warm-up run: for calls that take seconds (a whole export). */
+async function measureFew(name: string, call: () => Promise<void>, runs: number): Promise<BenchResult> {
+  await call();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await call();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { name, runs, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)! };
+}
 
 /** A bulk statement, without the app's statement timeout. */
 const bulk = (em: EntityManager, sql: string) =>
@@ -42,8 +55,8 @@ export async function runSalesBench(): Promise<BenchResult[]> {
     const results = [
       await measure('GraphQL salesSummary, UTC (≈ 4,300 orders in the 30 days)', summary(null), RUNS),
       await measure('GraphQL salesSummary, America/New_York', summary('America/New_York'), RUNS),
-      await measure('REST GET /api/admin/orders.csv?search=snowy (≈ 25,000 rows)', csv('snowy'), 5),
-      await measure('REST GET /api/admin/orders.csv (all 100,000 rows)', csv(''), 3),
+      await measureFew('REST GET /api/admin/orders.csv?search=snowy (≈ 25,000 rows)', csv('snowy'), 5),
+      await measureFew('REST GET /api/admin/orders.csv (all 100,000 rows)', csv(''), 3),
     ];
     // The same shop, had all of its 100,000 orders come in the last 30 days.
     await bulk(em, `update "order" set created_at = now() - make_interval(secs => (extract(epoch from now() - created_at) / 24)::int)`);

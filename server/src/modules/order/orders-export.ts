@@ -28,7 +28,8 @@ export async function* ordersCsvRows(ctx: RequestContext, search: string | null 
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
     const em = ctx.em.fork();
-    const keyset: FilterQuery<Order> = after ? { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, id: { $lt: after.id } }] } : {};
+    // `created_at <= last` bounds the index scan; the $or only sorts out the rows of that very instant.
+    const keyset: FilterQuery<Order> = after ? { createdAt: { $lte: after.createdAt }, $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, id: { $lt: after.id } }] } : {};
     const orders: Order[] = await em.find(Order, { $and: [where, keyset] }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: BATCH });
     if (!orders.length) return;
     const items = await em.find(OrderItem, { order: { $in: orders.map((o) => o.id) } }, { fields: ['order', 'name', 'quantity', 'position'], orderBy: { order: 'asc', position: 'asc' } });
