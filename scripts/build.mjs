@@ -1,6 +1,6 @@
 /**
  * Builds the shop into `dist/`: the server (tsc) and the web client (codegen + Vite, into
- * `dist/web/dist`), stamped with a hash of the sources it was built from.
+ * `dist/web/dist`, its server renderer into `dist/web/ssr`), stamped with a hash of the sources it was built from.
  *
  *   node scripts/build.mjs             build now
  *   node scripts/build.mjs --if-stale  build only when `dist/` is missing or its sources changed
@@ -27,7 +27,7 @@ const LOCK_STALE_MS = 15 * 60_000;
 const SOURCE_DIRS = ['server', 'gateway', 'migrations', 'web'];
 const SOURCE_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'codegen.ts', 'schema.graphql'];
 /** Outputs and generated files inside the source folders. */
-const IGNORED = new Set(['node_modules', 'dist', path.join('web', 'src', 'apollo', 'generated')]);
+const IGNORED = new Set(['node_modules', 'dist', path.join('web', 'ssr'), path.join('web', 'src', 'apollo', 'generated')]);
 
 export function sourceHash() {
   const hash = crypto.createHash('sha256');
@@ -49,7 +49,7 @@ export function sourceHash() {
 
 /** Why the build in dist/ cannot be used as it is, or null when it is current. */
 export function staleReason(hash = sourceHash()) {
-  if (!fs.existsSync(path.join(DIST, 'gateway', 'src', 'main.js')) || !fs.existsSync(path.join(DIST, 'web', 'dist', 'index.html'))) return 'there is no build yet';
+  if (!fs.existsSync(path.join(DIST, 'gateway', 'src', 'main.js')) || !fs.existsSync(path.join(DIST, 'web', 'dist', 'index.html')) || !fs.existsSync(path.join(DIST, 'web', 'ssr', 'entry-server.js'))) return 'there is no build yet';
   try {
     if (JSON.parse(fs.readFileSync(STAMP, 'utf8')).sources === hash) return null;
   } catch {
@@ -114,6 +114,8 @@ function build(hash) {
     console.log('Building the web client...');
     run('graphql-codegen', ['--config', 'codegen.ts']);
     run('vite', ['build', '--config', 'web/vite.config.ts', '--outDir', path.join(out, 'web', 'dist'), '--emptyOutDir', '--logLevel', 'warn']);
+    // The storefront's server renderer (web/src/entry-server.tsx), beside the client: gateway/src/server-render.ts.
+    run('vite', ['build', '--config', 'web/vite.config.ts', '--ssr', '--outDir', path.join(out, 'web', 'ssr'), '--emptyOutDir', '--logLevel', 'warn']);
     fs.writeFileSync(path.join(out, 'build-stamp.json'), JSON.stringify({ sources: hash, builtAt: new Date().toISOString() }, null, 2) + '\n');
     // Swap: the old build moves aside and the new one in; each rename is atomic.
     const old = path.join(work, 'old');

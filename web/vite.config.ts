@@ -18,7 +18,34 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: `${root}../node_modules/react-router/dist/production/dom-export.mjs` },
 ];
 
-export default defineConfig(({ command }) => ({
+/**
+ * The server's renderer of the storefront (`vite build --ssr`, see web/src/entry-server.tsx): one
+ * self-contained module for Node in web/ssr, every dependency bundled in (Blueprint's ESM files
+ * are not loadable by Node as they are), no compressed copies and no manifest.
+ */
+const ssrBuild = defineConfig({
+  root,
+  resolve: { alias: reactRouterProduction },
+  plugins: [react()],
+  ssr: { noExternal: true },
+  build: {
+    ssr: `${root}src/entry-server.tsx`,
+    outDir: 'ssr',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    chunkSizeWarningLimit: 8000,
+    rollupOptions: {
+      input: { 'entry-server': `${root}src/entry-server.tsx` },
+      output: { entryFileNames: '[name].js' },
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+    },
+  },
+});
+
+export default defineConfig(({ command, isSsrBuild }) => isSsrBuild ? ssrBuild : ({
   root,
   resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   plugins: [

@@ -21,6 +21,8 @@ import { InitialStateReader } from './initial-state.js';
 import { AppError } from '../../server/src/core/errors.js';
 import { UploadSlots, uploadGate } from './upload-gate.js';
 import { stripeWebhookRoute } from './routes/stripe-webhook.routes.js';
+import { privateByDefault } from './http-cache.js';
+import { graphqlCache } from './graphql-cache.js';
 
 
 export interface GatewayDeps {
@@ -80,7 +82,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
   // One EntityManager fork and one auth context per request, for REST and GraphQL alike.
   app.use((req, _res, next) => {
     req.ctx = createRequestContext({
-      em: orm.em.fork(),
+      em: () => orm.em.fork(),
       requestId: String(req.id),
       ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       log: req.log,
@@ -92,6 +94,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
 
   const web = webDistDir();
   const explorer = path.join(web, 'explorer.html');
+  app.get('/graphql', graphqlCache(services, 'GET'));
   app.get('/graphql', (req, res, next) => {
     // A browser opening /graphql gets the explorer; GET operations (?query=) go on to Apollo.
     if (req.query.query === undefined && req.accepts(['json', 'html']) === 'html' && config.graphqlIntrospection && fs.existsSync(explorer)) {
@@ -107,6 +110,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
     graphqlUploadExpress({ maxFileSize: services.media.maxFileBytes, maxFiles: services.media.maxFiles }),
     graphqlUploadErrors,
     express.json({ limit: '1mb' }),
+    graphqlCache(services, 'POST'),
     expressMiddleware(apollo, { context: async ({ req }) => req.ctx }),
   );
 
@@ -118,6 +122,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
   app.post('/api/payments/stripe/webhook', ...stripeWebhookRoute(services));
 
   const api = express.Router();
+  api.use(privateByDefault);
   api.use(express.json({ limit: '1mb' }));
   api.post('/media/files/*path', uploadGate(services, uploadSlots, 'rest'));
   mountRoutes(api, restRoutes(services), services.settings);

@@ -51,6 +51,10 @@ export interface ShellOptions {
   /** The screen the page shows: its code is preloaded with the HTML. */
   page?: PageModule;
   status?: number;
+  /** The page's first screen drawn by the server (gateway/src/server-render.ts): written into #root, hydrated by the browser. */
+  root?: string | null;
+  /** The visitor's theme (the `theme` cookie): the page is sent in it, so it never flashes the other one. */
+  theme?: 'light' | 'dark';
 }
 
 let template: { file: string; mtimeMs: number; html: string } | null = null;
@@ -66,17 +70,35 @@ function readTemplate(file: string): string | null {
   return template.html;
 }
 
-/** index.html with the page's head tags and initial state written in (every value escaped). */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * index.html with the page's head tags and initial state written in (every value escaped). A page
+ * the server drew (`root`) starts its scripts once it has painted (web/public/boot.js): the
+ * entry and the modules to preload move from the head onto the boot script.
+ */
 export function renderAppShell(html: string, options: ShellOptions, webDir?: string): string {
   let out = html;
-  if (options.page && webDir) {
-    const { scripts, styles } = pageChunks(webDir, options.page);
-    const links = [
-      ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
-      ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
-    ];
-    if (links.length) out = out.replace('</head>', () => `  ${links.join('\n    ')}
+  const { scripts, styles } = options.page && webDir ? pageChunks(webDir, options.page) : { scripts: [], styles: [] };
+  const drawn = Boolean(options.root);
+  const links = [
+    ...(drawn ? [] : scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)),
+    ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+  ];
+  if (drawn) {
+    const entry = ENTRY_SCRIPT.exec(out)?.[1];
+    if (entry) {
+      const preload = [...out.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+      out = out.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+      const all = [...new Set([...preload, ...scripts])];
+      links.push(`<script src="/boot.js" defer data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(all.join(' '))}"></script>`);
+    }
+  }
+  if (links.length) out = out.replace('</head>', () => `  ${links.join('\n    ')}
   </head>`);
+  if (options.theme === 'light') {
+    out = out.replace('<body class="bp6-dark">', '<body>').replace('<meta name="theme-color" content="#1c2127" />', '<meta name="theme-color" content="#f6f7f9" />');
   }
   if (options.head) {
     const tags = renderHeadTags(options.head);
@@ -86,6 +108,13 @@ export function renderAppShell(html: string, options: ShellOptions, webDir?: str
   if (options.state) {
     const script = `<script type="application/json" id="initial-state">${scriptJson(options.state)}</script>`;
     out = out.replace('<div id="root"></div>', () => `<div id="root"></div>\n    ${script}`);
+  }
+  if (options.root) {
+    // React writes the resources it found while rendering (image preloads) before the markup: they belong in the head.
+    const hoisted = /^(?:<link [^>]*>)+/.exec(options.root)?.[0] ?? '';
+    const markup = options.root.slice(hoisted.length);
+    if (hoisted) out = out.replace('</head>', () => `  ${hoisted}\n  </head>`);
+    out = out.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
   }
   return out;
 }

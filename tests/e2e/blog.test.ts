@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newContext, screenshot, signIn } from '../helpers/browser.js';
+import { browserSuite, hydrationErrors, newContext, screenshot, signIn } from '../helpers/browser.js';
 import { png, uploadRest } from '../helpers/media-fixtures.js';
 
 const suite = browserSuite();
@@ -64,7 +64,10 @@ describe('the blog in a real browser', () => {
     await visitor.waitForFunction(() => (document.querySelector('img.blog-post-cover') as HTMLImageElement | null)?.naturalWidth ?? 0 > 0);
     await screenshot(visitor, 'blog-post');
 
+    expect(hydrationErrors(adminContext)).toEqual([]);
+
     await adminContext.close();
+    expect(hydrationErrors(visitorContext)).toEqual([]);
     await visitorContext.close();
   });
 
@@ -84,6 +87,7 @@ describe('the blog in a real browser', () => {
     await page.getByRole('link', { name: 'Blog' }).first().click();
     await page.getByRole('button', { name: 'Leave without saving' }).click();
     await page.waitForURL(/\/blog$/);
+    expect(hydrationErrors(context)).toEqual([]);
     await context.close();
   });
 });

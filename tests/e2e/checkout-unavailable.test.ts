@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newContext, screenshot } from '../helpers/browser.js';
+import { browserSuite, hydrationErrors, newContext, screenshot } from '../helpers/browser.js';
 import { seedShop } from '../helpers/order-fixtures.js';
 
 // A shop in production without PAYMENT_PROVIDER.
@@ -21,6 +21,7 @@ describe('checkout without a payment provider', () => {
     await expect.poll(() => page.getByRole('button', { name: /^Pay/ }).isDisabled(), { timeout: 10_000 }).toBe(true);
     await screenshot(page, 'store-payments-unavailable');
     expect(await app.sql('select id from "order"')).toEqual([]);
+    expect(hydrationErrors(context)).toEqual([]);
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newContext, screenshot } from '../helpers/browser.js';
+import { browserSuite, hydrationErrors, newContext, screenshot } from '../helpers/browser.js';
 import { outbox, seedShop } from '../helpers/order-fixtures.js';
 
 const suite = browserSuite();
@@ -99,6 +99,7 @@ describe('the shop in a real browser', () => {
     await app.services.deliveries.runDue();
     const toGrace = [...outbox(app).values()].find((eml) => eml.includes('To: grace@example.com'));
     expect(toGrace).toContain(new URL(ecard.url()).pathname);
+    expect(hydrationErrors(context)).toEqual([]);
     await context.close();
   });
 
@@ -118,6 +119,7 @@ describe('the shop in a real browser', () => {
     await expect.poll(() => page.getByText('“Retired Card” is no longer available and was removed from your cart.').isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => page.getByTestId('cart-total').textContent(), { timeout: 10_000 }).toBe('$12.00');
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cart')))!).map((l: { id: string }) => l.id)).toEqual(['kept']);
+    expect(hydrationErrors(context)).toEqual([]);
     await context.close();
   });
 
@@ -136,6 +138,7 @@ describe('the shop in a real browser', () => {
     await expect.poll(() => page.locator('.product-info h1').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await overflow()).toBe(0);
     await screenshot(page, 'store-phone-product');
+    expect(hydrationErrors(context)).toEqual([]);
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { AppConfig } from '../../server/src/config.js';
 import { ADMIN, startTestApp, type TestApp } from './test-app.js';
@@ -16,9 +16,31 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh browser profile (own local and session storage) on the app, failing on page errors. */
-export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+/** What React said about a page drawn by the server that it could not take over as it was. */
+const HYDRATION_PROBLEM = /hydrat|Minified React error #(418|419|421|422|423|425)\b/i;
+const hydrationProblems = new WeakMap<BrowserContext, string[]>();
+
+/** The hydration errors and warnings the pages of a context logged (expected: none). */
+export function hydrationErrors(context: BrowserContext): string[] {
+  return hydrationProblems.get(context) ?? [];
+}
+
+/** Collects the hydration problems of every page of the context, for hydrationErrors(). */
+export function watchHydration(context: BrowserContext): void {
+  const problems: string[] = [];
+  hydrationProblems.set(context, problems);
+  context.on('console', (message) => {
+    if ((message.type() === 'error' || message.type() === 'warning') && HYDRATION_PROBLEM.test(message.text())) problems.push(`${message.page()?.url()}: ${message.text()}`);
+  });
+  context.on('weberror', (error) => {
+    if (HYDRATION_PROBLEM.test(error.error().message)) problems.push(`${error.page()?.url()}: ${error.error().message}`);
+  });
+}
+
+/** A fresh browser profile (own local and session storage) on the app, failing on page errors; hydration problems are collected (hydrationErrors). */
+export async function newContext(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, ...options });
+  watchHydration(context);
   // The sandbox has no internet: external font stylesheets would only wait for a timeout.
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   return context;

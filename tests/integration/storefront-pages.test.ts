@@ -1,11 +1,13 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { png, uploadRest } from '../helpers/media-fixtures.js';
 import { restCategory } from '../helpers/catalogue-fixtures.js';
-import { webDistDir } from '../../gateway/src/web-client.js';
+import { renderAppShell, webDistDir } from '../../gateway/src/web-client.js';
+import { renderPage } from '../../gateway/src/server-render.js';
 
 /**
  * The storefront pages as the server sends them: head tags and structured data in the HTML,
@@ -70,6 +72,14 @@ function jsonLd(html: string): any[] {
 function initialState(html: string): any {
   const match = /<script type="application\/json" id="initial-state">(.*?)<\/script>/.exec(html);
   return match ? JSON.parse(match[1]!) : null;
+}
+
+/** What the server drew into #root (before the page's initial state). */
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  const end = html.indexOf('<script type="application/json" id="initial-state">');
+  expect(start).toBeGreaterThan(0);
+  return html.slice(start, end > start ? end : undefined);
 }
 
 const meta = (html: string, attr: 'name' | 'property', key: string) => new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1];
@@ -181,6 +191,87 @@ describe('the shop, a category, the home page and the blog', () => {
     } finally {
       await app.request('/api/settings', { method: 'PUT', token: admin, json: { underConstructionMode: false } });
     }
+  });
+});
+
+describe('the first screen, drawn by the server', () => {
+  it('writes the product page into #root: its name (escaped), price and the navigation', async () => {
+    const { res, html } = await page(`/product/${product.id}`);
+    expect(res.status).toBe(200);
+    const root = rootOf(html);
+    expect(root).toContain('<h1>Album $&amp; &lt;/script&gt;&lt;b&gt;</h1>');
+    expect(root).toContain('$12.50');
+    expect(root).toContain('class="bp6-navbar top-navbar"');
+    expect(root).toContain('Sign in');
+    expect(root).not.toMatch(/<\/script><b>/);
+  });
+
+  it('writes the shop, a category, the home page and the blog into #root', async () => {
+    const shop = rootOf((await page('/shop')).html);
+    expect(shop).toContain('<h1>Shop</h1>');
+    expect(shop).toContain('Album $&amp; &lt;/script&gt;&lt;b&gt;');
+    expect(shop).toContain('Birthday &lt;Cards&gt; &amp;');
+    expect(shop).toContain(`href="/product/${product.id}"`);
+
+    const inCategory = rootOf((await page(`/shop?category=${category}`)).html);
+    expect(inCategory).toMatch(/<h1>Birthday &lt;Cards&gt; &amp; (&quot;|")More(&quot;|")<\/h1>/);
+
+    const home = rootOf((await page('/')).html);
+    expect(home).toContain('Beautiful greetings without the wait.');
+    expect(home).toMatch(/<h1 id="hero-title" class="hero-title">Art &amp; Song Cards<\/h1>/);
+    expect(home).toContain(`href="/shop?category=${category}"`);
+
+    const blog = rootOf((await page('/blog')).html);
+    expect(blog).toContain('Spring is here');
+    expect(blog).not.toContain('Secret plans');
+  });
+
+  it('draws the page in the theme of the theme cookie, dark by default', async () => {
+    const dark = (await page('/shop')).html;
+    expect(dark).toContain('<body class="bp6-dark">');
+    expect(rootOf(dark)).toContain('aria-label="Switch to light theme"');
+    const light = (await page('/shop', { cookie: 'other=1; theme=light' })).html;
+    expect(light).toContain('<body>');
+    expect(light).toContain('<meta name="theme-color" content="#f6f7f9" />');
+    expect(rootOf(light)).toContain('aria-label="Switch to dark theme"');
+  });
+
+  it('draws the anonymous view even for a request carrying an admin token', async () => {
+    const root = rootOf((await page('/blog', { authorization: `Bearer ${admin}` })).html);
+    expect(root).toContain('Sign in');
+    expect(root).not.toContain('Secret plans');
+  });
+
+  it('leaves #root empty for an unknown product (404) and while under construction, for the browser to draw', async () => {
+    const missing = await page('/product/999999');
+    expect(missing.res.status).toBe(404);
+    expect(missing.html).toContain('<div id="root"></div>');
+
+    expect((await app.request('/api/settings', { method: 'PUT', token: admin, json: { underConstructionMode: true } })).status).toBe(200);
+    try {
+      for (const pathname of ['/', '/shop', `/product/${product.id}`, '/blog']) {
+        const { html } = await page(pathname);
+        expect(html, pathname).toContain('<div id="root"></div>');
+        expect(html, pathname).not.toContain('Album');
+      }
+    } finally {
+      await app.request('/api/settings', { method: 'PUT', token: admin, json: { underConstructionMode: false } });
+    }
+    expect(rootOf((await page('/shop')).html)).toContain('<h1>Shop</h1>');
+  });
+
+  it('sends the page for the browser alone to draw when there is no server renderer', async () => {
+    const state = { settings: { underConstructionMode: false, isAdmin: false } };
+    const log = { warn: () => undefined };
+    expect(await renderPage(path.join(os.tmpdir(), 'no-such-web', 'dist'), '/shop', state, log)).toBeNull();
+    const shell = renderAppShell('<head></head><body><div id="root"></div></body>', { state, root: null });
+    expect(shell).toContain('<div id="root"></div>');
+  });
+
+  it('moves the resources React found while drawing into the head', () => {
+    const shell = renderAppShell('<head>\n</head><body><div id="root"></div></body>', { root: '<link rel="preload" as="image" href="/a.svg"/><div class="app-shell">x</div>' });
+    expect(shell).toContain('<link rel="preload" as="image" href="/a.svg"/>\n  </head>');
+    expect(shell).toContain('<div id="root"><div class="app-shell">x</div></div>');
   });
 });
 

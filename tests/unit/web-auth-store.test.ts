@@ -57,4 +57,19 @@ describe('the auth store', () => {
     expect(store.getState().admin).toBe(false);
     expect(seen).toEqual([true, false]);
   });
+
+  it('keeps the view a server-drawn page was rendered in: anonymous, with the page\'s settings', () => {
+    const anonymous = new AuthStore(memoryStorage());
+    anonymous.setSettings({ underConstructionMode: false, isAdmin: false });
+    anonymous.setPageSettings({ underConstructionMode: false, isAdmin: false });
+    // The same object: hydration has nothing to draw again.
+    expect(anonymous.getPageState()).toBe(anonymous.getState());
+
+    const token = tokenFor({ sub: '1', username: 'alice', exp: 4_000_000_000 });
+    const signedIn = new AuthStore(memoryStorage({ token }));
+    signedIn.restore();
+    signedIn.setPageSettings({ underConstructionMode: false, isAdmin: false });
+    expect(signedIn.getPageState()).toEqual({ token: null, user: null, underConstructionMode: false, admin: false, settingsLoaded: true });
+    expect(signedIn.getState().user?.username).toBe('alice');
+  });
 });

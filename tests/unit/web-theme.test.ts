@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTheme, storeTheme } from '../../web/src/app/theme.js';
+import { readTheme, storeTheme, themeFromCookie } from '../../web/src/app/theme.js';
 
 const storage = (value: string | null) => {
   let stored = value;
@@ -19,5 +19,13 @@ describe('the theme', () => {
     storeTheme('light', { setItem: (k, v) => (keys.push(k), s.setItem(k, v)) });
     expect(keys).toEqual(['theme']);
     expect(readTheme(s)).toBe('light');
+  });
+
+  it('is read from the theme cookie as the server sees it: light only when asked for', () => {
+    expect(themeFromCookie('theme=light')).toBe('light');
+    expect(themeFromCookie('a=1; theme=light; b=2')).toBe('light');
+    expect(themeFromCookie('theme=dark')).toBe('dark');
+    expect(themeFromCookie('mytheme=light')).toBe('dark');
+    expect(themeFromCookie(undefined)).toBe('dark');
   });
 });

@@ -1,27 +1,63 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { BlueprintProvider } from '@blueprintjs/core';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './app/app.css';
 import { apolloClient } from './apollo/client';
 import { authStore } from './app/auth-store';
-import { applyTheme, readTheme } from './app/theme';
-import { App } from './app/App';
-import { setUpIcons } from './app/icons';
+import { applyTheme, readTheme, setPageTheme, themeFromCookie } from './app/theme';
+import { App, preloadScreens } from './app/App';
+import { loadBundledIcons, setUpIcons } from './app/icons';
 import { applyInitialState, readInitialState } from './app/initial-state';
 
 setUpIcons();
 applyTheme(readTheme());
+setPageTheme(window.storefrontDrawnTheme ?? themeFromCookie(document.cookie));
 authStore.restore();
 applyInitialState(apolloClient, readInitialState());
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <ApolloProvider client={apolloClient}>
       <BlueprintProvider>
         <App />
       </BlueprintProvider>
     </ApolloProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+declare global {
+  interface Window {
+    /** Set by web/public/boot.js on a page the server drew: the page is now the app's (presses held until now are replayed). */
+    storefrontReady?: () => void;
+    /** The theme the server drew the page in (boot.js, before it brings the cookie up to date). */
+    storefrontDrawnTheme?: 'light' | 'dark';
+  }
+}
+
+/** Tells the page's start script that the app has taken the server's HTML over. */
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => window.storefrontReady?.(), []);
+  return children;
+}
+
+const container = document.getElementById('root')!;
+if (container.firstElementChild) {
+  // The server drew this page (gateway/src/server-render.ts): with the screen's code and the
+  // bundled icons at hand (both preloaded with the HTML), React takes over the HTML as it is.
+  void Promise.all([preloadScreens(window.location.pathname), loadBundledIcons()])
+    .catch(() => undefined)
+    .then(() => {
+      // As a transition: React hydrates in slices and gives the phone's main thread back in between.
+      startTransition(() => {
+        hydrateRoot(container, <Hydrated>{app}</Hydrated>, {
+          onRecoverableError(error, info) {
+            console.error('Hydration mismatch:', error, info.componentStack);
+          },
+        });
+      });
+    });
+} else {
+  createRoot(container).render(app);
+}

@@ -8,6 +8,7 @@ import { BLOG_PAGE_SIZE, FEATURED_CARDS, IMAGE_SIZES, SHOP_PAGE_SIZE } from '../
 import type { InitialRead, InitialStateReader } from '../initial-state.js';
 import { SITE_DESCRIPTION, SITE_NAME, type PageHead } from '../page-head.js';
 import { sendAppShell } from '../web-client.js';
+import { renderPage, themeOf } from '../server-render.js';
 import type { PageModule } from '../page-chunks.js';
 import type { RouteDef } from '../route.js';
 import { pathId } from '../route.js';
@@ -38,6 +39,7 @@ export function storefrontPageRoutes(services: Services, webDir: string, initial
 
   /** Sends the page, or the bare shell (settings only) while the storefront is closed to this visitor. */
   async function sendPage(ctx: RequestContext, res: Response, page: PageModule, describe: () => Promise<{ head: PageHead; reads?: InitialRead[] }>): Promise<void> {
+    const req = res.req;
     const closed = await settings.isUnderConstruction(ctx.em);
     if (closed) {
       sendAppShell(res, webDir, { state: await initial.read(ctx, []) });
@@ -45,7 +47,11 @@ export function storefrontPageRoutes(services: Services, webDir: string, initial
     }
     try {
       const { head, reads = [] } = await describe();
-      sendAppShell(res, webDir, { head, page, state: await initial.read(ctx, reads) });
+      const state = await initial.read(ctx, reads);
+      // The first screen drawn here from the same data: painted before the page's JavaScript has run.
+      const theme = themeOf(req.headers.cookie);
+      const root = state.settings?.underConstructionMode ? null : await renderPage(webDir, req.originalUrl, state, ctx.log, theme);
+      sendAppShell(res, webDir, { head, page, state, root, theme });
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
       sendAppShell(res, webDir, { status: 404, head: { title: `Not found · ${SITE_NAME}` }, state: await initial.read(ctx, []) });

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { createBrowserRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
 import { Spinner } from '@blueprintjs/core';
 import { ScreenErrorBoundary } from '../common/ScreenErrorBoundary';
 import { Layout } from './Layout';
@@ -40,8 +40,8 @@ function Root() {
   );
 }
 
-/** The route table of the product (seed.md section 2). */
-const router = createBrowserRouter([
+/** The route table of the product (seed.md section 2); shared by the browser and the server's rendering (entry-server.tsx). */
+export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
@@ -68,8 +68,22 @@ const router = createBrowserRouter([
       { path: '/under-construction', element: <UnderConstructionPage /> },
     ],
   },
-]);
+];
+
+/**
+ * Fetches the code of the screens a path shows, before the first render: a page the server
+ * rendered then hydrates at once, with no loading fallback in between.
+ */
+export async function preloadScreens(pathname: string): Promise<void> {
+  const screens = (matchRoutes(routes, pathname) ?? [])
+    .map((match) => (match.route.element as { type?: { preload?: () => Promise<void> } } | undefined)?.type?.preload)
+    .filter((preload) => typeof preload === 'function');
+  await Promise.all(screens.map((preload) => preload()));
+}
+
+let router: ReturnType<typeof createBrowserRouter> | null = null;
 
 export function App() {
+  router ??= createBrowserRouter(routes);
   return <RouterProvider router={router} />;
 }

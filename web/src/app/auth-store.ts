@@ -19,10 +19,26 @@ type Listener = () => void;
 export class AuthStore {
   private state: AuthState = { token: null, user: null, underConstructionMode: false, admin: false, settingsLoaded: false };
   private readonly listeners = new Set<Listener>();
+  /** What a page rendered by the server shows: an anonymous visitor with the settings the page came with. */
+  private pageState: AuthState = this.state;
 
   constructor(private readonly storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>) {}
 
   getState = (): AuthState => this.state;
+
+  /**
+   * The state the server rendered the page in (see web/src/entry-server.tsx): hydration starts
+   * from it, and a signed-in visitor's own view follows right after.
+   */
+  getPageState = (): AuthState => this.pageState;
+
+  setPageSettings(settings: { underConstructionMode: boolean; isAdmin: boolean }): void {
+    const page: AuthState = { token: null, user: null, underConstructionMode: settings.underConstructionMode, admin: false, settingsLoaded: true };
+    const now = this.state;
+    const same = (Object.keys(page) as (keyof AuthState)[]).every((key) => page[key] === now[key]);
+    // The very same object when the visitor is the anonymous one the page was drawn for: nothing to draw again after hydration.
+    this.pageState = same ? now : page;
+  }
 
   subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);
@@ -89,5 +105,5 @@ const memoryStorage = () => {
 export const authStore = new AuthStore(typeof sessionStorage === 'undefined' ? memoryStorage() : sessionStorage);
 
 export function useAuth(): AuthState {
-  return useSyncExternalStore(authStore.subscribe, authStore.getState);
+  return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getPageState);
 }

@@ -48,3 +48,14 @@ export async function loadIconPaths(name: IconName, size: IconSize): Promise<Ico
 export function setUpIcons(): void {
   Icons.setLoaderOptions({ loader: loadIconPaths });
 }
+
+/**
+ * The icons that come with the main bundle, made ready before the first render: drawn at once, and
+ * the same on the server and in the browser (an icon not yet loaded renders as an empty span).
+ */
+export async function loadBundledIcons(): Promise<void> {
+  await Promise.all([
+    ...Object.keys(bundled16).map((name) => Icons.load(name as IconName, IconSize.STANDARD)),
+    ...Object.keys(bundled20).map((name) => Icons.load(name as IconName, IconSize.LARGE)),
+  ]);
+}

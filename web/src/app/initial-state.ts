@@ -50,6 +50,8 @@ export function applyInitialState(client: ApolloClient, state: InitialState | nu
     authStore.setSettings(state.settings);
     settingsFromPage = true;
   }
+  // A page the server drew shows these settings to an anonymous visitor: hydration starts from the same view.
+  if (state.settings) authStore.setPageSettings(state.settings);
   for (const query of state.queries ?? []) {
     const document = DOCUMENTS[query.operationName];
     if (!document) continue;

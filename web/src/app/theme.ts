@@ -11,6 +11,19 @@ export function readTheme(storage: Pick<Storage, 'getItem'> | undefined = global
 
 export function storeTheme(theme: Theme, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
   storage?.setItem(THEME_KEY, theme);
+  // Also told to the server, which draws the next page in it (gateway/src/web-client.ts).
+  if (typeof document !== 'undefined') document.cookie = `${THEME_KEY}=${theme}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/** The theme a `Cookie` header (or `document.cookie`) asks for; dark unless light. */
+export function themeFromCookie(cookie: string | undefined | null): Theme {
+  return /(?:^|;\s*)theme=light(?:;|$)/.test(cookie ?? '') ? 'light' : 'dark';
+}
+
+/** The theme the server drew the page in: what hydration starts from (set by main.tsx and entry-server.tsx). */
+let pageTheme: Theme = 'dark';
+export function setPageTheme(theme: Theme): void {
+  pageTheme = theme;
 }
 
 const listeners = new Set<() => void>();
@@ -28,6 +41,8 @@ export function useTheme(): [Theme, () => void] {
       return () => listeners.delete(listener);
     },
     () => readTheme(),
+    // The server draws the theme of the theme cookie; hydration starts from it.
+    () => pageTheme,
   );
   const toggle = useCallback(() => {
     const next = readTheme() === 'dark' ? 'light' : 'dark';

@@ -34,7 +34,7 @@ export function ChangePasswordDialog({ isOpen, onClose }: { isOpen: boolean; onC
       const { data } = await changePassword({ variables: { input: { newPassword } } });
       if (!data) throw new Error();
       authStore.login(data.changePassword.token);
-      (await toaster).show({ message: data.changePassword.message, intent: 'success', timeout: 3000 });
+      (await toaster()).show({ message: data.changePassword.message, intent: 'success', timeout: 3000 });
       close();
     } catch (e) {
       setError(errorMessage(e, 'Password change failed'));

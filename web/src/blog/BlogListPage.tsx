@@ -4,7 +4,7 @@ import { Button, Callout, Card, H1, NonIdealState, Spinner, Tag } from '@bluepri
 import { BlogPostsQuery } from './blog-operations';
 import { useAuth } from '../app/auth-store';
 import { ResponsiveImage } from '../common/ResponsiveImage';
-import { formatDate } from './format-date';
+import { PostDate } from './PostDate';
 import './blog.css';
 
 
@@ -65,7 +65,7 @@ function PostList({ status, title }: { status: 'DRAFT' | null; title?: string })
                 <h2 className="blog-card-title">{post.title}</h2>
                 {post.excerpt && <p>{post.excerpt}</p>}
                 <div className="blog-card-meta">
-                  {post.status === 'DRAFT' ? <Tag minimal intent="warning">Draft</Tag> : <time dateTime={post.publishedAt ?? undefined}>{formatDate(post.publishedAt)}</time>}
+                  {post.status === 'DRAFT' ? <Tag minimal intent="warning">Draft</Tag> : <PostDate iso={post.publishedAt} />}
                 </div>
               </div>
             </Link>

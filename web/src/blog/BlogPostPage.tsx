@@ -6,7 +6,7 @@ import { graphql } from '../apollo/generated';
 import { errorCode } from '../apollo/errors';
 import { useAuth } from '../app/auth-store';
 import { ResponsiveImage } from '../common/ResponsiveImage';
-import { formatDate } from './format-date';
+import { PostDate } from './PostDate';
 
 /** The cover spans the page. */
 const BLOG_COVER_SIZES = '100vw';
@@ -74,7 +74,7 @@ export default function BlogPostPage() {
         </Link>
         <h1 className="blog-post-title">{post.title}</h1>
         <div className="blog-post-meta">
-          {post.status === 'DRAFT' ? <Tag intent="warning">Draft</Tag> : <time dateTime={post.publishedAt ?? undefined}>{formatDate(post.publishedAt)}</time>}
+          {post.status === 'DRAFT' ? <Tag intent="warning">Draft</Tag> : <PostDate iso={post.publishedAt} />}
           {post.author && <span> · {post.author.username}</span>}
           {admin && user && (
             <Link to={`/admin/blog/edit/${post.id}`} className="blog-edit-link">

@@ -1,8 +1,13 @@
 import { createElement, type ReactNode } from 'react';
 import { OverlayToaster, Position, type Intent, type Toaster } from '@blueprintjs/core';
 
-/** The one toaster of the app (the admin screens' snackbars). */
-export const toaster: Promise<Toaster> = OverlayToaster.create({ position: Position.BOTTOM, maxToasts: 3 });
+let created: Promise<Toaster> | null = null;
+
+/** The one toaster of the app (the admin screens' snackbars), made when first shown: never on the server, never on a page's start. */
+export function toaster(): Promise<Toaster> {
+  created ??= OverlayToaster.create({ position: Position.BOTTOM, maxToasts: 3 });
+  return created;
+}
 
 export const SNACKBAR_MS = 3000;
 
@@ -15,5 +20,5 @@ export async function snackbar(message: string, intent: Intent = 'success', deta
   const content: ReactNode = detail
     ? createElement('div', null, createElement('div', null, message), createElement('div', { className: 'snackbar-detail' }, detail))
     : message;
-  (await toaster).show({ message: content, intent, timeout: detail ? SNACKBAR_MS * 2 : SNACKBAR_MS, icon: intent === 'danger' ? 'error' : 'tick-circle' });
+  (await toaster()).show({ message: content, intent, timeout: detail ? SNACKBAR_MS * 2 : SNACKBAR_MS, icon: intent === 'danger' ? 'error' : 'tick-circle' });
 }

@@ -22,7 +22,7 @@ export default function ProductOrderPage() {
   const navigate = useNavigate();
   const lines = useCartLines();
   const editing = lines.find((line) => line.id === params.get('line') && line.productId === id);
-  const [personalisation, setPersonalisation] = useState<CardPersonalisation>(() => editing?.personalisation ?? emptyPersonalisation(browserTimeZone()));
+  const [personalisation, setPersonalisation] = useState<CardPersonalisation>(() => editing?.personalisation ?? emptyPersonalisation(''));
   const { data, loading, error } = useQuery(StoreProductQuery, { variables: { id }, skip: !Number.isSafeInteger(id) || id <= 0 });
   const product = data?.product;
 
@@ -47,7 +47,9 @@ export default function ProductOrderPage() {
 
   const added = (text: string) => void snackbarWithAction(text, { text: 'View cart', onClick: () => navigate('/cart') });
 
-  const addCard = (value: CardPersonalisation) => {
+  const addCard = (entered: CardPersonalisation) => {
+    // The visitor's time zone is read when the card is added: reading it costs a phone a moment the first screen needs.
+    const value = { ...entered, timeZone: entered.timeZone || browserTimeZone() };
     if (editing) {
       cart.setPersonalisation(editing.id, value);
       navigate('/cart');
@@ -55,7 +57,7 @@ export default function ProductOrderPage() {
     }
     cart.add({ productId: product.id, name: product.name, quantity: 1, personalisation: value });
     added(`“${product.name}” for ${value.recipientName} is in your cart.`);
-    setPersonalisation(emptyPersonalisation(browserTimeZone()));
+    setPersonalisation(emptyPersonalisation(''));
   };
 
   return (

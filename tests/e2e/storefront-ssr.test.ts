@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { browserSuite, hydrationErrors, newContext, screenshot, signIn } from '../helpers/browser.js';
+import { seedShop } from '../helpers/order-fixtures.js';
+
+const suite = browserSuite();
+
+/** A phone: what most shoppers open the shop on. */
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+describe('storefront pages drawn by the server, on a phone', () => {
+  it('show their first screen before any script runs, then come alive without a hydration error', { timeout: 120_000 }, async () => {
+    const { app, browser } = suite;
+    const shop = await seedShop(app, await app.login());
+
+    // No JavaScript at all: the server's HTML alone carries the content.
+    const bare = await newContext(browser, app.url, { ...PHONE, javaScriptEnabled: false });
+    const still = await bare.newPage();
+    await still.goto('/');
+    expect(await still.getByRole('heading', { name: 'Art & Song Cards' }).isVisible()).toBe(true);
+    expect(await still.getByRole('link', { name: /Balloon Birthday/ }).count()).toBe(1);
+    await still.goto(`/product/${shop.cardId}`);
+    expect(await still.getByRole('heading', { name: 'Balloon Birthday' }).isVisible()).toBe(true);
+    await still.goto('/shop');
+    expect(await still.locator('.product-tile').count()).toBe(2);
+    await still.goto('/blog');
+    expect(await still.getByRole('heading', { name: 'Blog' }).isVisible()).toBe(true);
+    await bare.close();
+
+    // With JavaScript: React takes the page over as it is, and it answers the shopper.
+    const context = await newContext(browser, app.url, PHONE);
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('link', { name: /Balloon Birthday/ }).count(), { timeout: 10_000 }).toBe(1);
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, 'phone-home');
+    await page.getByRole('link', { name: 'Shop' }).first().click();
+    await expect.poll(() => page.locator('.product-tile').count(), { timeout: 10_000 }).toBe(2);
+
+    await page.goto(`/product/${shop.cardId}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Balloon Birthday' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, 'phone-product');
+    await page.getByLabel('Your message').fill('Hello from a phone');
+    await expect.poll(() => page.getByText('18 / 500').isVisible(), { timeout: 10_000 }).toBe(true);
+
+    // An album goes straight into the cart: the hydrated button works.
+    await page.goto(`/product/${shop.albumId}`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => page.locator('.cart-badge').textContent(), { timeout: 10_000 }).toBe('1');
+    expect(hydrationErrors(context)).toEqual([]);
+    await context.close();
+  });
+
+  it("hydrates a returning visitor's page (light theme, a cart, signed in) and then shows their own view", { timeout: 120_000 }, async () => {
+    const { app, browser } = suite;
+    const context = await newContext(browser, app.url, PHONE);
+    await context.addInitScript(() => localStorage.setItem('theme', 'light'));
+    const page = await context.newPage();
+    await page.goto('/shop');
+    await expect.poll(() => page.locator('.product-tile').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.locator('.product-tile').last().click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 10_000 }).not.toBe('');
+
+    await signIn(page);
+    await expect.poll(() => page.getByRole('button', { name: 'Account' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    for (const pathname of ['/', '/shop', '/blog']) {
+      await page.goto(pathname);
+      // The server drew the anonymous view; the signed-in admin's menus follow right after.
+      await expect.poll(() => page.getByRole('button', { name: 'Account' }).isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => page.getByRole('button', { name: 'Admin' }).isVisible(), { timeout: 10_000 }).toBe(true);
+      expect(await page.evaluate(() => document.body.classList.contains('bp6-dark'))).toBe(false);
+      await expect.poll(() => page.getByRole('button', { name: 'Switch to dark theme' }).count(), { timeout: 10_000 }).toBe(1);
+    }
+    // The server itself sends the chosen theme (the cookie), so a page never flashes the other one.
+    const html = await (await page.request.get('/shop', { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain('<body>');
+    expect(html).toContain('aria-label="Switch to dark theme"');
+    expect(hydrationErrors(context)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,73 @@
+/*
+ * The start of a page the server drew (gateway/src/web-client.ts): the page is already on screen,
+ * so its scripts are fetched once it has painted, leaving the network to the styles and the first
+ * picture until then. The scripts to load are on this element: data-entry (the app) and
+ * data-preload (the modules it imports, fetched alongside).
+ */
+(function () {
+  // The theme the server drew the page in, from the cookie it was sent: what hydration starts from.
+  window.storefrontDrawnTheme = /(?:^|;\s*)theme=light(?:;|$)/.test(document.cookie) ? 'light' : 'dark';
+  // The theme chosen in this browser (web/src/app/theme.ts), told to the server for the next pages.
+  try {
+    var theme = localStorage.getItem('theme') === 'light' ? 'light' : 'dark';
+    document.body.classList.toggle('bp6-dark', theme === 'dark');
+    document.cookie = 'theme=' + theme + '; path=/; max-age=31536000; samesite=lax';
+  } catch (error) {
+    // Storage may be unavailable (privacy settings): the page keeps the theme it came in.
+  }
+  var script = document.currentScript;
+  var entry = script && script.getAttribute('data-entry');
+  if (!entry) return;
+  var preload = (script.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  var started = false;
+
+  // Until the app has taken the page over (web/src/main.tsx), its controls are marked as not yet
+  // usable, and a press on a button is held and pressed again once the app can answer it.
+  var root = document.getElementById('root');
+  var held = [];
+  function hold(event) {
+    var target = event.target instanceof Element ? event.target.closest('button, [role="button"]') : null;
+    if (!target || !root || !root.contains(target)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (held.indexOf(target) < 0) held.push(target);
+  }
+  if (root) {
+    root.setAttribute('aria-disabled', 'true');
+    document.addEventListener('click', hold, true);
+  }
+  window.storefrontReady = function () {
+    document.removeEventListener('click', hold, true);
+    if (root) root.removeAttribute('aria-disabled');
+    held.splice(0).forEach(function (button) {
+      if (button.isConnected) button.click();
+    });
+  };
+
+  function start() {
+    if (started) return;
+    started = true;
+    preload.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var app = document.createElement('script');
+    app.type = 'module';
+    app.crossOrigin = '';
+    app.src = entry;
+    document.head.appendChild(app);
+  }
+  var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+  if (document.visibilityState !== 'visible' || !types || types.indexOf('paint') < 0) return start();
+  new PerformanceObserver(function (list, observer) {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    setTimeout(start, 0);
+  }).observe({ type: 'paint', buffered: true });
+  // Never later than this, painted or not (a page in a background tab paints only when shown).
+  setTimeout(start, 2500);
+  document.addEventListener('visibilitychange', start, { once: true });
+})();

@@ -1,0 +1,49 @@
+/**
+ * The storefront drawn on the server: the same React tree as main.tsx, rendered to HTML by the
+ * gateway (gateway/src/server-render.ts) into the page's #root, from the same initial state the
+ * page carries. The browser then hydrates it (main.tsx) instead of drawing it again.
+ *
+ * Nothing here touches the network: Apollo answers from a cache primed with the page's data, the
+ * visitor is anonymous (the session lives in the browser), the theme is the one of the theme cookie.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import { BlueprintProvider } from '@blueprintjs/core';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { typePolicies } from './apollo/type-policies';
+import { routes, preloadScreens } from './app/App';
+import { loadBundledIcons } from './app/icons';
+import { applyInitialState, type InitialState } from './app/initial-state';
+import { setPageTheme, type Theme } from './app/theme';
+
+const handler = createStaticHandler(routes);
+let ready: Promise<void> | null = null;
+
+/**
+ * The HTML of a page's #root for `url` (path and query), or null when it is not a page the server
+ * draws (a redirect, or the route threw): the browser then draws it alone.
+ */
+export async function render(url: string, state: InitialState, options: { theme?: Theme } = {}): Promise<string | null> {
+  ready ??= loadBundledIcons();
+  const location = new URL(url, 'http://localhost');
+  await Promise.all([ready, preloadScreens(location.pathname)]);
+  const context = await handler.query(new Request(location));
+  if (context instanceof Response) return null;
+
+  const client = new ApolloClient({ ssrMode: true, link: ApolloLink.empty(), cache: new InMemoryCache({ typePolicies }) });
+  applyInitialState(client, state);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // Synchronous from here on: the page state of the (shared) auth store and the theme are this request's alone.
+  setPageTheme(options.theme ?? 'dark');
+  return renderToString(
+    <StrictMode>
+      <ApolloProvider client={client}>
+        <BlueprintProvider>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </BlueprintProvider>
+      </ApolloProvider>
+    </StrictMode>,
+  );
+}
