@@ -110,6 +110,13 @@ describe('GET /api/admin/orders.csv', () => {
     expect(rows).toHaveLength(2501);
     expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(2500);
     expect(rows[1]![2]).toBe('bulk1@example.com');
+    // Many orders at the same instant, with microseconds: none skipped, none repeated across batches.
+    await app.sql(`insert into "order" (id, purchaser_email, status, total, payment_provider, payment_reference, idempotency_key, request_hash, item_names, created_at)
+      select gen_random_uuid(), 'same' || g || '@example.com', 'paid', 10, 'test', 'ref', 'same-key-' || g, 'h', 'same instant', timestamptz '2026-01-01 10:00:00.123456+00' + (g % 3) * interval '1 microsecond'
+        from generate_series(1, 4500) g`);
+    const same = parseCsv(await (await exportCsv('same instant')).text());
+    expect(same).toHaveLength(4501);
+    expect(new Set(same.slice(1).map((r) => r[0])).size).toBe(4500);
     expect(rows.at(-1)![2]).toBe('bulk2500@example.com');
   });
 

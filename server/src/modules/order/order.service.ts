@@ -160,7 +160,7 @@ export class OrderService {
   }
 }
 
-export function searchFilter(search: string | null | undefined): FilterQuery<Order> {
+function searchFilter(search: string | null | undefined): FilterQuery<Order> {
   const words = containsEveryWord(search, SEARCH_WORDS);
   return words.length ? { $and: words } : {};
 }
