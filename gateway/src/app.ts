@@ -94,7 +94,8 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
 
   const web = webDistDir();
   const explorer = path.join(web, 'explorer.html');
-  app.get('/graphql', graphqlCache(services, 'GET'));
+  const storefrontGraphql = graphqlCache(services);
+  app.get('/graphql', storefrontGraphql.get);
   app.get('/graphql', (req, res, next) => {
     // A browser opening /graphql gets the explorer; GET operations (?query=) go on to Apollo.
     if (req.query.query === undefined && req.accepts(['json', 'html']) === 'html' && config.graphqlIntrospection && fs.existsSync(explorer)) {
@@ -110,7 +111,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
     graphqlUploadExpress({ maxFileSize: services.media.maxFileBytes, maxFiles: services.media.maxFiles }),
     graphqlUploadErrors,
     express.json({ limit: '1mb' }),
-    graphqlCache(services, 'POST'),
+    storefrontGraphql.post,
     expressMiddleware(apollo, { context: async ({ req }) => req.ctx }),
   );
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { authorize } from '../../server/src/core/access.js';
 import { CacheKeys, answerSize, jsonAnswer, type JsonAnswer } from '../../server/src/core/read-cache.js';
@@ -61,7 +61,7 @@ function isCacheableDocument(query: string): boolean {
     const document = parse(query, { maxTokens: 5000 });
     const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
     if (operations.length !== 1 || operations[0]!.operation !== 'query') return false;
-    if (document.definitions.length !== 1) return false; // fragments at the root level are left to Apollo
+    // Fragments may shape the fields below; at the root only plain public fields are allowed.
     return operations[0]!.selectionSet.selections.every((s) => s.kind === Kind.FIELD && !s.directives?.length && CACHEABLE_ROOT_FIELDS.has(s.name.value));
   } catch {
     return false;
@@ -77,12 +77,17 @@ function passesCsrfRule(req: Request): boolean {
 }
 
 /**
- * Mounted twice: for GET ahead of everything else on /graphql (a hit is answered before the upload
- * and body parsers), and for POST after the JSON body parser.
+ * Two middlewares sharing what they learn (a persisted query's text often arrives by POST, its later
+ * hash-only requests by GET): `get` goes ahead of everything else on /graphql (a hit is answered
+ * before the upload and body parsers), `post` after the JSON body parser.
  */
-export function graphqlCache(services: Services, method: 'GET' | 'POST') {
-  const { cache, settings } = services;
+export function graphqlCache(services: Services): { get: RequestHandler; post: RequestHandler } {
   const documents = new Map<string, boolean>();
+  return { get: graphqlCacheFor(services, 'GET', documents), post: graphqlCacheFor(services, 'POST', documents) };
+}
+
+function graphqlCacheFor(services: Services, method: 'GET' | 'POST', documents: Map<string, boolean>): RequestHandler {
+  const { cache, settings } = services;
   const storefrontOpen = (req: Request) =>
     authorize(req.ctx, 'storefront', settings).then(
       () => true,

@@ -30,6 +30,8 @@ export interface AppConfig {
   mailFrom: string;
   /** How often the e-mail worker looks for due cards and receipts. */
   deliveryPollSeconds: number;
+  /** Hours after its delivery that an unopened card gets one reminder to its recipient (fractions allowed; 0: none). */
+  reminderAfterHours: number;
   /** The demo catalogue on first start: 'auto' seeds it into the embedded database only. */
   seedDemo: 'auto' | boolean;
   /** What this process does: HTTP and background jobs (`all`), HTTP only (`web`), jobs only (`worker`). */
@@ -55,6 +57,8 @@ export interface AbuseLimits {
   registerPerHour: number;
   /** Checkout attempts per client address per 10 minutes. */
   checkoutPer10Minutes: number;
+  /** Thank-you replies from e-card pages per client address per hour (default 20). */
+  thankYouPerHour?: number;
 }
 
 export type AppRole = 'all' | 'web' | 'worker';
@@ -108,17 +112,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     limits: {
       registerPerHour: intEnv(env, 'REGISTER_MAX_PER_HOUR', 10),
       checkoutPer10Minutes: intEnv(env, 'CHECKOUT_MAX_PER_10_MINUTES', 20),
+      thankYouPerHour: intEnv(env, 'THANK_YOU_MAX_PER_HOUR', 20),
     },
     maxConcurrentUploads: intEnv(env, 'MAX_CONCURRENT_UPLOADS', 4),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${intEnv(env, 'PORT', 4000)}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Art & Song Cards <cards@artsongcards.example>',
     deliveryPollSeconds: intEnv(env, 'DELIVERY_POLL_SECONDS', 15),
+    reminderAfterHours: parseReminderHours(env.REMINDER_AFTER_HOURS),
     seedDemo: parseSeedDemo(env.SEED_DEMO),
     appRole: parseAppRole(env.APP_ROLE),
     s3: parseS3(env),
     stripe: parseStripe(env),
   };
+}
+
+/** REMINDER_AFTER_HOURS: hours (fractions allowed) after delivery; 0 turns reminders off; default 72. */
+export function parseReminderHours(raw: string | undefined): number {
+  const value = (raw ?? '').trim();
+  if (value === '') return 72;
+  const hours = Number(value);
+  if (!Number.isFinite(hours) || hours < 0) throw new Error(`REMINDER_AFTER_HOURS must be a number of hours (0 turns reminders off), got "${raw}"`);
+  return hours;
 }
 
 /**

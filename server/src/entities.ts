@@ -8,6 +8,7 @@ import { Product, ProductImage } from './modules/catalogue/product.entity.js';
 import { MediaFile } from './modules/media/media-file.entity.js';
 import { MediaFolder } from './modules/media/media-folder.entity.js';
 import { SoldMedia } from './modules/media/sold-media.entity.js';
+import { EcardReply } from './modules/ecard-loop/ecard-reply.entity.js';
 import { MailJob } from './modules/order/mail-job.entity.js';
 import { OrderItem } from './modules/order/order-item.entity.js';
 import { Order } from './modules/order/order.entity.js';
@@ -15,4 +16,4 @@ import { DiscountCode } from './modules/discount/discount-code.entity.js';
 import { Setting } from './modules/settings/setting.entity.js';
 
 /** Every entity of the product, in one list for the ORM. */
-export const entities = [User, AuthSession, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category, Product, ProductImage, EGreetingCard, Order, OrderItem, MailJob, SoldMedia, DiscountCode];
+export const entities = [User, AuthSession, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category, Product, ProductImage, EGreetingCard, Order, OrderItem, MailJob, SoldMedia, EcardReply, DiscountCode];

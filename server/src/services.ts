@@ -13,6 +13,8 @@ import { DeliveryService } from './modules/order/delivery.service.js';
 import { EcardService } from './modules/order/ecard.service.js';
 import { createMailer, type Mailer } from './modules/order/mailer.js';
 import { OrderService } from './modules/order/order.service.js';
+import { EcardLoopService } from './modules/ecard-loop/ecard-loop.service.js';
+import { AccountService } from './modules/account/account.service.js';
 import { RefundService } from './modules/order/refund.service.js';
 import { SalesService } from './modules/sales/sales.service.js';
 import type { PaymentProvider } from './modules/order/payment/payment-provider.js';
@@ -43,6 +45,8 @@ export interface Services {
   orders: OrderService;
   deliveries: DeliveryService;
   ecards: EcardService;
+  ecardLoop: EcardLoopService;
+  account: AccountService;
   discounts: DiscountService;
   refunds: RefundService;
   sales: SalesService;
@@ -116,6 +120,8 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     maxFileBytes: Math.floor(config.maxUploadMb * 1024 * 1024),
     cache,
   });
+  const ecardLoop = new EcardLoopService({ limits, deliveries, clock, reminderAfterMs: Math.round(config.reminderAfterHours * 3_600_000) });
+  deliveries.onCardDelivered = (em, item, now) => ecardLoop.cardDelivered(em, item, now);
   const discounts = new DiscountService(clock);
   const providers = deps.paymentProviders ?? [new TestPaymentProvider(), ...(config.stripe ? [new StripePaymentProvider(config.stripe)] : [])];
   const orders = new OrderService({ provider: selectPaymentProvider(config, providers, deps.log), limits, media, deliveries, clock, discounts });
@@ -131,7 +137,9 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     products,
     orders,
     deliveries,
-    ecards: new EcardService(clock),
+    ecards: new EcardService(),
+    ecardLoop,
+    account: new AccountService({ deliveries, clock, replies: ecardLoop }),
     discounts,
     refunds: new RefundService({ providers, clock }),
     sales: new SalesService(clock),

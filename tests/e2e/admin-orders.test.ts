@@ -66,8 +66,14 @@ describe('the admin Orders screen', () => {
     await expect.poll(() => ecard.locator('.message p').textContent(), { timeout: 10_000 }).toBe('Happy birthday, friend 0!');
     await ecard.close();
 
-    // The recipient opens it; the dialog says so. Then the e-mail goes again.
+    // A plain fetch of the page (a mail system's link scanner) opens nothing.
     await fetch(`${app.url}/ecards/${item!.item_url_uuid}.html`);
+    expect((await app.sql('select opened_at from order_item where item_url_uuid = $1', [item!.item_url_uuid]))[0]!.opened_at).toBeNull();
+    // The recipient opens it in a browser; the dialog says so. Then the e-mail goes again.
+    const recipient = await context.newPage();
+    await recipient.goto(`/ecards/${item!.item_url_uuid}.html`);
+    await expect.poll(async () => (await app.sql('select opened_at from order_item where item_url_uuid = $1', [item!.item_url_uuid]))[0]!.opened_at, { timeout: 10_000 }).not.toBeNull();
+    await recipient.close();
     await page.reload();
     await expect.poll(() => page.getByRole('dialog', { name: 'Order Details' }).getByText(/^Opened /).isVisible(), { timeout: 10_000 }).toBe(true);
     const mails = () => [...outbox(app).values()].filter((eml) => eml.includes('To: friend0@example.com')).length;

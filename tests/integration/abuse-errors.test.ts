@@ -26,7 +26,7 @@ afterAll(async () => {
 
 /** A digest of everything the shop keeps, to see that bad requests change nothing. */
 async function snapshot(): Promise<string> {
-  const tables = ['app_user', 'auth_session', 'setting', 'media_folder', 'media_file', 'blog_post', 'product_type', 'category', 'product', 'e_greeting_card', '"order"', 'order_item', 'mail_job', 'sold_media'];
+  const tables = ['app_user', 'auth_session', 'setting', 'media_folder', 'media_file', 'blog_post', 'product_type', 'category', 'product', 'e_greeting_card', '"order"', 'order_item', 'mail_job', 'sold_media', 'ecard_reply'];
   const parts = await Promise.all(tables.map(async (t) => `${t}:${(await app.sql<{ d: string }>(`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as d from ${t} x`))[0]!.d}`));
   return parts.join(',');
 }

@@ -96,7 +96,18 @@ describe('GET /api/admin/orders', () => {
       order_status: expect.stringMatching(/^(paid|delivered)$/),
       total: 4.5,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
-      items: [{ id: expect.any(Number), name: 'Balloon Birthday', price: 4.5, quantity: 1, item_url_uuid: expect.stringMatching(/^[0-9a-f-]{36}$/) }],
+      items: [
+        {
+          id: expect.any(Number),
+          name: 'Balloon Birthday',
+          price: 4.5,
+          quantity: 1,
+          item_url_uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          delivered_at: expect.toBeOneOf([null, expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)]),
+          opened_at: null,
+          reminded_at: null,
+        },
+      ],
     });
     expect((await (await app.request('/api/admin/orders', { token: admin })).json()).length).toBe(12);
   });

@@ -274,6 +274,17 @@ describe('HTTP caching', () => {
     const known = await gqlGet(query, {}, { hashOnly: true });
     expect(known.status).toBe(200);
     expect((await known.json()).data.categories.length).toBeGreaterThan(1);
+    // A text learnt by POST (as the client's retry sends it) makes later hash-only GETs cacheable.
+    const posted = 'query Tree3 { categories { id name } }';
+    const sha256Hash = crypto.createHash('sha256').update(posted).digest('hex');
+    const learnt = await app.request('/graphql', { method: 'POST', json: { query: posted, extensions: { persistedQuery: { version: 1, sha256Hash } } } });
+    expect(learnt.status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const viaGet = await gqlGet(posted, {}, { hashOnly: true });
+      expect(viaGet.status).toBe(200);
+      expect(viaGet.headers.get('cache-control')).toMatch(/^public/);
+    }
+    expect(await queriesOf(async () => (await gqlGet(posted, {}, { hashOnly: true })).arrayBuffer())).toEqual([]);
     // Without a preflight header a GET is still refused (CSRF protection), cached or not.
     const bare = await app.request(`/graphql?query=${encodeURIComponent(query)}`);
     expect(bare.status).toBe(400);

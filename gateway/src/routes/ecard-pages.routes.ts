@@ -4,7 +4,7 @@ import { renderEcardWithdrawn } from '../../../server/src/modules/order/ecard-wi
 import type { RouteDef } from '../route.js';
 
 /** Purchased e-cards: standalone server-rendered pages, viewable whatever the site's mode. */
-export function ecardPageRoutes({ ecards, refunds }: Services): RouteDef[] {
+export function ecardPageRoutes({ ecards, ecardLoop, refunds }: Services): RouteDef[] {
   return [
     {
       method: 'get',
@@ -22,7 +22,7 @@ export function ecardPageRoutes({ ecards, refunds }: Services): RouteDef[] {
       async handler(ctx, req, res) {
         const match = /^(.+)\.html$/.exec(String(req.params.file));
         const preview = req.query.preview !== undefined && req.query.preview !== '0';
-        const item = match ? await ecards.open(ctx, match[1]!, { preview }) : null;
+        const item = match ? await ecards.open(ctx, match[1]!) : null;
         // Personal pages: never cached by shared caches, never indexed.
         res.setHeader('Cache-Control', 'private, no-cache');
         res.setHeader('X-Robots-Tag', 'noindex');
@@ -35,7 +35,8 @@ export function ecardPageRoutes({ ecards, refunds }: Services): RouteDef[] {
           res.status(404).send(renderEcardNotFound());
           return;
         }
-        res.send(renderEcardPage(item));
+        // A preview (the purchaser's or an admin's) neither reports an opening nor takes a thank-you.
+        res.send(renderEcardPage(item, { preview, repliesLeft: preview ? 0 : await ecardLoop.repliesLeft(ctx.em, item) }));
       },
     },
   ];

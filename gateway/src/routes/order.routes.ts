@@ -19,7 +19,16 @@ export function orderRoutes({ orders }: Services): RouteDef[] {
             order_status: order.status,
             total: decimalToNumber(order.total),
             created_at: order.createdAt.toISOString(),
-            items: items.map((item) => ({ id: item.id, name: item.name, price: decimalToNumber(item.price), quantity: item.quantity, item_url_uuid: item.itemUrlUuid })),
+            items: items.map((item) => ({
+              id: item.id,
+              name: item.name,
+              price: decimalToNumber(item.price),
+              quantity: item.quantity,
+              item_url_uuid: item.itemUrlUuid,
+              delivered_at: item.deliveredAt?.toISOString() ?? null,
+              opened_at: item.openedAt?.toISOString() ?? null,
+              reminded_at: item.remindedAt?.toISOString() ?? null,
+            })),
           })),
         );
       },

@@ -14,6 +14,7 @@ import { ProductResolver } from '../modules/catalogue/product.resolver.js';
 import { MediaFileResolver } from '../modules/media/media-file.resolver.js';
 import { MediaFolderResolver } from '../modules/media/media-folder.resolver.js';
 import { OrderItemResolver, OrderResolver } from '../modules/order/order.resolver.js';
+import { AccountResolver } from '../modules/account/account.resolver.js';
 import { DiscountResolver } from '../modules/discount/discount.resolver.js';
 import { RefundResolver } from '../modules/order/refund.resolver.js';
 import { SalesResolver } from '../modules/sales/sales.resolver.js';
@@ -22,7 +23,7 @@ import { SettingsResolver } from '../modules/settings/settings.resolver.js';
 import type { Services } from '../services.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const resolvers: NonEmptyArray<Function> = [AuthResolver, SettingsResolver, MediaFolderResolver, MediaFileResolver, BlogResolver, ProductTypeResolver, CategoryResolver, ProductResolver, OrderResolver, OrderItemResolver, DiscountResolver, RefundResolver, SalesResolver, OrderPaymentResolver];
+export const resolvers: NonEmptyArray<Function> = [AuthResolver, SettingsResolver, MediaFolderResolver, MediaFileResolver, BlogResolver, ProductTypeResolver, CategoryResolver, ProductResolver, OrderResolver, OrderItemResolver, AccountResolver, DiscountResolver, RefundResolver, SalesResolver, OrderPaymentResolver];
 
 /** The access rule a root field declared with @Allow, or undefined when it declared none. */
 export function declaredAccess(parent: GraphQLObjectType, fieldName: string): Access | undefined {

@@ -28,6 +28,7 @@ export const typePolicies: TypePolicies = {
       mediaFiles: connection(['folderId', 'kind']),
       allMediaFiles: connection(['kind']),
       products: connection(['categoryId']),
+      myOrders: connection([]),
       searchProducts: connection(['query', 'categoryId', 'productTypeId']),
       // A product already in the cache (from a list or a save) is read from there.
       product: { read: (existing, { args, toReference }) => existing ?? (args?.id ? toReference({ __typename: 'Product', id: args.id }) : undefined) },

@@ -24,8 +24,9 @@ export function AdminMenu() {
   );
 }
 
-/** The signed-in user's menu: who is signed in, changing the password, logging out. */
+/** The signed-in user's menu: who is signed in, their orders, changing the password, logging out. */
 export function UserMenu({ user }: { user: TokenUser }) {
+  const navigate = useNavigate();
   const logout = useLogout();
   const [changingPassword, setChangingPassword] = useState(false);
   return (
@@ -36,6 +37,7 @@ export function UserMenu({ user }: { user: TokenUser }) {
           <Menu>
             <MenuItem icon="user" text={user.email ?? user.username ?? 'Signed in'} disabled />
             <MenuDivider />
+            <MenuItem icon="history" text="My orders" onClick={() => navigate('/account')} />
             <MenuItem icon="key" text="Change password" onClick={() => setChangingPassword(true)} />
             <MenuItem icon="log-out" text="Log out" onClick={() => void logout()} />
           </Menu>

@@ -12,6 +12,7 @@ const ProductOrderPage = lazyWithReload(() => import('../storefront/product/Prod
 const PaymentsPage = lazyWithReload(() => import('../storefront/checkout/PaymentsPage'));
 const CartPage = lazyWithReload(() => import('../storefront/cart/CartPage'));
 const OrderConfirmationPage = lazyWithReload(() => import('../storefront/order/OrderConfirmationPage'));
+const AccountPage = lazyWithReload(() => import('../storefront/account/AccountPage'));
 const BlogListPage = lazyWithReload(() => import('../blog/BlogListPage'));
 const BlogPostPage = lazyWithReload(() => import('../blog/BlogPostPage'));
 const BlogEditorPage = lazyWithReload(() => import('../blog/editor/BlogEditorPage'));
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
           { path: 'payments', element: <PaymentsPage /> },
           { path: 'cart', element: <CartPage /> },
           { path: 'order-confirmation/:id', element: <OrderConfirmationPage /> },
+          { path: 'account', element: <AccountPage /> },
           { path: 'blog', element: <BlogListPage /> },
           { path: 'blog/:id', element: <BlogPostPage /> },
           { path: 'admin/blog/new', element: <BlogEditorPage /> },

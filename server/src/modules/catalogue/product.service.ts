@@ -116,12 +116,6 @@ export class ProductService {
     return this.page(ctx, { category: categoryId }, args);
   }
 
-  /** Every product of a category, by name (the REST list). */
-  async allOfCategory(ctx: RequestContext, categoryId: number): Promise<Product[]> {
-    await this.requireCategory(ctx.em, categoryId);
-    return ctx.em.find(Product, { category: categoryId }, { orderBy: { sortName: 'asc', id: 'asc' }, populate: ['mainImage'] });
-  }
-
   /** Products whose name, description or tags hold every word of the query (in a category and the ones below it), by name. */
   async search(ctx: RequestContext, args: ProductSearchArgs): Promise<ConnectionResult<Product>> {
     const where: FilterQuery<Product>[] = containsEveryWord(args.query, SEARCH_WORDS);

@@ -19,6 +19,8 @@ export interface RateLimitDefinitions {
   loginPerAddress: LimitRule;
   register: LimitRule;
   checkout: LimitRule;
+  /** Thank-you replies from e-card pages, per client address. */
+  thankYou: LimitRule;
 }
 
 /** A point taken for an attempt, to be given back when the attempt turns out fine (a right password). */
@@ -83,7 +85,7 @@ export class RateLimits {
 /** The limits of contract section 8, from the configuration. */
 export function rateLimitRules(config: {
   loginLimits: { perUsername: number; perAddress: number; windowSeconds: number };
-  limits: { registerPerHour: number; checkoutPer10Minutes: number };
+  limits: { registerPerHour: number; checkoutPer10Minutes: number; thankYouPerHour?: number };
 }): RateLimitDefinitions {
   const login = 'Too many failed login attempts. Please try again later.';
   return {
@@ -91,5 +93,6 @@ export function rateLimitRules(config: {
     loginPerAddress: { name: 'login-addr', points: config.loginLimits.perAddress, windowSeconds: config.loginLimits.windowSeconds, message: login },
     register: { name: 'register', points: config.limits.registerPerHour, windowSeconds: 3600, message: 'Too many sign-ups from your address. Please try again later.' },
     checkout: { name: 'checkout', points: config.limits.checkoutPer10Minutes, windowSeconds: 600, message: 'Too many checkout attempts. Please wait a few minutes and try again.' },
+    thankYou: { name: 'thank-you', points: config.limits.thankYouPerHour ?? 20, windowSeconds: 3600, message: 'Too many thank-yous from your address. Please try again later.' },
   };
 }

@@ -46,6 +46,8 @@ export interface PlaceOrderInput {
   lines?: unknown;
   payment?: unknown;
   discountCode?: unknown;
+  /** "Tell me when my card is opened" (default on). */
+  notifyWhenOpened?: unknown;
 }
 
 
@@ -110,7 +112,7 @@ export class CheckoutService {
     if (earlier && earlier.status !== OrderStatus.PENDING) return earlier;
 
     const viewer = await ctx.viewer();
-    const pending = earlier ?? (await this.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, provider, viewer: viewer?.user ?? null, now }));
+    const pending = earlier ?? (await this.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, provider, viewer: viewer?.user ?? null, now, notifyOpened: input.notifyWhenOpened !== false }));
     if (pending.status !== OrderStatus.PENDING) return pending;
 
     const charge = await provider.charge({ amount: pending.total, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order ${pending.id}`, orderId: pending.id });
@@ -122,7 +124,7 @@ export class CheckoutService {
   /** Writes the order and its items as `pending`, or returns the order another checkout of the key wrote first. */
   private async createPending(
     ctx: RequestContext,
-    args: { key: string; requestHash: string; purchaserEmail: string; lines: CartLine[]; discountCode: string | null; provider: PaymentProvider; viewer: User | null; now: Date },
+    args: { key: string; requestHash: string; purchaserEmail: string; lines: CartLine[]; discountCode: string | null; provider: PaymentProvider; viewer: User | null; now: Date; notifyOpened: boolean },
   ): Promise<Order> {
     const { key, requestHash, lines, now } = args;
     return ctx.em.fork().transactional(async (em) => {
@@ -149,6 +151,7 @@ export class CheckoutService {
         user: args.viewer ? em.getReference(User, args.viewer.id) : null,
         paymentProvider: args.provider.name,
         paymentReference: null,
+        notifyOpened: args.notifyOpened,
         idempotencyKey: key,
         requestHash,
         itemNames: lines.map((line) => products.get(line.productId)!.product.name.toLowerCase()).join(' '),

@@ -2,7 +2,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { MailJob, MailJobStatus, MailKind } from './mail-job.entity.js';
 import type { Mailer } from './mailer.js';
-import { cardEmail, receiptEmail, type MailContent } from './order-emails.js';
+import { cardEmail, openedEmail, receiptEmail, reminderEmail, thankYouEmail, type MailContent } from './order-emails.js';
 import { OrderItem } from './order-item.entity.js';
 import { Order, OrderStatus } from './order.entity.js';
 
@@ -46,6 +46,8 @@ export class DeliveryService {
   private stopping = false;
   /** Sends in flight (the only thing stop waits for). */
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Told when a card's e-mail first went out, in the transaction that records it (the e-card loop queues its reminder). */
+  onCardDelivered: ((em: EntityManager, item: OrderItem, now: Date) => Promise<void>) | null = null;
 
   constructor(private readonly options: DeliveryOptions) {
     this.retryForMs = options.retryForMs ?? RETRY_FOR_MS;
@@ -131,7 +133,7 @@ export class DeliveryService {
   }
 
   /** Claims, sends and settles one due job. */
-  private async sendNext(): Promise<'none' | 'sent' | 'failed'> {
+  private async sendNext(): Promise<'none' | 'sent' | 'failed' | 'skipped'> {
     if (!this.orm) return 'none';
     const now = this.options.clock();
     const job = await this.claim(now);
@@ -160,11 +162,16 @@ export class DeliveryService {
       return row ? Number(row.id) : null;
     });
     if (claimed === null) return null;
-    const job = await em.findOneOrFail(MailJob, claimed, { populate: ['order', 'item'] });
+    const job = await em.findOneOrFail(MailJob, claimed, { populate: ['order', 'item', 'reply'] });
     return { job, em };
   }
 
-  private async deliver({ job, em }: { job: MailJob; em: EntityManager }, now: Date): Promise<'sent' | 'failed'> {
+  private async deliver({ job, em }: { job: MailJob; em: EntityManager }, now: Date): Promise<'sent' | 'failed' | 'skipped'> {
+    // A reminder of a card opened in the meantime (or of an order cancelled or refunded) is no longer wanted.
+    if (job.kind === MailKind.REMINDER && (job.item?.openedAt || job.order.status === OrderStatus.CANCELLED || job.order.status === OrderStatus.REFUNDED)) {
+      await this.orm!.em.fork().nativeDelete(MailJob, { id: job.id, status: MailJobStatus.SENDING });
+      return 'skipped';
+    }
     // A refunded order's cards are never sent (the refund marks them; this covers one claimed meanwhile).
     if ((job.kind === MailKind.CARD || job.kind === MailKind.CARD_RESEND) && job.order.status === OrderStatus.REFUNDED) {
       await this.orm!.em.fork().nativeUpdate(MailJob, { id: job.id }, { status: MailJobStatus.FAILED, lastError: 'Not sent: the order was refunded.', claimedUntil: null });
@@ -178,7 +185,7 @@ export class DeliveryService {
       return 'failed';
     }
     await this.orm!.em.fork().transactional(async (em) => {
-      const fresh = await em.findOneOrFail(MailJob, job.id, { populate: ['order', 'item'] });
+      const fresh = await em.findOneOrFail(MailJob, job.id, { populate: ['order', 'item', 'reply'] });
       fresh.status = MailJobStatus.SENT;
       fresh.sentAt = now;
       fresh.claimedUntil = null;
@@ -209,13 +216,20 @@ export class DeliveryService {
       const items = await em.find(OrderItem, { order: job.order }, { orderBy: { position: 'asc' } });
       return receiptEmail(job.order, items, this.options.baseUrl);
     }
+    if (job.kind === MailKind.OPENED) return openedEmail(job.order, job.item!, this.options.baseUrl);
+    if (job.kind === MailKind.THANK_YOU) return thankYouEmail(job.order, job.item!, job.reply!, this.options.baseUrl);
+    if (job.kind === MailKind.REMINDER) return reminderEmail(job.item!, this.options.baseUrl);
     return cardEmail(job.item!, this.options.baseUrl);
   }
 
   /** What a sent job changes: the card is delivered, the receipt sent, and the order delivered once everything went out. */
   private async settle(em: EntityManager, job: MailJob, now: Date): Promise<void> {
     if (job.kind === MailKind.RECEIPT || job.kind === MailKind.RECEIPT_RESEND) job.order.receiptSentAt ??= now;
-    else job.item!.deliveredAt ??= now;
+    else if (job.kind === MailKind.REMINDER) job.item!.remindedAt ??= now;
+    else if (job.kind === MailKind.CARD || job.kind === MailKind.CARD_RESEND) {
+      if (!job.item!.deliveredAt) await this.onCardDelivered?.(em, job.item!, now);
+      job.item!.deliveredAt ??= now;
+    }
     await em.flush();
     // The order row is locked so that two cards of one order sent at once see each other's outcome.
     await em.execute(`select 1 from "order" where id = ? for update`, [job.order.id]);

@@ -16,7 +16,7 @@ const image = (media: CardMedia | null, alt: string, className = '') =>
  * that opens onto the greeting image and the personal message in its place and font, the back, the
  * extra pictures and the card's songs.
  */
-export function renderEcardPage(item: OrderItem): string {
+export function renderEcardPage(item: OrderItem, options: { preview: boolean; repliesLeft: number } = { preview: true, repliesLeft: 0 }): string {
   const card = item.card!;
   // Font names are letters, digits and spaces (the catalogue checks it); kept so here, they are safe in CSS.
   const family = (card.fontName ?? '').replace(/[^A-Za-z0-9 ]/g, '').trim();
@@ -46,6 +46,7 @@ export function renderEcardPage(item: OrderItem): string {
   </nav>
   ${card.songs.length ? html`<section class="songs" aria-label="Songs"><h2>Songs</h2>${card.songs.map((song, i) => html`<figure><figcaption>${song.name}</figcaption><audio controls preload="${i === 0 ? 'auto' : 'none'}" src="${src(song)}"></audio></figure>`)}</section>` : ''}
   ${card.extras.length ? html`<section class="extras" aria-label="More pictures">${card.extras.map((extra, i) => image(extra, `Picture ${i + 1}`, 'extra'))}</section>` : ''}
+  ${options.preview ? '' : thankYouSection(item, options.repliesLeft)}
   <footer><a href="/">Art &amp; Song Cards</a> — beautiful greetings without the wait.</footer>
 </main>`;
 
@@ -62,7 +63,7 @@ ${card.cover ? html`<link rel="preload" as="image" href="${src(card.cover)}">` :
 ${new SafeHtml(pageCss(family))}
 </style>
 </head>
-<body>${body}
+<body${options.preview ? '' : html` data-opened="/api/ecards/${item.itemUrlUuid!}/opened"`}>${body}
 <script src="/ecards/ecard.js" defer></script>
 </body>
 </html>`.value;
@@ -111,6 +112,20 @@ ${placementCss}
 .songs audio { width: 100%; }
 .extras { display: grid; grid-template-columns: repeat(auto-fit, minmax(140px, 220px)); justify-content: center; gap: 12px; width: 100%; }
 .extra { width: 100%; height: auto; border-radius: 6px; box-shadow: 0 8px 24px rgba(0,0,0,.4); }
+.thanks { width: min(560px, 100%); padding: 20px 22px; border-radius: 12px; background: rgba(255,255,255,.06); border: 1px solid rgba(255,255,255,.16); }
+.thanks h2 { font-weight: normal; font-size: 22px; margin: 0 0 12px; }
+.thanks form { display: flex; flex-direction: column; gap: 12px; }
+.thanks label { display: flex; flex-direction: column; gap: 6px; font-size: 14px; }
+.thanks input, .thanks textarea { font: 16px/1.4 Georgia, 'Times New Roman', serif; color: #f3ece2; background: rgba(0,0,0,.28); border: 1px solid rgba(255,255,255,.3); border-radius: 8px; padding: 10px 12px; }
+.thanks input:focus, .thanks textarea:focus { outline: 2px solid #f0b27a; outline-offset: 1px; }
+.thanks textarea { resize: vertical; min-height: 96px; }
+.thanks-row { display: flex; align-items: center; justify-content: space-between; gap: 12px; }
+.thanks-count { font-size: 13px; opacity: .7; }
+.thanks button { padding: 10px 26px; border-radius: 99px; border: 0; background: #f0b27a; color: #2b1d14; font: inherit; font-weight: bold; cursor: pointer; }
+.thanks button:disabled { opacity: .6; cursor: default; }
+.thanks-error { margin: 0; color: #ffb4a8; }
+.thanks-done { margin: 0; font-size: 18px; }
+.thanks [hidden] { display: none; }
 footer { font-size: 13px; opacity: .7; }
 footer a { color: inherit; }
 @media (prefers-reduced-motion: reduce) { .book, .cover, .back { transition: none; } }
@@ -125,10 +140,74 @@ export function renderEcardNotFound(): string {
 <body><main><h1>We could not find this card</h1><p>The link may be incomplete. Check that you copied the whole address from your e-mail.</p><p><a href="/">Visit Art &amp; Song Cards</a></p></main></body></html>`.value;
 }
 
-/** The page's one script: opening, turning over and closing the card, and the first song on opening. */
+/** "Send a thank-you": the recipient's name and a plain-text message, while the card can take one. */
+function thankYouSection(item: OrderItem, repliesLeft: number): SafeHtml {
+  if (repliesLeft <= 0) {
+    return html`<section class="thanks" aria-labelledby="thanks-title"><h2 id="thanks-title">Send a thank-you</h2><p class="thanks-done">This card has received all its thank-yous.</p></section>`;
+  }
+  return html`<section class="thanks" aria-labelledby="thanks-title">
+    <h2 id="thanks-title">Send a thank-you</h2>
+    <form class="thanks-form" action="/api/ecards/${item.itemUrlUuid!}/replies" method="post" novalidate>
+      <label>Your name<input name="name" maxlength="100" required autocomplete="name" value="${item.recipientName ?? ''}"></label>
+      <label>Message<textarea name="message" maxlength="500" rows="4" required placeholder="Thank you so much for the card!"></textarea></label>
+      <div class="thanks-row"><span class="thanks-count" aria-live="polite">0 / 500</span><button type="submit">Send</button></div>
+      <p class="thanks-error" role="alert" hidden></p>
+    </form>
+    <p class="thanks-done" role="status" hidden>Thank-you sent</p>
+  </section>`;
+}
+
+/**
+ * The page's one script: opening, turning over and closing the card, the first song on opening, the
+ * opening beacon (sent once the page has rendered in a visible browser tab; a preview has none) and
+ * the thank-you form.
+ */
 export const ECARD_SCRIPT = `(() => {
   const stage = document.querySelector('.stage');
   if (!stage) return;
+  const beacon = document.body.dataset.opened;
+  let reported = false;
+  const report = () => {
+    if (!beacon || reported || document.visibilityState !== 'visible') return;
+    reported = true;
+    // Two frames: the card has been painted before the opening is reported.
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      fetch(beacon, { method: 'POST', keepalive: true, credentials: 'omit' }).catch(() => { reported = false; });
+    }));
+  };
+  report();
+  document.addEventListener('visibilitychange', report);
+  const form = document.querySelector('.thanks-form');
+  if (form) {
+    const message = form.elements.namedItem('message');
+    const name = form.elements.namedItem('name');
+    const count = form.querySelector('.thanks-count');
+    const error = form.querySelector('.thanks-error');
+    const button = form.querySelector('button');
+    const done = document.querySelector('.thanks-done');
+    const fail = (text) => { error.textContent = text; error.hidden = false; };
+    message.addEventListener('input', () => { count.textContent = message.value.length + ' / 500'; });
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      error.hidden = true;
+      if (!name.value.trim()) return fail('Please write your name.');
+      if (!message.value.trim()) return fail('Please write a message.');
+      button.disabled = true;
+      try {
+        const res = await fetch(form.getAttribute('action'), { method: 'POST', headers: { 'content-type': 'application/json' }, credentials: 'omit', body: JSON.stringify({ name: name.value, message: message.value }) });
+        if (res.ok) {
+          form.hidden = true;
+          done.hidden = false;
+          return;
+        }
+        const body = await res.json().catch(() => null);
+        fail((body && body.message) || 'The thank-you could not be sent. Please try again.');
+      } catch {
+        fail('The thank-you could not be sent. Check your connection and try again.');
+      }
+      button.disabled = false;
+    });
+  }
   const song = document.querySelector('.songs audio');
   let played = false;
   const go = (state) => {

@@ -3,6 +3,7 @@ import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm
 import { Field, GraphQLISODateTime, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Order } from './order.entity.js';
 import { OrderItem } from './order-item.entity.js';
+import { EcardReply } from '../ecard-loop/ecard-reply.entity.js';
 
 export enum MailKind {
   /** An e-card to its recipient, on its delivery date; one per card. */
@@ -13,6 +14,12 @@ export enum MailKind {
   RECEIPT = 'receipt',
   /** An admin's resend of the receipt. */
   RECEIPT_RESEND = 'receipt-resend',
+  /** "{recipient} opened your card" to the purchaser; at most one per card. */
+  OPENED = 'opened',
+  /** A recipient's thank-you reply to the purchaser; one per reply. */
+  THANK_YOU = 'thank-you',
+  /** The one reminder to the recipient of a delivered card still unopened. */
+  REMINDER = 'reminder',
 }
 
 export enum MailJobStatus {
@@ -24,7 +31,7 @@ export enum MailJobStatus {
   FAILED = 'failed',
 }
 
-registerEnumType(MailKind, { name: 'EmailKind', description: 'card, card-resend, receipt, receipt-resend.' });
+registerEnumType(MailKind, { name: 'EmailKind', description: 'card, card-resend, receipt, receipt-resend, opened, thank-you, reminder.' });
 registerEnumType(MailJobStatus, { name: 'EmailStatus', description: 'queued (waiting or retrying), sending, sent, failed (given up; can be retried).' });
 
 /**
@@ -36,9 +43,11 @@ registerEnumType(MailJobStatus, { name: 'EmailStatus', description: 'queued (wai
 @Entity({ tableName: 'mail_job' })
 @Index({ name: 'mail_job_due_index', expression: `create index "mail_job_due_index" on "mail_job" ("due_at", "id") where "status" = 'queued'` })
 @Index({ name: 'mail_job_card_unique', expression: `create unique index "mail_job_card_unique" on "mail_job" ("item_id") where "kind" = 'card'` })
+@Index({ name: 'mail_job_opened_unique', expression: `create unique index "mail_job_opened_unique" on "mail_job" ("item_id") where "kind" = 'opened'` })
+@Index({ name: 'mail_job_reminder_unique', expression: `create unique index "mail_job_reminder_unique" on "mail_job" ("item_id") where "kind" = 'reminder'` })
 @Index({ name: 'mail_job_receipt_unique', expression: `create unique index "mail_job_receipt_unique" on "mail_job" ("order_id") where "kind" = 'receipt'` })
 export class MailJob {
-  [OptionalProps]?: 'status' | 'attempts' | 'lastError' | 'sentAt' | 'createdAt' | 'item' | 'claimedUntil' | 'firstAttemptAt';
+  [OptionalProps]?: 'status' | 'attempts' | 'lastError' | 'sentAt' | 'createdAt' | 'item' | 'claimedUntil' | 'firstAttemptAt' | 'reply';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer' })
@@ -54,6 +63,11 @@ export class MailJob {
   @Index({ name: 'mail_job_item_id_index' })
   @ManyToOne(() => OrderItem, { nullable: true, deleteRule: 'cascade' })
   item: OrderItem | null = null;
+
+  /** A thank-you e-mail's reply. */
+  @Index({ name: 'mail_job_reply_id_index' })
+  @ManyToOne(() => EcardReply, { nullable: true, deleteRule: 'cascade' })
+  reply: EcardReply | null = null;
 
   /** When to send; moved later after a failed attempt. */
   @Field(() => GraphQLISODateTime, { description: 'When it is (or was) due; after a failure, when it is tried again.' })

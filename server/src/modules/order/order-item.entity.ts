@@ -17,7 +17,7 @@ import type { CardDesign } from './card-design.js';
 @Check({ name: 'order_item_quantity_positive', expression: 'quantity between 1 and 99' })
 @Unique({ name: 'order_item_order_position_unique', properties: ['order', 'position'] })
 export class OrderItem {
-  [OptionalProps]?: 'product' | 'itemUrlUuid' | 'recipientName' | 'recipientEmail' | 'senderName' | 'message' | 'deliverAt' | 'timeZone' | 'card' | 'deliveredAt' | 'openedAt' | 'lineTotal' | 'ecardPath';
+  [OptionalProps]?: 'product' | 'itemUrlUuid' | 'recipientName' | 'recipientEmail' | 'senderName' | 'message' | 'deliverAt' | 'timeZone' | 'card' | 'deliveredAt' | 'openedAt' | 'lineTotal' | 'ecardPath' | 'remindedAt';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer' })
@@ -86,6 +86,10 @@ export class OrderItem {
   @Field(() => GraphQLISODateTime, { nullable: true, description: 'The first view of the e-card page by its recipient.' })
   @Property({ type: 'datetime', nullable: true })
   openedAt: Date | null = null;
+
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'When the one reminder of an unopened card went to its recipient.' })
+  @Property({ type: 'datetime', nullable: true })
+  remindedAt: Date | null = null;
 
   @Field(() => DecimalScalar)
   get lineTotal(): string {

@@ -107,7 +107,7 @@ export function startOfDay(day: string, timeZone: string): Date {
   return new Date(instant);
 }
 
-function deliveryInstant(value: unknown, timeZone: string, now: Date, field: string): Date {
+export function deliveryInstant(value: unknown, timeZone: string, now: Date, field: string): Date {
   if (value === undefined || value === null || value === '') return now;
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) {
     throw badInput('The delivery date must be a day like 2026-12-24.', field);

@@ -29,7 +29,7 @@ registerEnumType(OrderStatus, {
 @Index({ name: 'order_newest_index', expression: 'create index "order_newest_index" on "order" ("created_at" desc, "id" desc)' })
 @Index({ name: 'order_search_index', expression: 'create index "order_search_index" on "order" using gin ("search_text" gin_trgm_ops)' })
 export class Order {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'user' | 'cardLast4' | 'cardBrand' | 'paymentReference' | 'receiptSentAt' | 'searchText' | 'discountCode' | 'discountAmount' | 'refundedAt';
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'user' | 'cardLast4' | 'cardBrand' | 'paymentReference' | 'receiptSentAt' | 'searchText' | 'notifyOpened' | 'discountCode' | 'discountAmount' | 'refundedAt';
 
   @Field(() => ID, { description: 'The order number (a UUID).' })
   @PrimaryKey({ type: 'uuid' })
@@ -101,6 +101,11 @@ export class Order {
 
   @Property({ type: 'datetime', nullable: true })
   receiptSentAt: Date | null = null;
+
+  /** "Tell me when my card is opened": the first opening of each card e-mails the purchaser. */
+  @Field(() => Boolean, { description: 'Whether the first opening of each card e-mails the purchaser.' })
+  @Property({ type: 'boolean', default: true })
+  notifyOpened: boolean = true;
 
   @Field(() => GraphQLISODateTime)
   @Property({ type: 'datetime', defaultRaw: 'now()' })

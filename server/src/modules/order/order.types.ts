@@ -126,6 +126,10 @@ export class PlaceOrderInput {
   @Field(() => [CartLineInput])
   lines!: CartLineInput[];
 
+  @Field(() => Boolean, { nullable: true, defaultValue: true, description: '"Tell me when my card is opened": the first opening of each card e-mails the purchaser (default true).' })
+  notifyWhenOpened?: boolean | null;
+
+
   @Field(() => PaymentInput, { nullable: true, description: 'The card, for the test provider; with Stripe the card goes to Stripe from the browser and this is left out.' })
   payment?: PaymentInput | null;
 

@@ -87,6 +87,7 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                       </span>
                       <span>{item.deliveredAt ? `Delivered ${dateTime(item.deliveredAt)}` : item.deliverAt ? `Due ${dateTime(item.deliverAt)}` : ''}</span>
                       <span className={item.openedAt ? 'order-opened' : 'muted'}>{item.openedAt ? `Opened ${dateTime(item.openedAt)}` : 'Not opened yet'}</span>
+                      {item.remindedAt && <span className="muted">Reminder sent {dateTime(item.remindedAt)}</span>}
                       {order.status === 'REFUNDED' ? (
                         <Tag minimal intent="danger">Withdrawn</Tag>
                       ) : (

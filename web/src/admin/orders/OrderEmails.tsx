@@ -15,7 +15,7 @@ export interface OrderEmailRow {
   sentAt?: string | null;
 }
 
-const KIND_LABEL: Record<string, string> = { CARD: 'Card', CARD_RESEND: 'Card (resent)', RECEIPT: 'Receipt', RECEIPT_RESEND: 'Receipt (resent)' };
+const KIND_LABEL: Record<string, string> = { CARD: 'Card', CARD_RESEND: 'Card (resent)', RECEIPT: 'Receipt', RECEIPT_RESEND: 'Receipt (resent)', OPENED: 'Card-opened notice', THANK_YOU: 'Thank-you', REMINDER: 'Reminder' };
 const STATUS_INTENT: Record<string, Intent> = { SENT: 'success', FAILED: 'danger', QUEUED: 'none', SENDING: 'primary' };
 
 /** The e-mails of an order in 'Order Details': each with its state and, when it failed, why; failed ones can be retried. */

@@ -48,6 +48,7 @@ export const AdminOrderQuery = graphql(`
         deliverAt
         deliveredAt
         openedAt
+        remindedAt
       }
       emails {
         id

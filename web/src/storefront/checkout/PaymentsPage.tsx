@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Callout, Card, FormGroup, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, Checkbox, FormGroup, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { errorCode, errorField, errorMessage } from '../../apollo/errors';
 import { useAuth } from '../../app/auth-store';
 import { formatPrice } from '../common/price';
@@ -33,6 +33,7 @@ export default function PaymentsPage() {
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
   const [holder, setHolder] = useState('');
+  const [notifyOpened, setNotifyOpened] = useState(true);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<{ title: string; message: string; cart?: boolean } | null>(null);
   const [placeOrder, { loading }] = useMutation(PlaceOrderMutation);
@@ -68,7 +69,7 @@ export default function PaymentsPage() {
     submitting.current = true;
     try {
       const payment = stripeKey ? null : { cardNumber: number, expiry, cvc, cardholderName: holder.trim() || null };
-      const { data } = await placeOrder({ variables: { input: { ...input, idempotencyKey, payment } } });
+      const { data } = await placeOrder({ variables: { input: { ...input, idempotencyKey, payment, notifyWhenOpened: notifyOpened } } });
       const secret = data?.placeOrder.status === 'PENDING' ? data.placeOrder.paymentClientSecret : null;
       if (data && secret) {
         // Stripe: the card element confirms the payment; a decline keeps the checkout (and its intent) for another card.
@@ -140,6 +141,9 @@ export default function PaymentsPage() {
             </FormGroup>
             {testProvider && <p className="muted checkout-hint">This shop takes test payments: pay with 4242 4242 4242 4242, any future expiry and any code.</p>}
           </Card>
+          {lines.some((line) => line.personalisation) && (
+            <Checkbox className="checkout-notify" checked={notifyOpened} onChange={(event) => setNotifyOpened(event.currentTarget.checked)} label="Tell me when my card is opened" />
+          )}
           {failure && (
             <Callout intent="danger" title={failure.title} className="checkout-failure" role="alert">
               {failure.message}

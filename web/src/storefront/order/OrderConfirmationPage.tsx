@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { AnchorButton, Callout, Card, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { useAuth } from '../../app/auth-store';
 import { formatPrice } from '../common/price';
 import { ConfirmationOrderQuery } from './order-operations';
 import '../common/storefront.css';
@@ -11,6 +12,7 @@ const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { date
 /** /order-confirmation/{id}: the order, and a link to each of its e-cards. */
 export default function OrderConfirmationPage() {
   const id = useParams().id ?? '';
+  const signedIn = useAuth().user !== null;
   const { data, loading, error } = useQuery(ConfirmationOrderQuery, { variables: { id } });
   const order = data?.order;
 
@@ -69,7 +71,10 @@ export default function OrderConfirmationPage() {
           ))}
         </ul>
       </Card>
-      <Link to="/shop">Continue shopping</Link>
+      <div className="confirmation-links">
+        <Link to="/shop">Continue shopping</Link>
+        {signedIn && <Link to="/account">My orders</Link>}
+      </div>
     </div>
   );
 }

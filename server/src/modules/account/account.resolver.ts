@@ -1,0 +1,44 @@
+import { Arg, Args, Ctx, FieldResolver, GraphQLISODateTime, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Allow } from '../../core/access.js';
+import type { RequestContext } from '../../core/context.js';
+import { ConnectionArgs, type ConnectionResult } from '../../core/pagination.js';
+import type { Services } from '../../services.js';
+import { EcardReply } from '../ecard-loop/ecard-reply.entity.js';
+import { OrderItem } from '../order/order-item.entity.js';
+import type { Order } from '../order/order.entity.js';
+import { OrderConnection } from '../order/order.types.js';
+
+/** "My orders": a signed-in shopper's orders and what they can do with their cards. */
+@Resolver(() => OrderItem)
+export class AccountResolver {
+  constructor(private readonly services: Services) {}
+
+  @Allow('user')
+  @Query(() => OrderConnection, { description: "The caller's own orders, newest first (orders placed while signed in)." })
+  myOrders(@Ctx() ctx: RequestContext, @Args(() => ConnectionArgs) args: ConnectionArgs): Promise<ConnectionResult<Order>> {
+    return this.services.account.myOrders(ctx, args);
+  }
+
+  @Allow('user')
+  @Mutation(() => OrderItem, { description: "Moves one of the caller's scheduled cards to another allowed day (YYYY-MM-DD, today up to a year ahead, in the zone it was ordered in). CONFLICT once it was sent." })
+  changeCardDate(@Ctx() ctx: RequestContext, @Arg('itemId', () => Int) itemId: number, @Arg('deliveryDate', () => String) deliveryDate: string): Promise<OrderItem> {
+    return this.services.account.changeDate(ctx, itemId, deliveryDate);
+  }
+
+  @Allow('user')
+  @Mutation(() => OrderItem, { description: "Sends one of the caller's sent cards to its recipient again (at most 3 times). CONFLICT when it was not sent yet." })
+  resendMyCard(@Ctx() ctx: RequestContext, @Arg('itemId', () => Int) itemId: number): Promise<OrderItem> {
+    return this.services.account.resend(ctx, itemId);
+  }
+
+  @FieldResolver(() => [EcardReply], { description: "The recipient's thank-you replies, oldest first (admins and the order's owner; empty for others)." })
+  replies(@Ctx() ctx: RequestContext, @Root() item: OrderItem): Promise<EcardReply[]> | EcardReply[] {
+    if (!item.itemUrlUuid || this.services.orders.isRedacted(item.order)) return [];
+    return this.services.account.repliesOf(ctx, item);
+  }
+
+  @FieldResolver(() => GraphQLISODateTime, { nullable: true, description: 'When the one reminder of an unopened card went to its recipient (admins and owners only).' })
+  remindedAt(@Root() item: OrderItem): Date | null {
+    return this.services.orders.isRedacted(item.order) ? null : item.remindedAt;
+  }
+}

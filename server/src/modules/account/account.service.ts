@@ -1,0 +1,106 @@
+import { LockMode } from '@mikro-orm/core';
+import type { RequestContext } from '../../core/context.js';
+import { conflict, notFound } from '../../core/errors.js';
+import { connectionFromRows, decodeCursor, pageSize, type ConnectionResult } from '../../core/pagination.js';
+import { badInput } from '../../core/errors.js';
+import type { EcardReply } from '../ecard-loop/ecard-reply.entity.js';
+import type { DeliveryService } from '../order/delivery.service.js';
+import { MailJob, MailJobStatus, MailKind } from '../order/mail-job.entity.js';
+import { OrderItem } from '../order/order-item.entity.js';
+import { deliveryInstant } from '../order/order-rules.js';
+import { Order, OrderStatus } from '../order/order.entity.js';
+import { requestLoader } from '../../core/loaders.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** How often a purchaser may send one card again from their account. */
+export const MAX_OWNER_RESENDS = 3;
+
+export interface AccountOptions {
+  deliveries: DeliveryService;
+  clock: () => Date;
+  replies: { repliesOf(em: EntityManager, itemIds: number[]): Promise<Map<number, EcardReply[]>> };
+}
+
+/**
+ * A signed-in shopper's own orders ("My orders"): the list, moving a scheduled card to another day
+ * and sending a sent card again. Every call works on the caller's own orders only: another user's
+ * card is simply not found.
+ */
+export class AccountService {
+  constructor(private readonly options: AccountOptions) {}
+
+  /** The caller's placed orders, newest first (pending checkouts are left out). */
+  async myOrders(ctx: RequestContext, args: { first?: number | null; after?: string | null }): Promise<ConnectionResult<Order>> {
+    const viewer = await ctx.requireViewer();
+    const size = pageSize(args.first);
+    const where = { user: viewer.user.id, status: { $ne: OrderStatus.PENDING } };
+    let keyset = {};
+    if (args.after) {
+      const cursor = decodeCursor<{ t: string; id: string }>(args.after, { t: 'string', id: 'string' });
+      const at = new Date(cursor.t);
+      if (Number.isNaN(at.getTime())) throw badInput('The cursor is not valid.', 'after');
+      keyset = { $or: [{ createdAt: { $lt: at } }, { createdAt: at, id: { $lt: cursor.id } }] };
+    }
+    const [rows, totalCount] = await Promise.all([
+      ctx.em.find(Order, { $and: [where, keyset] }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: size + 1 }),
+      ctx.em.count(Order, where),
+    ]);
+    return connectionFromRows(rows, { size, after: args.after, totalCount, cursorOf: (o) => ({ t: o.createdAt.toISOString(), id: o.id }) });
+  }
+
+  /**
+   * Moves a card that has not gone out yet to another allowed day (today up to a year ahead, in the
+   * zone it was ordered in): its one queued e-mail is moved, so it still goes out exactly once.
+   */
+  async changeDate(ctx: RequestContext, itemId: number, deliveryDate: string): Promise<OrderItem> {
+    const viewer = await ctx.requireViewer();
+    const now = this.options.clock();
+    await ctx.em.fork().transactional(async (em) => {
+      const item = await this.ownCard(em, itemId, viewer.user.id);
+      const job = await em.findOne(MailJob, { item: item.id, kind: MailKind.CARD }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!job || job.status !== MailJobStatus.QUEUED || item.deliveredAt) throw conflict('This card has already been sent; its date can no longer change.', 'itemId');
+      const zone = item.timeZone ?? 'UTC';
+      const at = deliveryInstant(deliveryDate, zone, now, 'deliveryDate');
+      item.deliverAt = at;
+      job.dueAt = at;
+      job.attempts = 0;
+      job.firstAttemptAt = null;
+      job.lastError = null;
+      await em.flush();
+      ctx.log.info({ itemId, orderId: item.order.id, deliverAt: at.toISOString() }, 'card moved to another day');
+    });
+    this.options.deliveries.kick();
+    return ctx.em.findOneOrFail(OrderItem, itemId, { populate: ['order'], refresh: true });
+  }
+
+  /** Sends a card that already went out to its recipient again (at most three times by its purchaser). */
+  async resend(ctx: RequestContext, itemId: number): Promise<OrderItem> {
+    const viewer = await ctx.requireViewer();
+    await ctx.em.fork().transactional(async (em) => {
+      const item = await this.ownCard(em, itemId, viewer.user.id);
+      await em.execute('select 1 from order_item where id = ? for update', [item.id]);
+      if (!item.deliveredAt) throw conflict('This card has not been sent yet; it goes out on its day.', 'itemId');
+      const resends = await em.count(MailJob, { item: item.id, kind: MailKind.CARD_RESEND });
+      if (resends >= MAX_OWNER_RESENDS) throw conflict(`This card was already sent again ${MAX_OWNER_RESENDS} times.`, 'itemId');
+      const waiting = await em.count(MailJob, { item: item.id, kind: MailKind.CARD_RESEND, status: { $in: [MailJobStatus.QUEUED, MailJobStatus.SENDING] } });
+      if (!waiting) this.options.deliveries.queueResend(em, item);
+      await em.flush();
+      ctx.log.info({ itemId, orderId: item.order.id }, 'card resent by its purchaser');
+    });
+    this.options.deliveries.kick();
+    return ctx.em.findOneOrFail(OrderItem, itemId, { populate: ['order'], refresh: true });
+  }
+
+  /** The thank-you replies of a card, oldest first; batched across the cards of a request. */
+  async repliesOf(ctx: RequestContext, item: OrderItem): Promise<EcardReply[]> {
+    const loader = requestLoader<number, EcardReply[]>(ctx, 'item.replies', (ids) => this.options.replies.repliesOf(ctx.em, [...ids]));
+    return (await loader.load(item.id)) ?? [];
+  }
+
+  /** One of the caller's e-cards (not found when it is anyone else's). */
+  private async ownCard(em: EntityManager, itemId: number, userId: number): Promise<OrderItem> {
+    const item = await em.findOne(OrderItem, { id: itemId, order: { user: userId } }, { populate: ['order'] });
+    if (!item?.itemUrlUuid || [OrderStatus.PENDING, OrderStatus.CANCELLED, OrderStatus.REFUNDED].includes(item.order.status)) throw notFound('Card');
+    return item;
+  }
+}

@@ -1,0 +1,116 @@
+import { html } from '../../../core/html.js';
+import type { EcardReply } from '../../ecard-loop/ecard-reply.entity.js';
+import type { OrderItem } from '../order-item.entity.js';
+import { ecardPath } from '../order-item.entity.js';
+import type { Order } from '../order.entity.js';
+import { button, heading, paragraph, quote, renderEmail, type MailContent } from './layout.js';
+
+/** "24 December 2026 at 09:12" in a time zone (the shopper's, else UTC). */
+export function formatMoment(at: Date, timeZone: string | null): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: timeZone ?? 'UTC', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+}
+
+/** "24 December 2026" in a time zone. */
+export function formatDay(at: Date, timeZone: string | null): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: timeZone ?? 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(at);
+}
+
+const cardLink = (item: OrderItem, baseUrl: string) => baseUrl + ecardPath(item.itemUrlUuid!);
+const orderNumber = (order: Order) => order.id.slice(0, 8).toUpperCase();
+
+/** The e-mail that brings a card to its recipient. */
+export function cardEmail(item: OrderItem, baseUrl: string): Promise<MailContent> {
+  const link = cardLink(item, baseUrl);
+  const from = item.senderName ?? 'Someone';
+  const subject = `${from} sent you a card: ${item.name}`;
+  return renderEmail({
+    to: item.recipientEmail!,
+    subject,
+    preview: `${from} sent you an e-greeting card with music.`,
+    body: html`${heading(`Dear ${item.recipientName},`)}
+${paragraph(html`${from} sent you an e-greeting card with music: <strong>${item.name}</strong>.`)}
+${button('Open your card', link)}
+${paragraph(`Or paste this address into your browser: ${link}`, { quiet: true })}`,
+    text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music: ${item.name}.\n\nOpen your card: ${link}`,
+  });
+}
+
+/** The purchaser's receipt, with a link to each card. */
+export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string): Promise<MailContent> {
+  const subject = `Your Art & Song Cards order ${orderNumber(order)}`;
+  const when = (item: OrderItem) => (item.deliverAt && item.deliverAt > order.createdAt ? `on ${item.deliverAt.toISOString().slice(0, 10)}` : 'now');
+  const preview = (item: OrderItem) => `${baseUrl}${ecardPath(item.itemUrlUuid!)}?preview=1`;
+  const details = `${baseUrl}/order-confirmation/${order.id}`;
+  const lines = items.map((item) => {
+    const card = item.itemUrlUuid ? ` — to ${item.recipientName} <${item.recipientEmail}>, sent ${when(item)}: ${preview(item)}` : '';
+    return `${item.quantity} × ${item.name}  $${item.lineTotal}${card}`;
+  });
+  const rows = items.map(
+    (item) => html`<tr><td style="padding:10px 0;border-bottom:1px solid #eee">${item.quantity} × ${item.name}${
+      item.itemUrlUuid ? html`<br><span style="font-size:13px;color:#7a6f66">to ${item.recipientName}, sent ${when(item)} · <a href="${preview(item)}" style="color:#b0413e">view the card</a></span>` : ''
+    }</td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right;vertical-align:top">$${item.lineTotal}</td></tr>`,
+  );
+  return renderEmail({
+    to: order.purchaserEmail,
+    subject,
+    preview: `Thank you for your order: $${order.total}.`,
+    body: html`${heading('Thank you for your order')}
+${paragraph(html`Order number: <code>${order.id}</code>`)}
+<mj-table font-size="15px" line-height="1.45" color="#2b2b2b" padding="12px 25px">${rows}
+<tr><td style="padding:10px 0"><strong>Total</strong></td><td style="padding:10px 0;text-align:right"><strong>$${order.total}</strong></td></tr></mj-table>
+${paragraph(`Paid with card ending ${order.cardLast4 ?? '—'}.`)}
+${button('Order details', details)}`,
+    text: `Thank you for your order.\n\nOrder number: ${order.id}\n\n${lines.join('\n')}\n\nTotal: $${order.total}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}`,
+  });
+}
+
+/** "{recipient} opened your card", to the purchaser who asked for it. */
+export function openedEmail(order: Order, item: OrderItem, baseUrl: string): Promise<MailContent> {
+  const subject = `${item.recipientName} opened your card`;
+  const when = formatMoment(item.openedAt!, item.timeZone);
+  const account = `${baseUrl}/account`;
+  return renderEmail({
+    to: order.purchaserEmail,
+    subject,
+    preview: `${item.recipientName} opened "${item.name}" on ${when}.`,
+    body: html`${heading(subject)}
+${paragraph(html`Your card <strong>${item.name}</strong> was opened on ${when}.`)}
+${paragraph('If they send a thank-you, it comes to this address and shows under the card in your orders.')}
+${button('See your orders', account)}
+${paragraph(`You asked to be told when your card is opened (order ${orderNumber(order)}).`, { quiet: true })}`,
+    text: `${subject}\n\nYour card "${item.name}" was opened on ${when}.\n\nIf they send a thank-you, it comes to this address and shows under the card in your orders: ${account}\n\nYou asked to be told when your card is opened (order ${orderNumber(order)}).`,
+  });
+}
+
+/** A recipient's thank-you, to the purchaser. */
+export function thankYouEmail(order: Order, item: OrderItem, reply: EcardReply, baseUrl: string): Promise<MailContent> {
+  const subject = `A thank-you from ${reply.name}`;
+  const account = `${baseUrl}/account`;
+  return renderEmail({
+    to: order.purchaserEmail,
+    subject,
+    preview: reply.message.slice(0, 90),
+    body: html`${heading(subject)}
+${paragraph(html`${reply.name} wrote back about your card <strong>${item.name}</strong>:`)}
+${quote(reply.message, reply.name)}
+${button('See your orders', account)}`,
+    text: `${subject}\n\n${reply.name} wrote back about your card "${item.name}":\n\n${reply.message}\n\n— ${reply.name}\n\nSee your orders: ${account}`,
+  });
+}
+
+/** The one reminder to the recipient of a delivered card still unopened. */
+export function reminderEmail(item: OrderItem, baseUrl: string): Promise<MailContent> {
+  const link = cardLink(item, baseUrl);
+  const from = item.senderName ?? 'Someone';
+  const subject = `Your card from ${from} is waiting: ${item.name}`;
+  return renderEmail({
+    to: item.recipientEmail!,
+    subject,
+    preview: `${from} sent you a card on ${formatDay(item.deliveredAt ?? item.deliverAt ?? new Date(), item.timeZone)}; it has not been opened yet.`,
+    body: html`${heading(`Dear ${item.recipientName},`)}
+${paragraph(html`${from} sent you an e-greeting card with music, <strong>${item.name}</strong>, and it is still waiting for you.`)}
+${button('Open your card', link)}
+${paragraph(`Or paste this address into your browser: ${link}. This is the only reminder we send.`, { quiet: true })}`,
+    text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music, "${item.name}", and it is still waiting for you.\n\nOpen your card: ${link}\n\nThis is the only reminder we send.`,
+  });
+}

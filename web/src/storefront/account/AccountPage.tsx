@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Alert, AnchorButton, Button, Callout, Card, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
+import { errorMessage } from '../../apollo/errors';
+import type { MyOrdersQuery as MyOrdersData } from '../../apollo/generated/graphql';
+import { snackbar } from '../../common/toaster';
+import { formatPrice } from '../common/price';
+import { MyOrdersQuery, ResendMyCardMutation } from './account-operations';
+import { cardState, cardStateLabel, longDate, longDateTime } from './card-state';
+import { ChangeDateDialog, type ChangingCard } from './ChangeDateDialog';
+import '../common/storefront.css';
+import './account.css';
+
+const PAGE = 10;
+type OrderNode = MyOrdersData['myOrders']['edges'][number]['node'];
+type ItemNode = OrderNode['items'][number];
+
+const STATE_INTENT: Record<string, Intent> = { scheduled: 'primary', sent: 'none', opened: 'success' };
+
+/** /account, "My orders": the signed-in shopper's orders, newest first, with what can be done with each card. */
+export default function AccountPage() {
+  const { data, loading, error, fetchMore } = useQuery(MyOrdersQuery, { variables: { first: PAGE }, fetchPolicy: 'cache-and-network' });
+  const [changing, setChanging] = useState<ChangingCard | null>(null);
+  const [resending, setResending] = useState<ItemNode | null>(null);
+  const [resend] = useMutation(ResendMyCardMutation);
+  const orders = data?.myOrders;
+
+  const confirmResend = async () => {
+    const card = resending;
+    setResending(null);
+    if (!card) return;
+    try {
+      await resend({ variables: { itemId: card.id } });
+      void snackbar(`The card is on its way to ${card.recipientName} again`);
+    } catch (failure) {
+      void snackbar(errorMessage(failure, 'The card could not be sent again.'), 'danger');
+    }
+  };
+
+  return (
+    <div className="store-page account-page">
+      <h1>My orders</h1>
+      {error && !orders ? (
+        <Callout intent="danger" title="Your orders could not be loaded">
+          {errorMessage(error, 'Please try again.')}
+        </Callout>
+      ) : loading && !orders ? (
+        <Spinner className="store-state" />
+      ) : !orders?.edges.length ? (
+        <NonIdealState className="store-state" icon="envelope" title="No orders yet" description="Cards you buy while signed in appear here." action={<Link to="/shop">Browse the shop</Link>} />
+      ) : (
+        <>
+          <ul className="account-orders" aria-label="Orders">
+            {orders.edges.map(({ node: order }) => (
+              <li key={order.id}>
+                <Card className="account-order">
+                  <header className="account-order-head">
+                    <div>
+                      <h2>Order {order.id.slice(0, 8).toUpperCase()}</h2>
+                      <span className="muted">
+                        {longDateTime(order.createdAt)} · {formatPrice(order.total)}
+                      </span>
+                    </div>
+                    <Link to={`/order-confirmation/${order.id}`}>Order details</Link>
+                  </header>
+                  <ul className="account-items">
+                    {order.items.map((item) => (
+                      <AccountItem key={item.id} item={item} onChangeDate={() => setChanging({ id: item.id, recipientName: item.recipientName ?? '', deliverAt: item.deliverAt ?? null })} onResend={() => setResending(item)} />
+                    ))}
+                  </ul>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          {orders.pageInfo.hasNextPage && (
+            <Button className="account-more" text="Show older orders" loading={loading} onClick={() => void fetchMore({ variables: { after: orders.pageInfo.endCursor } })} />
+          )}
+        </>
+      )}
+      <ChangeDateDialog card={changing} onClose={() => setChanging(null)} />
+      <Alert isOpen={resending !== null} icon="envelope" intent="primary" confirmButtonText="Resend" cancelButtonText="Cancel" onConfirm={() => void confirmResend()} onCancel={() => setResending(null)} canEscapeKeyCancel>
+        <p>Send the card to {resending?.recipientName} ({resending?.recipientEmail}) again?</p>
+      </Alert>
+    </div>
+  );
+}
+
+/** One line of an order: a product, or a card with its recipient, day, state, actions and thank-yous. */
+function AccountItem({ item, onChangeDate, onResend }: { item: ItemNode; onChangeDate: () => void; onResend: () => void }) {
+  if (!item.ecardPath) {
+    return (
+      <li className="account-item">
+        <div className="account-item-line">
+          <span>
+            {item.quantity > 1 ? `${item.quantity} × ` : ''}
+            {item.name}
+          </span>
+          <span>{formatPrice(item.lineTotal)}</span>
+        </div>
+      </li>
+    );
+  }
+  const state = cardState(item);
+  const day = item.deliveredAt ?? item.deliverAt;
+  return (
+    <li className="account-item account-card" aria-label={`Card for ${item.recipientName}`}>
+      <div className="account-item-line">
+        <span>{item.name}</span>
+        <span>{formatPrice(item.lineTotal)}</span>
+      </div>
+      <div className="account-card-facts">
+        <span>
+          To <strong>{item.recipientName}</strong>
+        </span>
+        {day && <span className="muted">{state.kind === 'scheduled' ? `Delivery ${longDate(day)}` : `Delivered ${longDate(day)}`}</span>}
+        <Tag minimal round intent={STATE_INTENT[state.kind]} className="account-card-state">
+          {cardStateLabel(state)}
+        </Tag>
+      </div>
+      <div className="account-card-actions">
+        <AnchorButton size="small" variant="minimal" icon="eye-open" href={`${item.ecardPath}?preview=1`} target="_blank" rel="noopener noreferrer" text="View the card" />
+        {state.kind === 'scheduled' ? <Button size="small" variant="outlined" icon="calendar" text="Change date" onClick={onChangeDate} /> : <Button size="small" variant="outlined" icon="envelope" text="Resend" onClick={onResend} />}
+      </div>
+      {item.replies.length > 0 && (
+        <ul className="account-replies" aria-label="Thank-you replies">
+          {item.replies.map((reply) => (
+            <li key={reply.id}>
+              <blockquote>{reply.message}</blockquote>
+              <span className="muted">
+                — {reply.name}, {longDateTime(reply.createdAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,58 @@
+import { graphql } from '../../apollo/generated';
+
+export const MyOrdersQuery = graphql(`
+  query MyOrders($first: Int, $after: String) {
+    myOrders(first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          id
+          status
+          total
+          createdAt
+          items {
+            id
+            name
+            quantity
+            lineTotal
+            ecardPath
+            recipientName
+            recipientEmail
+            deliverAt
+            deliveredAt
+            openedAt
+            replies {
+              id
+              name
+              message
+              createdAt
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const ChangeCardDateMutation = graphql(`
+  mutation ChangeCardDate($itemId: Int!, $deliveryDate: String!) {
+    changeCardDate(itemId: $itemId, deliveryDate: $deliveryDate) {
+      id
+      deliverAt
+      deliveredAt
+    }
+  }
+`);
+
+export const ResendMyCardMutation = graphql(`
+  mutation ResendMyCard($itemId: Int!) {
+    resendMyCard(itemId: $itemId) {
+      id
+      deliveredAt
+    }
+  }
+`);
