@@ -7,6 +7,7 @@ import { Migration20261123012032_products } from './Migration20261123012032_prod
 import { Migration20261123033928_orders } from './Migration20261123033928_orders.js';
 import { Migration20261123092957_abuse_limits } from './Migration20261123092957_abuse_limits.js';
 import { Migration20261123130000_ecard_loop } from './Migration20261123130000_ecard_loop.js';
+import { Migration20261123140000_shop_operations } from './Migration20261123140000_shop_operations.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123033928_orders', class: Migration20261123033928_orders },
   { name: 'Migration20261123092957_abuse_limits', class: Migration20261123092957_abuse_limits },
   { name: 'Migration20261123130000_ecard_loop', class: Migration20261123130000_ecard_loop },
+  { name: 'Migration20261123140000_shop_operations', class: Migration20261123140000_shop_operations },
 ];

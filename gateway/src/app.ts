@@ -20,6 +20,7 @@ import { sendAppShell, webAssets, webDistDir } from './web-client.js';
 import { InitialStateReader } from './initial-state.js';
 import { AppError } from '../../server/src/core/errors.js';
 import { UploadSlots, uploadGate } from './upload-gate.js';
+import { stripeWebhookRoute } from './routes/stripe-webhook.routes.js';
 import { privateByDefault } from './http-cache.js';
 import { graphqlCache } from './graphql-cache.js';
 
@@ -53,6 +54,8 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
       },
     }),
   );
+  // Stripe's card element runs from js.stripe.com in a frame of its own, and talks to api.stripe.com.
+  const stripe = config.paymentProvider === 'stripe';
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -63,7 +66,8 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
           'img-src': ["'self'", 'data:', 'blob:'],
           'media-src': ["'self'", 'blob:'],
           'worker-src': ["'self'", 'blob:'],
-          'script-src': ["'self'"],
+          'script-src': ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+          ...(stripe ? { 'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'], 'connect-src': ["'self'", 'https://api.stripe.com'] } : {}),
           // TLS is the reverse proxy's business; on plain http these would break the site.
           'upgrade-insecure-requests': null,
         },
@@ -115,6 +119,8 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
   const files = express.Router();
   mountRoutes(files, fileRoutes(services), services.settings);
   app.use('/api/uploads', files);
+
+  app.post('/api/payments/stripe/webhook', ...stripeWebhookRoute(services));
 
   const api = express.Router();
   api.use(privateByDefault);

@@ -38,6 +38,16 @@ export interface AppConfig {
   appRole: AppRole;
   /** Media in an S3-compatible bucket instead of `DATA_DIR/uploads`, when a bucket is named. */
   s3?: S3Config;
+  /** Stripe's keys, when STRIPE_SECRET_KEY is set (required with PAYMENT_PROVIDER=stripe). */
+  stripe?: StripeConfig;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** STRIPE_API_BASE: another host for the server's Stripe client (tests use a local fake). */
+  apiBase?: { protocol: 'http' | 'https'; host: string; port: number };
 }
 
 export type PaymentProviderName = 'test' | 'stripe';
@@ -113,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: parseSeedDemo(env.SEED_DEMO),
     appRole: parseAppRole(env.APP_ROLE),
     s3: parseS3(env),
+    stripe: parseStripe(env),
   };
 }
 
@@ -123,6 +134,30 @@ export function parseReminderHours(raw: string | undefined): number {
   const hours = Number(value);
   if (!Number.isFinite(hours) || hours < 0) throw new Error(`REMINDER_AFTER_HOURS must be a number of hours (0 turns reminders off), got "${raw}"`);
   return hours;
+}
+
+/**
+ * The STRIPE_ variables: Stripe is available when all three keys are set (PAYMENT_PROVIDER=stripe
+ * without them leaves payments unavailable, logged at start); STRIPE_API_BASE only redirects the client.
+ */
+export function parseStripe(env: NodeJS.ProcessEnv): StripeConfig | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim();
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
+  if (!secretKey || !publishableKey || !webhookSecret) return undefined;
+  let apiBase: StripeConfig['apiBase'];
+  if (env.STRIPE_API_BASE?.trim()) {
+    let url: URL;
+    try {
+      url = new URL(env.STRIPE_API_BASE.trim());
+    } catch {
+      throw new Error(`STRIPE_API_BASE must be a URL, got "${env.STRIPE_API_BASE}"`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('STRIPE_API_BASE must be an http or https URL');
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    apiBase = { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443 };
+  }
+  return { secretKey, publishableKey, webhookSecret, apiBase };
 }
 
 export function parseAppRole(raw: string | undefined): AppRole {

@@ -12,7 +12,8 @@ import { EcardReply } from './modules/ecard-loop/ecard-reply.entity.js';
 import { MailJob } from './modules/order/mail-job.entity.js';
 import { OrderItem } from './modules/order/order-item.entity.js';
 import { Order } from './modules/order/order.entity.js';
+import { DiscountCode } from './modules/discount/discount-code.entity.js';
 import { Setting } from './modules/settings/setting.entity.js';
 
 /** Every entity of the product, in one list for the ORM. */
-export const entities = [User, AuthSession, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category, Product, ProductImage, EGreetingCard, Order, OrderItem, MailJob, SoldMedia, EcardReply];
+export const entities = [User, AuthSession, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category, Product, ProductImage, EGreetingCard, Order, OrderItem, MailJob, SoldMedia, EcardReply, DiscountCode];

@@ -15,9 +15,14 @@ import { createMailer, type Mailer } from './modules/order/mailer.js';
 import { OrderService } from './modules/order/order.service.js';
 import { EcardLoopService } from './modules/ecard-loop/ecard-loop.service.js';
 import { AccountService } from './modules/account/account.service.js';
+import { RefundService } from './modules/order/refund.service.js';
+import { SalesService } from './modules/sales/sales.service.js';
 import type { PaymentProvider } from './modules/order/payment/payment-provider.js';
 import { TestPaymentProvider } from './modules/order/payment/test-payment-provider.js';
+import { StripePaymentProvider } from './modules/order/payment/stripe-payment-provider.js';
+import { StripeWebhooks } from './modules/order/payment/stripe-webhooks.js';
 import { RateLimits, rateLimitRules } from './modules/limits/rate-limits.js';
+import { DiscountService } from './modules/discount/discount.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import type { Logger } from 'pino';
 import { ReadCache } from './core/read-cache.js';
@@ -42,6 +47,10 @@ export interface Services {
   ecards: EcardService;
   ecardLoop: EcardLoopService;
   account: AccountService;
+  discounts: DiscountService;
+  refunds: RefundService;
+  sales: SalesService;
+  stripeWebhooks: StripeWebhooks;
 }
 
 /** What a running shop is given rather than configured: its clock and payment providers (tests swap them). */
@@ -63,7 +72,10 @@ export function selectPaymentProvider(config: AppConfig, available: PaymentProvi
     return null;
   }
   const provider = available.find((p) => p.name === config.paymentProvider) ?? null;
-  if (!provider) log.error({ provider: config.paymentProvider }, 'the payment provider named by PAYMENT_PROVIDER is not available: checkout answers PAYMENTS_UNAVAILABLE');
+  if (!provider) {
+    const hint = config.paymentProvider === 'stripe' ? ' (Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET)' : '';
+    log.error({ provider: config.paymentProvider }, `the payment provider named by PAYMENT_PROVIDER is not available${hint}: checkout answers PAYMENTS_UNAVAILABLE`);
+  }
   else if (config.production && provider.name === 'test') log.warn('PAYMENT_PROVIDER=test in production: orders are "paid" with test cards and nothing is charged');
   return provider;
 }
@@ -110,6 +122,9 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   });
   const ecardLoop = new EcardLoopService({ limits, deliveries, clock, reminderAfterMs: Math.round(config.reminderAfterHours * 3_600_000) });
   deliveries.onCardDelivered = (em, item, now) => ecardLoop.cardDelivered(em, item, now);
+  const discounts = new DiscountService(clock);
+  const providers = deps.paymentProviders ?? [new TestPaymentProvider(), ...(config.stripe ? [new StripePaymentProvider(config.stripe)] : [])];
+  const orders = new OrderService({ provider: selectPaymentProvider(config, providers, deps.log), limits, media, deliveries, clock, discounts });
   const services = {
     cache,
     limits,
@@ -120,11 +135,15 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     categories,
     productTypes,
     products,
-    orders: new OrderService({ provider: selectPaymentProvider(config, deps.paymentProviders ?? [new TestPaymentProvider()], deps.log), limits, media, deliveries, clock }),
+    orders,
     deliveries,
     ecards: new EcardService(),
     ecardLoop,
     account: new AccountService({ deliveries, clock, replies: ecardLoop }),
+    discounts,
+    refunds: new RefundService({ providers, clock }),
+    sales: new SalesService(clock),
+    stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p instanceof StripePaymentProvider) ?? null, checkout: orders.checkoutService, deliveries, clock }),
   };
   services.media.registerUsageProvider(blog.mediaUsages);
   services.media.registerUsageProvider(categories.mediaUsages);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../server/src/db/embedded-postgres.js';
-import type { ChargeRequest, ChargeResult, PaymentProvider } from '../../server/src/modules/order/payment/payment-provider.js';
+import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '../../server/src/modules/order/payment/payment-provider.js';
 import { TestPaymentProvider } from '../../server/src/modules/order/payment/test-payment-provider.js';
 import { orderInput, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -21,6 +21,9 @@ class SlowProvider implements PaymentProvider {
     this.requests.push(request);
     await this.gate;
     return this.inner.charge(request);
+  }
+  refund(request: RefundRequest): Promise<RefundResult> {
+    return this.inner.refund(request);
   }
 }
 

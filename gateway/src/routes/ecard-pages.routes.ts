@@ -1,9 +1,10 @@
 import type { Services } from '../../../server/src/services.js';
 import { ECARD_SCRIPT, renderEcardNotFound, renderEcardPage } from '../../../server/src/modules/order/ecard-page.js';
+import { renderEcardWithdrawn } from '../../../server/src/modules/order/ecard-withdrawn.js';
 import type { RouteDef } from '../route.js';
 
 /** Purchased e-cards: standalone server-rendered pages, viewable whatever the site's mode. */
-export function ecardPageRoutes({ ecards, ecardLoop }: Services): RouteDef[] {
+export function ecardPageRoutes({ ecards, ecardLoop, refunds }: Services): RouteDef[] {
   return [
     {
       method: 'get',
@@ -26,6 +27,10 @@ export function ecardPageRoutes({ ecards, ecardLoop }: Services): RouteDef[] {
         res.setHeader('Cache-Control', 'private, no-cache');
         res.setHeader('X-Robots-Tag', 'noindex');
         res.type('html');
+        if (!item && match && (await refunds.isWithdrawn(ctx, match[1]!))) {
+          res.status(410).send(renderEcardWithdrawn());
+          return;
+        }
         if (!item) {
           res.status(404).send(renderEcardNotFound());
           return;

@@ -4,6 +4,8 @@ import { authRoutes } from './auth.routes.js';
 import { blogPageRoutes } from './blog-pages.routes.js';
 import { blogRoutes } from './blog.routes.js';
 import { catalogueRoutes } from './catalogue.routes.js';
+import { discountRoutes } from './discount.routes.js';
+import { shopOperationsRoutes } from './shop-operations.routes.js';
 import { ecardPageRoutes } from './ecard-pages.routes.js';
 import { ecardLoopRoutes } from './ecard-loop.routes.js';
 import { mediaRoutes } from './media.routes.js';
@@ -18,7 +20,7 @@ import { uploadRoutes } from './uploads.routes.js';
 /** Every REST route under /api. */
 export function restRoutes(services: Services): RouteDef[] {
   // The storefront's hot reads first: each route passed costs a path match.
-  return [...productRoutes(services), ...catalogueRoutes(services), ...settingsRoutes(services), ...authRoutes(services), ...mediaRoutes(services), ...blogRoutes(services), ...orderRoutes(services), ...ecardLoopRoutes(services)];
+  return [...productRoutes(services), ...catalogueRoutes(services), ...settingsRoutes(services), ...authRoutes(services), ...mediaRoutes(services), ...blogRoutes(services), ...orderRoutes(services), ...ecardLoopRoutes(services), ...discountRoutes(services), ...shopOperationsRoutes(services)];
 }
 
 /** The stored media files, served under /api/uploads (mounted ahead of the API router). */

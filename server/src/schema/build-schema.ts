@@ -15,11 +15,15 @@ import { MediaFileResolver } from '../modules/media/media-file.resolver.js';
 import { MediaFolderResolver } from '../modules/media/media-folder.resolver.js';
 import { OrderItemResolver, OrderResolver } from '../modules/order/order.resolver.js';
 import { AccountResolver } from '../modules/account/account.resolver.js';
+import { DiscountResolver } from '../modules/discount/discount.resolver.js';
+import { RefundResolver } from '../modules/order/refund.resolver.js';
+import { SalesResolver } from '../modules/sales/sales.resolver.js';
+import { OrderPaymentResolver } from '../modules/order/payment/payment.resolver.js';
 import { SettingsResolver } from '../modules/settings/settings.resolver.js';
 import type { Services } from '../services.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const resolvers: NonEmptyArray<Function> = [AuthResolver, SettingsResolver, MediaFolderResolver, MediaFileResolver, BlogResolver, ProductTypeResolver, CategoryResolver, ProductResolver, OrderResolver, OrderItemResolver, AccountResolver];
+export const resolvers: NonEmptyArray<Function> = [AuthResolver, SettingsResolver, MediaFolderResolver, MediaFileResolver, BlogResolver, ProductTypeResolver, CategoryResolver, ProductResolver, OrderResolver, OrderItemResolver, AccountResolver, DiscountResolver, RefundResolver, SalesResolver, OrderPaymentResolver];
 
 /** The access rule a root field declared with @Allow, or undefined when it declared none. */
 export function declaredAccess(parent: GraphQLObjectType, fieldName: string): Access | undefined {

@@ -1,5 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { NonIdealState } from '@blueprintjs/core';
+import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { useAuth } from '../app/auth-store';
 import { AdminShell } from './shell/AdminShell';
 import { ADMIN_VIEWS, type AdminView } from './shell/admin-views';
@@ -7,7 +8,11 @@ import { SettingsScreen } from './settings/SettingsScreen';
 import { MediaLibraryScreen } from './media/MediaLibraryScreen';
 import { CatalogueScreen } from './catalogue/CatalogueScreen';
 import { OrdersScreen } from './orders/OrdersScreen';
+import { DiscountsScreen } from './discounts/DiscountsScreen';
 
+
+/** The chart library is loaded only when Sales is opened. */
+const SalesScreen = lazy(() => import('./sales/SalesScreen'));
 
 /** /admindash: the admin console. The view lives in the URL (?view=) so it survives a reload. */
 export default function AdminDashboard() {
@@ -28,6 +33,12 @@ export default function AdminDashboard() {
       {view === 'media' && <MediaLibraryScreen />}
       {view === 'catalogue' && <CatalogueScreen />}
       {view === 'orders' && <OrdersScreen />}
+      {view === 'discounts' && <DiscountsScreen />}
+      {view === 'sales' && (
+        <Suspense fallback={<Spinner />}>
+          <SalesScreen />
+        </Suspense>
+      )}
       {view === 'settings' && <SettingsScreen />}
     </AdminShell>
   );

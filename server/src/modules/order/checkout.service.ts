@@ -3,7 +3,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import { AppError, badInput, conflict } from '../../core/errors.js';
-import { multiply, sum } from '../../core/money.js';
+import { fromCents, multiply, sum, toCents } from '../../core/money.js';
 import { normaliseEmail } from '../auth/auth.validation.js';
 import { User } from '../auth/user.entity.js';
 import { CARD_MEDIA_SLOTS, EGreetingCard } from '../catalogue/e-greeting-card.entity.js';
@@ -16,6 +16,9 @@ import { OrderItem } from './order-item.entity.js';
 import { cleanCard, cleanCartLines, cleanIdempotencyKey, cleanPersonalisation, type CartLine, type Personalisation } from './order-rules.js';
 import { Order, OrderStatus } from './order.entity.js';
 import type { ChargeResult, PaymentProvider } from './payment/payment-provider.js';
+import { clientSecrets } from './payment/client-secrets.js';
+import type { DiscountService } from '../discount/discount.service.js';
+import { optionalCode } from '../discount/discount-rules.js';
 
 export interface CartQuoteLine {
   index: number;
@@ -28,6 +31,11 @@ export interface CartQuoteLine {
 export interface CartQuote {
   lines: CartQuoteLine[];
   droppedProductIds: number[];
+  /** The lines together, before a discount. */
+  subtotal: string;
+  /** What the discount code took off ("0.00" without one). */
+  discount: string;
+  discountCode: string | null;
   total: string;
   itemCount: number;
 }
@@ -37,6 +45,7 @@ export interface PlaceOrderInput {
   purchaserEmail?: unknown;
   lines?: unknown;
   payment?: unknown;
+  discountCode?: unknown;
   /** "Tell me when my card is opened" (default on). */
   notifyWhenOpened?: unknown;
 }
@@ -50,6 +59,7 @@ export interface CheckoutOptions {
   media: { recordSold(em: EntityManager, items: OrderItem[]): Promise<void> };
   deliveries: DeliveryService;
   clock: () => Date;
+  discounts: DiscountService;
 }
 
 /**
@@ -60,15 +70,17 @@ export class CheckoutService {
   constructor(private readonly options: CheckoutOptions) {}
 
   /** Whether checkout can take payments, and with which provider (the payment page says so). */
-  paymentSetup(): { available: boolean; provider: string | null } {
-    return { available: this.options.provider !== null, provider: this.options.provider?.name ?? null };
+  paymentSetup(): { available: boolean; provider: string | null; publishableKey: string | null } {
+    return { available: this.options.provider !== null, provider: this.options.provider?.name ?? null, publishableKey: this.options.provider?.publishableKey ?? null };
   }
 
   /** Prices a cart; lines whose product no longer exists are dropped and reported. */
-  async quote(ctx: RequestContext, rawLines: unknown): Promise<CartQuote> {
+  async quote(ctx: RequestContext, rawLines: unknown, rawCode?: unknown): Promise<CartQuote> {
     const lines = cleanCartLines(rawLines);
+    const code = optionalCode(rawCode);
     const products = await this.products(ctx.em, lines);
-    return priceLines(lines, products);
+    const quote = priceLines(lines, products);
+    return code ? withDiscount(quote, await this.options.discounts.price(ctx.em, code, quote.subtotal)) : quote;
   }
 
   /**
@@ -92,17 +104,18 @@ export class CheckoutService {
     const payment = input.payment && typeof input.payment === 'object' ? (input.payment as Record<string, unknown>) : {};
     // The shop alone decides who charges an order: a provider named by the client is refused.
     if ('provider' in payment && payment.provider !== undefined) throw badInput('The payment provider is chosen by the shop, not by the checkout.', 'payment.provider');
-    const card = cleanCard(input.payment, now);
-    const requestHash = hashRequest(purchaserEmail, lines);
+    const card = provider.collectsCardInBrowser ? null : cleanCard(input.payment, now);
+    const discountCode = optionalCode(input.discountCode);
+    const requestHash = hashRequest(purchaserEmail, lines, discountCode);
 
     const earlier = await this.byKey(ctx.em, key, requestHash);
     if (earlier && earlier.status !== OrderStatus.PENDING) return earlier;
 
     const viewer = await ctx.viewer();
-    const pending = earlier ?? (await this.createPending(ctx, { key, requestHash, purchaserEmail, lines, provider, viewer: viewer?.user ?? null, now, notifyOpened: input.notifyWhenOpened !== false }));
+    const pending = earlier ?? (await this.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, provider, viewer: viewer?.user ?? null, now, notifyOpened: input.notifyWhenOpened !== false }));
     if (pending.status !== OrderStatus.PENDING) return pending;
 
-    const charge = await provider.charge({ amount: pending.total, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order ${pending.id}` });
+    const charge = await provider.charge({ amount: pending.total, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order ${pending.id}`, orderId: pending.id });
     const order = await this.settle(ctx, pending.id, charge, now);
     this.options.deliveries.kick();
     return order;
@@ -111,7 +124,7 @@ export class CheckoutService {
   /** Writes the order and its items as `pending`, or returns the order another checkout of the key wrote first. */
   private async createPending(
     ctx: RequestContext,
-    args: { key: string; requestHash: string; purchaserEmail: string; lines: CartLine[]; provider: PaymentProvider; viewer: User | null; now: Date; notifyOpened: boolean },
+    args: { key: string; requestHash: string; purchaserEmail: string; lines: CartLine[]; discountCode: string | null; provider: PaymentProvider; viewer: User | null; now: Date; notifyOpened: boolean },
   ): Promise<Order> {
     const { key, requestHash, lines, now } = args;
     return ctx.em.fork().transactional(async (em) => {
@@ -121,16 +134,20 @@ export class CheckoutService {
       if (existing) return existing;
 
       const products = await this.products(em, lines, true);
-      const quote = priceLines(lines, products);
+      let quote = priceLines(lines, products);
       if (quote.droppedProductIds.length) {
         throw badInput('Some products in your cart are no longer available; review your cart.', 'lines');
       }
+      // The code's use is counted in this transaction: it is given back only if the payment fails.
+      if (args.discountCode) quote = withDiscount(quote, await this.options.discounts.claim(em, args.discountCode, quote.subtotal));
       const personalisations = lines.map((line, index) => checkLine(line, index, products.get(line.productId)!, now));
       const order = em.create(Order, {
         id: crypto.randomUUID(),
         purchaserEmail: args.purchaserEmail,
         status: OrderStatus.PENDING,
         total: quote.total,
+        discountCode: quote.discountCode,
+        discountAmount: quote.discount,
         user: args.viewer ? em.getReference(User, args.viewer.id) : null,
         paymentProvider: args.provider.name,
         paymentReference: null,
@@ -175,10 +192,17 @@ export class CheckoutService {
    * Records the provider's outcome: a paid order gets its e-mails queued (once, whoever settles
    * first); a declined one is removed again, and the decline is the answer.
    */
-  private async settle(ctx: RequestContext, orderId: string, charge: ChargeResult, now: Date): Promise<Order> {
+  async settle(ctx: RequestContext, orderId: string, charge: ChargeResult, now: Date): Promise<Order> {
     if (charge.status === 'declined') {
-      await ctx.em.fork().nativeDelete(Order, { id: orderId, status: OrderStatus.PENDING });
+      await this.dropPending(ctx, orderId);
       throw new AppError('PAYMENT_DECLINED', charge.message);
+    }
+    if (charge.status === 'pending') {
+      // The browser confirms the payment; the provider's signed event settles the order later.
+      await ctx.em.fork().nativeUpdate(Order, { id: orderId, status: OrderStatus.PENDING }, { paymentReference: charge.reference });
+      const order = await ctx.em.findOneOrFail(Order, orderId, { refresh: true });
+      if (order.status === OrderStatus.PENDING) clientSecrets.set(order, charge.clientSecret);
+      return order;
     }
     const order = await ctx.em.fork().transactional(async (em) => {
       const order = await em.findOne(Order, orderId, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -196,6 +220,18 @@ export class CheckoutService {
     });
     // The request's own manager sees the settled order (not a stale pending copy).
     return ctx.em.findOneOrFail(Order, order.id, { refresh: true });
+  }
+
+  /** Removes an order whose payment failed (it was never paid), giving its discount code's use back. */
+  async dropPending(ctx: RequestContext, orderId: string, status: OrderStatus.CANCELLED | null = null): Promise<void> {
+    await ctx.em.fork().transactional(async (em) => {
+      const order = await em.findOne(Order, { id: orderId, status: OrderStatus.PENDING }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!order) return;
+      if (order.discountCode) await this.options.discounts.release(em, order.discountCode);
+      if (status) order.status = status;
+      else em.remove(order);
+      await em.flush();
+    });
   }
 
   // ---- internals ----
@@ -232,10 +268,14 @@ function priceLines(lines: CartLine[], products: Map<number, { product: Product 
     if (!product) dropped.add(line.productId);
     else priced.push({ index, product, quantity: line.quantity, unitPrice: product.price, lineTotal: multiply(product.price, line.quantity) });
   });
+  const total = sum(priced.map((line) => line.lineTotal));
   return {
     lines: priced,
     droppedProductIds: [...dropped],
-    total: sum(priced.map((line) => line.lineTotal)),
+    subtotal: total,
+    discount: '0.00',
+    discountCode: null,
+    total,
     itemCount: priced.reduce((count, line) => count + line.quantity, 0),
   };
 }
@@ -251,6 +291,11 @@ function checkLine(line: CartLine, index: number, { isCard, product }: PricedPro
   return cleanPersonalisation(line.personalisation, `${field}.personalisation`, now);
 }
 /** A digest of what an order asks for, so that one key cannot stand for two different orders. */
-function hashRequest(email: string, lines: CartLine[]): string {
-  return crypto.createHash('sha256').update(JSON.stringify({ email, lines })).digest('hex');
+function hashRequest(email: string, lines: CartLine[], discountCode: string | null): string {
+  const request = discountCode ? { email, lines, discountCode: discountCode.toLowerCase() } : { email, lines };
+  return crypto.createHash('sha256').update(JSON.stringify(request)).digest('hex');
+}
+
+function withDiscount(quote: CartQuote, applied: { code: string; amount: string }): CartQuote {
+  return { ...quote, discountCode: applied.code, discount: applied.amount, total: fromCents(toCents(quote.subtotal) - toCents(applied.amount)) };
 }

@@ -182,6 +182,11 @@ export class DeliveryService {
       await this.orm!.em.fork().nativeDelete(MailJob, { id: job.id, status: MailJobStatus.SENDING });
       return 'skipped';
     }
+    // A refunded order's cards are never sent (the refund marks them; this covers one claimed meanwhile).
+    if ((job.kind === MailKind.CARD || job.kind === MailKind.CARD_RESEND) && job.order.status === OrderStatus.REFUNDED) {
+      await this.orm!.em.fork().nativeUpdate(MailJob, { id: job.id }, { status: MailJobStatus.FAILED, lastError: 'Not sent: the order was refunded.', claimedUntil: null });
+      return 'failed';
+    }
     try {
       const content = await this.content(em, job);
       await this.options.mailer.send({ id: `${job.kind}-${job.id}`, ...content });

@@ -29,7 +29,7 @@ registerEnumType(OrderStatus, {
 @Index({ name: 'order_newest_index', expression: 'create index "order_newest_index" on "order" ("created_at" desc, "id" desc)' })
 @Index({ name: 'order_search_index', expression: 'create index "order_search_index" on "order" using gin ("search_text" gin_trgm_ops)' })
 export class Order {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'user' | 'cardLast4' | 'cardBrand' | 'paymentReference' | 'receiptSentAt' | 'searchText' | 'notifyOpened';
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'user' | 'cardLast4' | 'cardBrand' | 'paymentReference' | 'receiptSentAt' | 'searchText' | 'notifyOpened' | 'discountCode' | 'discountAmount' | 'refundedAt';
 
   @Field(() => ID, { description: 'The order number (a UUID).' })
   @PrimaryKey({ type: 'uuid' })
@@ -86,6 +86,18 @@ export class Order {
     generated: `(lower("id"::text || ' ' || "purchaser_email" || ' ' || "status"::text || ' ' || "item_names")) stored`,
   })
   searchText?: string;
+
+  @Field(() => String, { nullable: true, description: 'The discount code the order used, as the shop spells it.' })
+  @Property({ type: 'string', length: 40, nullable: true })
+  discountCode: string | null = null;
+
+  @Field(() => DecimalScalar, { description: 'What the discount code took off (0.00 without one); the total is after it.' })
+  @Property({ type: 'decimal', precision: 12, scale: 2, default: '0' })
+  discountAmount: string = '0.00';
+
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'When the order was refunded.' })
+  @Property({ type: 'datetime', nullable: true })
+  refundedAt: Date | null = null;
 
   @Property({ type: 'datetime', nullable: true })
   receiptSentAt: Date | null = null;

@@ -20,8 +20,12 @@ export class OrderResolver {
 
   @Allow('storefront')
   @Query(() => CartQuote, { description: 'Prices a cart from the catalogue; lines of products that no longer exist are dropped and reported.' })
-  cartQuote(@Ctx() ctx: RequestContext, @Arg('lines', () => [CartLineInput]) lines: CartLineInput[]): Promise<CartQuoteResult> {
-    return this.services.orders.quote(ctx, lines);
+  cartQuote(
+    @Ctx() ctx: RequestContext,
+    @Arg('lines', () => [CartLineInput]) lines: CartLineInput[],
+    @Arg('discountCode', () => String, { nullable: true, description: 'A discount code to price the cart with; one that cannot be used is BAD_USER_INPUT on discountCode, saying why.' }) discountCode?: string | null,
+  ): Promise<CartQuoteResult> {
+    return this.services.orders.quote(ctx, lines, discountCode);
   }
 
   @Allow('storefront')

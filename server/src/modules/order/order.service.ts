@@ -37,13 +37,18 @@ export class OrderService {
   }
 
   /** Whether checkout can take payments, and with which provider (the payment page says so). */
-  paymentSetup(): { available: boolean; provider: string | null } {
+  paymentSetup(): { available: boolean; provider: string | null; publishableKey: string | null } {
     return this.checkout.paymentSetup();
   }
 
   /** Prices a cart (see CheckoutService). */
-  quote(ctx: RequestContext, rawLines: unknown): Promise<CartQuote> {
-    return this.checkout.quote(ctx, rawLines);
+  quote(ctx: RequestContext, rawLines: unknown, discountCode?: unknown): Promise<CartQuote> {
+    return this.checkout.quote(ctx, rawLines, discountCode);
+  }
+
+  /** The checkout itself (payment events settle orders through it). */
+  get checkoutService(): CheckoutService {
+    return this.checkout;
   }
 
   /** Charges the cart and places the order (see CheckoutService). */

@@ -72,7 +72,16 @@ export class CartQuote {
   @Field(() => [Int], { description: 'Products of lines that were dropped because they no longer exist.' })
   droppedProductIds!: number[];
 
-  @Field(() => DecimalScalar)
+  @Field(() => DecimalScalar, { description: 'The lines together, before a discount.' })
+  subtotal!: string;
+
+  @Field(() => DecimalScalar, { description: 'What the discount code takes off ("0.00" without one).' })
+  discount!: string;
+
+  @Field(() => String, { nullable: true, description: 'The discount code applied, as the shop spells it.' })
+  discountCode!: string | null;
+
+  @Field(() => DecimalScalar, { description: 'What will be charged: the subtotal less the discount.' })
   total!: string;
 
   @Field(() => Int)
@@ -86,6 +95,9 @@ export class PaymentSetup {
 
   @Field(() => String, { nullable: true, description: '"test" (test cards only) or "stripe".' })
   provider!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Stripe's publishable key for the card element (Stripe only)." })
+  publishableKey!: string | null;
 }
 
 @InputType({ description: 'A card payment; the shop chooses the provider. Only the last four digits are ever stored.' })
@@ -117,6 +129,10 @@ export class PlaceOrderInput {
   @Field(() => Boolean, { nullable: true, defaultValue: true, description: '"Tell me when my card is opened": the first opening of each card e-mails the purchaser (default true).' })
   notifyWhenOpened?: boolean | null;
 
-  @Field(() => PaymentInput)
-  payment!: PaymentInput;
+
+  @Field(() => PaymentInput, { nullable: true, description: 'The card, for the test provider; with Stripe the card goes to Stripe from the browser and this is left out.' })
+  payment?: PaymentInput | null;
+
+  @Field(() => String, { nullable: true, description: 'A discount code; the shop prices it and counts its use.' })
+  discountCode?: string | null;
 }

@@ -7,6 +7,7 @@ import { snackbar } from '../../common/toaster';
 import { STATUS_INTENT, dateTime, money, statusLabel } from './order-format';
 import { AdminOrderQuery, ResendCardEmailMutation } from './orders-operations';
 import { OrderEmails } from './OrderEmails';
+import { RefundButton } from './RefundButton';
 
 /** 'Order Details': the order, its items, and for each e-card its link, delivery and first opening. */
 export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
@@ -51,7 +52,14 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
               <dd>
                 {money(order.total)}
                 {order.cardLast4 ? ` · card ending ${order.cardLast4}` : ''}
+                {order.discountCode ? ` · ${money(order.discountAmount)} off with ${order.discountCode}` : ''}
               </dd>
+              {order.refundedAt && (
+                <>
+                  <dt>Refunded</dt>
+                  <dd>{dateTime(order.refundedAt)}</dd>
+                </>
+              )}
               <dt>Date</dt>
               <dd>{dateTime(order.createdAt)}</dd>
             </dl>
@@ -80,7 +88,11 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                       <span>{item.deliveredAt ? `Delivered ${dateTime(item.deliveredAt)}` : item.deliverAt ? `Due ${dateTime(item.deliverAt)}` : ''}</span>
                       <span className={item.openedAt ? 'order-opened' : 'muted'}>{item.openedAt ? `Opened ${dateTime(item.openedAt)}` : 'Not opened yet'}</span>
                       {item.remindedAt && <span className="muted">Reminder sent {dateTime(item.remindedAt)}</span>}
-                      <Button size="small" variant="outlined" icon="envelope" text="Resend e-mail" onClick={() => setResending({ id: item.id, email: item.recipientEmail ?? '' })} />
+                      {order.status === 'REFUNDED' ? (
+                        <Tag minimal intent="danger">Withdrawn</Tag>
+                      ) : (
+                        <Button size="small" variant="outlined" icon="envelope" text="Resend e-mail" onClick={() => setResending({ id: item.id, email: item.recipientEmail ?? '' })} />
+                      )}
                     </div>
                   )}
                 </li>
@@ -90,7 +102,7 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
           </>
         )}
       </DialogBody>
-      <DialogFooter actions={<Button text="Close" onClick={onClose} />} />
+      <DialogFooter actions={<>{order && <RefundButton order={order} />}<Button text="Close" onClick={onClose} /></>} />
       <ConfirmAlert isOpen={resending !== null} confirmText="Resend" message={`Send the card's e-mail to ${resending?.email ?? ''} again?`} onConfirm={() => void confirmResend()} onCancel={() => setResending(null)} />
     </Dialog>
   );

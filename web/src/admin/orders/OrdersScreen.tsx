@@ -4,6 +4,7 @@ import { useQuery } from '@apollo/client/react';
 import { Button, Callout, H2, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useDebounced } from '../../storefront/common/use-debounced';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
+import { ExportCsvButton } from './ExportCsvButton';
 import { STATUS_INTENT, dateTime, money, statusLabel } from './order-format';
 import { AdminOrdersQuery } from './orders-operations';
 import './orders.css';
@@ -70,6 +71,7 @@ export function OrdersScreen() {
           onValueChange={setText}
           rightElement={loading ? <Spinner size={16} className="orders-search-spinner" /> : undefined}
         />
+        <ExportCsvButton search={search} />
       </div>
       {error && !page ? (
         <Callout intent="danger" title="Orders could not be loaded">

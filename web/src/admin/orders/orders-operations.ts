@@ -31,6 +31,9 @@ export const AdminOrderQuery = graphql(`
       createdAt
       cardLast4
       paymentProvider
+      discountCode
+      discountAmount
+      refundedAt
       items {
         id
         name

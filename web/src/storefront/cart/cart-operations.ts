@@ -1,8 +1,11 @@
 import { graphql } from '../../apollo/generated';
 
 export const CartQuoteQuery = graphql(`
-  query CartQuote($lines: [CartLineInput!]!) {
-    cartQuote(lines: $lines) {
+  query CartQuote($lines: [CartLineInput!]!, $discountCode: String) {
+    cartQuote(lines: $lines, discountCode: $discountCode) {
+      subtotal
+      discount
+      discountCode
       total
       itemCount
       droppedProductIds

@@ -7,10 +7,10 @@ import { CartQuoteQuery } from './cart-operations';
  * The cart priced by the shop. Prices never come from the browser: each line is priced from the
  * catalogue, and lines whose product is gone are dropped from the cart with a notice.
  */
-export function useCartQuote() {
+export function useCartQuote(discountCode: string | null = null) {
   const lines = useCartLines();
   // Prices do not depend on whom a card goes to, so only products and quantities are sent.
-  const variables = { lines: lines.map((line) => ({ productId: line.productId, quantity: line.quantity })) };
+  const variables = { lines: lines.map((line) => ({ productId: line.productId, quantity: line.quantity })), ...(discountCode ? { discountCode } : {}) };
   const result = useQuery(CartQuoteQuery, { variables, skip: lines.length === 0, fetchPolicy: 'cache-and-network' });
   const [dropped, setDropped] = useState<string[]>([]);
   const gone = result.data?.cartQuote.droppedProductIds;

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Callout, Card, Checkbox, FormGroup, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
@@ -10,6 +10,11 @@ import { cart } from '../cart/cart-store';
 import { useCartQuote } from '../cart/use-cart-quote';
 import { checkoutKey, formatCardNumber, formatExpiry } from './card-input';
 import { PaymentSetupQuery, PlaceOrderMutation } from './checkout-operations';
+import { DiscountCodeField } from './DiscountCodeField';
+import type { StripeCardHandle } from './StripeCardSection';
+
+/** Stripe's card element (and Stripe.js) load only when the shop takes payments through Stripe. */
+const StripeCardSection = lazy(() => import('./StripeCardSection'));
 import { isEmail } from '../../common/text-rules';
 import '../common/storefront.css';
 import './checkout.css';
@@ -20,7 +25,9 @@ type Field = 'purchaserEmail' | 'payment.cardNumber' | 'payment.expiry' | 'payme
 export default function PaymentsPage() {
   const navigate = useNavigate();
   const auth = useAuth();
-  const { lines, quote, priced, error: quoteError } = useCartQuote();
+  const [discountCode, setDiscountCode] = useState<string | null>(null);
+  const [discountProblem, setDiscountProblem] = useState<string | null>(null);
+  const { lines, quote, priced, error: quoteError } = useCartQuote(discountCode);
   const [email, setEmail] = useState(auth.user?.email ?? '');
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -33,6 +40,8 @@ export default function PaymentsPage() {
   const { data: setup } = useQuery(PaymentSetupQuery, { fetchPolicy: 'cache-and-network' });
   const paymentsOff = setup?.paymentSetup.available === false;
   const testProvider = setup?.paymentSetup.provider === 'test';
+  const stripeKey = setup?.paymentSetup.provider === 'stripe' ? setup.paymentSetup.publishableKey : null;
+  const stripeCard = useRef<StripeCardHandle>(null);
   const submitting = useRef(false);
 
   if (lines.length === 0) {
@@ -48,18 +57,28 @@ export default function PaymentsPage() {
     if (submitting.current || !quote) return;
     const found: Partial<Record<Field, string>> = {};
     if (!isEmail(email)) found.purchaserEmail = 'Enter your e-mail address for the receipt.';
-    if (number.replace(/\D/g, '').length < 12) found['payment.cardNumber'] = 'Enter the card number.';
-    if (!/^\d{2}\/\d{2}$/.test(expiry)) found['payment.expiry'] = 'MM/YY';
-    if (!/^\d{3,4}$/.test(cvc)) found['payment.cvc'] = '3 or 4 digits';
+    if (!stripeKey && number.replace(/\D/g, '').length < 12) found['payment.cardNumber'] = 'Enter the card number.';
+    if (!stripeKey && !/^\d{2}\/\d{2}$/.test(expiry)) found['payment.expiry'] = 'MM/YY';
+    if (!stripeKey && !/^\d{3,4}$/.test(cvc)) found['payment.cvc'] = '3 or 4 digits';
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length) return;
 
-    const input = { purchaserEmail: email.trim(), lines: toLineInputs(lines) };
+    const input = { purchaserEmail: email.trim(), lines: toLineInputs(lines), discountCode };
     const idempotencyKey = checkoutKey(sessionStorage, JSON.stringify(input));
     submitting.current = true;
     try {
-      const { data } = await placeOrder({ variables: { input: { ...input, idempotencyKey, payment: { cardNumber: number, expiry, cvc, cardholderName: holder.trim() || null }, notifyWhenOpened: notifyOpened } } });
+      const payment = stripeKey ? null : { cardNumber: number, expiry, cvc, cardholderName: holder.trim() || null };
+      const { data } = await placeOrder({ variables: { input: { ...input, idempotencyKey, payment, notifyWhenOpened: notifyOpened } } });
+      const secret = data?.placeOrder.status === 'PENDING' ? data.placeOrder.paymentClientSecret : null;
+      if (data && secret) {
+        // Stripe: the card element confirms the payment; a decline keeps the checkout (and its intent) for another card.
+        const result = stripeCard.current ? await stripeCard.current.confirm(secret, data.placeOrder.id, input.purchaserEmail) : { error: 'The card form is still loading.' };
+        if (result.error) {
+          setFailure({ title: 'Payment declined', message: result.error });
+          return;
+        }
+      }
       if (data) {
         cart.clear();
         sessionStorage.removeItem('checkout');
@@ -74,7 +93,10 @@ export default function PaymentsPage() {
       } else if (code === 'PAYMENTS_UNAVAILABLE') setFailure({ title: 'Payments are not set up', message });
       else if (code === 'RATE_LIMITED') setFailure({ title: 'Too many attempts', message });
       else if (field && ['purchaserEmail', 'payment.cardNumber', 'payment.expiry', 'payment.cvc'].includes(field)) setErrors({ [field as Field]: message });
-      else if (field?.startsWith('lines')) setFailure({ title: 'Your cart needs a look', message, cart: true });
+      else if (field === 'discountCode') {
+        setDiscountCode(null);
+        setDiscountProblem(message);
+      } else if (field?.startsWith('lines')) setFailure({ title: 'Your cart needs a look', message, cart: true });
       else setFailure({ title: 'The payment did not go through', message });
     } finally {
       submitting.current = false;
@@ -96,7 +118,13 @@ export default function PaymentsPage() {
           <FormGroup label="Your e-mail" labelFor="purchaser-email" helperText={errors.purchaserEmail ?? 'Your receipt and the card links go here.'} intent={field('purchaserEmail').intent}>
             <InputGroup id="purchaser-email" type="email" autoComplete="email" value={email} onValueChange={setEmail} intent={field('purchaserEmail').intent} />
           </FormGroup>
-          <Card className="checkout-card">
+          <DiscountCodeField lines={lines} applied={discountCode} onApplied={setDiscountCode} problem={discountProblem} onProblem={setDiscountProblem} />
+          {stripeKey && (
+            <Suspense fallback={<Spinner size={20} />}>
+              <StripeCardSection ref={stripeCard} publishableKey={stripeKey} />
+            </Suspense>
+          )}
+          <Card className="checkout-card" hidden={Boolean(stripeKey)}>
             <FormGroup label="Card number" labelFor="card-number" {...field('payment.cardNumber')}>
               <InputGroup id="card-number" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={number} onValueChange={(v) => setNumber(formatCardNumber(v))} intent={field('payment.cardNumber').intent} leftIcon="credit-card" />
             </FormGroup>
@@ -148,6 +176,18 @@ export default function PaymentsPage() {
                   </li>
                 ))}
               </ul>
+              {quote.discountCode && (
+                <>
+                  <div className="checkout-subtotal">
+                    <span>Subtotal</span>
+                    <span>{formatPrice(quote.subtotal)}</span>
+                  </div>
+                  <div className="checkout-subtotal checkout-discount-line">
+                    <span>Discount ({quote.discountCode})</span>
+                    <span>−{formatPrice(quote.discount)}</span>
+                  </div>
+                </>
+              )}
               <div className="checkout-total">
                 <span>Total</span>
                 <strong>{formatPrice(quote.total)}</strong>

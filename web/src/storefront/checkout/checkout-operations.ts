@@ -6,6 +6,7 @@ export const PlaceOrderMutation = graphql(`
       id
       status
       total
+      paymentClientSecret
     }
   }
 `);
@@ -15,6 +16,7 @@ export const PaymentSetupQuery = graphql(`
     paymentSetup {
       available
       provider
+      publishableKey
     }
   }
 `);

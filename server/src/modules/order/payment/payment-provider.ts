@@ -3,13 +3,16 @@ export interface ChargeRequest {
   /** Exact amount, two decimals ("12.34"). */
   amount: string;
   currency: 'USD';
-  card: CardDetails;
+  /** The card typed into the shop's own form; null when the provider collects it in the browser. */
+  card: CardDetails | null;
   /**
    * The checkout's idempotency key: a provider must answer a repeated key with the first outcome and
    * never charge twice (real providers offer exactly this).
    */
   idempotencyKey: string;
   description: string;
+  /** The order being paid (Stripe keeps it in the intent's metadata). */
+  orderId?: string;
 }
 
 export interface CardDetails {
@@ -23,10 +26,27 @@ export interface CardDetails {
 }
 
 export type ChargeResult =
-  | { status: 'succeeded'; reference: string; last4: string; brand: string }
-  | { status: 'declined'; message: string };
+  | { status: 'succeeded'; reference: string; last4: string | null; brand: string | null }
+  | { status: 'declined'; message: string }
+  /** The browser still has to confirm the payment (Stripe's card element); the order stays pending until the provider says it is paid. */
+  | { status: 'pending'; reference: string; clientSecret: string };
+
+export interface RefundRequest {
+  /** The provider's reference of the charge (the order's paymentReference). */
+  reference: string;
+  amount: string;
+  /** One key per order: a repeated refund never refunds twice. */
+  idempotencyKey: string;
+}
+
+export type RefundResult = { status: 'succeeded'; reference: string } | { status: 'failed'; message: string };
 
 export interface PaymentProvider {
   readonly name: string;
+  /** True when the card is collected by the provider's own element in the browser (no card details reach the shop). */
+  readonly collectsCardInBrowser?: boolean;
+  /** The key the browser's card element uses (Stripe). */
+  readonly publishableKey?: string;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  refund(request: RefundRequest): Promise<RefundResult>;
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { ChargeRequest, ChargeResult, PaymentProvider } from './payment-provider.js';
+import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from './payment-provider.js';
 
 export const TEST_CARD_OK = '4242424242424242';
 export const TEST_CARD_DECLINED = '4000000000000002';
@@ -14,6 +14,9 @@ export class TestPaymentProvider implements PaymentProvider {
   private readonly charges = new Map<string, ChargeResult>();
   /** How many charges actually went through (what a statement would show). */
   chargeCount = 0;
+  private readonly refunds = new Map<string, RefundResult>();
+  /** How many refunds actually went through. */
+  refundCount = 0;
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     const earlier = this.charges.get(request.idempotencyKey);
@@ -26,7 +29,17 @@ export class TestPaymentProvider implements PaymentProvider {
     return result;
   }
 
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const earlier = this.refunds.get(request.idempotencyKey);
+    if (earlier) return earlier;
+    const result: RefundResult = { status: 'succeeded', reference: `test_re_${crypto.randomBytes(12).toString('hex')}` };
+    this.refundCount += 1;
+    this.refunds.set(request.idempotencyKey, result);
+    return result;
+  }
+
   private decide({ card }: ChargeRequest): ChargeResult {
+    if (!card) return { status: 'declined', message: 'Please enter your card details.' };
     if (card.number === TEST_CARD_DECLINED) return { status: 'declined', message: 'Your card was declined. Try another card.' };
     if (card.number !== TEST_CARD_OK) {
       return { status: 'declined', message: 'Your card was declined. In this shop, pay with the test card 4242 4242 4242 4242.' };

@@ -1,0 +1,57 @@
+import { Arg, Ctx, Field, GraphQLISODateTime, ID, InputType, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Allow } from '../../core/access.js';
+import type { RequestContext } from '../../core/context.js';
+import { DecimalScalar } from '../../core/decimal.js';
+import type { Services } from '../../services.js';
+import { DiscountCode } from './discount-code.entity.js';
+
+@InputType({ description: 'A discount code: give exactly one of percentOff and amountOff.' })
+export class DiscountCodeInput {
+  @Field(() => String, { description: '2 to 40 letters, digits, "-" or "_"; unique whatever the case.' })
+  code!: string;
+
+  @Field(() => Int, { nullable: true })
+  percentOff?: number | null;
+
+  @Field(() => DecimalScalar, { nullable: true })
+  amountOff?: string | null;
+
+  @Field(() => GraphQLISODateTime, { nullable: true })
+  startsAt?: Date | null;
+
+  @Field(() => GraphQLISODateTime, { nullable: true })
+  endsAt?: Date | null;
+
+  @Field(() => Int, { nullable: true })
+  maxUses?: number | null;
+}
+
+@Resolver(() => DiscountCode)
+export class DiscountResolver {
+  constructor(private readonly services: Services) {}
+
+  @Allow('admin')
+  @Query(() => [DiscountCode], { description: 'Every discount code, by code.' })
+  discountCodes(@Ctx() ctx: RequestContext): Promise<DiscountCode[]> {
+    return this.services.discounts.list(ctx);
+  }
+
+  @Allow('admin')
+  @Mutation(() => DiscountCode, { description: 'Creates a discount code; CONFLICT when the code exists in any case.' })
+  createDiscountCode(@Ctx() ctx: RequestContext, @Arg('input', () => DiscountCodeInput) input: DiscountCodeInput): Promise<DiscountCode> {
+    return this.services.discounts.create(ctx, { ...input });
+  }
+
+  @Allow('admin')
+  @Mutation(() => DiscountCode, { description: 'Changes a discount code (its uses so far are kept).' })
+  updateDiscountCode(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number, @Arg('input', () => DiscountCodeInput) input: DiscountCodeInput): Promise<DiscountCode> {
+    return this.services.discounts.update(ctx, id, { ...input });
+  }
+
+  @Allow('admin')
+  @Mutation(() => ID, { description: 'Deletes a discount code; orders that used it keep it. Returns the id.' })
+  async deleteDiscountCode(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<number> {
+    await this.services.discounts.delete(ctx, id);
+    return id;
+  }
+}

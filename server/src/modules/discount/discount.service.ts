@@ -1,0 +1,108 @@
+import { LockMode } from '@mikro-orm/core';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import type { RequestContext } from '../../core/context.js';
+import { badInput, conflict, notFound } from '../../core/errors.js';
+import { DiscountCode } from './discount-code.entity.js';
+import { cleanDiscountInput, discountOf, UNKNOWN_CODE, unusableReason } from './discount-rules.js';
+
+export interface AppliedDiscount {
+  /** The code as the admin wrote it. */
+  code: string;
+  amount: string;
+}
+
+const TAKEN = 'A discount code with this name already exists (codes ignore case).';
+
+/**
+ * Discount codes: the admin's list and edits, and pricing a cart with a code. A use is counted by one
+ * conditional UPDATE inside the checkout's transaction (`uses < max_uses`), so concurrent checkouts
+ * racing for the last use get exactly one success.
+ */
+export class DiscountService {
+  constructor(private readonly clock: () => Date) {}
+
+  list(ctx: RequestContext): Promise<DiscountCode[]> {
+    return ctx.em.find(DiscountCode, {}, { orderBy: { code: 'asc' } });
+  }
+
+  async create(ctx: RequestContext, raw: Record<string, unknown>): Promise<DiscountCode> {
+    const input = cleanDiscountInput(raw);
+    const em = ctx.em.fork();
+    if (await this.byCode(em, input.code)) throw conflict(TAKEN, 'code');
+    const code = em.create(DiscountCode, input);
+    try {
+      await em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw conflict(TAKEN, 'code');
+      throw error;
+    }
+    ctx.log.info({ discountId: code.id, code: code.code }, 'discount code created');
+    return code;
+  }
+
+  async update(ctx: RequestContext, id: number, raw: Record<string, unknown>): Promise<DiscountCode> {
+    const input = cleanDiscountInput(raw);
+    return ctx.em.fork().transactional(async (em) => {
+      const code = await em.findOne(DiscountCode, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!code) throw notFound('Discount code');
+      const other = await this.byCode(em, input.code);
+      if (other && other.id !== id) throw conflict(TAKEN, 'code');
+      if (input.maxUses !== null && input.maxUses < code.uses) throw badInput(`This code was already used ${code.uses} times; the maximum cannot be lower.`, 'maxUses');
+      em.assign(code, input);
+      try {
+        await em.flush();
+      } catch (error) {
+        if (error instanceof UniqueConstraintViolationException) throw conflict(TAKEN, 'code');
+        throw error;
+      }
+      return code;
+    });
+  }
+
+  /** Deletes a code; orders that used it keep its name and their discount. */
+  async delete(ctx: RequestContext, id: number): Promise<void> {
+    const removed = await ctx.em.fork().nativeDelete(DiscountCode, { id });
+    if (!removed) throw notFound('Discount code');
+    ctx.log.info({ discountId: id }, 'discount code deleted');
+  }
+
+  /** What a code takes off a subtotal now, without using it (the cart's quote); a code that cannot be used is a bad input. */
+  async price(em: EntityManager, rawCode: string, subtotal: string): Promise<AppliedDiscount> {
+    const code = await this.byCode(em, rawCode);
+    if (!code) throw badInput(UNKNOWN_CODE, 'discountCode');
+    const reason = unusableReason(code, this.clock());
+    if (reason) throw badInput(reason, 'discountCode');
+    return { code: code.code, amount: discountOf(code, subtotal) };
+  }
+
+  /**
+   * Uses a code for an order being placed (inside its transaction): one conditional UPDATE, so the
+   * row lock it takes makes concurrent checkouts wait and see the count the first one left.
+   */
+  async claim(em: EntityManager, rawCode: string, subtotal: string): Promise<AppliedDiscount> {
+    const now = this.clock();
+    const rows = await em.execute<{ code: string; percent_off: number | null; amount_off: string | null }[]>(
+      `update "discount_code" set "uses" = "uses" + 1, "updated_at" = now()
+        where lower("code") = lower(?) and ("starts_at" is null or "starts_at" <= ?) and ("ends_at" is null or "ends_at" > ?)
+          and ("max_uses" is null or "uses" < "max_uses")
+        returning "code", "percent_off", "amount_off"`,
+      [rawCode, now, now],
+    );
+    const row = rows[0];
+    if (!row) {
+      // Say why: unknown, not yet, expired or used up.
+      await this.price(em, rawCode, subtotal);
+      throw badInput('This discount code has been used up.', 'discountCode');
+    }
+    return { code: row.code, amount: discountOf({ percentOff: row.percent_off, amountOff: row.amount_off === null ? null : String(row.amount_off) }, subtotal) };
+  }
+
+  /** Gives a use back (a payment that was declined or abandoned). */
+  async release(em: EntityManager, code: string): Promise<void> {
+    await em.execute(`update "discount_code" set "uses" = "uses" - 1 where lower("code") = lower(?) and "uses" > 0`, [code]);
+  }
+
+  private byCode(em: EntityManager, code: string): Promise<DiscountCode | null> {
+    return em.findOne(DiscountCode, { code: { $ilike: code.replace(/[\\%_]/g, (c) => `\\${c}`) } });
+  }
+}

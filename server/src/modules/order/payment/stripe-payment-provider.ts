@@ -1,0 +1,78 @@
+import Stripe from 'stripe';
+import type { StripeConfig } from '../../../config.js';
+import { toCents } from '../../../core/money.js';
+import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from './payment-provider.js';
+
+/**
+ * Stripe through its official client: a checkout creates a PaymentIntent (the checkout's idempotency
+ * key is passed through, so a retry gets the same intent and never a second charge), the browser
+ * confirms it with Stripe's card element, and the signed `payment_intent.succeeded` webhook marks the
+ * order paid (see StripeWebhooks). Refunds go through Stripe's refunds with one key per order.
+ */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe';
+  readonly collectsCardInBrowser = true;
+  readonly publishableKey: string;
+  private readonly client: Stripe;
+
+  constructor(private readonly config: StripeConfig) {
+    this.publishableKey = config.publishableKey;
+    this.client = new Stripe(config.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      telemetry: false,
+      appInfo: { name: 'Art & Song Cards' },
+      ...(config.apiBase ?? {}),
+    });
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    try {
+      const intent = await this.client.paymentIntents.create(
+        {
+          amount: toCents(request.amount),
+          currency: request.currency.toLowerCase(),
+          allowed_payment_method_types: ['card'],
+          description: request.description,
+          metadata: request.orderId ? { order_id: request.orderId } : {},
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (intent.status === 'canceled') return { status: 'declined', message: 'This payment was cancelled; please try again.' };
+      if (intent.status === 'succeeded') return { status: 'succeeded', reference: intent.id, last4: null, brand: null };
+      if (!intent.client_secret) throw new Error(`Stripe gave no client secret for ${intent.id}`);
+      return { status: 'pending', reference: intent.id, clientSecret: intent.client_secret };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) return { status: 'declined', message: error.message };
+      throw error;
+    }
+  }
+
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    try {
+      const refund = await this.client.refunds.create({ payment_intent: request.reference, amount: toCents(request.amount) }, { idempotencyKey: request.idempotencyKey });
+      if (refund.status === 'failed' || refund.status === 'canceled') return { status: 'failed', message: `Stripe answered ${refund.status}.` };
+      return { status: 'succeeded', reference: refund.id };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError) return { status: 'failed', message: error.message };
+      throw error;
+    }
+  }
+
+  /** The event of a webhook call, verified against its Stripe-Signature header; throws when the signature does not match. */
+  verifyEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event {
+    if (!signature) throw new Error('No Stripe-Signature header');
+    return this.client.webhooks.constructEvent(rawBody, signature, this.config.webhookSecret);
+  }
+
+  /** The last four digits and brand of the card that paid, when Stripe tells them. */
+  async cardOf(paymentMethodId: string | null): Promise<{ last4: string | null; brand: string | null }> {
+    if (!paymentMethodId) return { last4: null, brand: null };
+    try {
+      const method = await this.client.paymentMethods.retrieve(paymentMethodId);
+      return { last4: method.card?.last4 ?? null, brand: method.card?.brand ? method.card.brand[0]!.toUpperCase() + method.card.brand.slice(1) : null };
+    } catch {
+      return { last4: null, brand: null };
+    }
+  }
+}

@@ -1,0 +1,197 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StripeFake } from '../helpers/stripe-fake.js';
+import { orderInput, personalisation, seedShop, type Shop } from '../helpers/order-fixtures.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+let app: TestApp;
+let admin: string;
+let shop: Shop;
+const fake = new StripeFake();
+
+beforeAll(async () => {
+  await fake.start();
+  app = await startTestApp({
+    deliveryPollSeconds: 3600,
+    paymentProvider: 'stripe',
+    stripe: { secretKey: fake.secretKey, publishableKey: 'pk_test_fake_key', webhookSecret: fake.webhookSecret, apiBase: { protocol: 'http', host: '127.0.0.1', port: fake.port } },
+  });
+  admin = await app.login();
+  shop = await seedShop(app, admin);
+});
+afterAll(async () => {
+  await app?.stop();
+  await fake.stop();
+});
+
+const PLACE = `mutation Place($input: PlaceOrderInput!) { placeOrder(input: $input) { id status total paymentProvider paymentClientSecret cardLast4 } }`;
+/** A Stripe checkout: no card details reach the shop. */
+const stripeInput = (overrides: Record<string, unknown> = {}) => {
+  const { payment: _payment, ...input } = orderInput(shop, overrides);
+  return input;
+};
+const intentsCreated = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+const sendEvent = (event: { payload: string; signature?: string }) =>
+  app.request('/api/payments/stripe/webhook', { method: 'POST', body: event.payload, headers: { 'content-type': 'application/json', ...(event.signature ? { 'stripe-signature': event.signature } : {}) } });
+const orderRow = async (id: string) => (await app.sql<{ status: string; payment_reference: string | null; card_last4: string | null; card_brand: string | null }>('select status, payment_reference, card_last4, card_brand from "order" where id = $1', [id]))[0]!;
+const mailJobs = async (id: string) => Number((await app.sql<{ n: string }>('select count(*) as n from mail_job where order_id = $1', [id]))[0]!.n);
+
+async function startCheckout(overrides: Record<string, unknown> = {}) {
+  const input = stripeInput(overrides);
+  const { body } = await app.graphql(PLACE, { input });
+  if (!body.data) throw new Error(JSON.stringify(body.errors));
+  const order = body.data.placeOrder;
+  const intentId = order.paymentClientSecret.split('_secret_')[0] as string;
+  return { input, order, intentId };
+}
+
+describe('Stripe checkout against the local fake', () => {
+  it('says the provider and the publishable key on the payment page', async () => {
+    const { body } = await app.graphql('{ paymentSetup { available provider publishableKey } }');
+    expect(body.data.paymentSetup).toEqual({ available: true, provider: 'stripe', publishableKey: 'pk_test_fake_key' });
+  });
+
+  it('creates a PaymentIntent for the server-priced total with the checkout key, and leaves the order pending', async () => {
+    const { input, order, intentId } = await startCheckout();
+    expect(order).toMatchObject({ status: 'PENDING', total: '28.50', paymentProvider: 'stripe', cardLast4: null });
+    expect(order.paymentClientSecret).toMatch(/^pi_\w+_secret_\w+$/);
+    const request = intentsCreated().at(-1)!;
+    expect(request.headers.authorization).toBe(`Bearer ${fake.secretKey}`);
+    expect(request.headers['idempotency-key']).toBe(input.idempotencyKey);
+    expect(request.body).toMatchObject({ amount: '2850', currency: 'usd', allowed_payment_method_types: { 0: 'card' }, metadata: { order_id: order.id } });
+    expect(request.body.description).toBe(`Art & Song Cards order ${order.id}`);
+    expect((await orderRow(order.id)).payment_reference).toBe(intentId);
+    // No e-mail before the payment is confirmed, and the card page does not exist yet.
+    expect(await mailJobs(order.id)).toBe(0);
+  });
+
+  it('answers a retried checkout with the same order and the same intent (one PaymentIntent)', async () => {
+    const input = stripeInput();
+    const before = fake.intents.size;
+    const first = await app.graphql(PLACE, { input });
+    const again = await app.graphql(PLACE, { input });
+    expect(again.body.data.placeOrder.id).toBe(first.body.data.placeOrder.id);
+    expect(again.body.data.placeOrder.paymentClientSecret).toBe(first.body.data.placeOrder.paymentClientSecret);
+    expect(fake.intents.size).toBe(before + 1);
+    const keys = intentsCreated().slice(-2).map((r) => r.headers['idempotency-key']);
+    expect(keys).toEqual([input.idempotencyKey, input.idempotencyKey]);
+  });
+
+  it('refuses events with a bad, missing or foreign signature (400) and changes nothing', async () => {
+    const { order, intentId } = await startCheckout();
+    const paid = fake.confirm(intentId, 'succeeded');
+    const good = fake.event('payment_intent.succeeded', paid);
+    expect((await sendEvent({ payload: good.payload })).status).toBe(400);
+    expect((await sendEvent({ payload: good.payload, signature: 't=1,v1=deadbeef' })).status).toBe(400);
+    expect((await sendEvent(fake.event('payment_intent.succeeded', paid, 'whsec_someone_else'))).status).toBe(400);
+    // A body changed after signing.
+    expect((await sendEvent({ payload: good.payload.replace('"amount":2850', '"amount":1'), signature: good.signature })).status).toBe(400);
+    const res = await sendEvent({ payload: good.payload, signature: 'garbage' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect((await orderRow(order.id)).status).toBe('pending');
+    expect(await mailJobs(order.id)).toBe(0);
+  });
+
+  it('pays the order on the signed payment_intent.succeeded event, once, whatever comes after', async () => {
+    const { order, intentId } = await startCheckout();
+    const paid = fake.confirm(intentId, 'succeeded');
+    const event = fake.event('payment_intent.succeeded', paid);
+    const res = await sendEvent(event);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true });
+    expect(await orderRow(order.id)).toEqual({ status: 'paid', payment_reference: intentId, card_last4: '4242', card_brand: 'Visa' });
+    const jobs = await mailJobs(order.id);
+    expect(jobs).toBeGreaterThan(0);
+    // The same event again, and late events of another kind: nothing changes.
+    expect((await sendEvent(event)).status).toBe(200);
+    expect((await sendEvent(fake.event('payment_intent.succeeded', paid))).status).toBe(200);
+    expect((await sendEvent(fake.event('payment_intent.payment_failed', { ...paid, status: 'requires_payment_method' }))).status).toBe(200);
+    expect((await sendEvent(fake.event('payment_intent.canceled', { ...paid, status: 'canceled' }))).status).toBe(200);
+    expect((await orderRow(order.id)).status).toBe('paid');
+    expect(await mailJobs(order.id)).toBe(jobs);
+    // The card is live now.
+    await app.services.deliveries.runDue();
+    const [item] = await app.sql<{ item_url_uuid: string }>('select item_url_uuid from order_item where order_id = $1 and item_url_uuid is not null', [order.id]);
+    expect((await app.request(`/ecards/${item!.item_url_uuid}.html?preview=1`)).status).toBe(200);
+  });
+
+  it('keeps a declined payment pending, and cancels an abandoned one giving its discount back', async () => {
+    await app.request('/api/admin/discounts', { method: 'POST', token: admin, json: { code: 'STRIPE10', percent_off: 10, max_uses: 1 } });
+    const { order, intentId } = await startCheckout({ discountCode: 'stripe10' });
+    expect(order.total).toBe('25.65');
+    expect(fake.intents.get(intentId)!.amount).toBe(2565);
+    const uses = async () => (await app.sql<{ uses: number }>(`select uses from discount_code where code = 'STRIPE10'`))[0]!.uses;
+    expect(await uses()).toBe(1);
+    const declined = fake.confirm(intentId, 'declined');
+    expect((await sendEvent(fake.event('payment_intent.payment_failed', declined))).status).toBe(200);
+    expect((await orderRow(order.id)).status).toBe('pending');
+    expect(await mailJobs(order.id)).toBe(0);
+    expect((await sendEvent(fake.event('payment_intent.canceled', { ...declined, status: 'canceled' }))).status).toBe(200);
+    expect((await orderRow(order.id)).status).toBe('cancelled');
+    expect(await uses()).toBe(0);
+    // A success arriving after the cancellation changes nothing.
+    expect((await sendEvent(fake.event('payment_intent.succeeded', fake.confirm(intentId, 'succeeded')))).status).toBe(200);
+    expect((await orderRow(order.id)).status).toBe('cancelled');
+  });
+
+  it('does not pay an order from an event whose amount differs from the order', async () => {
+    const { order, intentId } = await startCheckout();
+    const paid = fake.confirm(intentId, 'succeeded');
+    expect((await sendEvent(fake.event('payment_intent.succeeded', { ...paid, amount: 100 }))).status).toBe(200);
+    expect((await orderRow(order.id)).status).toBe('pending');
+    // Nor from an intent that is not the order's.
+    expect((await sendEvent(fake.event('payment_intent.succeeded', { ...paid, id: 'pi_other' }))).status).toBe(200);
+    expect((await orderRow(order.id)).status).toBe('pending');
+  });
+
+  it('answers PAYMENT_DECLINED when Stripe refuses the payment at once, and keeps no order', async () => {
+    fake.declineNextCreate = 'Your card was declined.';
+    const input = stripeInput({ purchaserEmail: 'declined@example.com' });
+    const { body } = await app.graphql(PLACE, { input });
+    expect(body.errors![0]!.extensions!.code).toBe('PAYMENT_DECLINED');
+    expect(body.errors![0]!.message).toBe('Your card was declined.');
+    expect(await app.sql(`select id from "order" where purchaser_email = 'declined@example.com'`)).toHaveLength(0);
+  });
+
+  it('refunds through Stripe with one key per order, exactly once', async () => {
+    const { order, intentId } = await startCheckout({ lines: [{ productId: shop.cardId, quantity: 1, personalisation: personalisation() }] });
+    await sendEvent(fake.event('payment_intent.succeeded', fake.confirm(intentId, 'succeeded')));
+    const answers = await Promise.all([0, 1, 2].map(() => app.request(`/api/admin/orders/${order.id}/refund`, { method: 'POST', token: admin })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const refundCalls = fake.requests.filter((r) => r.path === '/v1/refunds' && r.body.payment_intent === intentId);
+    expect(refundCalls).toHaveLength(1);
+    expect(refundCalls[0]!.body).toEqual({ payment_intent: intentId, amount: '450' });
+    expect(refundCalls[0]!.headers['idempotency-key']).toBe(`refund-${order.id}`);
+    expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+    expect((await orderRow(order.id)).status).toBe('refunded');
+  });
+
+  it('answers 409 when Stripe refuses a refund, leaving the order paid', async () => {
+    const { order, intentId } = await startCheckout();
+    await sendEvent(fake.event('payment_intent.succeeded', fake.confirm(intentId, 'succeeded')));
+    fake.refunds.push({ id: 're_elsewhere', payment_intent: intentId, amount: 2850 }); // refunded in Stripe's dashboard meanwhile
+    const res = await app.request(`/api/admin/orders/${order.id}/refund`, { method: 'POST', token: admin });
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toMatch(/already been refunded/);
+    expect((await orderRow(order.id)).status).not.toBe('refunded');
+  });
+
+  it('ignores a client that names its own provider', async () => {
+    const { body } = await app.graphql(PLACE, { input: { ...stripeInput(), idempotencyKey: crypto.randomUUID(), payment: { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', provider: 'test' } } });
+    expect(body.errors![0]!.extensions!.code).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('the Stripe webhook without Stripe', () => {
+  it('answers 404 when the shop does not take Stripe payments', async () => {
+    const other = await startTestApp({ deliveryPollSeconds: 3600 });
+    try {
+      const event = fake.event('payment_intent.succeeded', { id: 'pi_x', metadata: {} });
+      const res = await other.request('/api/payments/stripe/webhook', { method: 'POST', body: event.payload, headers: { 'content-type': 'application/json', 'stripe-signature': event.signature } });
+      expect(res.status).toBe(404);
+    } finally {
+      await other.stop();
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import { Button, FormGroup, InputGroup, Tag } from '@blueprintjs/core';
+import { errorMessage } from '../../apollo/errors';
+import { CartQuoteQuery } from '../cart/cart-operations';
+import type { CartLine } from '../cart/cart-lines';
+
+/**
+ * "Discount code" and "Apply": the shop prices the cart with the code; an unknown, expired or used-up
+ * code shows the shop's reason and leaves the price as it was.
+ */
+export function DiscountCodeField({ lines, applied, onApplied, problem, onProblem }: {
+  lines: CartLine[];
+  applied: string | null;
+  onApplied: (code: string | null) => void;
+  problem: string | null;
+  onProblem: (message: string | null) => void;
+}) {
+  const client = useApolloClient();
+  const [text, setText] = useState(applied ?? '');
+  const [checking, setChecking] = useState(false);
+
+  const apply = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const code = text.trim();
+    if (!code) return onProblem('Enter a discount code.');
+    setChecking(true);
+    try {
+      const lineInputs = lines.map(({ productId, quantity }) => ({ productId, quantity }));
+      const { data } = await client.query({ query: CartQuoteQuery, variables: { lines: lineInputs, discountCode: code }, fetchPolicy: 'network-only' });
+      onProblem(null);
+      onApplied(data?.cartQuote.discountCode ?? code);
+    } catch (error) {
+      onProblem(errorMessage(error, 'This discount code cannot be used.'));
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  if (applied) {
+    return (
+      <FormGroup label="Discount code">
+        <Tag large intent="success" icon="tag" onRemove={() => onApplied(null)} aria-label={`Discount code ${applied}`}>
+          {applied}
+        </Tag>
+      </FormGroup>
+    );
+  }
+  return (
+    <FormGroup label="Discount code" labelFor="discount-code" intent={problem ? 'danger' : 'none'} helperText={problem ?? undefined}>
+      <div className="checkout-discount">
+        <InputGroup
+          id="discount-code"
+          value={text}
+          onValueChange={(value) => {
+            setText(value);
+            if (problem) onProblem(null);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') void apply(event);
+          }}
+          intent={problem ? 'danger' : 'none'}
+          autoComplete="off"
+        />
+        <Button text="Apply" onClick={() => void apply()} loading={checking} />
+      </div>
+    </FormGroup>
+  );
+}
