@@ -39,9 +39,13 @@
   window.storefrontReady = function () {
     document.removeEventListener('click', hold, true);
     if (root) root.removeAttribute('aria-disabled');
-    held.splice(0).forEach(function (button) {
-      if (button.isConnected) button.click();
-    });
+    var presses = held.splice(0);
+    // After the app's own work of this moment (it calls this from a React effect).
+    setTimeout(function () {
+      presses.forEach(function (button) {
+        if (button.isConnected) button.click();
+      });
+    }, 0);
   };
 
   function start() {
