@@ -21,4 +21,5 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 4000
 # `npm run serve` without npm in between: signals reach the shop directly and it stops in order.
-CMD ["node", "dist/gateway/src/main.js"]
+# A small young generation keeps the resident memory low under load (see `npm run bench -- reads`).
+CMD ["node", "--max-semi-space-size=2", "dist/gateway/src/main.js"]

@@ -20,6 +20,8 @@ import { sendAppShell, webAssets, webDistDir } from './web-client.js';
 import { InitialStateReader } from './initial-state.js';
 import { AppError } from '../../server/src/core/errors.js';
 import { UploadSlots, uploadGate } from './upload-gate.js';
+import { privateByDefault } from './http-cache.js';
+import { graphqlCache } from './graphql-cache.js';
 
 
 export interface GatewayDeps {
@@ -76,7 +78,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
   // One EntityManager fork and one auth context per request, for REST and GraphQL alike.
   app.use((req, _res, next) => {
     req.ctx = createRequestContext({
-      em: orm.em.fork(),
+      em: () => orm.em.fork(),
       requestId: String(req.id),
       ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       log: req.log,
@@ -88,6 +90,8 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
 
   const web = webDistDir();
   const explorer = path.join(web, 'explorer.html');
+  const storefrontGraphql = graphqlCache(services);
+  app.get('/graphql', storefrontGraphql.get);
   app.get('/graphql', (req, res, next) => {
     // A browser opening /graphql gets the explorer; GET operations (?query=) go on to Apollo.
     if (req.query.query === undefined && req.accepts(['json', 'html']) === 'html' && config.graphqlIntrospection && fs.existsSync(explorer)) {
@@ -103,6 +107,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
     graphqlUploadExpress({ maxFileSize: services.media.maxFileBytes, maxFiles: services.media.maxFiles }),
     graphqlUploadErrors,
     express.json({ limit: '1mb' }),
+    storefrontGraphql.post,
     expressMiddleware(apollo, { context: async ({ req }) => req.ctx }),
   );
 
@@ -112,6 +117,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
   app.use('/api/uploads', files);
 
   const api = express.Router();
+  api.use(privateByDefault);
   api.use(express.json({ limit: '1mb' }));
   api.post('/media/files/*path', uploadGate(services, uploadSlots, 'rest'));
   mountRoutes(api, restRoutes(services), services.settings);

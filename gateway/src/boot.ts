@@ -12,6 +12,8 @@ import { DemoSeedService } from '../../server/src/modules/demo/demo-seed.service
 import { buildSchema } from '../../server/src/schema/build-schema.js';
 import { createMediaStorage, createServices, type ServiceDeps, type Services } from '../../server/src/services.js';
 import { createGateway } from './app.js';
+import { ChangeFeed } from '../../server/src/core/change-feed.js';
+import { CacheKeys } from '../../server/src/core/read-cache.js';
 import { createWorkerGateway } from './health.js';
 import { createApolloServer } from './graphql.js';
 
@@ -67,6 +69,12 @@ export async function startApp(config: AppConfig, log: Logger, deps: Omit<Servic
     cleanups.push(async () => services.media.storage.destroy?.());
     // The abuse limits count in the database, through the ORM's own connection pool.
     services.limits.connect(await orm.em.getConnection().getNativeClient());
+    // The read cache works only while it hears every process's writes.
+    const feed = new ChangeFeed(db.url, services.cache, (sql, params) => orm.em.getConnection().execute(sql, params), log);
+    await feed.start();
+    cleanups.push(() => feed.stop());
+    // What this process wrote before it listened (the demo catalogue, on a first start) reaches the others now.
+    await services.cache.changed([CacheKeys.all]);
 
     await sweepStaging(services, log);
     const sweeper = setInterval(() => void sweepStaging(services, log), STAGING_SWEEP_MS);

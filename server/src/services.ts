@@ -18,9 +18,15 @@ import { TestPaymentProvider } from './modules/order/payment/test-payment-provid
 import { RateLimits, rateLimitRules } from './modules/limits/rate-limits.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import type { Logger } from 'pino';
+import { ReadCache } from './core/read-cache.js';
+
+/** The memory the storefront read cache may take (its answers and their compressed forms). */
+const READ_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** The services of the product: one instance each per process, shared by GraphQL and REST. */
 export interface Services {
+  /** The storefront read cache, shared by REST and GraphQL, kept coherent across processes by the change feed. */
+  cache: ReadCache;
   limits: RateLimits;
   auth: AuthService;
   settings: SettingsService;
@@ -81,10 +87,11 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const clock = deps.clock ?? (() => new Date());
   const tokens = new TokenService(jwtSecret, config.tokenTtlSeconds);
   const limits = new RateLimits(rateLimitRules(config));
+  const cache = new ReadCache({ maxBytes: READ_CACHE_BYTES });
   const blog = new BlogService();
-  const categories = new CategoryService();
-  const products = new ProductService();
-  const productTypes = new ProductTypeService((ctx, typeId) => products.countOfType(ctx, typeId));
+  const categories = new CategoryService(cache);
+  const products = new ProductService(cache);
+  const productTypes = new ProductTypeService((ctx, typeId) => products.countOfType(ctx, typeId), cache);
   const deliveries = new DeliveryService({
     mailer: deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, domain: new URL(config.publicUrl).hostname }),
     baseUrl: config.publicUrl,
@@ -95,11 +102,13 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     storage: deps.storage ?? defaultStorage(config),
     stagingDir: stagingRoot(config),
     maxFileBytes: Math.floor(config.maxUploadMb * 1024 * 1024),
+    cache,
   });
   const services = {
+    cache,
     limits,
     auth: new AuthService(tokens, limits),
-    settings: new SettingsService(),
+    settings: new SettingsService(cache),
     media,
     blog,
     categories,

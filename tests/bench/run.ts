@@ -4,6 +4,7 @@ import { runBootBench } from './boot.bench.js';
 import { printBundle, runBundleBench } from './bundle.bench.js';
 import { runMediaBench } from './media.bench.js';
 import { runOrdersBench } from './orders.bench.js';
+import { runReadsBench } from './reads.bench.js';
 
 const only = process.argv.slice(2);
 const wanted = (suite: string) => only.length === 0 || only.includes(suite);
@@ -12,3 +13,4 @@ if (wanted('bundle')) printBundle(runBundleBench());
 if (wanted('media')) printResults('Media library: one page of 100 out of 5,000 files in one folder', await runMediaBench());
 if (wanted('orders')) printResults('Orders: the admin search over 100,000 orders', await runOrdersBench());
 if (wanted('boot')) printResults('Start-up of a built shop (npm run serve), spawn to /readyz 200', await runBootBench());
+if (wanted('reads')) await runReadsBench();

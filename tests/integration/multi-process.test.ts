@@ -222,6 +222,42 @@ describe.each([
     expect(receipts()[0]!.role).not.toBe('web');
   });
 
+  it('see a write through one process at the very next read through any other, over REST and GraphQL, though each keeps a read cache', async () => {
+    const [product] = await cluster.sql<{ id: number; category_id: number }>('select id, category_id from product order by id limit 1');
+    const { id, category_id: categoryId } = product!;
+    const gql = (i: number, query: string, variables: Record<string, unknown>) =>
+      cluster.at(i).request(`/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(JSON.stringify(variables))}`, { headers: { 'apollo-require-preflight': 'true' } });
+    const PRODUCT = 'query P($id: Int!) { product(id: $id) { id name } }';
+    const TREE = '{ categories { id name } }';
+    const readAll = async () => {
+      for (let i = 0; i < count; i++) {
+        expect((await cluster.at(i).request(`/api/products/${id}`)).status).toBe(200);
+        expect((await cluster.at(i).request('/api/categories/all')).status).toBe(200);
+        expect((await gql(i, PRODUCT, { id })).status).toBe(200);
+        expect((await gql(i, TREE, {})).status).toBe(200);
+      }
+    };
+    for (let round = 0; round < count; round++) {
+      await readAll(); // every process now has these answers in its cache
+      const name = `Renamed ${count}-${round}`;
+      expect((await cluster.at(round).request(`/api/products/${id}`, { method: 'PUT', token, json: { product: { name } } })).status).toBe(200);
+      expect((await cluster.at(round).request(`/api/categories/${categoryId}`, { method: 'PUT', token, json: { name: `Shelf ${round}` } })).status).toBe(200);
+      for (let i = 1; i <= count; i++) {
+        const reader = cluster.at(round + i);
+        expect((await (await reader.request(`/api/products/${id}`)).json()).product.name, reader.name).toBe(name);
+        expect((await (await gql(round + i, PRODUCT, { id })).json()).data.product.name, reader.name).toBe(name);
+        const tree = (await (await reader.request('/api/categories/all')).json()) as { id: number; name: string }[];
+        expect(tree.find((c) => c.id === categoryId)!.name, reader.name).toBe(`Shelf ${round}`);
+        const gqlTree = (await (await gql(round + i, TREE, {})).json()).data.categories as { id: number; name: string }[];
+        expect(gqlTree.find((c) => c.id === categoryId)!.name, reader.name).toBe(`Shelf ${round}`);
+      }
+    }
+    // Each web process listens for the others' changes on one connection of its own.
+    const listeners = await cluster.sql<{ n: number }>(`select count(*)::int as n from pg_stat_activity where application_name = 'artsong-cache-feed' and datname = current_database()`);
+    expect(listeners[0]!.n).toBe(cluster.all.length);
+  });
+
+
   it('count failed logins across processes: the limit holds wherever the guesses land', async () => {
     const username = `guessed-${count}`;
     const register = await cluster.at(0).request('/api/register', { method: 'POST', json: { username, password: 'right-pass-1', email: `${username}@example.com` } });

@@ -16,7 +16,8 @@ import { uploadRoutes } from './uploads.routes.js';
 
 /** Every REST route under /api. */
 export function restRoutes(services: Services): RouteDef[] {
-  return [...authRoutes(services), ...settingsRoutes(services), ...mediaRoutes(services), ...blogRoutes(services), ...catalogueRoutes(services), ...productRoutes(services), ...orderRoutes(services)];
+  // The storefront's hot reads first: each route passed costs a path match.
+  return [...productRoutes(services), ...catalogueRoutes(services), ...settingsRoutes(services), ...authRoutes(services), ...mediaRoutes(services), ...blogRoutes(services), ...orderRoutes(services)];
 }
 
 /** The stored media files, served under /api/uploads (mounted ahead of the API router). */

@@ -1,8 +1,8 @@
 import { decimalToNumber } from '../../../server/src/core/decimal.js';
 import { CARD_MEDIA_SLOTS, slotStem, type EGreetingCard } from '../../../server/src/modules/catalogue/e-greeting-card.entity.js';
-import type { Product } from '../../../server/src/modules/catalogue/product.entity.js';
 import type { ProductDetail, ProductInput } from '../../../server/src/modules/catalogue/product.service.js';
 import type { Services } from '../../../server/src/services.js';
+import { sendJsonAnswer } from '../http-cache.js';
 import { body, pathId, withRestFields, type RouteDef } from '../route.js';
 
 
@@ -33,13 +33,6 @@ const detailJson = ({ product, associatedImages, card }: ProductDetail) => ({
   tags: product.tags,
   associated_images: associatedImages.map((file) => ({ media_id: file.id, file_path: file.filePath, friendly_name: file.friendlyName })),
   e_greeting_card_data: cardJson(card),
-});
-
-const listEntryJson = (product: Product) => ({
-  id: product.id,
-  name: product.name,
-  description: product.description,
-  main_image_path: product.mainImage?.filePath ?? null,
 });
 
 /** A key left out of the body stays undefined, so that an update keeps its value. */
@@ -85,7 +78,7 @@ export function productRoutes({ products }: Services): RouteDef[] {
       path: '/products/category/:id',
       access: 'storefront',
       async handler(ctx, req, res) {
-        res.json((await products.allOfCategory(ctx, pathId(req.params.id, 'Category'))).map(listEntryJson));
+        sendJsonAnswer(req, res, await products.categoryListAnswer(ctx, pathId(req.params.id, 'Category')));
       },
     },
     {
@@ -93,7 +86,7 @@ export function productRoutes({ products }: Services): RouteDef[] {
       path: '/products/:id',
       access: 'storefront',
       async handler(ctx, req, res) {
-        res.json(detailJson(await products.detail(ctx, pathId(req.params.id, 'Product'))));
+        sendJsonAnswer(req, res, await products.detailAnswer(ctx, pathId(req.params.id, 'Product')));
       },
     },
     {

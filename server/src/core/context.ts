@@ -27,7 +27,8 @@ export interface RequestContext {
 export type Authenticate = (em: EntityManager, token: string) => Promise<Viewer>;
 
 export interface RequestContextInit {
-  em: EntityManager;
+  /** The request's EntityManager, or how to make it: made on first use, so a read served from the cache forks none. */
+  em: EntityManager | (() => EntityManager);
   requestId: string;
   ip: string;
   log: Logger;
@@ -37,17 +38,22 @@ export interface RequestContextInit {
 
 export function createRequestContext(init: RequestContextInit): RequestContext {
   const token = bearerToken(init.authorization);
+  let em: EntityManager | undefined = typeof init.em === 'function' ? undefined : init.em;
+  const makeEm = init.em;
+  const getEm = () => (em ??= (makeEm as () => EntityManager)());
   let outcome: Promise<Viewer | AppError> | undefined;
   const resolve = () =>
     (outcome ??= token
-      ? init.authenticate(init.em, token).catch((error: unknown) => {
+      ? init.authenticate(getEm(), token).catch((error: unknown) => {
           if (error instanceof AppError) return error;
           throw error;
         })
       : Promise.resolve(unauthenticated()));
 
   return {
-    em: init.em,
+    get em() {
+      return getEm();
+    },
     requestId: init.requestId,
     ip: init.ip,
     log: init.log,

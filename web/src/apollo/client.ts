@@ -1,5 +1,7 @@
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
+import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
+import { Kind, type OperationDefinitionNode } from 'graphql';
 import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
 import { authStore } from '../app/auth-store';
 import { typePolicies } from './type-policies';
@@ -13,7 +15,26 @@ const authLink = new SetContextLink((prev) => {
 /** GraphQL over HTTP, with multipart uploads (which must announce themselves for CSRF protection). */
 const httpLink = new UploadHttpLink({ uri: '/graphql', headers: { 'Apollo-Require-Preflight': 'true' } });
 
+/** The SHA-256 of a query, hex (WebCrypto: present on https and on localhost). */
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+const isQuery = (operation: ApolloLink.Operation) =>
+  operation.query.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && (d as OperationDefinitionNode).operation === 'query');
+
+/**
+ * Queries go as automatic persisted queries by GET (a hash instead of the text once the server knows
+ * it), so that the storefront's reads are cacheable like REST ones; mutations (uploads among them)
+ * go by POST as they are.
+ */
+const queryLink =
+  typeof crypto !== 'undefined' && crypto.subtle
+    ? ApolloLink.split(isQuery, new PersistedQueryLink({ sha256, useGETForHashedQueries: true }).concat(httpLink), httpLink)
+    : httpLink;
+
 export const apolloClient = new ApolloClient({
-  link: ApolloLink.from([authLink, httpLink]),
+  link: ApolloLink.from([authLink, queryLink]),
   cache: new InMemoryCache({ typePolicies }),
 });

@@ -1,3 +1,5 @@
+import { CacheKeys, answerSize, jsonAnswer, type JsonAnswer, type ReadCache } from '../../core/read-cache.js';
+import { categoryTreeJson } from './catalogue-reads.js';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { MediaFile } from '../media/media-file.entity.js';
@@ -14,6 +16,13 @@ export interface CategoryInput {
 
 /** The category tree. The whole tree is read in one query; the client builds it from `parentId`. */
 export class CategoryService {
+  constructor(private readonly cache: ReadCache) {}
+
+  /** The REST tree (`GET /api/categories/all`): one query building the JSON, then served from the read cache. */
+  tree(ctx: RequestContext): Promise<JsonAnswer> {
+    return this.cache.read(CacheKeys.tree, async () => jsonAnswer(await categoryTreeJson(ctx.em)), answerSize);
+  }
+
   list(ctx: RequestContext): Promise<Category[]> {
     return ctx.em.find(Category, {}, { orderBy: { name: 'asc', id: 'asc' }, populate: ['media'] });
   }
@@ -30,13 +39,14 @@ export class CategoryService {
     const media = await this.image(ctx, input.mediaId);
     const category = ctx.em.create(Category, { name, parent, media });
     await ctx.em.flush();
+    await this.cache.changed([CacheKeys.tree, CacheKeys.graphql]);
     return category;
   }
 
   /** A key left out keeps its value; a parent that would make the category its own ancestor is refused. */
   async update(ctx: RequestContext, id: number, input: CategoryInput): Promise<Category> {
     const name = input.name === undefined ? undefined : cleanName(input.name);
-    return ctx.em.transactional(async (em) => {
+    const category = await ctx.em.transactional(async (em) => {
       // Moves are serialised (as media folder moves are), so that two crossing moves cannot make a cycle.
       if (input.parentId !== undefined) await em.execute('select pg_advisory_xact_lock(hashtext(?))', ['category_tree']);
       const scoped = { ...ctx, em };
@@ -50,6 +60,9 @@ export class CategoryService {
       await em.flush();
       return category;
     });
+    // After the commit (and so after the tree lock is released): every process drops the old tree.
+    await this.cache.changed([CacheKeys.tree, CacheKeys.graphql]);
+    return category;
   }
 
   /** Deletes the category with its subcategories (and, through the database, their products). */
@@ -57,6 +70,8 @@ export class CategoryService {
     const category = await this.get(ctx, id);
     await ctx.em.nativeDelete(Category, { id: category.id });
     ctx.em.clear();
+    // Its subcategories and their products went with it.
+    await this.cache.changed([CacheKeys.all]);
   }
 
   /** Lets the media library say which categories use a file as their image. */

@@ -1,3 +1,4 @@
+import { CacheKeys, type ReadCache } from '../../core/read-cache.js';
 import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import { conflict, notFound } from '../../core/errors.js';
@@ -9,7 +10,10 @@ const BUILT_IN_IDS = new Set<number>(BUILT_IN_PRODUCT_TYPES.map((t) => t.id));
 /** Product types: the three built-in ones and any an admin adds. Names are unique whatever their case. */
 export class ProductTypeService {
   /** `productsOfType` counts the products of a type (the product module's), so that a type in use is kept. */
-  constructor(private readonly productsOfType: (ctx: RequestContext, typeId: number) => Promise<number>) {}
+  constructor(
+    private readonly productsOfType: (ctx: RequestContext, typeId: number) => Promise<number>,
+    private readonly cache: ReadCache,
+  ) {}
 
   list(ctx: RequestContext): Promise<ProductType[]> {
     return ctx.em.find(ProductType, {}, { orderBy: { id: 'asc' } });
@@ -26,6 +30,7 @@ export class ProductTypeService {
     await this.assertNameFree(ctx, name, null);
     const type = ctx.em.create(ProductType, { name });
     await this.flush(ctx);
+    await this.cache.changed([CacheKeys.graphql]);
     return type;
   }
 
@@ -35,6 +40,7 @@ export class ProductTypeService {
     await this.assertNameFree(ctx, name, id);
     type.name = name;
     await this.flush(ctx);
+    await this.cache.changed([CacheKeys.graphql]);
     return type;
   }
 
@@ -50,6 +56,7 @@ export class ProductTypeService {
       if (error instanceof ForeignKeyConstraintViolationException) throw conflict(`"${type.name}" is used by products; it cannot be deleted.`);
       throw error;
     }
+    await this.cache.changed([CacheKeys.graphql]);
   }
 
   private async assertNameFree(ctx: RequestContext, name: string, exceptId: number | null): Promise<void> {

@@ -22,6 +22,8 @@ import {
   parsePrice,
 } from './product-rules.js';
 import { containsEveryWord } from '../../core/text-search.js';
+import { CacheKeys, answerSize, jsonAnswer, type JsonAnswer, type ReadCache } from '../../core/read-cache.js';
+import { categoryProductsJson, productDetailJson } from './catalogue-reads.js';
 
 /** A product as a client sends it; on update a key left out (undefined) keeps its value, null clears it. */
 export interface ProductInput {
@@ -69,6 +71,30 @@ type CleanCard = Partial<Record<CardMediaSlot, number | null>> & { messageLocati
  * one transaction; lists are keyset pages sorted by name, read in a fixed number of queries.
  */
 export class ProductService {
+  constructor(private readonly cache: ReadCache) {}
+
+  // ---- storefront answers (one query each, through the read cache) ----
+
+  /** The REST detail of a product (`GET /api/products/{id}`). */
+  async detailAnswer(ctx: RequestContext, id: number): Promise<JsonAnswer> {
+    const answer = await this.cache.read(CacheKeys.product(id), async () => {
+      const json = await productDetailJson(ctx.em, id);
+      return json === null ? null : jsonAnswer(json);
+    }, answerSize);
+    if (!answer) throw notFound('Product');
+    return answer;
+  }
+
+  /** Every product of a category by name (`GET /api/products/category/{id}`). */
+  async categoryListAnswer(ctx: RequestContext, categoryId: number): Promise<JsonAnswer> {
+    const answer = await this.cache.read(CacheKeys.categoryList(categoryId), async () => {
+      const json = await categoryProductsJson(ctx.em, categoryId);
+      return json === null ? null : jsonAnswer(json);
+    }, answerSize);
+    if (!answer) throw notFound('Category');
+    return answer;
+  }
+
   // ---- reads ----
 
   async get(ctx: RequestContext, id: number): Promise<Product> {
@@ -88,12 +114,6 @@ export class ProductService {
   async byCategory(ctx: RequestContext, categoryId: number, args: ProductPageArgs): Promise<ConnectionResult<Product>> {
     await this.requireCategory(ctx.em, categoryId);
     return this.page(ctx, { category: categoryId }, args);
-  }
-
-  /** Every product of a category, by name (the REST list). */
-  async allOfCategory(ctx: RequestContext, categoryId: number): Promise<Product[]> {
-    await this.requireCategory(ctx.em, categoryId);
-    return ctx.em.find(Product, { category: categoryId }, { orderBy: { sortName: 'asc', id: 'asc' }, populate: ['mainImage'] });
   }
 
   /** Products whose name, description or tags hold every word of the query (in a category and the ones below it), by name. */
@@ -147,16 +167,19 @@ export class ProductService {
       await this.applyReferences(em, product, fields, null);
       return product;
     });
+    await this.cache.changed([CacheKeys.product(product.id), CacheKeys.category(product.category.id), CacheKeys.graphql]);
     ctx.log.info({ productId: product.id }, 'product created');
     return product;
   }
 
   async update(ctx: RequestContext, id: number, input: ProductInput): Promise<Product> {
     const fields = this.cleanFields(input, false);
-    return this.save(ctx, async (em) => {
+    let formerCategoryId = 0;
+    const saved = await this.save(ctx, async (em) => {
       // Locked, so that concurrent saves of one product replace its images one after the other.
       const product = await em.findOne(Product, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!product) throw notFound('Product');
+      formerCategoryId = product.category.id;
       if (fields.name !== undefined) product.name = fields.name;
       if (fields.price !== undefined) product.price = fields.price;
       if (fields.description !== undefined) product.description = fields.description;
@@ -168,11 +191,15 @@ export class ProductService {
       await this.applyReferences(em, product, fields, card);
       return product;
     });
+    await this.cache.changed([CacheKeys.product(id), CacheKeys.category(formerCategoryId), CacheKeys.category(saved.category.id), CacheKeys.graphql]);
+    return saved;
   }
 
   async delete(ctx: RequestContext, id: number): Promise<void> {
     const deleted = await ctx.em.nativeDelete(Product, { id });
     if (!deleted) throw notFound('Product');
+    // Which category lists held it is not known here without another read: they all go.
+    await this.cache.changed([CacheKeys.product(id), 'category:', CacheKeys.graphql]);
     ctx.log.info({ productId: id }, 'product deleted');
   }
 

@@ -1,3 +1,4 @@
+import { CacheKeys, type ReadCache } from '../../core/read-cache.js';
 import { Readable } from 'node:stream';
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -27,6 +28,8 @@ interface SoldCardMedia {
 }
 
 export interface MediaServiceOptions {
+  /** The storefront read cache, told of renames and deletes. */
+  cache?: ReadCache;
   storage: MediaStorage;
   /** The shared root of the staging folders (each process receives uploads in a folder of its own below it). */
   stagingDir: string;
@@ -64,8 +67,12 @@ export class MediaService {
   private readonly usages = new MediaUsages();
   private readonly variants: ImageVariants;
 
+  /** File names and paths show in storefront answers: renames and deletes drop those answers. */
+  private readonly cache: ReadCache | null;
+
   constructor(options: MediaServiceOptions) {
     this.storage = options.storage;
+    this.cache = options.cache ?? null;
     this.maxFileBytes = options.maxFileBytes;
     this.stager = new UploadStager(options.stagingDir, options.maxFileBytes);
     this.variants = new ImageVariants(this.storage);
@@ -148,6 +155,7 @@ export class MediaService {
       await em.nativeDelete(MediaFolder, { id }); // subfolders and files follow by ON DELETE CASCADE
       return { folderIds, files };
     });
+    await this.cache?.changed([CacheKeys.all]);
     await this.removeBytes(ctx, files);
     ctx.log.info({ folderId: id, folders: folderIds.length, files: files.length }, 'media folder deleted');
     return { deletedFolderIds: folderIds, deletedFileIds: files.map((f) => f.id) };
@@ -184,6 +192,7 @@ export class MediaService {
     const file = await this.getFile(ctx, id);
     file.friendlyName = name;
     await ctx.em.flush();
+    await this.cache?.changed([CacheKeys.all]);
     return file;
   }
 
@@ -195,6 +204,7 @@ export class MediaService {
       await em.nativeDelete(MediaFile, { id });
       return found;
     });
+    await this.cache?.changed([CacheKeys.all]);
     await this.removeBytes(ctx, [file]);
     ctx.log.info({ fileId: id }, 'media file deleted');
   }

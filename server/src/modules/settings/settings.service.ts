@@ -1,3 +1,4 @@
+import { CacheKeys, type ReadCache } from '../../core/read-cache.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StorefrontGate } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
@@ -16,14 +17,16 @@ const UNDER_CONSTRUCTION = 'underConstructionMode';
 export const UNDER_CONSTRUCTION_RETRY_AFTER = 3600;
 
 export class SettingsService implements StorefrontGate {
+  constructor(private readonly cache: ReadCache) {}
+
   /**
-   * The switch is read from the database (one primary-key row) once per request, so that a change
-   * made through any process of the shop is seen by every process at once.
+   * The switch is read from the database (one primary-key row) at most once per request, and kept in
+   * the read cache, which every process drops before a change of the switch is answered.
    */
   private readonly perRequest = new WeakMap<EntityManager, Promise<boolean>>();
 
   async get(ctx: RequestContext): Promise<SiteSettings> {
-    const [underConstructionMode, viewer] = await Promise.all([this.isUnderConstruction(ctx.em), ctx.viewer()]);
+    const [underConstructionMode, viewer] = await Promise.all([this.underConstruction(ctx), ctx.viewer()]);
     return { underConstructionMode, isAdmin: viewer?.user.role === Role.ADMIN };
   }
 
@@ -31,6 +34,8 @@ export class SettingsService implements StorefrontGate {
     const value = parseBooleanSetting(input.underConstructionMode, UNDER_CONSTRUCTION);
     await ctx.em.upsert(Setting, { key: UNDER_CONSTRUCTION, value: String(value), updatedAt: new Date() });
     this.perRequest.set(ctx.em, Promise.resolve(value));
+    // Every process sees the switch before this answer goes out (and drops GraphQL answers made before it).
+    await this.cache.changed([CacheKeys.settings, CacheKeys.graphql]);
     ctx.log.info({ underConstructionMode: value }, 'settings updated');
     return this.get(ctx);
   }
@@ -38,7 +43,7 @@ export class SettingsService implements StorefrontGate {
   isUnderConstruction(em: EntityManager): Promise<boolean> {
     let value = this.perRequest.get(em);
     if (!value) {
-      value = em.findOne(Setting, { key: UNDER_CONSTRUCTION }).then((row) => row?.value === 'true');
+      value = this.cache.read(CacheKeys.settings, () => em.findOne(Setting, { key: UNDER_CONSTRUCTION }).then((row) => row?.value === 'true'), () => 64);
       this.perRequest.set(em, value);
       // A failed read is not remembered: the next call asks again.
       value.catch(() => this.perRequest.delete(em));
@@ -46,8 +51,13 @@ export class SettingsService implements StorefrontGate {
     return value;
   }
 
+  /** The switch; from the read cache without touching the request's EntityManager when it is there. */
+  private underConstruction(ctx: RequestContext): Promise<boolean> | boolean {
+    return this.cache.peek<boolean>(CacheKeys.settings) ?? this.isUnderConstruction(ctx.em);
+  }
+
   async assertStorefrontOpen(ctx: RequestContext): Promise<void> {
-    if (!(await this.isUnderConstruction(ctx.em))) return;
+    if (!(await this.underConstruction(ctx))) return;
     const viewer = await ctx.viewer();
     if (viewer?.user.role === Role.ADMIN) return;
     throw new AppError('UNDER_CONSTRUCTION', 'The shop is under construction. Please come back soon.', {
