@@ -47,6 +47,17 @@ describe('storefront pages drawn by the server, on a phone', () => {
     await page.goto(`/product/${shop.albumId}`);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect.poll(() => page.locator('.cart-badge').textContent(), { timeout: 10_000 }).toBe('1');
+
+    // A press made before the app has taken the page over is held, then answered.
+    await page.goto(`/product/${shop.albumId}`, { waitUntil: 'domcontentloaded' });
+    const early = await page.evaluate(() => {
+      const waiting = document.getElementById('root')!.getAttribute('aria-disabled') === 'true';
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Add to cart'))!;
+      button.click();
+      return waiting;
+    });
+    await expect.poll(() => page.locator('.cart-badge').textContent(), { timeout: 10_000 }).toBe('2');
+    console.log(`a press ${early ? 'before' : 'after'} hydration was answered`);
     expect(hydrationErrors(context)).toEqual([]);
     await context.close();
   });

@@ -22,12 +22,24 @@
   var started = false;
 
   // Until the app has taken the page over (web/src/main.tsx), its controls are marked as not yet
-  // usable, and a press on a button is held and pressed again once the app can answer it.
+  // usable, and a press on a button or a link of the shop is held and made again once the app can answer it.
   var root = document.getElementById('root');
   var held = [];
+  var ready = false;
   function hold(event) {
-    var target = event.target instanceof Element ? event.target.closest('button, [role="button"]') : null;
+    var target = event.target instanceof Element ? event.target.closest('button, [role="button"], a[href]') : null;
     if (!target || !root || !root.contains(target)) return;
+    if (target.tagName === 'A') {
+      // A link of the shop followed by a plain click: the app opens it (no second page load);
+      // a click with a modifier, to another site or a new tab is the browser's as always.
+      var link = target;
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (link.origin !== location.origin || (link.target && link.target !== '_self') || link.hasAttribute('download')) return;
+      // Should the app not come (its scripts failed), the browser follows the link after all.
+      setTimeout(function () {
+        if (!ready) location.assign(link.href);
+      }, 5000);
+    }
     event.preventDefault();
     event.stopPropagation();
     if (held.indexOf(target) < 0) held.push(target);
@@ -37,11 +49,16 @@
     document.addEventListener('click', hold, true);
   }
   window.storefrontReady = function () {
+    ready = true;
     document.removeEventListener('click', hold, true);
     if (root) root.removeAttribute('aria-disabled');
-    held.splice(0).forEach(function (button) {
-      if (button.isConnected) button.click();
-    });
+    var presses = held.splice(0);
+    // After the app's own work of this moment (it calls this from a React effect).
+    setTimeout(function () {
+      presses.forEach(function (button) {
+        if (button.isConnected) button.click();
+      });
+    }, 0);
   };
 
   function start() {

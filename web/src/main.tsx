@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { BlueprintProvider } from '@blueprintjs/core';
@@ -29,17 +29,11 @@ const app = (
 
 declare global {
   interface Window {
-    /** Set by web/public/boot.js on a page the server drew: the page is now the app's (presses held until now are replayed). */
+    /** Set by web/public/boot.js on a page the server drew, called by App.tsx once the screen is hydrated: presses held until now are replayed. */
     storefrontReady?: () => void;
     /** The theme the server drew the page in (boot.js, before it brings the cookie up to date). */
     storefrontDrawnTheme?: 'light' | 'dark';
   }
-}
-
-/** Tells the page's start script that the app has taken the server's HTML over. */
-function Hydrated({ children }: { children: ReactNode }) {
-  useEffect(() => window.storefrontReady?.(), []);
-  return children;
 }
 
 const container = document.getElementById('root')!;
@@ -51,7 +45,7 @@ if (container.firstElementChild) {
     .then(() => {
       // As a transition: React hydrates in slices and gives the phone's main thread back in between.
       startTransition(() => {
-        hydrateRoot(container, <Hydrated>{app}</Hydrated>, {
+        hydrateRoot(container, app, {
           onRecoverableError(error, info) {
             console.error('Hydration mismatch:', error, info.componentStack);
           },

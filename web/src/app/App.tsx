@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { createBrowserRouter, matchRoutes, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
 import { Spinner } from '@blueprintjs/core';
 import { ScreenErrorBoundary } from '../common/ScreenErrorBoundary';
@@ -28,6 +28,17 @@ const loading = (
   </div>
 );
 
+/**
+ * Tells a page the server drew (web/public/boot.js) that its screen has been hydrated: placed
+ * inside the screen's Suspense boundary, its effect runs once the boundary's HTML is the app's.
+ */
+function ScreenReady() {
+  useEffect(() => {
+    window.storefrontReady?.();
+  }, []);
+  return null;
+}
+
 /** Every screen passes the route guard first; a screen that fails shows an error, not a blank page. */
 function Root() {
   return (
@@ -35,6 +46,7 @@ function Root() {
       <ScreenErrorBoundary>
         <Suspense fallback={loading}>
           <Outlet />
+          <ScreenReady />
         </Suspense>
       </ScreenErrorBoundary>
     </RouteGuard>
