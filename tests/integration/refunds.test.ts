@@ -78,8 +78,12 @@ describe('POST /api/admin/orders/{id}/refund', () => {
     const [sentItem] = await app.sql<{ item_url_uuid: string }>('select item_url_uuid from order_item where order_id = $1', [sentNow]);
     expect((await app.request(`/ecards/${sentItem!.item_url_uuid}.html`)).status).toBe(200);
 
+    const reminders = () => app.sql<{ status: string }>(`select status from mail_job where order_id = $1 and kind = 'reminder'`, [sentNow]);
+    expect(await reminders()).toEqual([{ status: 'queued' }]);
     expect((await refund(scheduled)).status).toBe(200);
     expect((await refund(sentNow)).status).toBe(200);
+    // The sent card's reminder is dropped with the refund.
+    expect(await reminders()).toEqual([]);
     // The scheduled card's day comes: it is not sent.
     await app.sql(`update mail_job set due_at = now() - interval '1 minute' where order_id = $1`, [scheduled]);
     await app.services.deliveries.runDue();

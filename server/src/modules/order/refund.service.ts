@@ -54,6 +54,8 @@ export class RefundService {
         { order: order.id, kind: { $in: [MailKind.CARD, MailKind.CARD_RESEND] }, status: { $in: [MailJobStatus.QUEUED, MailJobStatus.FAILED] } },
         { status: MailJobStatus.FAILED, lastError: NOT_SENT_REFUNDED, claimedUntil: null },
       );
+      // A withdrawn card is not recommended to its recipient any more.
+      await em.nativeDelete(MailJob, { order: order.id, kind: MailKind.REMINDER, status: MailJobStatus.QUEUED });
       await em.flush();
     });
     ctx.log.info({ orderId: id }, 'order refunded');
