@@ -154,9 +154,9 @@ describe('uploads', () => {
     const held = http.request({ host: url.hostname, port: url.port, path: '/graphql', method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=XyZ', 'content-length': String(10 * 1024 * 1024), 'apollo-require-preflight': 'true', authorization: `Bearer ${admin}` } });
     held.on('error', () => undefined);
     held.write(operations);
-    await expect.poll(async () => (await uploadGraphQL(app, 'mutation($files: [Upload!]!) { uploadProductMedia(files: $files) { id } }', {}, [{ name: 'a.png', data: await png(20, 20) }], admin)).status, { timeout: 10_000 }).toBe(429);
+    await expect.poll(async () => (await uploadGraphQL(app, 'mutation($files: [Upload!]!) { uploadProductMedia(files: $files) { id } }', {}, [{ name: 'a.png', data: await png(20, 20) }], admin)).status, { timeout: 30_000 }).toBe(429);
     held.destroy();
-    await expect.poll(async () => (await uploadGraphQL(app, 'mutation($files: [Upload!]!) { uploadProductMedia(files: $files) { id } }', {}, [{ name: 'a.png', data: await png(20, 20) }], admin)).status, { timeout: 10_000 }).toBe(200);
+    await expect.poll(async () => (await uploadGraphQL(app, 'mutation($files: [Upload!]!) { uploadProductMedia(files: $files) { id } }', {}, [{ name: 'a.png', data: await png(20, 20) }], admin)).status, { timeout: 30_000 }).toBe(200);
   });
 });
 
