@@ -192,6 +192,8 @@ describe('reminders', () => {
     const late = await card('b2@example.com', 'opened-late@example.com');
     await app.services.deliveries.runDue();
     await beacon(early.uuid);
+    // The opening's notice goes out through the queue: let that run end before the clock moves on.
+    await app.services.deliveries.runDue();
     clock.set('2026-12-06T11:00:00Z');
     // Opened after its reminder fell due but before the queue ran.
     await beacon(late.uuid);
