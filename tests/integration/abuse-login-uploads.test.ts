@@ -151,10 +151,30 @@ describe('uploads', () => {
   it('caps the uploads received at once (429), and frees the slot when one ends', async () => {
     const admin = await app.login();
     const url = new URL(app.url + '/graphql');
-    const held = http.request({ host: url.hostname, port: url.port, path: '/graphql', method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=XyZ', 'content-length': String(10 * 1024 * 1024), 'apollo-require-preflight': 'true', authorization: `Bearer ${admin}` } });
-    held.on('error', () => undefined);
-    held.write(operations);
-    await expect.poll(async () => (await uploadGraphQL(app, 'mutation($files: [Upload!]!) { uploadProductMedia(files: $files) { id } }', {}, [{ name: 'a.png', data: await png(20, 20) }], admin)).status, { timeout: 30_000 }).toBe(429);
+    // An upload that holds the one slot: its body never ends. Should a poll's upload hold the slot at
+    // the moment it arrives, it is refused itself; it is then sent again before the next poll's upload.
+    let refused = false;
+    const hold = () => {
+      const request = http.request({ host: url.hostname, port: url.port, path: '/graphql', method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=XyZ', 'content-length': String(10 * 1024 * 1024), 'apollo-require-preflight': 'true', authorization: `Bearer ${admin}` } });
+      request.on('error', () => undefined);
+      request.on('response', () => (refused = true));
+      request.write(operations);
+      return request;
+    };
+    let held = hold();
+    await expect
+      .poll(
+        async () => {
+          if (refused) {
+            refused = false;
+            held = hold();
+            return 'held again';
+          }
+          return (await uploadGraphQL(app, 'mutation($files: [Upload!]!) { uploadProductMedia(files: $files) { id } }', {}, [{ name: 'a.png', data: await png(20, 20) }], admin)).status;
+        },
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBe(429);
     held.destroy();
     await expect.poll(async () => (await uploadGraphQL(app, 'mutation($files: [Upload!]!) { uploadProductMedia(files: $files) { id } }', {}, [{ name: 'a.png', data: await png(20, 20) }], admin)).status, { timeout: 30_000 }).toBe(200);
   });
