@@ -1,14 +1,14 @@
 import { LockMode } from '@mikro-orm/core';
 import type { RequestContext } from '../../core/context.js';
 import { conflict, notFound } from '../../core/errors.js';
-import { connectionFromRows, decodeCursor, pageSize, type ConnectionResult } from '../../core/pagination.js';
-import { badInput } from '../../core/errors.js';
+import { pageSize, type ConnectionResult } from '../../core/pagination.js';
 import type { EcardReply } from '../ecard-loop/ecard-reply.entity.js';
 import type { DeliveryService } from '../order/delivery.service.js';
 import { MailJob, MailJobStatus, MailKind } from '../order/mail-job.entity.js';
 import { OrderItem } from '../order/order-item.entity.js';
 import { deliveryInstant } from '../order/order-rules.js';
 import { Order, OrderStatus } from '../order/order.entity.js';
+import { ordersNewestFirst } from '../order/order.service.js';
 import { requestLoader } from '../../core/loaders.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
@@ -33,19 +33,7 @@ export class AccountService {
   async myOrders(ctx: RequestContext, args: { first?: number | null; after?: string | null }): Promise<ConnectionResult<Order>> {
     const viewer = await ctx.requireViewer();
     const size = pageSize(args.first);
-    const where = { user: viewer.user.id, status: { $ne: OrderStatus.PENDING } };
-    let keyset = {};
-    if (args.after) {
-      const cursor = decodeCursor<{ t: string; id: string }>(args.after, { t: 'string', id: 'string' });
-      const at = new Date(cursor.t);
-      if (Number.isNaN(at.getTime())) throw badInput('The cursor is not valid.', 'after');
-      keyset = { $or: [{ createdAt: { $lt: at } }, { createdAt: at, id: { $lt: cursor.id } }] };
-    }
-    const [rows, totalCount] = await Promise.all([
-      ctx.em.find(Order, { $and: [where, keyset] }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: size + 1 }),
-      ctx.em.count(Order, where),
-    ]);
-    return connectionFromRows(rows, { size, after: args.after, totalCount, cursorOf: (o) => ({ t: o.createdAt.toISOString(), id: o.id }) });
+    return ordersNewestFirst(ctx, { user: viewer.user.id, status: { $ne: OrderStatus.PENDING } }, size, args.after);
   }
 
   /**

@@ -89,19 +89,7 @@ export class OrderService {
   /** Orders newest first, matching every word of the search in the id, the e-mail, the status or an item name. */
   async search(ctx: RequestContext, args: OrderSearchArgs): Promise<ConnectionResult<Order>> {
     const size = pageSize(args.first, MAX_ORDER_PAGE);
-    const where = searchFilter(args.search);
-    let keyset: FilterQuery<Order> = {};
-    if (args.after) {
-      const cursor = decodeCursor<{ t: string; id: string }>(args.after, { t: 'string', id: 'string' });
-      const at = new Date(cursor.t);
-      if (Number.isNaN(at.getTime())) throw badInput('The cursor is not valid.', 'after');
-      keyset = { $or: [{ createdAt: { $lt: at } }, { createdAt: at, id: { $lt: cursor.id } }] };
-    }
-    const [rows, totalCount] = await Promise.all([
-      ctx.em.find(Order, { $and: [where, keyset] }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: size + 1 }),
-      ctx.em.count(Order, where),
-    ]);
-    return connectionFromRows(rows, { size, after: args.after, totalCount, cursorOf: (o) => ({ t: o.createdAt.toISOString(), id: o.id }) });
+    return ordersNewestFirst(ctx, searchFilter(args.search), size, args.after);
   }
 
   /** Every matching order with its items, newest first (the REST list). */
@@ -158,6 +146,22 @@ export class OrderService {
     });
     return (await loader.load(order.id)) ?? [];
   }
+}
+
+/** A page of the orders matching `where`, newest first, with a cursor on (created at, id). */
+export async function ordersNewestFirst(ctx: RequestContext, where: FilterQuery<Order>, size: number, after: string | null | undefined): Promise<ConnectionResult<Order>> {
+  let keyset: FilterQuery<Order> = {};
+  if (after) {
+    const cursor = decodeCursor<{ t: string; id: string }>(after, { t: 'string', id: 'string' });
+    const at = new Date(cursor.t);
+    if (Number.isNaN(at.getTime())) throw badInput('The cursor is not valid.', 'after');
+    keyset = { $or: [{ createdAt: { $lt: at } }, { createdAt: at, id: { $lt: cursor.id } }] };
+  }
+  const [rows, totalCount] = await Promise.all([
+    ctx.em.find(Order, { $and: [where, keyset] }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: size + 1 }),
+    ctx.em.count(Order, where),
+  ]);
+  return connectionFromRows(rows, { size, after, totalCount, cursorOf: (o) => ({ t: o.createdAt.toISOString(), id: o.id }) });
 }
 
 function searchFilter(search: string | null | undefined): FilterQuery<Order> {
