@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type DragEvent, type JSX } from 'react';
+import { useLayoutEffect, useMemo, useState, type DragEvent, type JSX } from 'react';
 import { Tree, type TreeNodeInfo } from '@blueprintjs/core';
 import { ancestorIds, buildTree, type TreeNode } from './tree';
 import './node-tree.css';
@@ -35,8 +35,9 @@ export function NodeTree<T extends NodeItem>({
   const [dragged, setDragged] = useState<number | null>(null);
   const [over, setOver] = useState<number | 'root' | null>(null);
 
-  // The selected node is always in view: its ancestors open (e.g. after creating a child).
-  useEffect(() => {
+  // The selected node is always in view: its ancestors open (e.g. after creating a child or moving
+  // it), before the browser paints the tree without them.
+  useLayoutEffect(() => {
     if (selectedId === null) return;
     const up = ancestorIds(items, selectedId);
     if (up.length) setExpanded((current) => (up.every((id) => current.has(id)) ? current : new Set([...current, ...up])));
