@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { renderEcardPage } from '../../server/src/modules/ecard/ecard-page.js';
