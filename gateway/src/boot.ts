@@ -11,7 +11,8 @@ import { resolveJwtSecret } from '../../server/src/modules/auth/token.service.js
 import { DemoSeedService } from '../../server/src/modules/demo/demo-seed.service.js';
 import { buildSchema } from '../../server/src/schema/build-schema.js';
 import { createMediaStorage, createServices, type ServiceDeps, type Services } from '../../server/src/services.js';
-import { createGateway } from './app.js';
+import { createGateway, requestIdOf, securityHeaders } from './app.js';
+import { CachedReads } from './cached-reads.js';
 import { ChangeFeed } from '../../server/src/core/change-feed.js';
 import { CacheKeys } from '../../server/src/core/read-cache.js';
 import { createWorkerGateway } from './health.js';
@@ -28,6 +29,10 @@ export interface RunningApp {
   orm: MikroORM;
   services: Services;
   server: http.Server;
+  /** The Express app alone (no cached-read fast path in front of it), when the process serves HTTP. */
+  gateway: http.RequestListener | null;
+  /** The cached-read fast path in front of Express, when the process serves HTTP. */
+  cachedReads: CachedReads | null;
   /** Stops taking requests, then closes the ORM, then stops the embedded database. */
   stop(): Promise<void>;
 }
@@ -94,11 +99,22 @@ export async function startApp(config: AppConfig, log: Logger, deps: Omit<Servic
     }
 
     let app: http.RequestListener;
+    let gateway: http.RequestListener | null = null;
+    let cachedReads: CachedReads | null = null;
     if (servesHttp(config.appRole)) {
       const apollo = createApolloServer(buildSchema(services), { introspection: config.graphqlIntrospection, log });
       await apollo.start();
       cleanups.push(() => apollo.stop());
-      app = createGateway({ config, orm, services, apollo, log });
+      const express = createGateway({ config, orm, services, apollo, log });
+      gateway = express;
+      // Anonymous reads already in the read cache are answered before Express (same bytes, same headers).
+      const fast = new CachedReads(services.cache, securityHeaders(config), requestIdOf, log);
+      fast.start();
+      cleanups.push(async () => fast.stop());
+      cachedReads = fast;
+      app = (req, res) => {
+        if (!fast.handle(req, res)) express(req, res);
+      };
     } else {
       app = createWorkerGateway(orm, services.media.storage);
     }
@@ -118,7 +134,7 @@ export async function startApp(config: AppConfig, log: Logger, deps: Omit<Servic
     const { port } = server.address() as AddressInfo;
     const url = `http://localhost:${port}`;
     log.info({ url, role: config.appRole, media: services.media.storage.kind, startupMs: Math.round(process.uptime() * 1000) }, 'Art & Song Cards is listening');
-    return { url, port, orm, services, server, stop: cleanup };
+    return { url, port, orm, services, server, gateway, cachedReads, stop: cleanup };
   } catch (error) {
     await cleanup();
     throw error;
