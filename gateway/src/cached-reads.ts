@@ -101,6 +101,8 @@ export class CachedReads {
     if (method !== 'GET' && method !== 'HEAD') return false;
     const headers = req.headers;
     if (headers.authorization !== undefined || !this.cache.active) return false;
+    // A read with a body goes to Express, whose body parser has its say on it (a malformed one is a 400).
+    if (headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0')) return false;
     const url = req.url!;
     if (url.startsWith('/api/')) {
       const query = url.indexOf('?');
