@@ -5,7 +5,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { cleanName, optionalId } from '../../core/input.js';
-import { connectionFromRows, decodeCursor, pageSize, type ConnectionResult } from '../../core/pagination.js';
+import { subtreeIds } from '../../core/tree.js';
+import { keysetPage, pageSize, type ConnectionResult } from '../../core/pagination.js';
 import { MediaFile } from './media-file.entity.js';
 import { MediaFolder } from './media-folder.entity.js';
 import { SoldMedia } from './sold-media.entity.js';
@@ -135,7 +136,7 @@ export class MediaService {
         else {
           const parent = await em.findOne(MediaFolder, parentId);
           if (!parent) throw badInput('The parent folder does not exist.', 'parentId');
-          if ((await this.subtreeIds(em, id)).includes(parentId)) {
+          if ((await subtreeIds(em, 'media_folder', id)).includes(parentId)) {
             throw badInput('A folder cannot be moved into itself or one of its subfolders.', 'parentId');
           }
           folder.parent = parent;
@@ -149,7 +150,7 @@ export class MediaService {
   async deleteFolder(ctx: RequestContext, id: number): Promise<{ deletedFolderIds: number[]; deletedFileIds: number[] }> {
     const { folderIds, files } = await ctx.em.transactional(async (em) => {
       // Locking the subtree first makes an upload into it wait, so no file slips in unlisted.
-      const folderIds = await this.subtreeIds(em, id, true);
+      const folderIds = await subtreeIds(em, 'media_folder', id, { lock: true });
       if (!folderIds.length) throw notFound('Folder');
       const files = await em.find(MediaFile, { folder: { $in: folderIds } }, { fields: ['id', 'filePath', 'thumbnailPath'] });
       await em.nativeDelete(MediaFolder, { id }); // subfolders and files follow by ON DELETE CASCADE
@@ -272,13 +273,13 @@ export class MediaService {
    * Records the files the sold cards of an order show, in the order's transaction, so that deleting
    * them from the library later keeps their bytes (and serving keeps finding them).
    */
-  async recordSold(em: EntityManager, items: { card: { cover: SoldCardMedia | null; greeting: SoldCardMedia | null; back: SoldCardMedia | null; extras: SoldCardMedia[]; songs: SoldCardMedia[] } | null }[]): Promise<void> {
+  async recordSold(tx: RequestContext, items: { card: { cover: SoldCardMedia | null; greeting: SoldCardMedia | null; back: SoldCardMedia | null; extras: SoldCardMedia[]; songs: SoldCardMedia[] } | null }[]): Promise<void> {
     const media = items.flatMap((item) => (item.card ? [item.card.cover, item.card.greeting, item.card.back, ...item.card.extras, ...item.card.songs] : []));
     const rows = new Map<string, string>();
     for (const m of media) if (m && m.path.startsWith(PATH_PREFIX)) rows.set(m.path.slice(PATH_PREFIX.length), m.mimeType);
     if (!rows.size) return;
     const values = [...rows];
-    await em.execute(`insert into sold_media (key, mime_type) values ${values.map(() => '(?, ?)').join(', ')} on conflict (key) do nothing`, values.flat());
+    await tx.em.execute(`insert into sold_media (key, mime_type) values ${values.map(() => '(?, ?)').join(', ')} on conflict (key) do nothing`, values.flat());
   }
 
   // ---- usages ----
@@ -351,33 +352,19 @@ export class MediaService {
     }
   }
 
-  private async filePage(em: EntityManager, where: FilterQuery<MediaFile>, args: FilePageArgs): Promise<ConnectionResult<MediaFile>> {
-    const size = pageSize(args.first);
+  private filePage(em: EntityManager, where: FilterQuery<MediaFile>, args: FilePageArgs): Promise<ConnectionResult<MediaFile>> {
     const filter: FilterQuery<MediaFile> = args.kind ? { ...(where as object), mimeType: { $like: `${args.kind}/%` } } : where;
-    const after = args.after ? decodeCursor<{ id: number }>(args.after, { id: 'number' }) : undefined;
-    const [rows, totalCount] = await Promise.all([
-      em.find(MediaFile, after ? { ...(filter as object), id: { $gt: after.id } } : filter, { orderBy: { id: 'asc' }, limit: size + 1 }),
-      em.count(MediaFile, filter),
-    ]);
-    return connectionFromRows(rows, { size, after: args.after, totalCount, cursorOf: (file) => ({ id: file.id }) });
+    return keysetPage(em, MediaFile, filter, {
+      size: pageSize(args.first),
+      after: args.after,
+      direction: 'asc',
+      keys: [{ property: 'id', cursor: 'id', type: 'number', valueOf: (file) => file.id }],
+    });
   }
+
 
   private async requireFolder(em: EntityManager, id: number): Promise<void> {
     if ((await em.count(MediaFolder, { id })) === 0) throw notFound('Folder');
-  }
-
-  /** The folder and every folder below it (empty when it does not exist); `lock` locks them all. */
-  private async subtreeIds(em: EntityManager, id: number, lock = false): Promise<number[]> {
-    const rows = await em.execute<{ id: number }[]>(
-      `with recursive tree as (
-         select id from media_folder where id = ?
-         union
-         select child.id from media_folder child join tree on child.parent_id = tree.id
-       )
-       select f.id from media_folder f join tree on tree.id = f.id${lock ? ' for update of f' : ''}`,
-      [id],
-    );
-    return rows.map((row) => Number(row.id));
   }
 
   /**
