@@ -88,8 +88,7 @@ export class AuthService {
     return { message: 'Password changed successfully', token };
   }
 
-  // The viewer's user is the User row authenticate() read with the session.
-
+  /** The signed-in caller's user, or null (the viewer's user is the User row authenticate() read with the session). */
   async me(ctx: RequestContext): Promise<User | null> {
     return ((await ctx.viewer())?.user as User | undefined) ?? null;
   }

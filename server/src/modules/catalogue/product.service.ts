@@ -6,13 +6,12 @@ import { groupBy, loadRef } from '../../core/loaders.js';
 import { subtreeIds } from '../../core/tree.js';
 import { keysetPage, pageSize, type ConnectionResult } from '../../core/pagination.js';
 import { MediaFile } from '../media/media-file.entity.js';
-import { MediaKind } from '../media/media-formats.js';
 import type { MediaUsageProvider } from '../media/media-usages.js';
-import { checkedMediaFiles, type WantedMedia } from '../media/media-references.js';
 import { cleanName, optionalId } from '../../core/input.js';
 import { Category } from './category.entity.js';
-import { CARD_MEDIA_SLOTS, EGreetingCard, MessageLocation, SONG_SLOTS, slotStem, type CardMediaSlot } from './e-greeting-card.entity.js';
+import { CARD_MEDIA_SLOTS, EGreetingCard } from './e-greeting-card.entity.js';
 import { Product, ProductImage } from './product.entity.js';
+import { applyProductReferences, CARD_FIELD, productMediaUsages, slotField, type CleanCard } from './product-references.js';
 import { E_GREETING_CARD_TYPE_ID, ProductType } from './product-type.entity.js';
 import {
   MAX_ASSOCIATED_IMAGES,
@@ -61,13 +60,8 @@ export interface ProductDetail {
   card: EGreetingCard | null;
 }
 
-/** The id field of each card media slot, as clients name it (`song1Id`, `coverImageId`, ...). */
-const slotField = (slot: CardMediaSlot) => `${slot}Id`;
-const CARD_FIELD = 'eGreetingCard';
 const POPULATE = ['mainImage', 'type'] as const;
 const SEARCH_WORDS = 8;
-
-type CleanCard = Partial<Record<CardMediaSlot, number | null>> & { messageLocation?: MessageLocation; fontName?: string | null };
 
 /**
  * The products of the shop. A product is saved with its tags, associated images and card data in
@@ -175,7 +169,7 @@ export class ProductService {
         category: await this.category(em, fields.categoryId!),
         type: await this.type(em, fields.productTypeId!),
       });
-      await this.applyReferences(em, product, fields, null);
+      await applyProductReferences(em, product, fields, null);
       return product;
     });
     await this.cache.changed([CacheKeys.product(product.id), CacheKeys.category(product.category.id), CacheKeys.graphql]);
@@ -199,7 +193,7 @@ export class ProductService {
       if (fields.categoryId !== undefined) product.category = await this.category(em, fields.categoryId);
       if (fields.productTypeId !== undefined) product.type = await this.type(em, fields.productTypeId);
       const card = await em.findOne(EGreetingCard, { product: id });
-      await this.applyReferences(em, product, fields, card);
+      await applyProductReferences(em, product, fields, card);
       return product;
     });
     await this.cache.changed([CacheKeys.product(id), CacheKeys.category(formerCategoryId), CacheKeys.category(saved.category.id), CacheKeys.graphql]);
@@ -215,17 +209,8 @@ export class ProductService {
   }
 
   /** Lets the media library say which products use a file (main image, associated image, card). */
-  readonly mediaUsages: MediaUsageProvider = async (ctx, fileIds) => {
-    const rows = await ctx.em.execute<{ file_id: number; id: number; name: string }[]>(
-      `select distinct u.file_id, p.id, p.name from (
-         select id as product_id, main_image_id as file_id from product where main_image_id in (${fileIds.map(() => '?').join(',')})
-         union all select product_id, file_id from product_image where file_id in (${fileIds.map(() => '?').join(',')})
-         union all select product_id, unnest(array[${CARD_MEDIA_SLOTS.map((s) => `${slotStem(s)}_id`).join(', ')}]) from e_greeting_card
-       ) u join product p on p.id = u.product_id where u.file_id in (${fileIds.map(() => '?').join(',')})`,
-      [...fileIds, ...fileIds, ...fileIds],
-    );
-    return rows.map((row) => ({ fileId: Number(row.file_id), kind: 'product', id: Number(row.id), label: row.name }));
-  };
+  readonly mediaUsages: MediaUsageProvider = productMediaUsages;
+
 
   // ---- internals ----
 
@@ -259,50 +244,6 @@ export class ProductService {
       if (error instanceof ForeignKeyConstraintViolationException) throw new AppError('CONFLICT', 'Something the product refers to was deleted meanwhile; try again.');
       throw error;
     }
-  }
-
-  /**
-   * Sets the main image, the associated images and the card data, checking every referenced file in
-   * one query: it must exist, images must be images and songs must be audio.
-   */
-  private async applyReferences(em: EntityManager, product: Product, fields: ReturnType<ProductService['cleanFields']>, existingCard: EGreetingCard | null) {
-    const isCard = product.type.id === E_GREETING_CARD_TYPE_ID;
-    if (fields.card && !isCard) throw badInput('Greeting-card data belongs to e-greeting cards (product type 1) only.', CARD_FIELD);
-
-    const wanted = new Map<string, WantedMedia>();
-    if (fields.mainImageId) wanted.set('mainImageId', { id: fields.mainImageId, kind: MediaKind.IMAGE });
-    fields.associatedImageIds?.forEach((id, i) => wanted.set(`associatedImageIds.${i}`, { id, kind: MediaKind.IMAGE }));
-    for (const slot of CARD_MEDIA_SLOTS) {
-      const id = fields.card?.[slot];
-      if (id) wanted.set(`${CARD_FIELD}.${slotField(slot)}`, { id, kind: (SONG_SLOTS as readonly string[]).includes(slot) ? MediaKind.AUDIO : MediaKind.IMAGE });
-    }
-    const files = await checkedMediaFiles(em, wanted);
-
-    if (fields.mainImageId !== undefined) product.mainImage = fields.mainImageId === null ? null : files.get(fields.mainImageId)!;
-    product.searchText = [product.name, product.description, ...product.tags].join(' ').toLowerCase();
-    await em.flush(); // the product needs its id before its images and card point at it
-
-    if (fields.associatedImageIds !== undefined) {
-      await em.nativeDelete(ProductImage, { product: product.id });
-      fields.associatedImageIds.forEach((id, position) => em.create(ProductImage, { product, file: files.get(id)!, position }));
-    }
-
-    if (!isCard) {
-      if (existingCard) em.remove(existingCard);
-    } else {
-      const card = existingCard ?? em.create(EGreetingCard, { product });
-      if (fields.card) {
-        if (fields.card.messageLocation !== undefined) card.messageLocation = fields.card.messageLocation;
-        if (fields.card.fontName !== undefined) card.fontName = fields.card.fontName;
-        for (const slot of CARD_MEDIA_SLOTS) {
-          const id = fields.card[slot];
-          if (id !== undefined) card[slot] = id === null ? null : files.get(id)!;
-        }
-      } else if (fields.card === null) {
-        Object.assign(card, { messageLocation: MessageLocation.MIDDLE_CENTER, fontName: null }, Object.fromEntries(CARD_MEDIA_SLOTS.map((s) => [s, null])));
-      }
-    }
-    await em.flush();
   }
 
   private async category(em: EntityManager, id: number): Promise<Category> {
