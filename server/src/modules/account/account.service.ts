@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import type { RequestContext } from '../../core/context.js';
+import { withEm, type RequestContext } from '../../core/context.js';
 import { conflict, notFound } from '../../core/errors.js';
 import { pageSize, type ConnectionResult } from '../../core/pagination.js';
 import type { EcardReply } from '../ecard/ecard-reply.entity.js';
@@ -77,7 +77,7 @@ export class AccountService {
       const resends = await em.count(MailJob, { item: item.id, kind: MailKind.CARD_RESEND });
       if (resends >= MAX_OWNER_RESENDS) throw conflict(`This card was already sent again ${MAX_OWNER_RESENDS} times.`, 'itemId');
       const waiting = await em.count(MailJob, { item: item.id, kind: MailKind.CARD_RESEND, status: { $in: [MailJobStatus.QUEUED, MailJobStatus.SENDING] } });
-      if (!waiting) this.options.deliveries.queueResend(em, item);
+      if (!waiting) this.options.deliveries.queueResend(withEm(ctx, em), item);
       await em.flush();
       ctx.log.info({ itemId, orderId: item.order.id }, 'card resent by its purchaser');
     });

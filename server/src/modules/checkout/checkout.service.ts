@@ -213,7 +213,7 @@ export class CheckoutService {
       order.cardLast4 = charge.last4;
       order.cardBrand = charge.brand;
       const items = await em.find(OrderItem, { order }, { orderBy: { position: 'asc' } });
-      this.options.deliveries.queueForOrder(em, order, items, now);
+      this.options.deliveries.queueForOrder(withEm(ctx, em), order, items, now);
       await em.flush();
       ctx.log.info({ orderId: order.id, total: order.total, items: items.length }, 'order placed');
       return order;

@@ -1,5 +1,5 @@
 import type { FilterQuery } from '@mikro-orm/postgresql';
-import type { RequestContext } from '../../core/context.js';
+import { withEm, type RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { groupBy, loadRef } from '../../core/loaders.js';
 import { keysetPage, pageSize, type ConnectionResult } from '../../core/pagination.js';
@@ -106,7 +106,7 @@ export class OrderService {
       const item = await em.findOne(OrderItem, itemId, { populate: ['order'] });
       if (!item) throw notFound('Order item');
       if (!item.itemUrlUuid) throw badInput('Only e-cards are sent by e-mail.', 'itemId');
-      this.options.deliveries.queueResend(em, item);
+      this.options.deliveries.queueResend(withEm(ctx, em), item);
       await em.flush();
       return item;
     });
@@ -120,7 +120,7 @@ export class OrderService {
     const order = await ctx.em.transactional(async (em) => {
       const order = UUID.test(orderId) ? await em.findOne(Order, { id: orderId.toLowerCase() }) : null;
       if (!order || order.status === OrderStatus.PENDING) throw notFound('Order');
-      this.options.deliveries.queueReceiptResend(em, order);
+      this.options.deliveries.queueReceiptResend(withEm(ctx, em), order);
       await em.flush();
       return order;
     });
@@ -131,7 +131,7 @@ export class OrderService {
 
   /** Puts a failed e-mail back in the queue (admins); an e-mail that has not failed is left as it is. */
   async retryEmail(ctx: RequestContext, jobId: number): Promise<MailJob> {
-    const job = await ctx.em.transactional((em) => this.options.deliveries.retry(em, jobId));
+    const job = await ctx.em.transactional((em) => this.options.deliveries.retry(withEm(ctx, em), jobId));
     if (!job) throw notFound('E-mail');
     ctx.log.info({ jobId, orderId: job.order.id }, 'e-mail retry queued');
     this.options.deliveries.kick();
