@@ -1,5 +1,5 @@
 import type { ApolloClient, DocumentNode } from '@apollo/client';
-import { BlogPostsQuery } from '../blog/blog-operations';
+import { BlogPostQuery, BlogPostsQuery } from '../blog/blog-operations';
 import { StoreProductQuery } from '../storefront/product/product-operations';
 import { ShopCategoriesQuery, ShopProductsQuery } from '../storefront/shop/shop-operations';
 import { authStore } from './auth-store';
@@ -21,6 +21,7 @@ const DOCUMENTS: Record<string, DocumentNode> = {
   ShopProducts: ShopProductsQuery,
   StoreProduct: StoreProductQuery,
   BlogPosts: BlogPostsQuery,
+  BlogPost: BlogPostQuery,
 };
 
 let settingsFromPage = false;
