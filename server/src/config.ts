@@ -219,3 +219,8 @@ export function parseTtl(raw: string | undefined): number {
   const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
   return Number(match[1]) * unit;
 }
+
+/** `auto` seeds the embedded database only: an external one is somebody's real shop unless SEED_DEMO=1. */
+export function demoSeedEnabled(config: Pick<AppConfig, 'seedDemo' | 'databaseUrl'>): boolean {
+  return config.seedDemo === 'auto' ? !config.databaseUrl : config.seedDemo;
+}

@@ -8,10 +8,10 @@ import { Product, ProductImage } from './modules/catalogue/product.entity.js';
 import { MediaFile } from './modules/media/media-file.entity.js';
 import { MediaFolder } from './modules/media/media-folder.entity.js';
 import { SoldMedia } from './modules/media/sold-media.entity.js';
-import { EcardReply } from './modules/ecard-loop/ecard-reply.entity.js';
-import { MailJob } from './modules/order/mail-job.entity.js';
-import { OrderItem } from './modules/order/order-item.entity.js';
-import { Order } from './modules/order/order.entity.js';
+import { EcardReply } from './modules/ecard/ecard-reply.entity.js';
+import { MailJob } from './modules/mail/mail-job.entity.js';
+import { OrderItem } from './modules/orders/order-item.entity.js';
+import { Order } from './modules/orders/order.entity.js';
 import { DiscountCode } from './modules/discount/discount-code.entity.js';
 import { Setting } from './modules/settings/setting.entity.js';
 

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.js';
 import { selectPaymentProvider } from '../../server/src/services.js';
-import { TestPaymentProvider } from '../../server/src/modules/order/payment/test-payment-provider.js';
+import { TestPaymentProvider } from '../../server/src/modules/checkout/payment/test-payment-provider.js';
 import { ORDER_FIELDS, PAY_OK, orderInput, personalisation, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 

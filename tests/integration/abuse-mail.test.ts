@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mailer, OutgoingMail } from '../../server/src/modules/order/mailer.js';
-import { RETRY_MAX_MS, retryDelay } from '../../server/src/modules/order/delivery.service.js';
+import type { Mailer, OutgoingMail } from '../../server/src/modules/mail/mailer.js';
+import { RETRY_MAX_MS, retryDelay } from '../../server/src/modules/mail/delivery.service.js';
 import { manualClock, orderInput, personalisation, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 

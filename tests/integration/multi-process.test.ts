@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { migrationsList } from '../../migrations/index.js';
-import { DEMO_CATEGORIES } from '../../server/src/modules/demo/demo-catalogue.js';
+import { DEMO_CATEGORIES } from '../../server/src/demo/demo-catalogue.js';
 import { parseVariantKey } from '../../server/src/modules/media/image-variants.js';
 import { filesBelow, startAppProcess, stopAllAppProcesses, type AppProcess } from '../helpers/app-process.js';
 import { filesForm, png, wav } from '../helpers/media-fixtures.js';

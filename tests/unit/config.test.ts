@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseSeedDemo, parseTtl, runsJobs, servesHttp } from '../../server/src/config.js';
-import { demoSeedEnabled } from '../../server/src/modules/demo/demo-seed.service.js';
+import { demoSeedEnabled, loadConfig, parseSeedDemo, parseTtl, runsJobs, servesHttp } from '../../server/src/config.js';
 
 describe('configuration from the environment', () => {
   it('has the contract defaults', () => {

@@ -3,9 +3,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { FONT_CATALOGUE } from '../../web/src/common/fonts/font-catalogue.js';
 import { MESSAGE_LOCATIONS, MessageLocation } from '../../server/src/modules/catalogue/e-greeting-card.entity.js';
-import { CARD_HEIGHT, CARD_WIDTH, cardCover, decoratedCells, renderPicture, wrapWords } from '../../server/src/modules/demo/demo-art.js';
-import { DEMO_SAMPLE_RATE, WAV_HEADER_BYTES, encodeWav, frequencyOf, renderTune, tuneToWav } from '../../server/src/modules/demo/demo-audio.js';
-import { DEMO_CARDS, DEMO_SONGS } from '../../server/src/modules/demo/demo-catalogue.js';
+import { CARD_HEIGHT, CARD_WIDTH, cardCover, decoratedCells, renderPicture, wrapWords } from '../../server/src/demo/demo-art.js';
+import { DEMO_SAMPLE_RATE, WAV_HEADER_BYTES, encodeWav, frequencyOf, renderTune, tuneToWav } from '../../server/src/demo/demo-audio.js';
+import { DEMO_CARDS, DEMO_SONGS } from '../../server/src/demo/demo-catalogue.js';
 
 describe('the WAV writer', () => {
   it('writes a RIFF/WAVE header for 16-bit PCM mono, then the samples', () => {

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { EcardReply } from '../../server/src/modules/ecard-loop/ecard-reply.entity.js';
-import type { OrderItem } from '../../server/src/modules/order/order-item.entity.js';
-import type { Order } from '../../server/src/modules/order/order.entity.js';
-import { cardEmail, openedEmail, receiptEmail, reminderEmail, thankYouEmail } from '../../server/src/modules/order/order-emails.js';
+import type { EcardReply } from '../../server/src/modules/ecard/ecard-reply.entity.js';
+import type { OrderItem } from '../../server/src/modules/orders/order-item.entity.js';
+import type { Order } from '../../server/src/modules/orders/order.entity.js';
+import { cardEmail, openedEmail, receiptEmail, reminderEmail, thankYouEmail } from '../../server/src/modules/mail/emails.js';
 import { parseReminderHours } from '../../server/src/config.js';
 
 const BASE = 'https://cards.example';

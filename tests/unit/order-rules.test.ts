@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../server/src/core/errors.js';
 import { fromCents, multiply, sum, toCents } from '../../server/src/core/money.js';
-import { cleanCard, cleanCartLines, cleanIdempotencyKey, cleanPersonalisation, dayIn, startOfDay } from '../../server/src/modules/order/order-rules.js';
+import { cleanCard, cleanCartLines, cleanIdempotencyKey, cleanPersonalisation, dayIn, startOfDay } from '../../server/src/modules/checkout/checkout-rules.js';
 
 const fieldOf = (work: () => unknown) => {
   try {

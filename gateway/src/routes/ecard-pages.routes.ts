@@ -1,6 +1,6 @@
 import type { Services } from '../../../server/src/services.js';
-import { ECARD_SCRIPT, renderEcardNotFound, renderEcardPage } from '../../../server/src/modules/order/ecard-page.js';
-import { renderEcardWithdrawn } from '../../../server/src/modules/order/ecard-withdrawn.js';
+import { ECARD_SCRIPT, renderEcardNotFound, renderEcardPage } from '../../../server/src/modules/ecard/ecard-page.js';
+import { renderEcardWithdrawn } from '../../../server/src/modules/ecard/ecard-withdrawn.js';
 import type { RouteDef } from '../route.js';
 
 /** Purchased e-cards: standalone server-rendered pages, viewable whatever the site's mode. */

@@ -1,10 +1,10 @@
 import { decimalToNumber } from '../../../server/src/core/decimal.js';
-import type { Order } from '../../../server/src/modules/order/order.entity.js';
-import type { OrderItem } from '../../../server/src/modules/order/order-item.entity.js';
+import type { Order } from '../../../server/src/modules/orders/order.entity.js';
+import type { OrderItem } from '../../../server/src/modules/orders/order-item.entity.js';
 import type { Services } from '../../../server/src/services.js';
 import { once } from 'node:events';
 import { stringify } from 'csv-stringify';
-import { ORDERS_CSV_COLUMNS, ordersCsvRows } from '../../../server/src/modules/order/orders-export.js';
+import { ORDERS_CSV_COLUMNS, ordersCsvRows } from '../../../server/src/modules/orders/orders-export.js';
 import type { RouteDef } from '../route.js';
 
 /** An order as the admin orders list of the REST contract shows it, with its discount and refund. */

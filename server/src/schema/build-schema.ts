@@ -13,12 +13,12 @@ import { ProductTypeResolver } from '../modules/catalogue/product-type.resolver.
 import { ProductResolver } from '../modules/catalogue/product.resolver.js';
 import { MediaFileResolver } from '../modules/media/media-file.resolver.js';
 import { MediaFolderResolver } from '../modules/media/media-folder.resolver.js';
-import { OrderItemResolver, OrderResolver } from '../modules/order/order.resolver.js';
+import { OrderItemResolver, OrderResolver } from '../modules/orders/order.resolver.js';
 import { AccountResolver } from '../modules/account/account.resolver.js';
 import { DiscountResolver } from '../modules/discount/discount.resolver.js';
-import { RefundResolver } from '../modules/order/refund.resolver.js';
+import { RefundResolver } from '../modules/orders/refund.resolver.js';
 import { SalesResolver } from '../modules/sales/sales.resolver.js';
-import { OrderPaymentResolver } from '../modules/order/payment/payment.resolver.js';
+import { OrderPaymentResolver } from '../modules/checkout/payment/payment.resolver.js';
 import { SettingsResolver } from '../modules/settings/settings.resolver.js';
 import type { Services } from '../services.js';
 

@@ -3,10 +3,10 @@ import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
 import { ConnectionArgs, type ConnectionResult } from '../../core/pagination.js';
 import type { Services } from '../../services.js';
-import { EcardReply } from '../ecard-loop/ecard-reply.entity.js';
-import { OrderItem } from '../order/order-item.entity.js';
-import type { Order } from '../order/order.entity.js';
-import { OrderConnection } from '../order/order.types.js';
+import { EcardReply } from '../ecard/ecard-reply.entity.js';
+import { OrderItem } from '../orders/order-item.entity.js';
+import type { Order } from '../orders/order.entity.js';
+import { OrderConnection } from '../orders/order.types.js';
 
 /** "My orders": a signed-in shopper's orders and what they can do with their cards. */
 @Resolver(() => OrderItem)

@@ -1,9 +1,9 @@
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, GraphQLISODateTime, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { Order } from './order.entity.js';
-import { OrderItem } from './order-item.entity.js';
-import { EcardReply } from '../ecard-loop/ecard-reply.entity.js';
+import { Order } from '../orders/order.entity.js';
+import { OrderItem } from '../orders/order-item.entity.js';
+import { EcardReply } from '../ecard/ecard-reply.entity.js';
 
 export enum MailKind {
   /** An e-card to its recipient, on its delivery date; one per card. */

@@ -1,4 +1,4 @@
-import { MessageLocation } from '../catalogue/e-greeting-card.entity.js';
+import { MessageLocation } from '../modules/catalogue/e-greeting-card.entity.js';
 import type { CardScene } from './demo-art-scenes.js';
 import type { Tune } from './demo-audio.js';
 

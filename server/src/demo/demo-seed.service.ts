@@ -1,18 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { AppConfig } from '../../config.js';
-import { createSystemContext, type RequestContext } from '../../core/context.js';
-import { Role, User } from '../auth/user.entity.js';
-import { BlogPostStatus } from '../blog/blog-post.entity.js';
-import type { BlogService } from '../blog/blog.service.js';
-import { Category } from '../catalogue/category.entity.js';
-import type { CategoryService } from '../catalogue/category.service.js';
-import { Product } from '../catalogue/product.entity.js';
-import { BUILT_IN_PRODUCT_TYPES, E_GREETING_CARD_TYPE_ID } from '../catalogue/product-type.entity.js';
-import type { ProductService } from '../catalogue/product.service.js';
-import type { MediaFile } from '../media/media-file.entity.js';
-import type { GeneratedFile, MediaService } from '../media/media.service.js';
-import { Setting } from '../settings/setting.entity.js';
+import { createSystemContext, type RequestContext } from '../core/context.js';
+import { Role, User } from '../modules/auth/user.entity.js';
+import { BlogPostStatus } from '../modules/blog/blog-post.entity.js';
+import type { BlogService } from '../modules/blog/blog.service.js';
+import { Category } from '../modules/catalogue/category.entity.js';
+import type { CategoryService } from '../modules/catalogue/category.service.js';
+import { Product } from '../modules/catalogue/product.entity.js';
+import { BUILT_IN_PRODUCT_TYPES, E_GREETING_CARD_TYPE_ID } from '../modules/catalogue/product-type.entity.js';
+import type { ProductService } from '../modules/catalogue/product.service.js';
+import type { MediaFile } from '../modules/media/media-file.entity.js';
+import type { GeneratedFile, MediaService } from '../modules/media/media.service.js';
+import { Setting } from '../modules/settings/setting.entity.js';
 import { DEMO_ALBUM, DEMO_CARDS, DEMO_CATEGORIES, DEMO_COLLECTION, DEMO_POSTS, type CardKey, type CategoryKey, type SongKey } from './demo-catalogue.js';
 import { makeDemoMedia, type DemoMedia } from './demo-media.js';
 
@@ -24,11 +23,6 @@ export type DemoSeedOutcome =
   | { seeded: true; categories: number; products: number; files: number; posts: number }
   | { seeded: false; reason: 'done-before' | 'shop-not-empty' };
 
-/** `auto` seeds the embedded database only: an external one is somebody's real shop unless SEED_DEMO=1. */
-export function demoSeedEnabled(config: Pick<AppConfig, 'seedDemo' | 'databaseUrl'>): boolean {
-  return config.seedDemo === 'auto' ? !config.databaseUrl : config.seedDemo;
-}
-
 type Ids<K extends string> = Record<K, number>;
 
 /**
@@ -39,9 +33,8 @@ type Ids<K extends string> = Record<K, number>;
 export class DemoSeedService {
   constructor(private readonly services: { media: MediaService; categories: CategoryService; products: ProductService; blog: BlogService }) {}
 
-  /** The start-up step: seeds when the configuration asks for it; a failure is logged, never fatal. */
-  async seedOnStart(config: Pick<AppConfig, 'seedDemo' | 'databaseUrl'>, em: EntityManager, log: Logger): Promise<void> {
-    if (!demoSeedEnabled(config)) return;
+  /** The start-up step (taken when `demoSeedEnabled`): a failure is logged, never fatal. */
+  async seedOnStart(em: EntityManager, log: Logger): Promise<void> {
     const started = performance.now();
     try {
       const outcome = await this.seed(em, log);

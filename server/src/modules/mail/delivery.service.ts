@@ -2,9 +2,9 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { MailJob, MailJobStatus, MailKind } from './mail-job.entity.js';
 import type { Mailer } from './mailer.js';
-import { cardEmail, openedEmail, receiptEmail, reminderEmail, thankYouEmail, type MailContent } from './order-emails.js';
-import { OrderItem } from './order-item.entity.js';
-import { Order, OrderStatus } from './order.entity.js';
+import { cardEmail, openedEmail, receiptEmail, reminderEmail, thankYouEmail, type MailContent } from './emails.js';
+import { OrderItem } from '../orders/order-item.entity.js';
+import { Order, OrderStatus } from '../orders/order.entity.js';
 
 export interface DeliveryOptions {
   mailer: Mailer;

@@ -10,11 +10,11 @@ import { CARD_MEDIA_SLOTS, EGreetingCard } from '../catalogue/e-greeting-card.en
 import { E_GREETING_CARD_TYPE_ID } from '../catalogue/product-type.entity.js';
 import { Product } from '../catalogue/product.entity.js';
 import type { RateLimits } from '../limits/rate-limits.js';
-import { cardDesignOf } from './card-design.js';
-import type { DeliveryService } from './delivery.service.js';
-import { OrderItem } from './order-item.entity.js';
-import { cleanCard, cleanCartLines, cleanIdempotencyKey, cleanPersonalisation, type CartLine, type Personalisation } from './order-rules.js';
-import { Order, OrderStatus } from './order.entity.js';
+import { cardDesignOf } from '../orders/card-design.js';
+import type { DeliveryService } from '../mail/delivery.service.js';
+import { OrderItem } from '../orders/order-item.entity.js';
+import { cleanCard, cleanCartLines, cleanIdempotencyKey, cleanPersonalisation, type CartLine, type Personalisation } from './checkout-rules.js';
+import { Order, OrderStatus } from '../orders/order.entity.js';
 import type { ChargeResult, PaymentProvider } from './payment/payment-provider.js';
 import { clientSecrets } from './payment/client-secrets.js';
 import type { DiscountService } from '../discount/discount.service.js';

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../core/context.js';
-import { OrderItem } from './order-item.entity.js';
-import { OrderStatus } from './order.entity.js';
+import { OrderItem } from '../orders/order-item.entity.js';
+import { OrderStatus } from '../orders/order.entity.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

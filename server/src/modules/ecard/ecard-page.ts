@@ -1,7 +1,7 @@
 import { html, SafeHtml } from '../../core/html.js';
 import { MESSAGE_LOCATIONS } from '../catalogue/e-greeting-card.entity.js';
-import type { CardMedia } from './card-design.js';
-import type { OrderItem } from './order-item.entity.js';
+import type { CardMedia } from '../orders/card-design.js';
+import type { OrderItem } from '../orders/order-item.entity.js';
 
 /** The font service's stylesheet of a family (spaces as plus signs, swap display), as the client loads it. */
 const fontStylesheet = (family: string) => `https://fonts.googleapis.com/css2?family=${family.trim().split(/\s+/).map(encodeURIComponent).join('+')}&display=swap`;

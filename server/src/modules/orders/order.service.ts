@@ -5,12 +5,12 @@ import { requestLoader } from '../../core/loaders.js';
 import { connectionFromRows, decodeCursor, pageSize, type ConnectionResult } from '../../core/pagination.js';
 import { containsEveryWord } from '../../core/text-search.js';
 import { Role } from '../auth/user.entity.js';
-import { CheckoutService, type CartQuote, type CheckoutOptions, type PlaceOrderInput } from './checkout.service.js';
-import { MailJob } from './mail-job.entity.js';
+import { CheckoutService, type CartQuote, type CheckoutOptions, type PlaceOrderInput } from '../checkout/checkout.service.js';
+import { MailJob } from '../mail/mail-job.entity.js';
 import { OrderItem } from './order-item.entity.js';
 import { Order, OrderStatus } from './order.entity.js';
 
-export type { CartQuote, CartQuoteLine, PlaceOrderInput } from './checkout.service.js';
+export type { CartQuote, CartQuoteLine, PlaceOrderInput } from '../checkout/checkout.service.js';
 
 export interface OrderSearchArgs {
   search?: string | null;

@@ -3,7 +3,7 @@ import { DecimalScalar } from '../../core/decimal.js';
 import { Connection, ConnectionArgs } from '../../core/pagination.js';
 import { Product } from '../catalogue/product.entity.js';
 import { Order } from './order.entity.js';
-import { MAX_MESSAGE_LENGTH, MAX_QUANTITY } from './order-rules.js';
+import { MAX_MESSAGE_LENGTH, MAX_QUANTITY } from '../checkout/checkout-rules.js';
 
 export const OrderConnection = Connection(Order, 'Order');
 

@@ -2,10 +2,10 @@ import { LockMode } from '@mikro-orm/core';
 import type { RequestContext } from '../../core/context.js';
 import { conflict, notFound } from '../../core/errors.js';
 import { toCents } from '../../core/money.js';
-import { MailJob, MailJobStatus, MailKind } from './mail-job.entity.js';
+import { MailJob, MailJobStatus, MailKind } from '../mail/mail-job.entity.js';
 import { OrderItem } from './order-item.entity.js';
 import { Order, OrderStatus } from './order.entity.js';
-import type { PaymentProvider } from './payment/payment-provider.js';
+import type { PaymentProvider } from '../checkout/payment/payment-provider.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

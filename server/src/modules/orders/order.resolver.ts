@@ -7,7 +7,7 @@ import type { ConnectionResult } from '../../core/pagination.js';
 import type { Services } from '../../services.js';
 import { Product } from '../catalogue/product.entity.js';
 import { OrderItem } from './order-item.entity.js';
-import { MailJob } from './mail-job.entity.js';
+import { MailJob } from '../mail/mail-job.entity.js';
 import { Role } from '../auth/user.entity.js';
 import { forbidden } from '../../core/errors.js';
 import { Order } from './order.entity.js';

@@ -1,4 +1,4 @@
-import type { GeneratedFile } from '../media/media.service.js';
+import type { GeneratedFile } from '../modules/media/media.service.js';
 import { cardBack, cardCover, cardIllustration, cardInside, cardPattern, renderPicture, type CardArt } from './demo-art.js';
 import { SEASONS, albumBack, albumCover, albumRecord, albumWaves, blogEnvelope, blogWelcome, seasonPicture, seasonsCollage } from './demo-art-showcase.js';
 import { DEMO_SAMPLE_RATE, WAV_HEADER_BYTES, tuneToWav } from './demo-audio.js';

@@ -1,8 +1,8 @@
 import { html } from '../../../core/html.js';
-import type { EcardReply } from '../../ecard-loop/ecard-reply.entity.js';
-import type { OrderItem } from '../order-item.entity.js';
-import { ecardPath } from '../order-item.entity.js';
-import type { Order } from '../order.entity.js';
+import type { EcardReply } from '../../ecard/ecard-reply.entity.js';
+import type { OrderItem } from '../../orders/order-item.entity.js';
+import { ecardPath } from '../../orders/order-item.entity.js';
+import type { Order } from '../../orders/order.entity.js';
 import { button, heading, paragraph, quote, renderEmail, type MailContent } from './layout.js';
 
 /** "24 December 2026 at 09:12" in a time zone (the shopper's, else UTC). */

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { MessageLocation } from '../catalogue/e-greeting-card.entity.js';
+import { MessageLocation } from '../modules/catalogue/e-greeting-card.entity.js';
 import { escapeXml, seedOf, seededRandom } from './demo-art-motifs.js';
 import { PALETTES, sceneArt, sceneCluster, type CardScene } from './demo-art-scenes.js';
 

@@ -3,11 +3,11 @@ import type { RequestContext } from '../../core/context.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
 import { singleLine } from '../../core/input.js';
 import type { RateLimits } from '../limits/rate-limits.js';
-import type { DeliveryService } from '../order/delivery.service.js';
-import { MailJob, MailJobStatus, MailKind } from '../order/mail-job.entity.js';
-import { OrderItem } from '../order/order-item.entity.js';
-import { MAX_MESSAGE_LENGTH, MAX_PERSON_NAME } from '../order/order-rules.js';
-import { OrderStatus } from '../order/order.entity.js';
+import type { DeliveryService } from '../mail/delivery.service.js';
+import { MailJob, MailJobStatus, MailKind } from '../mail/mail-job.entity.js';
+import { OrderItem } from '../orders/order-item.entity.js';
+import { MAX_MESSAGE_LENGTH, MAX_PERSON_NAME } from '../checkout/checkout-rules.js';
+import { OrderStatus } from '../orders/order.entity.js';
 import { EcardReply } from './ecard-reply.entity.js';
 
 /** At most this many thank-you replies per card. */

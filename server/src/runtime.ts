@@ -1,0 +1,116 @@
+import type { Logger } from 'pino';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { demoSeedEnabled, runsJobs, type AppConfig } from './config.js';
+import { ChangeFeed } from './core/change-feed.js';
+import { CacheKeys } from './core/read-cache.js';
+import { withBootLock } from './db/boot-lock.js';
+import { openDatabase } from './db/database.js';
+import { initOrm, migrate } from './db/orm.js';
+import { resolveJwtSecret } from './modules/auth/token.service.js';
+import { createMediaStorage, createServices, type ServiceDeps, type Services } from './services.js';
+
+/** The shop's back end, running: its database, ORM, services and change feed; HTTP comes on top. */
+export interface Runtime {
+  orm: MikroORM;
+  services: Services;
+  feed: ChangeFeed;
+  /** Registers a step for `stop` (run in reverse order of registration). */
+  onStop(step: () => Promise<void>): void;
+  /** Stops what was started, last first. */
+  stop(): Promise<void>;
+}
+
+/** How often a running process sweeps stale staging files (those older than STALE_STAGING_MS). */
+const STAGING_SWEEP_MS = 3600_000;
+
+/** The signal by which a web-only process wakes the processes that send mail. */
+const MAIL_QUEUED = 'mail-queued';
+
+/**
+ * The composition root. Opens the database and, under the boot lock (processes starting at once take
+ * turns), migrates it, settles the signing secret, makes sure there is an admin and adds the demo
+ * catalogue once. Then it starts what every process needs (the change feed, the abuse limits' store,
+ * the staging sweep) and, where `APP_ROLE` runs jobs, the mail queue.
+ */
+export async function startRuntime(config: AppConfig, log: Logger, deps: Omit<ServiceDeps, 'log'> = {}): Promise<Runtime> {
+  const steps: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const step of steps.reverse()) await step().catch((error) => log.error({ err: error }, 'shutdown step failed'));
+    steps.length = 0;
+  };
+  try {
+    const db = await openDatabase(config, (line) => log.debug({ pg: line }));
+    steps.push(() => db.stop());
+    const orm = await initOrm(db.url);
+    steps.push(() => orm.close());
+
+    const services = await withBootLock(
+      db.url,
+      async () => {
+        const applied = await migrate(orm);
+        if (applied.length) log.info({ migrations: applied }, 'migrations applied');
+        const storage = deps.storage ?? (await createMediaStorage(config));
+        const services = createServices(config, await resolveJwtSecret(config, orm.em.fork()), { ...deps, storage, log });
+        await ensureAdmin(services, orm, config, log);
+        if (demoSeedEnabled(config)) {
+          // The demo's picture and song generators are loaded only when a shop is seeded.
+          const { DemoSeedService } = await import('./demo/demo-seed.service.js');
+          await new DemoSeedService(services).seedOnStart(orm.em.fork(), log);
+        }
+        return services;
+      },
+      () => log.info('another process is starting on this database; waiting for it'),
+    );
+    steps.push(async () => services.media.storage.destroy?.());
+    // The abuse limits count in the database, through the ORM's own connection pool.
+    services.limits.connect(await orm.em.getConnection().getNativeClient());
+    // The read cache works only while it hears every process's writes.
+    const feed = new ChangeFeed(db.url, services.cache, (sql, params) => orm.em.getConnection().execute(sql, params), log);
+    await feed.start();
+    steps.push(() => feed.stop());
+    // What this process wrote before it listened (the demo catalogue, on a first start) reaches the others now.
+    await services.cache.changed([CacheKeys.all]);
+
+    await sweepStaging(services, log);
+    const sweeper = setInterval(() => void sweepStaging(services, log), STAGING_SWEEP_MS);
+    sweeper.unref();
+    steps.push(async () => {
+      clearInterval(sweeper);
+      await services.media.closeStaging();
+    });
+
+    // New mail queued by a web-only process wakes the processes that send it (no wait for their poll).
+    if (runsJobs(config.appRole)) {
+      feed.onSignal(MAIL_QUEUED, () => services.deliveries.kick());
+      services.deliveries.start(orm, config.deliveryPollSeconds);
+      steps.push(() => services.deliveries.stop());
+    } else {
+      services.deliveries.wakeWorkers = () => void feed.signal(MAIL_QUEUED);
+    }
+    return { orm, services, feed, onStop: (step) => steps.push(step), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function ensureAdmin(services: Services, orm: MikroORM, config: AppConfig, log: Logger): Promise<void> {
+  const admin = await services.auth.ensureAdmin(orm.em.fork(), config.admin);
+  if (!admin.created) return;
+  log.info({ username: config.admin.username }, 'admin user created');
+  if (admin.generatedPassword) {
+    // Printed once, on the console only: it is never stored anywhere in clear text.
+    process.stdout.write(
+      `\n  Admin account created: username "${config.admin.username}", password "${admin.generatedPassword}"\n  Keep it safe; it will not be shown again.\n\n`,
+    );
+  }
+}
+
+async function sweepStaging(services: Services, log: Logger): Promise<void> {
+  try {
+    const removed = await services.media.sweepStaging();
+    if (removed) log.info({ files: removed }, 'stale half-received uploads removed');
+  } catch (error) {
+    log.warn({ err: error }, 'could not sweep the upload staging folder');
+  }
+}
