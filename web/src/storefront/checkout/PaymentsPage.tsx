@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Callout, Card, Checkbox, FormGroup, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { errorCode, errorField, errorMessage } from '../../apollo/errors';
-import { useAuth } from '../../app/auth-store';
+import { useAuth } from '../../auth/auth-store';
 import { formatPrice } from '../common/price';
 import { toLineInputs } from '../cart/cart-lines';
 import { cart } from '../cart/cart-store';
