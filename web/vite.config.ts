@@ -18,6 +18,9 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: `${root}../node_modules/react-router/dist/production/dom-export.mjs` },
 ];
 
+/** The shop's domain rules, shared with the server (server/src/rules): `import { ... } from '@rules'`. */
+const sharedRules = [{ find: /^@rules$/, replacement: `${root}../server/src/rules/index.ts` }];
+
 /**
  * The server's renderer of the storefront (`vite build --ssr`, see web/src/entry-server.tsx): one
  * self-contained module for Node in web/ssr, every dependency bundled in (Blueprint's ESM files
@@ -25,7 +28,7 @@ const reactRouterProduction = [
  */
 const ssrBuild = defineConfig({
   root,
-  resolve: { alias: reactRouterProduction },
+  resolve: { alias: [...sharedRules, ...reactRouterProduction] },
   plugins: [react()],
   ssr: { noExternal: true },
   build: {
@@ -47,7 +50,7 @@ const ssrBuild = defineConfig({
 
 export default defineConfig(({ command, isSsrBuild }) => isSsrBuild ? ssrBuild : ({
   root,
-  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
+  resolve: { alias: command === 'build' ? [...sharedRules, ...reactRouterProduction] : sharedRules },
   plugins: [
     react(),
     // Every text asset also as .br and .gz beside it, served by the gateway to browsers that accept them.

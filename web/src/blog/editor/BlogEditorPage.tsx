@@ -17,7 +17,7 @@ import {
   UpdateBlogPostMutation,
 } from './blog-editor-operations';
 import { MarkdownPreview } from './MarkdownPreview';
-import { slugFromTitle } from './slug';
+import { slugFromTitle } from '@rules';
 import { useUnsavedChanges } from './use-unsaved-changes';
 import '../blog.css';
 import './blog-editor.css';

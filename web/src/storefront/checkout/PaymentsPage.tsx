@@ -15,7 +15,7 @@ import type { StripeCardHandle } from './StripeCardSection';
 
 /** Stripe's card element (and Stripe.js) load only when the shop takes payments through Stripe. */
 const StripeCardSection = lazy(() => import('./StripeCardSection'));
-import { isEmail } from '../../common/text-rules';
+import { isEmail } from '@rules';
 import '../common/storefront.css';
 import './checkout.css';
 
