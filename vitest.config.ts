@@ -12,6 +12,7 @@ export default defineConfig({
       { find: /^graphql$/, replacement: require.resolve('graphql') },
       // The web client's name for the shared domain rules (see web/vite.config.ts).
       { find: /^@rules$/, replacement: fileURLToPath(new URL('./server/src/rules/index.ts', import.meta.url)) },
+      { find: /^@rules\/(schemas|slug)$/, replacement: fileURLToPath(new URL('./server/src/rules/', import.meta.url)) + '$1.ts' },
     ],
   },
   test: {

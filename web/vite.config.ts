@@ -18,8 +18,14 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: `${root}../node_modules/react-router/dist/production/dom-export.mjs` },
 ];
 
-/** The shop's domain rules, shared with the server (server/src/rules): `import { ... } from '@rules'`. */
-const sharedRules = [{ find: /^@rules$/, replacement: `${root}../server/src/rules/index.ts` }];
+/**
+ * The shop's domain rules, shared with the server (server/src/rules): `@rules` (limits, patterns,
+ * card and delivery rules), `@rules/schemas` (the zod input schemas), `@rules/slug`.
+ */
+const sharedRules = [
+  { find: /^@rules$/, replacement: `${root}../server/src/rules/index.ts` },
+  { find: /^@rules\/(schemas|slug)$/, replacement: `${root}../server/src/rules/$1.ts` },
+];
 
 /**
  * The server's renderer of the storefront (`vite build --ssr`, see web/src/entry-server.tsx): one

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import 'reflect-metadata';
-import {
-  classifyDeliveryDay,
-  deliveryInstant,
-  EMAIL_PATTERN,
-  emailSchema,
-  isEmail,
-  latestDeliveryDay,
-  MAX_DELIVERY_DAYS,
-  slugFromTitle,
-} from '../../server/src/rules/index.js';
+import { classifyDeliveryDay, EMAIL_PATTERN, isEmail, latestDeliveryDay, MAX_DELIVERY_DAYS } from '../../server/src/rules/index.js';
+import { deliveryInstant, emailSchema } from '../../server/src/rules/schemas.js';
+import { slugFromTitle } from '../../server/src/rules/slug.js';
 import { validatePersonalisation } from '../../web/src/storefront/product/personalisation-rules.js';
 import { cleanEmail } from '../../server/src/core/input.js';
 import { deliveryInstant as serverDeliveryInstant } from '../../server/src/modules/checkout/checkout-rules.js';

@@ -1,5 +1,6 @@
 import type { output, ZodType } from 'zod';
-import { EMAIL_PATTERN, emailSchema, firstIssue, idSchema, isSingleLine, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, singleLineSchema } from '../rules/index.js';
+import { EMAIL_PATTERN, isSingleLine, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '../rules/index.js';
+import { emailSchema, firstIssue, idSchema, singleLineSchema } from '../rules/schemas.js';
 import { badInput } from './errors.js';
 
 /** Checks of what clients send, shared by every service: each returns the clean value or throws BAD_USER_INPUT on the field. */

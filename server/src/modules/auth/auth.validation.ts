@@ -1,5 +1,6 @@
 import { parseInput } from '../../core/input.js';
-import { emailSchema, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordSchema, USERNAME_PATTERN, usernameSchema } from '../../rules/index.js';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, USERNAME_PATTERN } from '../../rules/index.js';
+import { emailSchema, passwordSchema, usernameSchema } from '../../rules/schemas.js';
 
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, USERNAME_PATTERN };
 

@@ -2,7 +2,8 @@ import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm
 import type { RequestContext } from '../../core/context.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
 import { parseInput } from '../../core/input.js';
-import { postSlugSchema, postTextSchema, postTitleSchema, slugFromTitle } from '../../rules/index.js';
+import { postSlugSchema, postTextSchema, postTitleSchema } from '../../rules/schemas.js';
+import { slugFromTitle } from '../../rules/slug.js';
 import { connectionFromRows, decodeCursor, pageSize, type ConnectionResult } from '../../core/pagination.js';
 import { Role } from '../auth/user.entity.js';
 import { MediaFile } from '../media/media-file.entity.js';

@@ -1,6 +1,7 @@
 import { badInput } from '../../core/errors.js';
 import { parseInput } from '../../core/input.js';
-import { descriptionSchema, fontNameSchema, idListSchema, MAX_PRICE, messageLocationSchema, skuSchema, tagsSchema } from '../../rules/index.js';
+import { MAX_PRICE } from '../../rules/index.js';
+import { descriptionSchema, fontNameSchema, idListSchema, messageLocationSchema, skuSchema, tagsSchema } from '../../rules/schemas.js';
 import type { MessageLocation } from './e-greeting-card.entity.js';
 
 /**

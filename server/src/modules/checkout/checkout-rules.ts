@@ -1,6 +1,6 @@
 import { badInput } from '../../core/errors.js';
 import { parseInput } from '../../core/input.js';
-import { cartLinesSchema, paymentCardSchema, deliveryInstant as deliveryInstantOf, idempotencyKeySchema, personalisationSchema } from '../../rules/index.js';
+import { cartLinesSchema, paymentCardSchema, deliveryInstant as deliveryInstantOf, idempotencyKeySchema, personalisationSchema } from '../../rules/schemas.js';
 import type { CardDetails } from './payment/payment-provider.js';
 
 /** Checks of what a shopper sends with a cart or an order; each throws BAD_USER_INPUT on the field. */

@@ -6,7 +6,8 @@ import type { RateLimits } from '../limits/rate-limits.js';
 import type { DeliveryService } from '../mail/delivery.service.js';
 import { MailJob, MailJobStatus, MailKind } from '../mail/mail-job.entity.js';
 import { OrderItem } from '../orders/order-item.entity.js';
-import { MAX_PERSON_NAME, MAX_REPLIES_PER_CARD, replyMessageSchema } from '../../rules/index.js';
+import { MAX_PERSON_NAME, MAX_REPLIES_PER_CARD } from '../../rules/index.js';
+import { replyMessageSchema } from '../../rules/schemas.js';
 import { OrderStatus } from '../orders/order.entity.js';
 import { EcardReply } from './ecard-reply.entity.js';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { discountFieldsSchema, firstIssue } from '@rules';
+import { discountFieldsSchema, firstIssue } from '@rules/schemas';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { errorField, errorMessage } from '../../apollo/errors';
 import { reportError } from '../../common/report-error';

@@ -17,7 +17,7 @@ import {
   UpdateBlogPostMutation,
 } from './blog-editor-operations';
 import { MarkdownPreview } from './MarkdownPreview';
-import { slugFromTitle } from '@rules';
+import { slugFromTitle } from '@rules/slug';
 import { useUnsavedChanges } from './use-unsaved-changes';
 import '../blog.css';
 import './blog-editor.css';

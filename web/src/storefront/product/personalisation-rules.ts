@@ -1,4 +1,4 @@
-import { classifyDeliveryDay, emailSchema, issuesByField, MAX_MESSAGE_LENGTH, MAX_PERSON_NAME, multiLineSchema, singleLineSchema, z } from '@rules';
+import { classifyDeliveryDay, isEmail, isSingleLine, MAX_MESSAGE_LENGTH, MAX_PERSON_NAME } from '@rules';
 import type { CardPersonalisation } from '../cart/cart-lines';
 
 export const MAX_MESSAGE = MAX_MESSAGE_LENGTH;
@@ -12,34 +12,28 @@ export function localDay(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-export const addDays = (date: Date, days: number) => new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
-
-/** The fields of the form, checked by the shop's own schemas (the same the server parses with). */
-const formSchema = z.object({
-  recipientName: singleLineSchema("The recipient's name", MAX_PERSON_NAME),
-  recipientEmail: emailSchema,
-  senderName: singleLineSchema('Your name', MAX_PERSON_NAME),
-  message: multiLineSchema('The message', MAX_MESSAGE_LENGTH, false),
-});
-
-/** The form's short texts for what the schema found: a missing name, a long one, or one that is not a line. */
-function nameError(issue: z.core.$ZodIssue | undefined, missing: string): string | undefined {
-  if (!issue) return undefined;
-  if (issue.code === 'too_big') return `At most ${MAX_NAME} characters.`;
-  return issue.code === 'custom' && issue.message.endsWith('is required.') ? missing : 'One line, without special characters.';
+/** A name's problem for the form: missing, too long, or not one line (the limits and the line rule are the server's). */
+function nameError(name: string, missing: string): string | undefined {
+  const text = name.trim();
+  if (!text) return missing;
+  if (text.length > MAX_PERSON_NAME) return `At most ${MAX_PERSON_NAME} characters.`;
+  if (!isSingleLine(text)) return 'One line, without special characters.';
+  return undefined;
 }
 
-/** The shopper's checks of a card's personalisation (the shop checks again); empty when all is well. */
+/**
+ * The shopper's checks of a card's personalisation (the shop checks again with its schema); empty
+ * when all is well. The storefront checks with the shared rules' predicates rather than the zod
+ * schemas, which would add their library to the product page.
+ */
 export function validatePersonalisation(p: CardPersonalisation, today: Date): PersonalisationErrors {
   const errors: PersonalisationErrors = {};
-  const parsed = formSchema.safeParse(p);
-  const issues = parsed.success ? {} : issuesByField(parsed.error);
-  const recipientName = nameError(issues.recipientName, "Enter the recipient's name.");
+  const recipientName = nameError(p.recipientName, "Enter the recipient's name.");
   if (recipientName) errors.recipientName = recipientName;
-  if (issues.recipientEmail) errors.recipientEmail = "Enter the recipient's e-mail address.";
-  const senderName = nameError(issues.senderName, 'Enter your name.');
+  if (!isEmail(p.recipientEmail)) errors.recipientEmail = "Enter the recipient's e-mail address.";
+  const senderName = nameError(p.senderName, 'Enter your name.');
   if (senderName) errors.senderName = senderName;
-  if (issues.message) errors.message = `At most ${MAX_MESSAGE} characters.`;
+  if (p.message.trim().length > MAX_MESSAGE) errors.message = `At most ${MAX_MESSAGE} characters.`;
   if (p.deliveryDate !== null) {
     // "Later" is a day after today: for today the shopper picks "now".
     const day = classifyDeliveryDay(p.deliveryDate, localDay(today));
