@@ -28,6 +28,8 @@ const SOURCE_DIRS = ['server', 'gateway', 'migrations', 'web'];
 const SOURCE_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'codegen.ts', 'schema.graphql'];
 /** Outputs and generated files inside the source folders. */
 const IGNORED = new Set(['node_modules', 'dist', path.join('web', 'ssr'), path.join('web', 'src', 'apollo', 'generated')]);
+/** Files the server reads at run time: the e-card page's styles and script (server/src/modules/ecard/ecard-assets.ts lists the same). */
+const ECARD_FILES = ['web/src/common/card/opening-card.css', 'server/src/modules/ecard/ecard-page.css', 'server/src/modules/ecard/ecard-page.script.js'];
 
 export function sourceHash() {
   const hash = crypto.createHash('sha256');
@@ -111,6 +113,8 @@ function build(hash) {
     const started = Date.now();
     console.log('Building the server...');
     run('tsc', ['-p', 'tsconfig.build.json', '--outDir', out]);
+    // The e-card page's styles and script, at the same place beside the compiled server.
+    for (const file of ECARD_FILES) fs.cpSync(path.join(root, file), path.join(out, file));
     console.log('Building the web client...');
     run('graphql-codegen', ['--config', 'codegen.ts']);
     run('vite', ['build', '--config', 'web/vite.config.ts', '--outDir', path.join(out, 'web', 'dist'), '--emptyOutDir', '--logLevel', 'warn']);

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
@@ -33,6 +34,36 @@ export interface GatewayDeps {
   log: Logger;
 }
 
+/** The request's id: the caller's (a proxy's) X-Request-Id when it is a sane one, else a new one. */
+export function requestIdOf(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : crypto.randomUUID();
+}
+
+/** The security headers of every answer (helmet), the same for every request. */
+export function securityHeaders(config: AppConfig): RequestHandler {
+  // Stripe's card element runs from js.stripe.com in a frame of its own, and talks to api.stripe.com.
+  const stripe = config.paymentProvider === 'stripe';
+  return helmet({
+    contentSecurityPolicy: {
+      directives: {
+        // The e-card font service (the font picker loads its stylesheets) and in-browser workers of the explorer.
+        'style-src': ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+        'font-src': ["'self'", 'data:', 'https://fonts.gstatic.com'],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'blob:'],
+        'worker-src': ["'self'", 'blob:'],
+        'script-src': ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+        ...(stripe ? { 'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'], 'connect-src': ["'self'", 'https://api.stripe.com'] } : {}),
+        // TLS is the reverse proxy's business; on plain http these would break the site.
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  }) as RequestHandler;
+}
+
 export function createGateway({ config, orm, services, apollo, log }: GatewayDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -42,8 +73,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
     pinoHttp({
       logger: log,
       genReqId(req, res) {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : crypto.randomUUID();
+        const id = requestIdOf(req);
         res.setHeader('X-Request-Id', id);
         return id;
       },
@@ -54,28 +84,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
       },
     }),
   );
-  // Stripe's card element runs from js.stripe.com in a frame of its own, and talks to api.stripe.com.
-  const stripe = config.paymentProvider === 'stripe';
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          // The e-card font service (the font picker loads its stylesheets) and in-browser workers of the explorer.
-          'style-src': ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
-          'font-src': ["'self'", 'data:', 'https://fonts.gstatic.com'],
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'media-src': ["'self'", 'blob:'],
-          'worker-src': ["'self'", 'blob:'],
-          'script-src': ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
-          ...(stripe ? { 'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'], 'connect-src': ["'self'", 'https://api.stripe.com'] } : {}),
-          // TLS is the reverse proxy's business; on plain http these would break the site.
-          'upgrade-insecure-requests': null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: false,
-    }),
-  );
+  app.use(securityHeaders(config));
 
   app.use(healthRouter(orm, services.media.storage));
 

@@ -7,7 +7,8 @@ import { servesHttp, type AppConfig } from '../../server/src/config.js';
 import { startRuntime } from '../../server/src/runtime.js';
 import { buildSchema } from '../../server/src/schema/build-schema.js';
 import type { ServiceDeps, Services } from '../../server/src/services.js';
-import { createGateway } from './app.js';
+import { createGateway, requestIdOf, securityHeaders } from './app.js';
+import { CachedReads } from './cached-reads.js';
 import { createWorkerGateway } from './health.js';
 import { createApolloServer } from './graphql.js';
 
@@ -22,6 +23,10 @@ export interface RunningApp {
   orm: MikroORM;
   services: Services;
   server: http.Server;
+  /** The Express app alone (no cached-read fast path in front of it), when the process serves HTTP. */
+  gateway: http.RequestListener | null;
+  /** The cached-read fast path in front of Express, when the process serves HTTP. */
+  cachedReads: CachedReads | null;
   /** Stops taking requests, then closes the ORM, then stops the embedded database. */
   stop(): Promise<void>;
 }
@@ -36,11 +41,22 @@ export async function startApp(config: AppConfig, log: Logger, deps: Omit<Servic
   const { orm, services } = runtime;
   try {
     let app: http.RequestListener;
+    let gateway: http.RequestListener | null = null;
+    let cachedReads: CachedReads | null = null;
     if (servesHttp(config.appRole)) {
       const apollo = createApolloServer(buildSchema(services), { introspection: config.graphqlIntrospection, log });
       await apollo.start();
       runtime.onStop(() => apollo.stop());
-      app = createGateway({ config, orm, services, apollo, log });
+      const express = createGateway({ config, orm, services, apollo, log });
+      gateway = express;
+      // Anonymous reads already in the read cache are answered before Express (same bytes, same headers).
+      const fast = new CachedReads(services.cache, securityHeaders(config), requestIdOf, log);
+      fast.start();
+      runtime.onStop(async () => fast.stop());
+      cachedReads = fast;
+      app = (req, res) => {
+        if (!fast.handle(req, res)) express(req, res);
+      };
     } else {
       app = createWorkerGateway(orm, services.media.storage);
     }
@@ -60,7 +76,7 @@ export async function startApp(config: AppConfig, log: Logger, deps: Omit<Servic
     const { port } = server.address() as AddressInfo;
     const url = `http://localhost:${port}`;
     log.info({ url, role: config.appRole, media: services.media.storage.kind, startupMs: Math.round(process.uptime() * 1000) }, 'Art & Song Cards is listening');
-    return { url, port, orm, services, server, stop: runtime.stop };
+    return { url, port, orm, services, server, gateway, cachedReads, stop: runtime.stop };
   } catch (error) {
     await runtime.stop();
     throw error;

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { authorize } from '../../server/src/core/access.js';
@@ -19,7 +20,9 @@ const CACHEABLE_ROOT_FIELDS = new Set(['product', 'products', 'searchProducts', 
 /** Documents remembered as cacheable or not, by hash (a bound, not a cache: it is cleared when full). */
 const MAX_DOCUMENTS = 2000;
 /** Longest GET address kept as a cache key as it is. */
-const MAX_URL_KEY_LENGTH = 8192;
+export const MAX_URL_KEY_LENGTH = 8192;
+/** The cache key of a GraphQL GET, by its address (path and query string, as sent). */
+export const graphqlGetKey = (url: string): string => `${CacheKeys.graphql}GET ${url}`;
 /** Longest variables string that makes a cache key. */
 const MAX_VARIABLES_LENGTH = 2000;
 
@@ -69,10 +72,10 @@ function isCacheableDocument(query: string): boolean {
 }
 
 /** Apollo's CSRF rule for GET: a header a browser form cannot send. Only such requests are answered from the cache. */
-function passesCsrfRule(req: Request): boolean {
-  if (req.method !== 'GET') return true;
-  if (req.headers['apollo-require-preflight'] || req.headers['x-apollo-operation-name']) return true;
-  const type = req.headers['content-type'];
+export function passesCsrfRule(method: string | undefined, headers: IncomingHttpHeaders): boolean {
+  if (method !== 'GET') return true;
+  if (headers['apollo-require-preflight'] || headers['x-apollo-operation-name']) return true;
+  const type = headers['content-type'];
   return typeof type === 'string' && !/^(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i.test(type.trim()) && type.trim() !== '';
 }
 
@@ -111,9 +114,9 @@ function graphqlCacheFor(services: Services, method: 'GET' | 'POST', documents: 
     // Unless the answer comes from (or goes into) the cache below, nobody else may keep it.
     res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
     if (isPersonal(req)) return next();
-    if (req.method !== method || !cache.active || !passesCsrfRule(req)) return next();
+    if (req.method !== method || !cache.active || !passesCsrfRule(req.method, req.headers)) return next();
     // A GET is known by its address: a hit needs no parsing at all (only cacheable answers were stored).
-    const urlKey = req.method === 'GET' ? `${CacheKeys.graphql}GET ${req.originalUrl}` : null;
+    const urlKey = req.method === 'GET' ? graphqlGetKey(req.originalUrl) : null;
     if (urlKey && urlKey.length <= MAX_URL_KEY_LENGTH) {
       const hit = cache.peek<JsonAnswer>(urlKey);
       if (hit) {

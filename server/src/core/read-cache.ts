@@ -1,9 +1,14 @@
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 
+/** Answers smaller than this are sent as they are (compressing them saves less than it costs). */
+export const COMPRESS_MIN_BYTES = 1024;
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } };
+
 /**
- * A storefront answer as it goes out: the JSON bytes, their strong ETag, and the compressed forms
- * (made once, on the first caller that accepts them).
+ * A storefront answer as it goes out: the JSON bytes, their strong ETag, and (above
+ * COMPRESS_MIN_BYTES) their br and gzip forms, all made once when the answer is made, never per request.
  */
 export interface JsonAnswer {
   body: Buffer;
@@ -12,9 +17,23 @@ export interface JsonAnswer {
   br?: Buffer;
 }
 
+/**
+ * A copy of `bytes` in memory of its own and of its exact size. Small Buffers are slices of a shared
+ * 8 kB pool, and zlib's results slices of its 16 kB output chunk: kept for long in the cache, each
+ * would hold the whole block alive.
+ */
+function owned(bytes: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
+}
+
 export function jsonAnswer(json: string): JsonAnswer {
-  const body = Buffer.from(json);
-  return { body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"` };
+  const body = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+  body.write(json);
+  const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+  if (body.length < COMPRESS_MIN_BYTES) return { body, etag };
+  return { body, etag, br: owned(zlib.brotliCompressSync(body, BROTLI)), gzip: owned(zlib.gzipSync(body, { level: 6 })) };
 }
 
 /** The keys of the shop's cached reads: one per entity or page, so that a write can name what it changed. */
@@ -160,5 +179,5 @@ export class ReadCache {
   }
 }
 
-/** The size of an answer in memory, roughly: its bytes and their compressed forms. */
-export const answerSize = (answer: JsonAnswer | null): number => (answer ? answer.body.length * 2 + 200 : 64);
+/** The size of an answer in memory: its bytes, their compressed forms, and the object around them. */
+export const answerSize = (answer: JsonAnswer | null): number => (answer ? answer.body.length + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0) + 200 : 64);

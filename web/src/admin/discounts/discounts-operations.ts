@@ -1,16 +1,23 @@
 import { graphql } from '../../apollo/generated';
 
+/** What the Discounts view shows of a code (its table row and dialog). */
+export const DiscountCodeFieldsFragment = graphql(`
+  fragment DiscountCodeFields on DiscountCode {
+    id
+    code
+    percentOff
+    amountOff
+    startsAt
+    endsAt
+    maxUses
+    uses
+  }
+`);
+
 export const DiscountCodesQuery = graphql(`
   query DiscountCodes {
     discountCodes {
-      id
-      code
-      percentOff
-      amountOff
-      startsAt
-      endsAt
-      maxUses
-      uses
+      ...DiscountCodeFields
     }
   }
 `);
@@ -18,14 +25,7 @@ export const DiscountCodesQuery = graphql(`
 export const CreateDiscountCodeMutation = graphql(`
   mutation CreateDiscountCode($input: DiscountCodeInput!) {
     createDiscountCode(input: $input) {
-      id
-      code
-      percentOff
-      amountOff
-      startsAt
-      endsAt
-      maxUses
-      uses
+      ...DiscountCodeFields
     }
   }
 `);
@@ -33,14 +33,7 @@ export const CreateDiscountCodeMutation = graphql(`
 export const UpdateDiscountCodeMutation = graphql(`
   mutation UpdateDiscountCode($id: Int!, $input: DiscountCodeInput!) {
     updateDiscountCode(id: $id, input: $input) {
-      id
-      code
-      percentOff
-      amountOff
-      startsAt
-      endsAt
-      maxUses
-      uses
+      ...DiscountCodeFields
     }
   }
 `);

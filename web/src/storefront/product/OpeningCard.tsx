@@ -1,19 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import type { MessageLocation } from '../../apollo/generated/graphql';
 import { ResponsiveImage, type StoredImage } from '../../common/ResponsiveImage';
 import { IMAGE_SIZES } from '../../common/image-sizes';
-import { placementClass } from '../../common/card/placement';
 import { loadFontStylesheet } from '../../common/fonts/font-stylesheet';
 import { fontByName, fontFamilyCss } from '../../common/fonts/font-css';
-import '../../common/card/card-preview.css';
+import { placementClass } from '../../common/card/placement';
+import '../../common/card/opening-card.css';
 import './opening-card.css';
 
 type Side = 'closed' | 'open' | 'back';
 
+/** The card's shape: its cover's, as on the recipient's page, or a portrait card's. */
+const ratioOf = (cover: StoredImage | null | undefined) => (cover?.width && cover.height ? `${cover.width} / ${cover.height}` : '3 / 4');
+
+const page = (image: StoredImage | null | undefined, alt: string, priority = false) =>
+  image ? <ResponsiveImage className="page-image" image={image} sizes={IMAGE_SIZES.card} alt={alt} priority={priority} /> : <span className="page-image blank" />;
+
 /**
- * The card as its recipient will see it: the cover opens onto the greeting image with the message at
- * the card's placement in its font, and the card turns over to its back.
+ * The card as its recipient will see it: the markup of the e-card page
+ * (server/src/modules/ecard/ecard-page.ts), drawn by the same stylesheet (opening-card.css). The cover
+ * opens onto the greeting image with the message at the card's placement in its font, and the card
+ * turns over to its back.
  */
 export function OpeningCard({
   cover,
@@ -39,20 +47,22 @@ export function OpeningCard({
   }, [fontName]);
 
   return (
-    <figure className="opening-card" data-side={side} aria-label="Card preview">
-      <div className="opening-card-book">
-        <div className="opening-card-page opening-card-inside">
-          {greeting ? <ResponsiveImage image={greeting} sizes={IMAGE_SIZES.card} alt="Inside of the card" /> : <div className="opening-card-blank" />}
-          <div className={`opening-card-message ${placementClass(placement)}`}>
+    <figure className="opening-card" data-state={side} aria-label="Card preview">
+      <div className="card-book" style={{ '--ratio': ratioOf(cover) } as CSSProperties}>
+        <div className="inside">
+          {page(greeting, 'Inside of the card')}
+          <div className={`message ${placementClass(placement)}`}>
             <p style={{ fontFamily: font ? fontFamilyCss(font) : fontName ? `'${fontName}', serif` : undefined }} data-testid="preview-message">
               {message.trim() || 'Your message appears here.'}
             </p>
           </div>
         </div>
-        <div className="opening-card-page opening-card-back">{back ? <ResponsiveImage image={back} sizes={IMAGE_SIZES.card} alt="Back of the card" /> : <div className="opening-card-blank" />}</div>
-        <button type="button" className="opening-card-cover" aria-label="Open the card" onClick={() => setSide('open')}>
-          <span className="opening-card-front">{cover ? <ResponsiveImage image={cover} sizes={IMAGE_SIZES.card} alt="Cover of the card" priority /> : <span className="opening-card-blank" />}</span>
-          <span className="opening-card-verso">For {recipientName.trim() || 'someone special'}</span>
+        <div className="back">{page(back, 'Back of the card')}</div>
+        <button type="button" className="cover" aria-label="Open the card" onClick={() => setSide('open')}>
+          <span className="cover-front">{page(cover, 'Cover of the card', true)}</span>
+          <span className="cover-inner">
+            <span>For {recipientName.trim() || 'someone special'}</span>
+          </span>
         </button>
       </div>
       <figcaption>

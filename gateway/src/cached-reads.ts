@@ -1,0 +1,198 @@
+import crypto from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { CacheKeys, type JsonAnswer, type ReadCache } from '../../server/src/core/read-cache.js';
+import { JSON_CONTENT_TYPE, PRIVATE_CACHE_CONTROL, jsonAnswerReply } from './http-cache.js';
+import { MAX_URL_KEY_LENGTH, graphqlGetKey, passesCsrfRule } from './graphql-cache.js';
+
+/**
+ * The storefront's cached reads, answered straight from the HTTP server's request handler, ahead of
+ * Express: an anonymous GET (or HEAD) of a public storefront read whose answer is already in the read
+ * cache goes out from the bytes, ETag and compressed forms made when it was cached, with exactly the
+ * status, headers and body the Express route would send (the same `jsonAnswerReply`, the same
+ * security headers, taken from the very helmet middleware Express runs). Everything else (a miss,
+ * anything with an Authorization header, a conditional or odd request, an address spelled other than
+ * the plain way) goes on to Express, which answers as it always did.
+ *
+ * Coherence is the read cache's: it is only filled and read while the change feed listens, every
+ * write drops what it changed in every process before it is answered, and the under-construction
+ * switch is itself a cached entry, so the shop is closed here the moment it is closed anywhere.
+ *
+ * Logging: Express logs one line per request (pino-http). A hit here is an anonymous, public answer,
+ * the same for everyone; a line for each costs more than the answer itself and says nothing a count
+ * does not. So hits are counted (by read and status) and summed up in one info line a minute, as a
+ * proxy's status page would; with LOG_LEVEL=debug each hit is logged as well. Misses, errors and
+ * every write keep their full pino-http line. The X-Request-Id header is still set (a proxy's id is
+ * echoed), so a caller's report can be matched with the proxy's log.
+ */
+
+export type CachedRead = 'product' | 'categoryList' | 'tree' | 'graphql' | 'settings';
+
+export interface CachedReadStats {
+  /** Answers sent from here, by read. */
+  served: Record<CachedRead, number>;
+  /** How many of them were 304s. */
+  notModified: number;
+}
+
+/** How often the counts are logged (when there were any). */
+const SUMMARY_EVERY_MS = 60_000;
+
+/** A path id as the REST routes take it (pathId): digits, no leading zero, a 32-bit positive integer. */
+function pathId(text: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id > 2_147_483_647 ? null : id;
+}
+
+/** Express's weak ETag of a body (the `etag` package its res.send uses): size and SHA-1. */
+function weakEtag(body: Buffer): string {
+  return `W/"${body.length.toString(16)}-${crypto.createHash('sha1').update(body).digest('base64').substring(0, 27)}"`;
+}
+
+interface SettingsReply {
+  body: Buffer;
+  headers: string[];
+}
+
+/** `GET /api/settings` for an anonymous caller, as its route sends it (res.json, under privateByDefault). */
+function settingsReply(underConstruction: boolean): SettingsReply {
+  const body = Buffer.from(JSON.stringify({ underConstructionMode: underConstruction ? 'true' : 'false', isAdmin: 'false' }));
+  return { body, headers: ['Cache-Control', PRIVATE_CACHE_CONTROL, 'Content-Type', JSON_CONTENT_TYPE, 'Content-Length', String(body.length), 'ETag', weakEtag(body)] };
+}
+
+export class CachedReads {
+  readonly stats: CachedReadStats = { served: { product: 0, categoryList: 0, tree: 0, graphql: 0, settings: 0 }, notModified: 0 };
+  private readonly securityHeaders: string[];
+  private readonly settings: Record<'open' | 'closed', SettingsReply> = { open: settingsReply(false), closed: settingsReply(true) };
+  private readonly debug: boolean;
+  private summary: NodeJS.Timeout | null = null;
+  private logged: CachedReadStats = { served: { product: 0, categoryList: 0, tree: 0, graphql: 0, settings: 0 }, notModified: 0 };
+
+  /**
+   * @param security the middleware that sets the security headers on every Express answer; it is run
+   *   once here on a recorder, so the headers sent from here are the ones it sets, in its order.
+   */
+  constructor(
+    private readonly cache: ReadCache,
+    security: (req: never, res: never, next: () => void) => void,
+    private readonly requestId: (req: IncomingMessage) => string,
+    private readonly log: Logger,
+  ) {
+    this.securityHeaders = recordHeaders(security);
+    this.debug = log.isLevelEnabled('debug');
+  }
+
+  /** Starts the summary line; `stop` ends it (and logs what was left). */
+  start(): void {
+    this.summary ??= setInterval(() => this.logSummary(), SUMMARY_EVERY_MS);
+    this.summary.unref();
+  }
+
+  stop(): void {
+    if (this.summary) clearInterval(this.summary);
+    this.summary = null;
+    this.logSummary();
+  }
+
+  /** Answers the request from the read cache and returns true, or returns false (Express must answer it). */
+  handle(req: IncomingMessage, res: ServerResponse): boolean {
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    const headers = req.headers;
+    if (headers.authorization !== undefined || !this.cache.active) return false;
+    // A read with a body goes to Express, whose body parser has its say on it (a malformed one is a 400).
+    if (headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0')) return false;
+    const url = req.url!;
+    if (url.startsWith('/api/')) {
+      const query = url.indexOf('?');
+      const path = query < 0 ? url : url.slice(0, query);
+      if (path === '/api/settings') return this.sendSettings(req, res);
+      let key: string;
+      let read: CachedRead;
+      if (path === '/api/categories/all') {
+        key = CacheKeys.tree;
+        read = 'tree';
+      } else if (path.startsWith('/api/products/category/')) {
+        const id = pathId(path.slice('/api/products/category/'.length));
+        if (id === null) return false;
+        key = CacheKeys.categoryList(id);
+        read = 'categoryList';
+      } else if (path.startsWith('/api/products/')) {
+        const id = pathId(path.slice('/api/products/'.length));
+        if (id === null) return false;
+        key = CacheKeys.product(id);
+        read = 'product';
+      } else {
+        return false;
+      }
+      return this.sendAnswer(req, res, key, read);
+    }
+    // GraphQL answers are cached by GET only (a HEAD goes on to Apollo, as it does through Express).
+    if (method === 'GET' && url.startsWith('/graphql?') && passesCsrfRule(method, headers)) {
+      const key = graphqlGetKey(url);
+      if (key.length > MAX_URL_KEY_LENGTH) return false;
+      return this.sendAnswer(req, res, key, 'graphql');
+    }
+    return false;
+  }
+
+  /** A storefront read: only while the shop is open (known from the cache), only when its answer is cached. */
+  private sendAnswer(req: IncomingMessage, res: ServerResponse, key: string, read: CachedRead): boolean {
+    if (this.cache.peek<boolean>(CacheKeys.settings) !== false) return false;
+    const answer = this.cache.peek<JsonAnswer | null>(key);
+    if (!answer) return false;
+    const reply = jsonAnswerReply(req.method, req.headers, answer);
+    this.send(req, res, reply.status, reply.headers, reply.body, read);
+    return true;
+  }
+
+  /** The public settings: the switch from the cache; a conditional request goes to Express (its freshness rules). */
+  private sendSettings(req: IncomingMessage, res: ServerResponse): boolean {
+    const closed = this.cache.peek<boolean>(CacheKeys.settings);
+    if (closed === undefined || req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined) return false;
+    const reply = this.settings[closed ? 'closed' : 'open'];
+    this.send(req, res, 200, reply.headers, req.method === 'HEAD' ? undefined : reply.body, 'settings');
+    return true;
+  }
+
+  private send(req: IncomingMessage, res: ServerResponse, status: number, headers: string[], body: Buffer | undefined, read: CachedRead): void {
+    const id = this.requestId(req);
+    res.writeHead(status, ['X-Request-Id', id, ...this.securityHeaders, ...headers]);
+    res.end(body);
+    this.stats.served[read]++;
+    if (status === 304) this.stats.notModified++;
+    if (this.debug) this.log.debug({ req: { id, method: req.method, url: req.url }, res: { statusCode: status }, cached: read }, 'request completed from the read cache');
+  }
+
+  private logSummary(): void {
+    const served = Object.fromEntries(Object.entries(this.stats.served).map(([read, count]) => [read, count - this.logged.served[read as CachedRead]]));
+    const total = Object.values(served).reduce((sum, count) => sum + count, 0);
+    if (!total) return;
+    this.log.info({ cachedReads: { ...served, notModified: this.stats.notModified - this.logged.notModified } }, `${total} requests answered from the read cache`);
+    this.logged = { served: { ...this.stats.served }, notModified: this.stats.notModified };
+  }
+}
+
+/** The headers a middleware sets (in order), run once on a recorder (it must set them synchronously, whatever the request). */
+function recordHeaders(middleware: (req: never, res: never, next: () => void) => void): string[] {
+  const headers = new Map<string, [string, string]>();
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      const lower = name.toLowerCase();
+      const existing = headers.get(lower);
+      if (existing) existing[1] = String(value);
+      else headers.set(lower, [name, String(value)]);
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+    getHeader(name: string) {
+      return headers.get(name.toLowerCase())?.[1];
+    },
+  };
+  let done = false;
+  middleware({ headers: {}, method: 'GET', url: '/' } as never, recorder as never, () => (done = true));
+  if (!done) throw new Error('the security headers middleware did not finish at once');
+  return [...headers.values()].flat();
+}

@@ -1,0 +1,62 @@
+// The e-card page's one script (served at /ecards/ecard.js; see ecard-page.ts): opening, turning over
+// and closing the card, the first song on opening, the opening beacon (sent once the page has rendered
+// in a visible browser tab; a preview has none) and the thank-you form. Plain JavaScript for every
+// phone's browser, read by the server as it is.
+(() => {
+  const stage = document.querySelector('.stage');
+  if (!stage) return;
+  const beacon = document.body.dataset.opened;
+  let reported = false;
+  const report = () => {
+    if (!beacon || reported || document.visibilityState !== 'visible') return;
+    reported = true;
+    // Two frames: the card has been painted before the opening is reported.
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      fetch(beacon, { method: 'POST', keepalive: true, credentials: 'omit' }).catch(() => { reported = false; });
+    }));
+  };
+  report();
+  document.addEventListener('visibilitychange', report);
+  const form = document.querySelector('.thanks-form');
+  if (form) {
+    const message = form.elements.namedItem('message');
+    const name = form.elements.namedItem('name');
+    const count = form.querySelector('.thanks-count');
+    const error = form.querySelector('.thanks-error');
+    const button = form.querySelector('button');
+    const done = document.querySelector('.thanks-done');
+    const fail = (text) => { error.textContent = text; error.hidden = false; };
+    message.addEventListener('input', () => { count.textContent = message.value.length + ' / 500'; });
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      error.hidden = true;
+      if (!name.value.trim()) return fail('Please write your name.');
+      if (!message.value.trim()) return fail('Please write a message.');
+      button.disabled = true;
+      try {
+        const res = await fetch(form.getAttribute('action'), { method: 'POST', headers: { 'content-type': 'application/json' }, credentials: 'omit', body: JSON.stringify({ name: name.value, message: message.value }) });
+        if (res.ok) {
+          form.hidden = true;
+          done.hidden = false;
+          return;
+        }
+        const body = await res.json().catch(() => null);
+        fail((body && body.message) || 'The thank-you could not be sent. Please try again.');
+      } catch {
+        fail('The thank-you could not be sent. Check your connection and try again.');
+      }
+      button.disabled = false;
+    });
+  }
+  const song = document.querySelector('.songs audio');
+  let played = false;
+  const go = (state) => {
+    stage.dataset.state = state;
+    if (state === 'open' && song && !played) {
+      played = true;
+      song.play().catch(() => {});
+    }
+  };
+  document.querySelector('.cover')?.addEventListener('click', () => go('open'));
+  for (const button of document.querySelectorAll('[data-go]')) button.addEventListener('click', () => go(button.dataset.go));
+})();
