@@ -1,6 +1,6 @@
 import { Kind, parse, visit, type DocumentNode } from 'graphql';
 import type { ApolloServer } from '@apollo/server';
-import type { RequestContext } from '../../server/src/core/context.js';
+import { createRequestContext, type RequestContext } from '../../server/src/core/context.js';
 import { unauthenticated } from '../../server/src/core/errors.js';
 import type { Services } from '../../server/src/services.js';
 import { INITIAL_QUERIES, type InitialOperation } from './initial-queries.js';
@@ -21,16 +21,16 @@ export function withTypename(document: DocumentNode): DocumentNode {
 
 /** The same request, as an anonymous caller: what a page carries is what anyone may read. */
 export function anonymous(ctx: RequestContext): RequestContext {
-  return {
+  // No token: the viewer is null and requireViewer answers UNAUTHENTICATED.
+  return createRequestContext({
     em: ctx.em.fork(),
     requestId: ctx.requestId,
     ip: ctx.ip,
     log: ctx.log,
-    viewer: async () => null,
-    requireViewer: async () => {
+    authenticate: async () => {
       throw unauthenticated();
     },
-  };
+  });
 }
 
 export interface InitialRead {
@@ -55,7 +55,7 @@ export class InitialStateReader {
 
   async read(ctx: RequestContext, reads: InitialRead[]): Promise<InitialState> {
     const visitor = anonymous(ctx);
-    const underConstructionMode = await this.services.settings.isUnderConstruction(visitor.em);
+    const underConstructionMode = await this.services.settings.isUnderConstruction(visitor);
     const state: InitialState = { settings: { underConstructionMode, isAdmin: false } };
     if (underConstructionMode || !reads.length) return state;
     const results = await Promise.all(reads.map((read) => this.execute(visitor, read)));

@@ -139,7 +139,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     deliveries,
     ecards: new EcardService(),
     ecardLoop,
-    account: new AccountService({ deliveries, clock, replies: ecardLoop }),
+    account: new AccountService({ deliveries, clock, replies: ecardLoop, orders }),
     discounts,
     refunds: new RefundService({ providers, clock }),
     sales: new SalesService(clock),

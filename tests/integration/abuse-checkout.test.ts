@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.js';
 import { selectPaymentProvider } from '../../server/src/services.js';
+import { createRequestContext } from '../../server/src/core/context.js';
 import { TestPaymentProvider } from '../../server/src/modules/checkout/payment/test-payment-provider.js';
 import { ORDER_FIELDS, PAY_OK, orderInput, personalisation, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -64,7 +65,7 @@ describe('payments', () => {
     const viaSchema = await placeOrder(app, orderInput(shop, { payment: { ...PAY_OK, provider: 'test' } }));
     expect(viaSchema.status).toBe(400);
     expect(viaSchema.body.errors?.[0].message).toMatch(/provider/);
-    const ctx = { em: app.orm.em.fork(), ip: '10.9.9.9', log: pino({ level: 'silent' }), requestId: 't', viewer: async () => null, requireViewer: async () => { throw new Error('no'); } };
+    const ctx = createRequestContext({ em: app.orm.em.fork(), ip: '10.9.9.9', log: pino({ level: 'silent' }), requestId: 't', authenticate: async () => { throw new Error('no'); } });
     await expect(app.services.orders.place(ctx, orderInput(shop, { payment: { ...PAY_OK, provider: 'test' } }))).rejects.toMatchObject({ code: 'BAD_USER_INPUT', field: 'payment.provider' });
     expect(await count('order')).toBe(before);
   });

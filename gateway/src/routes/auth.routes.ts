@@ -47,7 +47,7 @@ export function authRoutes({ auth }: Services): RouteDef[] {
       path: '/me',
       access: 'user',
       async handler(ctx, _req, res) {
-        const { user } = await ctx.requireViewer();
+        const user = await auth.requireUser(ctx);
         res.json({ ...publicUser(user), role: user.role, created_at: user.createdAt.toISOString() });
       },
     },

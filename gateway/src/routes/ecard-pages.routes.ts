@@ -36,7 +36,7 @@ export function ecardPageRoutes({ ecards, ecardLoop, refunds }: Services): Route
           return;
         }
         // A preview (the purchaser's or an admin's) neither reports an opening nor takes a thank-you.
-        res.send(renderEcardPage(item, { preview, repliesLeft: preview ? 0 : await ecardLoop.repliesLeft(ctx.em, item) }));
+        res.send(renderEcardPage(item, { preview, repliesLeft: preview ? 0 : await ecardLoop.repliesLeft(ctx, item) }));
       },
     },
   ];

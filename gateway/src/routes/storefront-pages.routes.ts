@@ -40,7 +40,7 @@ export function storefrontPageRoutes(services: Services, webDir: string, initial
   /** Sends the page, or the bare shell (settings only) while the storefront is closed to this visitor. */
   async function sendPage(ctx: RequestContext, res: Response, page: PageModule, describe: () => Promise<{ head: PageHead; reads?: InitialRead[] }>): Promise<void> {
     const req = res.req;
-    const closed = await settings.isUnderConstruction(ctx.em);
+    const closed = await settings.isUnderConstruction(ctx);
     if (closed) {
       sendAppShell(res, webDir, { state: await initial.read(ctx, []) });
       return;

@@ -1,7 +1,6 @@
 import { Extensions } from 'type-graphql';
 import type { RequestContext } from './context.js';
 import { forbidden } from './errors.js';
-import { Role } from '../modules/auth/user.entity.js';
 
 /**
  * Who may call an operation. Every GraphQL root field and every REST route states one; an operation
@@ -34,8 +33,8 @@ export async function authorize(ctx: RequestContext, access: Access, gate: Store
       await ctx.requireViewer();
       return;
     case 'admin': {
-      const viewer = await ctx.requireViewer();
-      if (viewer.user.role !== Role.ADMIN) throw forbidden();
+      await ctx.requireViewer();
+      if (!(await ctx.isAdmin())) throw forbidden();
       return;
     }
     default:

@@ -1,13 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { User } from '../modules/auth/user.entity.js';
+import DataLoader from 'dataloader';
 import { AppError, unauthenticated } from './errors.js';
+import { isAdminViewer, type Viewer, type ViewerUser } from './viewer.js';
 
-/** The signed-in caller: the user and the session (token id) the request came with. */
-export interface Viewer {
-  user: User;
-  jti: string;
-}
+export type { Viewer, ViewerUser } from './viewer.js';
+
+/** Answers a batch of keys with a map; a key missing from the map loads as null. */
+export type BatchLoad<K, V> = (keys: readonly K[]) => Promise<Map<K, V>>;
 
 /**
  * Everything a service needs to know about one request, REST or GraphQL alike. Services take it
@@ -22,6 +22,14 @@ export interface RequestContext {
   viewer(): Promise<Viewer | null>;
   /** The caller; throws UNAUTHENTICATED with the reason (no token, expired, revoked) otherwise. */
   requireViewer(): Promise<Viewer>;
+  /** Whether the caller is a signed-in admin (false when signed out or the token is not valid). */
+  isAdmin(): Promise<boolean>;
+  /**
+   * The request's batch loader named `key`, made on first use: every `load` of the request made in
+   * the same tick goes out as one call of `load`, so a page of field resolvers costs the same number
+   * of queries whatever its size. The one batching mechanism of the server.
+   */
+  loader<K, V>(key: string, load: BatchLoad<K, V>): DataLoader<K, V | null>;
 }
 
 export type Authenticate = (em: EntityManager, token: string) => Promise<Viewer>;
@@ -50,6 +58,10 @@ export function createRequestContext(init: RequestContextInit): RequestContext {
         })
       : Promise.resolve(unauthenticated()));
 
+  const viewer = async () => {
+    const result = await resolve();
+    return result instanceof AppError ? null : result;
+  };
   return {
     get em() {
       return getEm();
@@ -57,15 +69,14 @@ export function createRequestContext(init: RequestContextInit): RequestContext {
     requestId: init.requestId,
     ip: init.ip,
     log: init.log,
-    async viewer() {
-      const result = await resolve();
-      return result instanceof AppError ? null : result;
-    },
+    viewer,
     async requireViewer() {
       const result = await resolve();
       if (result instanceof AppError) throw result;
       return result;
     },
+    isAdmin: async () => isAdminViewer(await viewer()),
+    loader: loaderTable(),
   };
 }
 
@@ -73,7 +84,7 @@ export function createRequestContext(init: RequestContextInit): RequestContext {
  * The context of work the process does on its own, outside any request (startup tasks), acting as
  * `actor` when the work needs a signed-in user.
  */
-export function createSystemContext(init: { em: EntityManager; log: Logger; task: string; actor?: User | null }): RequestContext {
+export function createSystemContext(init: { em: EntityManager; log: Logger; task: string; actor?: ViewerUser | null }): RequestContext {
   const viewer: Viewer | null = init.actor ? { user: init.actor, jti: `system:${init.task}` } : null;
   return {
     em: init.em,
@@ -85,6 +96,41 @@ export function createSystemContext(init: { em: EntityManager; log: Logger; task
       if (!viewer) throw unauthenticated();
       return viewer;
     },
+    isAdmin: async () => isAdminViewer(viewer),
+    loader: loaderTable(),
+  };
+}
+
+/**
+ * The same caller working in another EntityManager: a transaction's, so that the services a
+ * transaction calls take a context like every other service call. Its batch loaders are its own.
+ */
+export function withEm(ctx: RequestContext, em: EntityManager): RequestContext {
+  return {
+    em,
+    requestId: ctx.requestId,
+    ip: ctx.ip,
+    log: ctx.log,
+    viewer: () => ctx.viewer(),
+    requireViewer: () => ctx.requireViewer(),
+    isAdmin: () => ctx.isAdmin(),
+    loader: loaderTable(),
+  };
+}
+
+/** The batch loaders of one context, by name. */
+function loaderTable(): RequestContext['loader'] {
+  const loaders = new Map<string, DataLoader<unknown, unknown>>();
+  return <K, V>(key: string, load: BatchLoad<K, V>) => {
+    let loader = loaders.get(key) as DataLoader<K, V | null> | undefined;
+    if (!loader) {
+      loader = new DataLoader<K, V | null>(async (keys) => {
+        const found = await load(keys);
+        return keys.map((k) => found.get(k) ?? null);
+      });
+      loaders.set(key, loader as DataLoader<unknown, unknown>);
+    }
+    return loader;
   };
 }
 

@@ -1,3 +1,4 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { AppError } from './errors.js';
 
 /** Seconds a client is asked to wait before trying again while the database is away. */
@@ -30,4 +31,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** The answer to give while the database is away: 503 SERVICE_UNAVAILABLE with Retry-After. */
 export function serviceUnavailable(): AppError {
   return new AppError('SERVICE_UNAVAILABLE', 'The shop is briefly unavailable. Please try again in a few seconds.', { retryAfter: DATABASE_RETRY_AFTER_SECONDS });
+}
+
+/**
+ * The one mapping of a unique-index clash: runs `work` (a flush, a transaction) and answers the clash
+ * it meets with `onClash()`, a CONFLICT naming the field. The index decides when two writers race
+ * past the service's own "is it free" check.
+ */
+export async function conflictOnUnique<T>(work: () => Promise<T>, onClash: () => AppError): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw onClash();
+    throw error;
+  }
 }

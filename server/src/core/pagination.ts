@@ -1,3 +1,4 @@
+import type { EntityManager, EntityName, FilterQuery } from '@mikro-orm/postgresql';
 import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
 import { badInput } from './errors.js';
 
@@ -124,4 +125,64 @@ export function connectionFromRows<T>(rows: T[], options: { size: number; after?
       endCursor: edges.at(-1)?.cursor ?? null,
     },
   };
+}
+
+/** One sort key of a keyset page: the entity property, its name in the cursor and how a row gives its value. */
+export interface KeysetKey<T> {
+  property: string;
+  cursor: string;
+  type: 'string' | 'number' | 'date';
+  valueOf: (row: T) => string | number | Date;
+}
+
+export interface KeysetPage<T> {
+  size: number;
+  after?: string | null;
+  /** One direction for every key: `asc` pages forward from the smallest, `desc` from the largest. */
+  direction: 'asc' | 'desc';
+  /** The sort keys, most significant first; the last one must be unique (the id). */
+  keys: KeysetKey<T>[];
+  populate?: readonly string[];
+}
+
+/**
+ * The one keyset page of the server: the rows of `where` after the cursor, in the keys' order, with
+ * the total count (two queries, run side by side). A cursor that is not one of this list's is
+ * BAD_USER_INPUT on `after`.
+ */
+export async function keysetPage<T extends object>(em: EntityManager, entity: EntityName<T>, where: FilterQuery<T>, page: KeysetPage<T>): Promise<ConnectionResult<T>> {
+  const after = page.after ? keysetAfter(page) : null;
+  const orderBy = Object.fromEntries(page.keys.map((key) => [key.property, page.direction]));
+  const [rows, totalCount] = await Promise.all([
+    em.find(entity, (after ? { $and: [where, after] } : where) as never, { orderBy, limit: page.size + 1, populate: page.populate } as never),
+    em.count(entity, where as never),
+  ]);
+  return connectionFromRows(rows as T[], {
+    size: page.size,
+    after: page.after,
+    totalCount,
+    cursorOf: (row) => Object.fromEntries(page.keys.map((key) => {
+      const value = key.valueOf(row);
+      return [key.cursor, value instanceof Date ? value.toISOString() : value];
+    })),
+  });
+}
+
+/** `(k1, k2, ...) > (v1, v2, ...)` (or `<` going down) written as MikroORM can: k1 > v1, or k1 = v1 and k2 > v2, ... */
+function keysetAfter<T>(page: KeysetPage<T>): object {
+  const shape = Object.fromEntries(page.keys.map((key) => [key.cursor, key.type === 'number' ? 'number' : 'string'])) as Record<string, 'string' | 'number'>;
+  const cursor = decodeCursor<CursorKey>(page.after!, shape);
+  const values = page.keys.map((key) => {
+    const raw = cursor[key.cursor]!;
+    if (key.type !== 'date') return raw;
+    const at = new Date(raw);
+    if (Number.isNaN(at.getTime())) throw badInput('The cursor is not valid.', 'after');
+    return at;
+  });
+  const op = page.direction === 'asc' ? '$gt' : '$lt';
+  const branches = page.keys.map((key, i) => ({
+    ...Object.fromEntries(page.keys.slice(0, i).map((before, j) => [before.property, values[j]])),
+    [key.property]: { [op]: values[i] },
+  }));
+  return branches.length === 1 ? branches[0]! : { $or: branches };
 }

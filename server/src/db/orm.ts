@@ -13,8 +13,7 @@ export function ormConfig(clientUrl: string, options: { debug?: boolean } = {}) 
     clientUrl,
     entities,
     extensions: [Migrator],
-    // Relations in field resolvers are batched into one query per relation and request.
-    dataloader: true,
+    // Relations read by field resolvers are batched by the request's own loaders (ctx.loader), not by the ORM.
     // Pages of data are read through request-scoped forks; the global manager is never used directly.
     allowGlobalContext: false,
     debug: options.debug ?? false,

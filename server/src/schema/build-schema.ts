@@ -22,8 +22,29 @@ import { OrderPaymentResolver } from '../modules/checkout/payment/payment.resolv
 import { SettingsResolver } from '../modules/settings/settings.resolver.js';
 import type { Services } from '../services.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const resolvers: NonEmptyArray<Function> = [AuthResolver, SettingsResolver, MediaFolderResolver, MediaFileResolver, BlogResolver, ProductTypeResolver, CategoryResolver, ProductResolver, OrderResolver, OrderItemResolver, AccountResolver, DiscountResolver, RefundResolver, SalesResolver, OrderPaymentResolver];
+/**
+ * Each resolver with how it is made: it is given its own service and nothing else. Without services
+ * (building the schema text only) resolvers are made with none; they are never called then.
+ */
+const resolverFactories = new Map<Function, (services: Services) => unknown>([
+  [AuthResolver, (s) => new AuthResolver(s.auth)],
+  [SettingsResolver, (s) => new SettingsResolver(s.settings)],
+  [MediaFolderResolver, (s) => new MediaFolderResolver(s.media)],
+  [MediaFileResolver, (s) => new MediaFileResolver(s.media)],
+  [BlogResolver, (s) => new BlogResolver(s.blog)],
+  [ProductTypeResolver, (s) => new ProductTypeResolver(s.productTypes)],
+  [CategoryResolver, (s) => new CategoryResolver(s.categories)],
+  [ProductResolver, (s) => new ProductResolver(s.products)],
+  [OrderResolver, (s) => new OrderResolver(s.orders)],
+  [OrderItemResolver, (s) => new OrderItemResolver(s.orders)],
+  [AccountResolver, (s) => new AccountResolver(s.account)],
+  [DiscountResolver, (s) => new DiscountResolver(s.discounts)],
+  [RefundResolver, (s) => new RefundResolver(s.refunds)],
+  [SalesResolver, (s) => new SalesResolver(s.sales)],
+  [OrderPaymentResolver, () => new OrderPaymentResolver()],
+]);
+
+export const resolvers = [...resolverFactories.keys()] as NonEmptyArray<Function>;
 
 /** The access rule a root field declared with @Allow, or undefined when it declared none. */
 export function declaredAccess(parent: GraphQLObjectType, fieldName: string): Access | undefined {
@@ -55,8 +76,12 @@ export function buildSchema(services: Services | null): GraphQLSchema {
     validate: false,
     globalMiddlewares: [accessGuard],
     container: {
-      get(someClass: new (services: Services | null) => unknown) {
-        if (!instances.has(someClass)) instances.set(someClass, new someClass(services));
+      get(someClass: Function) {
+        if (!instances.has(someClass)) {
+          const make = resolverFactories.get(someClass);
+          if (!make) throw new Error(`No factory for resolver ${someClass.name}`);
+          instances.set(someClass, make(services ?? ({} as Services)));
+        }
         return instances.get(someClass);
       },
     },

@@ -2,7 +2,7 @@ import { Arg, Args, Ctx, FieldResolver, GraphQLISODateTime, Int, Mutation, Query
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
 import { ConnectionArgs, type ConnectionResult } from '../../core/pagination.js';
-import type { Services } from '../../services.js';
+import type { AccountService } from './account.service.js';
 import { EcardReply } from '../ecard/ecard-reply.entity.js';
 import { OrderItem } from '../orders/order-item.entity.js';
 import type { Order } from '../orders/order.entity.js';
@@ -11,34 +11,34 @@ import { OrderConnection } from '../orders/order.types.js';
 /** "My orders": a signed-in shopper's orders and what they can do with their cards. */
 @Resolver(() => OrderItem)
 export class AccountResolver {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly service: AccountService) {}
 
   @Allow('user')
   @Query(() => OrderConnection, { description: "The caller's own orders, newest first (orders placed while signed in)." })
   myOrders(@Ctx() ctx: RequestContext, @Args(() => ConnectionArgs) args: ConnectionArgs): Promise<ConnectionResult<Order>> {
-    return this.services.account.myOrders(ctx, args);
+    return this.service.myOrders(ctx, args);
   }
 
   @Allow('user')
   @Mutation(() => OrderItem, { description: "Moves one of the caller's scheduled cards to another allowed day (YYYY-MM-DD, today up to a year ahead, in the zone it was ordered in). CONFLICT once it was sent." })
   changeCardDate(@Ctx() ctx: RequestContext, @Arg('itemId', () => Int) itemId: number, @Arg('deliveryDate', () => String) deliveryDate: string): Promise<OrderItem> {
-    return this.services.account.changeDate(ctx, itemId, deliveryDate);
+    return this.service.changeDate(ctx, itemId, deliveryDate);
   }
 
   @Allow('user')
   @Mutation(() => OrderItem, { description: "Sends one of the caller's sent cards to its recipient again (at most 3 times). CONFLICT when it was not sent yet." })
   resendMyCard(@Ctx() ctx: RequestContext, @Arg('itemId', () => Int) itemId: number): Promise<OrderItem> {
-    return this.services.account.resend(ctx, itemId);
+    return this.service.resend(ctx, itemId);
   }
 
   @FieldResolver(() => [EcardReply], { description: "The recipient's thank-you replies, oldest first (admins and the order's owner; empty for others)." })
   replies(@Ctx() ctx: RequestContext, @Root() item: OrderItem): Promise<EcardReply[]> | EcardReply[] {
-    if (!item.itemUrlUuid || this.services.orders.isRedacted(item.order)) return [];
-    return this.services.account.repliesOf(ctx, item);
+    if (!item.itemUrlUuid || this.service.isRedacted(item.order)) return [];
+    return this.service.repliesOf(ctx, item);
   }
 
   @FieldResolver(() => GraphQLISODateTime, { nullable: true, description: 'When the one reminder of an unopened card went to its recipient (admins and owners only).' })
   remindedAt(@Root() item: OrderItem): Date | null {
-    return this.services.orders.isRedacted(item.order) ? null : item.remindedAt;
+    return this.service.isRedacted(item.order) ? null : item.remindedAt;
   }
 }

@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import type { RequestContext } from '../../core/context.js';
+import { withEm, type RequestContext } from '../../core/context.js';
 import { conflict, notFound } from '../../core/errors.js';
 import { pageSize, type ConnectionResult } from '../../core/pagination.js';
 import type { EcardReply } from '../ecard/ecard-reply.entity.js';
@@ -9,7 +9,6 @@ import { OrderItem } from '../orders/order-item.entity.js';
 import { deliveryInstant } from '../checkout/checkout-rules.js';
 import { Order, OrderStatus } from '../orders/order.entity.js';
 import { ordersNewestFirst } from '../orders/order.service.js';
-import { requestLoader } from '../../core/loaders.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /** How often a purchaser may send one card again from their account. */
@@ -18,7 +17,9 @@ export const MAX_OWNER_RESENDS = 3;
 export interface AccountOptions {
   deliveries: DeliveryService;
   clock: () => Date;
-  replies: { repliesOf(em: EntityManager, itemIds: number[]): Promise<Map<number, EcardReply[]>> };
+  replies: { repliesOf(ctx: RequestContext, itemIds: readonly number[]): Promise<Map<number, EcardReply[]>> };
+  /** Says which orders were looked up by someone who may only see their confirmation page. */
+  orders: { isRedacted(order: Order): boolean };
 }
 
 /**
@@ -28,6 +29,11 @@ export interface AccountOptions {
  */
 export class AccountService {
   constructor(private readonly options: AccountOptions) {}
+
+  /** Whether this order was looked up by someone who may only see its confirmation page. */
+  isRedacted(order: Order): boolean {
+    return this.options.orders.isRedacted(order);
+  }
 
   /** The caller's placed orders, newest first (pending checkouts are left out). */
   async myOrders(ctx: RequestContext, args: { first?: number | null; after?: string | null }): Promise<ConnectionResult<Order>> {
@@ -71,7 +77,7 @@ export class AccountService {
       const resends = await em.count(MailJob, { item: item.id, kind: MailKind.CARD_RESEND });
       if (resends >= MAX_OWNER_RESENDS) throw conflict(`This card was already sent again ${MAX_OWNER_RESENDS} times.`, 'itemId');
       const waiting = await em.count(MailJob, { item: item.id, kind: MailKind.CARD_RESEND, status: { $in: [MailJobStatus.QUEUED, MailJobStatus.SENDING] } });
-      if (!waiting) this.options.deliveries.queueResend(em, item);
+      if (!waiting) this.options.deliveries.queueResend(withEm(ctx, em), item);
       await em.flush();
       ctx.log.info({ itemId, orderId: item.order.id }, 'card resent by its purchaser');
     });
@@ -81,7 +87,7 @@ export class AccountService {
 
   /** The thank-you replies of a card, oldest first; batched across the cards of a request. */
   async repliesOf(ctx: RequestContext, item: OrderItem): Promise<EcardReply[]> {
-    const loader = requestLoader<number, EcardReply[]>(ctx, 'item.replies', (ids) => this.options.replies.repliesOf(ctx.em, [...ids]));
+    const loader = ctx.loader<number, EcardReply[]>('item.replies', (ids) => this.options.replies.repliesOf(ctx, ids));
     return (await loader.load(item.id)) ?? [];
   }
 

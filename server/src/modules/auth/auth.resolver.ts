@@ -1,36 +1,36 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
-import type { Services } from '../../services.js';
+import type { AuthService } from './auth.service.js';
 import { AuthPayload, ChangePasswordInput, ChangePasswordPayload, LoginInput, RegisterInput, RegisterPayload } from './auth.types.js';
 import { User } from './user.entity.js';
 
 @Resolver()
 export class AuthResolver {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly service: AuthService) {}
 
   @Allow('public')
   @Query(() => User, { nullable: true, description: 'The signed-in user, or null.' })
   me(@Ctx() ctx: RequestContext): Promise<User | null> {
-    return this.services.auth.me(ctx);
+    return this.service.me(ctx);
   }
 
   @Allow('public')
   @Mutation(() => RegisterPayload)
   register(@Ctx() ctx: RequestContext, @Arg('input', () => RegisterInput) input: RegisterInput): Promise<RegisterPayload> {
-    return this.services.auth.register(ctx, input);
+    return this.service.register(ctx, input);
   }
 
   @Allow('public')
   @Mutation(() => AuthPayload, { description: 'Rate-limited: repeated failures answer RATE_LIMITED.' })
   login(@Ctx() ctx: RequestContext, @Arg('input', () => LoginInput) input: LoginInput): Promise<AuthPayload> {
-    return this.services.auth.login(ctx, input);
+    return this.service.login(ctx, input);
   }
 
   @Allow('user')
   @Mutation(() => Boolean, { description: 'Revokes the token the request came with.' })
   async logout(@Ctx() ctx: RequestContext): Promise<boolean> {
-    await this.services.auth.logout(ctx);
+    await this.service.logout(ctx);
     return true;
   }
 
@@ -40,6 +40,6 @@ export class AuthResolver {
     @Ctx() ctx: RequestContext,
     @Arg('input', () => ChangePasswordInput) input: ChangePasswordInput,
   ): Promise<ChangePasswordPayload> {
-    return this.services.auth.changePassword(ctx, input);
+    return this.service.changePassword(ctx, input);
   }
 }

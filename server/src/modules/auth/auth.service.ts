@@ -1,6 +1,7 @@
 import argon2 from 'argon2';
 import crypto from 'node:crypto';
-import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { conflictOnUnique } from '../../core/db-errors.js';
 import type { RequestContext, Viewer } from '../../core/context.js';
 import { conflict, unauthenticated } from '../../core/errors.js';
 import { AuthSession } from './auth-session.entity.js';
@@ -41,13 +42,8 @@ export class AuthService {
     if (await em.count(User, { username: { $ilike: escapeLike(username) } })) throw conflict('That username is already taken.', 'username');
     if (await em.count(User, { email })) throw conflict('That e-mail address is already registered.', 'email');
     const user = em.create(User, { username, email, passwordHash: await argon2.hash(password), role: Role.CUSTOMER });
-    try {
-      await em.flush();
-    } catch (error) {
-      // Two registrations racing for the same name: the database's unique index decides.
-      if (error instanceof UniqueConstraintViolationException) throw conflict('That username or e-mail address is already taken.');
-      throw error;
-    }
+    // Two registrations racing for the same name: the database's unique index decides.
+    await conflictOnUnique(() => em.flush(), () => conflict('That username or e-mail address is already taken.'));
     ctx.log.info({ userId: user.id }, 'user registered');
     return { message: `Successfully registered with email ${email}`, user };
   }
@@ -92,12 +88,18 @@ export class AuthService {
     return { message: 'Password changed successfully', token };
   }
 
+  /** The signed-in caller's user, or null (the viewer's user is the User row authenticate() read with the session). */
   async me(ctx: RequestContext): Promise<User | null> {
-    return (await ctx.viewer())?.user ?? null;
+    return ((await ctx.viewer())?.user as User | undefined) ?? null;
+  }
+
+  /** The signed-in caller's user; UNAUTHENTICATED otherwise. */
+  async requireUser(ctx: RequestContext): Promise<User> {
+    return (await ctx.requireViewer()).user as User;
   }
 
   /** Checks the signature and expiry, then that the session still exists (not logged out, no password change since). */
-  async authenticate(em: EntityManager, token: string): Promise<Viewer> {
+  async authenticate(em: EntityManager, token: string): Promise<Viewer<User>> {
     const claims = await this.tokens.verify(token);
     const session = await em.findOne(AuthSession, { jti: claims.jti }, { populate: ['user'] });
     if (!session || String(session.user.id) !== claims.sub) throw unauthenticated('This session has ended. Please sign in again.');

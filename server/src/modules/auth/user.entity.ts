@@ -2,10 +2,9 @@ import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Field, GraphQLISODateTime, Int, ObjectType, registerEnumType } from 'type-graphql';
 
-export enum Role {
-  ADMIN = 'admin',
-  CUSTOMER = 'customer',
-}
+import { Role } from '../../core/viewer.js';
+
+export { Role };
 registerEnumType(Role, { name: 'Role', description: 'What a user may do: admins manage the shop.' });
 
 @ObjectType({ description: 'A registered user of the shop.' })

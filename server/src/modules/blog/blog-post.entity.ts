@@ -1,3 +1,4 @@
+import type { FilterQuery } from '@mikro-orm/core';
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, GraphQLISODateTime, Int, ObjectType, registerEnumType } from 'type-graphql';
@@ -68,3 +69,6 @@ export class BlogPost {
   @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
 }
+
+/** The posts everyone may read: published, with a publication time that has come. */
+export const publishedAndDue = (): FilterQuery<BlogPost> => ({ status: BlogPostStatus.PUBLISHED, publishedAt: { $lte: new Date() } });

@@ -2,60 +2,60 @@ import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } f
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
 import type { ConnectionResult } from '../../core/pagination.js';
-import type { Services } from '../../services.js';
+import type { BlogService } from './blog.service.js';
 import { BlogPost } from './blog-post.entity.js';
 import { BlogAuthor, BlogPostConnection, BlogPostInput, BlogPostsArgs, PublishBlogPostArgs } from './blog.types.js';
 
 @Resolver(() => BlogPost)
 export class BlogResolver {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly service: BlogService) {}
 
   @Allow('storefront')
   @Query(() => BlogPostConnection, { description: 'Published posts, newest first (admins may ask for drafts).' })
   blogPosts(@Ctx() ctx: RequestContext, @Args(() => BlogPostsArgs) args: BlogPostsArgs): Promise<ConnectionResult<BlogPost>> {
-    return this.services.blog.list(ctx, args);
+    return this.service.list(ctx, args);
   }
 
   @Allow('storefront')
   @Query(() => BlogPost, { description: 'A post by id or slug. Drafts and scheduled posts are found by admins only.' })
   blogPost(@Ctx() ctx: RequestContext, @Arg('idOrSlug', () => String) idOrSlug: string): Promise<BlogPost> {
-    return this.services.blog.get(ctx, idOrSlug);
+    return this.service.get(ctx, idOrSlug);
   }
 
   @Allow('admin')
   @Query(() => String, { description: 'Markdown rendered and sanitised exactly as a saved post would be (the editor preview).' })
   blogPreview(@Arg('body', () => String) body: string): string {
-    return this.services.blog.preview(body);
+    return this.service.preview(body);
   }
 
   @Allow('admin')
   @Mutation(() => BlogPost, { description: 'Creates a draft.' })
   createBlogPost(@Ctx() ctx: RequestContext, @Arg('input', () => BlogPostInput) input: BlogPostInput): Promise<BlogPost> {
-    return this.services.blog.create(ctx, input);
+    return this.service.create(ctx, input);
   }
 
   @Allow('admin')
   @Mutation(() => BlogPost)
   updateBlogPost(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number, @Arg('input', () => BlogPostInput) input: BlogPostInput): Promise<BlogPost> {
-    return this.services.blog.update(ctx, id, input);
+    return this.service.update(ctx, id, input);
   }
 
   @Allow('admin')
   @Mutation(() => BlogPost)
   publishBlogPost(@Ctx() ctx: RequestContext, @Args(() => PublishBlogPostArgs) { id, publishedAt }: PublishBlogPostArgs): Promise<BlogPost> {
-    return this.services.blog.publish(ctx, id, publishedAt);
+    return this.service.publish(ctx, id, publishedAt);
   }
 
   @Allow('admin')
   @Mutation(() => BlogPost, { description: 'Turns a post back into a draft.' })
   unpublishBlogPost(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<BlogPost> {
-    return this.services.blog.unpublish(ctx, id);
+    return this.service.unpublish(ctx, id);
   }
 
   @Allow('admin')
   @Mutation(() => Boolean)
   async deleteBlogPost(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<boolean> {
-    await this.services.blog.delete(ctx, id);
+    await this.service.delete(ctx, id);
     return true;
   }
 
@@ -66,6 +66,6 @@ export class BlogResolver {
 
   @FieldResolver(() => String, { description: 'The meta description, else the excerpt, else the start of the body.' })
   description(@Root() post: BlogPost): string {
-    return this.services.blog.description(post);
+    return this.service.description(post);
   }
 }

@@ -1,15 +1,15 @@
-import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/postgresql';
+import type { FilterQuery } from '@mikro-orm/postgresql';
+import { conflictOnUnique } from '../../core/db-errors.js';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
 import { parseInput } from '../../core/input.js';
+import { keysetPage, pageSize, type ConnectionResult } from '../../core/pagination.js';
 import { postSlugSchema, postTextSchema, postTitleSchema } from '../../rules/schemas.js';
 import { slugFromTitle } from '../../rules/slug.js';
-import { connectionFromRows, decodeCursor, pageSize, type ConnectionResult } from '../../core/pagination.js';
-import { Role } from '../auth/user.entity.js';
-import { MediaFile } from '../media/media-file.entity.js';
-import { MediaKind } from '../media/media-formats.js';
+import { User } from '../auth/user.entity.js';
+import { checkedImage } from '../media/media-references.js';
 import type { MediaUsageProvider } from '../media/media-usages.js';
-import { BlogPost, BlogPostStatus } from './blog-post.entity.js';
+import { BlogPost, BlogPostStatus, publishedAndDue } from './blog-post.entity.js';
 import { plainText, renderMarkdown } from './markdown.js';
 
 export interface BlogPostInput {
@@ -38,9 +38,8 @@ const POPULATE = ['coverImage', 'author'] as const;
 export class BlogService {
   /** Posts visible to the caller: everything for an admin, published and due posts for everyone else. */
   private async visibility(ctx: RequestContext): Promise<FilterQuery<BlogPost>> {
-    const viewer = await ctx.viewer();
-    if (viewer?.user.role === Role.ADMIN) return {};
-    return { status: BlogPostStatus.PUBLISHED, publishedAt: { $lte: new Date() } };
+    if (await ctx.isAdmin()) return {};
+    return publishedAndDue();
   }
 
   /**
@@ -49,29 +48,22 @@ export class BlogService {
    */
   async list(ctx: RequestContext, args: BlogListArgs = {}): Promise<ConnectionResult<BlogPost>> {
     const size = pageSize(args.first, 100, 10);
-    const isAdmin = (await ctx.viewer())?.user.role === Role.ADMIN;
+    const isAdmin = await ctx.isAdmin();
     const status = isAdmin ? (args.status ?? BlogPostStatus.PUBLISHED) : BlogPostStatus.PUBLISHED;
     const where: FilterQuery<BlogPost> =
-      status === BlogPostStatus.PUBLISHED ? { status, publishedAt: { $lte: new Date() } } : status === 'all' ? {} : { status };
+      status === BlogPostStatus.PUBLISHED ? publishedAndDue() : status === 'all' ? {} : { status };
     // Published posts by publication time; drafts (never published) by their last change.
     const byPublication = status === BlogPostStatus.PUBLISHED;
     const sortKey = byPublication ? 'publishedAt' : 'updatedAt';
-    let keyset: FilterQuery<BlogPost> = {};
-    if (args.after) {
-      const cursor = decodeCursor<{ t: string; id: number }>(args.after, { t: 'string', id: 'number' });
-      const at = new Date(cursor.t);
-      if (Number.isNaN(at.getTime())) throw badInput('The cursor is not valid.', 'after');
-      keyset = { $or: [{ [sortKey]: { $lt: at } }, { [sortKey]: at, id: { $lt: cursor.id } }] };
-    }
-    const [rows, totalCount] = await Promise.all([
-      ctx.em.find(BlogPost, { $and: [where, keyset] }, { orderBy: { [sortKey]: 'desc', id: 'desc' }, limit: size + 1, populate: POPULATE }),
-      ctx.em.count(BlogPost, where),
-    ]);
-    return connectionFromRows(rows, {
+    return keysetPage(ctx.em, BlogPost, where, {
       size,
       after: args.after,
-      totalCount,
-      cursorOf: (post) => ({ t: ((byPublication ? post.publishedAt : post.updatedAt) ?? post.createdAt).toISOString(), id: post.id }),
+      direction: 'desc',
+      keys: [
+        { property: sortKey, cursor: 't', type: 'date', valueOf: (post) => (byPublication ? post.publishedAt : post.updatedAt) ?? post.createdAt },
+        { property: 'id', cursor: 'id', type: 'number', valueOf: (post) => post.id },
+      ],
+      populate: POPULATE,
     });
   }
 
@@ -90,7 +82,7 @@ export class BlogService {
     const { user } = await ctx.requireViewer();
     const changes = await this.changes(ctx, input, null);
     await this.assertSlugFree(ctx, slug, null);
-    const post = ctx.em.create(BlogPost, { ...changes, title, slug, author: user });
+    const post = ctx.em.create(BlogPost, { ...changes, title, slug, author: ctx.em.getReference(User, user.id) });
     await this.flush(ctx, slug);
     ctx.log.info({ postId: post.id }, 'blog post created');
     return post;
@@ -127,7 +119,7 @@ export class BlogService {
   async feedPosts(ctx: RequestContext, limit = 20): Promise<BlogPost[]> {
     return ctx.em.find(
       BlogPost,
-      { status: BlogPostStatus.PUBLISHED, publishedAt: { $lte: new Date() } },
+      publishedAndDue(),
       { orderBy: { publishedAt: 'desc', id: 'desc' }, limit, populate: POPULATE },
     );
   }
@@ -143,8 +135,8 @@ export class BlogService {
   }
 
   /** Lets the media library say which posts use a file as their cover. */
-  readonly mediaUsages: MediaUsageProvider = async (em, fileIds) => {
-    const posts = await em.find(BlogPost, { coverImage: { $in: fileIds } }, { fields: ['id', 'title', 'coverImage'] });
+  readonly mediaUsages: MediaUsageProvider = async (ctx, fileIds) => {
+    const posts = await ctx.em.find(BlogPost, { coverImage: { $in: fileIds } }, { fields: ['id', 'title', 'coverImage'] });
     return posts.map((post) => ({ fileId: post.coverImage!.id, kind: 'post', id: post.id, label: post.title }));
   };
 
@@ -178,10 +170,8 @@ export class BlogService {
       if (input.coverImageId === null) changes.coverImage = null;
       else {
         const id = Number(input.coverImageId);
-        const file = Number.isSafeInteger(id) ? await ctx.em.findOne(MediaFile, id) : null;
-        if (!file) throw badInput('The cover image does not exist.', 'coverImageId');
-        if (file.kind !== MediaKind.IMAGE) throw badInput('The cover must be an image.', 'coverImageId');
-        changes.coverImage = file;
+        if (!Number.isSafeInteger(id)) throw badInput('The cover image does not exist.', 'coverImageId');
+        changes.coverImage = await checkedImage(ctx.em, id, 'coverImageId');
       }
     }
     return changes;
@@ -193,13 +183,8 @@ export class BlogService {
   }
 
   private async flush(ctx: RequestContext, slug: string): Promise<void> {
-    try {
-      await ctx.em.flush();
-    } catch (error) {
-      // Two admins saving the same address at once: the unique index decides.
-      if (error instanceof UniqueConstraintViolationException) throw slugTaken(slug, `${slug}-2`);
-      throw error;
-    }
+    // Two admins saving the same address at once: the unique index decides.
+    await conflictOnUnique(() => ctx.em.flush(), () => slugTaken(slug, `${slug}-2`));
   }
 
   /** The first of slug-2, slug-3, ... that no post uses. */

@@ -1,36 +1,36 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
-import type { Services } from '../../services.js';
+import type { CategoryService } from './category.service.js';
 import { Category } from './category.entity.js';
 import { CategoryInput } from './catalogue.types.js';
 
 @Resolver(() => Category)
 export class CategoryResolver {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly service: CategoryService) {}
 
   @Allow('storefront')
   @Query(() => [Category], { description: 'Every category, as a flat list: build the tree from `parentId`.' })
   categories(@Ctx() ctx: RequestContext): Promise<Category[]> {
-    return this.services.categories.list(ctx);
+    return this.service.list(ctx);
   }
 
   @Allow('admin')
   @Mutation(() => Category)
   createCategory(@Ctx() ctx: RequestContext, @Arg('input', () => CategoryInput) input: CategoryInput): Promise<Category> {
-    return this.services.categories.create(ctx, input);
+    return this.service.create(ctx, input);
   }
 
   @Allow('admin')
   @Mutation(() => Category, { description: 'Renames, moves (refusing cycles) or changes the image of a category.' })
   updateCategory(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number, @Arg('input', () => CategoryInput) input: CategoryInput): Promise<Category> {
-    return this.services.categories.update(ctx, id, input);
+    return this.service.update(ctx, id, input);
   }
 
   @Allow('admin')
   @Mutation(() => Boolean, { description: 'Deletes a category with its subcategories and their products.' })
   async deleteCategory(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<boolean> {
-    await this.services.categories.delete(ctx, id);
+    await this.service.delete(ctx, id);
     return true;
   }
 

@@ -3,7 +3,8 @@ import { categoryTreeJson } from './catalogue-reads.js';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { MediaFile } from '../media/media-file.entity.js';
-import { MediaKind } from '../media/media-formats.js';
+import { subtreeIds } from '../../core/tree.js';
+import { checkedImage } from '../media/media-references.js';
 import type { MediaUsageProvider } from '../media/media-usages.js';
 import { Category } from './category.entity.js';
 import { cleanName, optionalId } from '../../core/input.js';
@@ -75,8 +76,8 @@ export class CategoryService {
   }
 
   /** Lets the media library say which categories use a file as their image. */
-  readonly mediaUsages: MediaUsageProvider = async (em, fileIds) => {
-    const categories = await em.find(Category, { media: { $in: fileIds } }, { fields: ['id', 'name', 'media'] });
+  readonly mediaUsages: MediaUsageProvider = async (ctx, fileIds) => {
+    const categories = await ctx.em.find(Category, { media: { $in: fileIds } }, { fields: ['id', 'name', 'media'] });
     return categories.map((c) => ({ fileId: c.media!.id, kind: 'category', id: c.id, label: c.name }));
   };
 
@@ -91,19 +92,12 @@ export class CategoryService {
   private async image(ctx: RequestContext, value: unknown): Promise<MediaFile | null> {
     const id = optionalId(value, 'mediaId');
     if (id === null) return null;
-    const file = await ctx.em.findOne(MediaFile, id);
-    if (!file) throw badInput('The image does not exist.', 'mediaId');
-    if (file.kind !== MediaKind.IMAGE) throw badInput('A category image must be an image.', 'mediaId');
-    return file;
+    return checkedImage(ctx.em, id, 'mediaId');
   }
 
   /** Whether `candidateId` is `rootId` or below it. */
   private async isInSubtree(ctx: RequestContext, candidateId: number, rootId: number): Promise<boolean> {
-    const rows = await ctx.em.execute<{ id: number }[]>(
-      `with recursive sub(id) as (select id from category where id = ? union select c.id from category c join sub on c.parent_id = sub.id)
-       select id from sub where id = ?`,
-      [rootId, candidateId],
-    );
-    return rows.length > 0;
+    return (await subtreeIds(ctx.em, 'category', rootId)).includes(candidateId);
   }
+
 }

@@ -1,35 +1,35 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
-import type { Services } from '../../services.js';
+import type { ProductTypeService } from './product-type.service.js';
 import { ProductType } from './product-type.entity.js';
 
 @Resolver(() => ProductType)
 export class ProductTypeResolver {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly service: ProductTypeService) {}
 
   @Allow('storefront')
   @Query(() => [ProductType])
   productTypes(@Ctx() ctx: RequestContext): Promise<ProductType[]> {
-    return this.services.productTypes.list(ctx);
+    return this.service.list(ctx);
   }
 
   @Allow('admin')
   @Mutation(() => ProductType)
   createProductType(@Ctx() ctx: RequestContext, @Arg('name', () => String) name: string): Promise<ProductType> {
-    return this.services.productTypes.create(ctx, { name });
+    return this.service.create(ctx, { name });
   }
 
   @Allow('admin')
   @Mutation(() => ProductType)
   updateProductType(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number, @Arg('name', () => String) name: string): Promise<ProductType> {
-    return this.services.productTypes.update(ctx, id, { name });
+    return this.service.update(ctx, id, { name });
   }
 
   @Allow('admin')
   @Mutation(() => Boolean, { description: 'Refused (CONFLICT) for the built-in types 1–3 and for types in use.' })
   async deleteProductType(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<boolean> {
-    await this.services.productTypes.delete(ctx, id);
+    await this.service.delete(ctx, id);
     return true;
   }
 }

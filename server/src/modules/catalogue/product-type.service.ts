@@ -1,5 +1,6 @@
 import { CacheKeys, type ReadCache } from '../../core/read-cache.js';
-import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { ForeignKeyConstraintViolationException } from '@mikro-orm/postgresql';
+import { conflictOnUnique } from '../../core/db-errors.js';
 import type { RequestContext } from '../../core/context.js';
 import { conflict, notFound } from '../../core/errors.js';
 import { cleanName } from '../../core/input.js';
@@ -68,11 +69,6 @@ export class ProductTypeService {
   }
 
   private async flush(ctx: RequestContext): Promise<void> {
-    try {
-      await ctx.em.flush();
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw conflict('A product type with that name already exists.', 'name');
-      throw error;
-    }
+    await conflictOnUnique(() => ctx.em.flush(), () => conflict('A product type with that name already exists.', 'name'));
   }
 }

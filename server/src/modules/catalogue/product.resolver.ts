@@ -1,9 +1,8 @@
 import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
-import { loadRef } from '../../core/loaders.js';
 import type { ConnectionResult } from '../../core/pagination.js';
-import type { Services } from '../../services.js';
+import type { ProductService } from './product.service.js';
 import { MediaFile } from '../media/media-file.entity.js';
 import { EGreetingCard } from './e-greeting-card.entity.js';
 import { ProductType } from './product-type.entity.js';
@@ -12,73 +11,73 @@ import { CategoryProductsArgs, ProductConnection, ProductInput, SearchProductsAr
 
 @Resolver(() => Product)
 export class ProductResolver {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly service: ProductService) {}
 
   @Allow('storefront')
   @Query(() => ProductConnection, { description: "A page of a category's products, sorted by name." })
   products(@Ctx() ctx: RequestContext, @Args(() => CategoryProductsArgs) { categoryId, ...page }: CategoryProductsArgs): Promise<ConnectionResult<Product>> {
-    return this.services.products.byCategory(ctx, categoryId, page);
+    return this.service.byCategory(ctx, categoryId, page);
   }
 
   @Allow('storefront')
   @Query(() => ProductConnection, { description: 'Products whose name, description or tags hold every word of the query, sorted by name.' })
   searchProducts(@Ctx() ctx: RequestContext, @Args(() => SearchProductsArgs) args: SearchProductsArgs): Promise<ConnectionResult<Product>> {
-    return this.services.products.search(ctx, args);
+    return this.service.search(ctx, args);
   }
 
   @Allow('storefront')
   @Query(() => Product)
   product(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<Product> {
-    return this.services.products.get(ctx, id);
+    return this.service.get(ctx, id);
   }
 
   @Allow('admin')
   @Mutation(() => Product, { description: 'Creates a product with its tags, images and card data, all or nothing.' })
   createProduct(@Ctx() ctx: RequestContext, @Arg('input', () => ProductInput) input: ProductInput): Promise<Product> {
-    return this.services.products.create(ctx, input);
+    return this.service.create(ctx, input);
   }
 
   @Allow('admin')
   @Mutation(() => Product, { description: 'Saves a product with its tags, images and card data, all or nothing.' })
   updateProduct(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number, @Arg('input', () => ProductInput) input: ProductInput): Promise<Product> {
-    return this.services.products.update(ctx, id, input);
+    return this.service.update(ctx, id, input);
   }
 
   @Allow('admin')
   @Mutation(() => Boolean)
   async deleteProduct(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<boolean> {
-    await this.services.products.delete(ctx, id);
+    await this.service.delete(ctx, id);
     return true;
   }
 
   @FieldResolver(() => ProductType)
   async productType(@Ctx() ctx: RequestContext, @Root() product: Product): Promise<ProductType> {
-    return (await loadRef(ctx, ProductType, product.type))!;
+    return this.service.typeOf(ctx, product);
   }
 
   @FieldResolver(() => MediaFile, { nullable: true })
   mainImage(@Ctx() ctx: RequestContext, @Root() product: Product): Promise<MediaFile | null> {
-    return loadRef(ctx, MediaFile, product.mainImage);
+    return this.service.mainImageOf(ctx, product);
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'Where the main image is served: `/api/{mainImagePath}`.' })
   async mainImagePath(@Ctx() ctx: RequestContext, @Root() product: Product): Promise<string | null> {
-    return (await loadRef(ctx, MediaFile, product.mainImage))?.filePath ?? null;
+    return (await this.service.mainImageOf(ctx, product))?.filePath ?? null;
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'A small version of the main image for grids and lists.' })
   async mainImageThumbnailPath(@Ctx() ctx: RequestContext, @Root() product: Product): Promise<string | null> {
-    const image = await loadRef(ctx, MediaFile, product.mainImage);
+    const image = await this.service.mainImageOf(ctx, product);
     return image?.thumbnailPath ?? image?.filePath ?? null;
   }
 
   @FieldResolver(() => [MediaFile], { description: 'The associated images, in display order.' })
   associatedImages(@Ctx() ctx: RequestContext, @Root() product: Product): Promise<MediaFile[]> {
-    return this.services.products.associatedImagesOf(ctx, product);
+    return this.service.associatedImagesOf(ctx, product);
   }
 
   @FieldResolver(() => EGreetingCard, { nullable: true, description: 'The card data; null unless the product is an e-greeting card.' })
   eGreetingCard(@Ctx() ctx: RequestContext, @Root() product: Product): Promise<EGreetingCard | null> {
-    return this.services.products.cardOf(ctx, product);
+    return this.service.cardOf(ctx, product);
   }
 }

@@ -1,15 +1,17 @@
-import { ForeignKeyConstraintViolationException, LockMode, UniqueConstraintViolationException, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import { ForeignKeyConstraintViolationException, LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import { conflictOnUnique } from '../../core/db-errors.js';
 import type { RequestContext } from '../../core/context.js';
 import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
-import { requestLoader } from '../../core/loaders.js';
-import { connectionFromRows, decodeCursor, pageSize, type ConnectionResult } from '../../core/pagination.js';
+import { groupBy, loadRef } from '../../core/loaders.js';
+import { subtreeIds } from '../../core/tree.js';
+import { keysetPage, pageSize, type ConnectionResult } from '../../core/pagination.js';
 import { MediaFile } from '../media/media-file.entity.js';
-import { MediaKind } from '../media/media-formats.js';
 import type { MediaUsageProvider } from '../media/media-usages.js';
 import { cleanName, optionalId } from '../../core/input.js';
 import { Category } from './category.entity.js';
-import { CARD_MEDIA_SLOTS, EGreetingCard, MessageLocation, SONG_SLOTS, slotStem, type CardMediaSlot } from './e-greeting-card.entity.js';
+import { CARD_MEDIA_SLOTS, EGreetingCard } from './e-greeting-card.entity.js';
 import { Product, ProductImage } from './product.entity.js';
+import { applyProductReferences, CARD_FIELD, productMediaUsages, slotField, type CleanCard } from './product-references.js';
 import { E_GREETING_CARD_TYPE_ID, ProductType } from './product-type.entity.js';
 import {
   MAX_ASSOCIATED_IMAGES,
@@ -58,13 +60,8 @@ export interface ProductDetail {
   card: EGreetingCard | null;
 }
 
-/** The id field of each card media slot, as clients name it (`song1Id`, `coverImageId`, ...). */
-const slotField = (slot: CardMediaSlot) => `${slot}Id`;
-const CARD_FIELD = 'eGreetingCard';
 const POPULATE = ['mainImage', 'type'] as const;
 const SEARCH_WORDS = 8;
-
-type CleanCard = Partial<Record<CardMediaSlot, number | null>> & { messageLocation?: MessageLocation; fontName?: string | null };
 
 /**
  * The products of the shop. A product is saved with its tags, associated images and card data in
@@ -119,18 +116,26 @@ export class ProductService {
   /** Products whose name, description or tags hold every word of the query (in a category and the ones below it), by name. */
   async search(ctx: RequestContext, args: ProductSearchArgs): Promise<ConnectionResult<Product>> {
     const where: FilterQuery<Product>[] = containsEveryWord(args.query, SEARCH_WORDS);
-    if (args.categoryId != null) where.push({ category: { $in: await this.categoryAndBelow(ctx.em, args.categoryId) } });
+    if (args.categoryId != null) where.push({ category: { $in: await subtreeIds(ctx.em, 'category', args.categoryId) } });
     if (args.productTypeId != null) where.push({ type: args.productTypeId });
     return this.page(ctx, where.length ? { $and: where } : {}, args);
   }
 
+  /** The type of a product (as read with it, or batched across the products of a request). */
+  async typeOf(ctx: RequestContext, product: Product): Promise<ProductType> {
+    return (await loadRef(ctx, ProductType, product.type))!;
+  }
+
+  /** The main image of a product, if any (as read with it, or batched across the products of a request). */
+  mainImageOf(ctx: RequestContext, product: Product): Promise<MediaFile | null> {
+    return loadRef(ctx, MediaFile, product.mainImage);
+  }
+
   /** The associated images of a product, in order; batched across the products of a request. */
   async associatedImagesOf(ctx: RequestContext, product: Product): Promise<MediaFile[]> {
-    const loader = requestLoader<number, MediaFile[]>(ctx, 'product.associatedImages', async (ids) => {
+    const loader = ctx.loader<number, MediaFile[]>('product.associatedImages', async (ids) => {
       const rows = await ctx.em.find(ProductImage, { product: { $in: [...ids] } }, { populate: ['file'], orderBy: { product: 'asc', position: 'asc' } });
-      const byProduct = new Map<number, MediaFile[]>();
-      for (const row of rows) byProduct.set(row.product.id, [...(byProduct.get(row.product.id) ?? []), row.file]);
-      return byProduct;
+      return groupBy(rows, (row) => row.product.id, (row) => row.file);
     });
     return (await loader.load(product.id)) ?? [];
   }
@@ -138,7 +143,7 @@ export class ProductService {
   /** The card data of an e-greeting card (null for other types); batched across a request. */
   async cardOf(ctx: RequestContext, product: Product): Promise<EGreetingCard | null> {
     if (product.type.id !== E_GREETING_CARD_TYPE_ID) return null;
-    const loader = requestLoader<number, EGreetingCard>(ctx, 'product.card', async (ids) => {
+    const loader = ctx.loader<number, EGreetingCard>('product.card', async (ids) => {
       const rows = await ctx.em.find(EGreetingCard, { product: { $in: [...ids] } }, { populate: [...CARD_MEDIA_SLOTS] });
       return new Map(rows.map((card) => [card.product.id, card]));
     });
@@ -164,7 +169,7 @@ export class ProductService {
         category: await this.category(em, fields.categoryId!),
         type: await this.type(em, fields.productTypeId!),
       });
-      await this.applyReferences(em, product, fields, null);
+      await applyProductReferences(em, product, fields, null);
       return product;
     });
     await this.cache.changed([CacheKeys.product(product.id), CacheKeys.category(product.category.id), CacheKeys.graphql]);
@@ -188,7 +193,7 @@ export class ProductService {
       if (fields.categoryId !== undefined) product.category = await this.category(em, fields.categoryId);
       if (fields.productTypeId !== undefined) product.type = await this.type(em, fields.productTypeId);
       const card = await em.findOne(EGreetingCard, { product: id });
-      await this.applyReferences(em, product, fields, card);
+      await applyProductReferences(em, product, fields, card);
       return product;
     });
     await this.cache.changed([CacheKeys.product(id), CacheKeys.category(formerCategoryId), CacheKeys.category(saved.category.id), CacheKeys.graphql]);
@@ -204,17 +209,8 @@ export class ProductService {
   }
 
   /** Lets the media library say which products use a file (main image, associated image, card). */
-  readonly mediaUsages: MediaUsageProvider = async (em, fileIds) => {
-    const rows = await em.execute<{ file_id: number; id: number; name: string }[]>(
-      `select distinct u.file_id, p.id, p.name from (
-         select id as product_id, main_image_id as file_id from product where main_image_id in (${fileIds.map(() => '?').join(',')})
-         union all select product_id, file_id from product_image where file_id in (${fileIds.map(() => '?').join(',')})
-         union all select product_id, unnest(array[${CARD_MEDIA_SLOTS.map((s) => `${slotStem(s)}_id`).join(', ')}]) from e_greeting_card
-       ) u join product p on p.id = u.product_id where u.file_id in (${fileIds.map(() => '?').join(',')})`,
-      [...fileIds, ...fileIds, ...fileIds],
-    );
-    return rows.map((row) => ({ fileId: Number(row.file_id), kind: 'product', id: Number(row.id), label: row.name }));
-  };
+  readonly mediaUsages: MediaUsageProvider = productMediaUsages;
+
 
   // ---- internals ----
 
@@ -243,69 +239,11 @@ export class ProductService {
   /** Runs a save in one transaction; a unique SKU clash or a vanished reference becomes a clear error. */
   private async save(ctx: RequestContext, work: (em: EntityManager) => Promise<Product>): Promise<Product> {
     try {
-      return await ctx.em.transactional(work);
+      return await conflictOnUnique(() => ctx.em.transactional(work), () => conflict('Another product has this SKU.', 'sku'));
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw conflict('Another product has this SKU.', 'sku');
       if (error instanceof ForeignKeyConstraintViolationException) throw new AppError('CONFLICT', 'Something the product refers to was deleted meanwhile; try again.');
       throw error;
     }
-  }
-
-  /**
-   * Sets the main image, the associated images and the card data, checking every referenced file in
-   * one query: it must exist, images must be images and songs must be audio.
-   */
-  private async applyReferences(em: EntityManager, product: Product, fields: ReturnType<ProductService['cleanFields']>, existingCard: EGreetingCard | null) {
-    const isCard = product.type.id === E_GREETING_CARD_TYPE_ID;
-    if (fields.card && !isCard) throw badInput('Greeting-card data belongs to e-greeting cards (product type 1) only.', CARD_FIELD);
-
-    const wanted = new Map<string, { id: number; kind: MediaKind }>();
-    if (fields.mainImageId) wanted.set('mainImageId', { id: fields.mainImageId, kind: MediaKind.IMAGE });
-    fields.associatedImageIds?.forEach((id, i) => wanted.set(`associatedImageIds.${i}`, { id, kind: MediaKind.IMAGE }));
-    for (const slot of CARD_MEDIA_SLOTS) {
-      const id = fields.card?.[slot];
-      if (id) wanted.set(`${CARD_FIELD}.${slotField(slot)}`, { id, kind: (SONG_SLOTS as readonly string[]).includes(slot) ? MediaKind.AUDIO : MediaKind.IMAGE });
-    }
-    const files = await this.files(em, wanted);
-
-    if (fields.mainImageId !== undefined) product.mainImage = fields.mainImageId === null ? null : files.get(fields.mainImageId)!;
-    product.searchText = [product.name, product.description, ...product.tags].join(' ').toLowerCase();
-    await em.flush(); // the product needs its id before its images and card point at it
-
-    if (fields.associatedImageIds !== undefined) {
-      await em.nativeDelete(ProductImage, { product: product.id });
-      fields.associatedImageIds.forEach((id, position) => em.create(ProductImage, { product, file: files.get(id)!, position }));
-    }
-
-    if (!isCard) {
-      if (existingCard) em.remove(existingCard);
-    } else {
-      const card = existingCard ?? em.create(EGreetingCard, { product });
-      if (fields.card) {
-        if (fields.card.messageLocation !== undefined) card.messageLocation = fields.card.messageLocation;
-        if (fields.card.fontName !== undefined) card.fontName = fields.card.fontName;
-        for (const slot of CARD_MEDIA_SLOTS) {
-          const id = fields.card[slot];
-          if (id !== undefined) card[slot] = id === null ? null : files.get(id)!;
-        }
-      } else if (fields.card === null) {
-        Object.assign(card, { messageLocation: MessageLocation.MIDDLE_CENTER, fontName: null }, Object.fromEntries(CARD_MEDIA_SLOTS.map((s) => [s, null])));
-      }
-    }
-    await em.flush();
-  }
-
-  /** The referenced files, checked: each must exist and be of the kind its field wants. */
-  private async files(em: EntityManager, wanted: Map<string, { id: number; kind: MediaKind }>): Promise<Map<number, MediaFile>> {
-    if (!wanted.size) return new Map();
-    const ids = [...new Set([...wanted.values()].map((w) => w.id))];
-    const found = new Map((await em.find(MediaFile, { id: { $in: ids } })).map((f) => [f.id, f]));
-    for (const [field, { id, kind }] of wanted) {
-      const file = found.get(id);
-      if (!file) throw badInput(`The file ${id} does not exist.`, fieldOf(field));
-      if (file.kind !== kind) throw badInput(kind === MediaKind.AUDIO ? `"${file.friendlyName}" is not an audio file.` : `"${file.friendlyName}" is not an image.`, fieldOf(field));
-    }
-    return found;
   }
 
   private async category(em: EntityManager, id: number): Promise<Category> {
@@ -321,32 +259,23 @@ export class ProductService {
     return type;
   }
 
-  /** A category's id and those of every category below it (a shopper browsing "Holidays" sees Christmas cards too). */
-  private async categoryAndBelow(em: EntityManager, id: number): Promise<number[]> {
-    const rows = await em.execute<{ id: number }[]>(
-      `with recursive sub(id) as (select id from category where id = ? union select c.id from category c join sub on c.parent_id = sub.id) select id from sub`,
-      [id],
-    );
-    return rows.map((row) => Number(row.id));
-  }
-
   private async requireCategory(em: EntityManager, id: number): Promise<void> {
     if ((await em.count(Category, { id })) === 0) throw notFound('Category');
   }
 
-  private async page(ctx: RequestContext, where: FilterQuery<Product>, args: ProductPageArgs): Promise<ConnectionResult<Product>> {
-    const size = pageSize(args.first);
-    let keyset: FilterQuery<Product> = {};
-    if (args.after) {
-      const cursor = decodeCursor<{ n: string; id: number }>(args.after, { n: 'string', id: 'number' });
-      keyset = { $or: [{ sortName: { $gt: cursor.n } }, { sortName: cursor.n, id: { $gt: cursor.id } }] };
-    }
-    const [rows, totalCount] = await Promise.all([
-      ctx.em.find(Product, { $and: [where, keyset] }, { orderBy: { sortName: 'asc', id: 'asc' }, limit: size + 1, populate: POPULATE }),
-      ctx.em.count(Product, where),
-    ]);
-    return connectionFromRows(rows, { size, after: args.after, totalCount, cursorOf: (p) => ({ n: p.sortName ?? p.name.toLowerCase(), id: p.id }) });
+  private page(ctx: RequestContext, where: FilterQuery<Product>, args: ProductPageArgs): Promise<ConnectionResult<Product>> {
+    return keysetPage(ctx.em, Product, where, {
+      size: pageSize(args.first),
+      after: args.after,
+      direction: 'asc',
+      keys: [
+        { property: 'sortName', cursor: 'n', type: 'string', valueOf: (p) => p.sortName ?? p.name.toLowerCase() },
+        { property: 'id', cursor: 'id', type: 'number', valueOf: (p) => p.id },
+      ],
+      populate: POPULATE,
+    });
   }
+
 }
 
 /** The card data as sent: every key optional (left out keeps, null clears). */
@@ -362,6 +291,3 @@ function cleanCard(value: unknown): CleanCard {
   }
   return card;
 }
-
-/** `associatedImageIds.3` reports as `associatedImageIds`. */
-const fieldOf = (path: string) => path.replace(/\.\d+$/, '');

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestContext } from '../../core/context.js';
+import { withEm, type RequestContext } from '../../core/context.js';
 import { AppError, badInput, conflict } from '../../core/errors.js';
 import { fromCents, multiply, sum, toCents } from '../../core/money.js';
 import { normaliseEmail } from '../auth/auth.validation.js';
@@ -56,7 +56,7 @@ export interface CheckoutOptions {
   provider: PaymentProvider | null;
   limits: RateLimits;
   /** Keeps the media a sold card needs. */
-  media: { recordSold(em: EntityManager, items: OrderItem[]): Promise<void> };
+  media: { recordSold(tx: RequestContext, items: OrderItem[]): Promise<void> };
   deliveries: DeliveryService;
   clock: () => Date;
   discounts: DiscountService;
@@ -80,7 +80,7 @@ export class CheckoutService {
     const code = optionalCode(rawCode);
     const products = await this.products(ctx.em, lines);
     const quote = priceLines(lines, products);
-    return code ? withDiscount(quote, await this.options.discounts.price(ctx.em, code, quote.subtotal)) : quote;
+    return code ? withDiscount(quote, await this.options.discounts.price(ctx, code, quote.subtotal)) : quote;
   }
 
   /**
@@ -112,7 +112,7 @@ export class CheckoutService {
     if (earlier && earlier.status !== OrderStatus.PENDING) return earlier;
 
     const viewer = await ctx.viewer();
-    const pending = earlier ?? (await this.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, provider, viewer: viewer?.user ?? null, now, notifyOpened: input.notifyWhenOpened !== false }));
+    const pending = earlier ?? (await this.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, provider, viewerId: viewer?.user.id ?? null, now, notifyOpened: input.notifyWhenOpened !== false }));
     if (pending.status !== OrderStatus.PENDING) return pending;
 
     const charge = await provider.charge({ amount: pending.total, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order ${pending.id}`, orderId: pending.id });
@@ -124,7 +124,7 @@ export class CheckoutService {
   /** Writes the order and its items as `pending`, or returns the order another checkout of the key wrote first. */
   private async createPending(
     ctx: RequestContext,
-    args: { key: string; requestHash: string; purchaserEmail: string; lines: CartLine[]; discountCode: string | null; provider: PaymentProvider; viewer: User | null; now: Date; notifyOpened: boolean },
+    args: { key: string; requestHash: string; purchaserEmail: string; lines: CartLine[]; discountCode: string | null; provider: PaymentProvider; viewerId: number | null; now: Date; notifyOpened: boolean },
   ): Promise<Order> {
     const { key, requestHash, lines, now } = args;
     return ctx.em.fork().transactional(async (em) => {
@@ -139,7 +139,7 @@ export class CheckoutService {
         throw badInput('Some products in your cart are no longer available; review your cart.', 'lines');
       }
       // The code's use is counted in this transaction: it is given back only if the payment fails.
-      if (args.discountCode) quote = withDiscount(quote, await this.options.discounts.claim(em, args.discountCode, quote.subtotal));
+      if (args.discountCode) quote = withDiscount(quote, await this.options.discounts.claim(withEm(ctx, em), args.discountCode, quote.subtotal));
       const personalisations = lines.map((line, index) => checkLine(line, index, products.get(line.productId)!, now));
       const order = em.create(Order, {
         id: crypto.randomUUID(),
@@ -148,7 +148,7 @@ export class CheckoutService {
         total: quote.total,
         discountCode: quote.discountCode,
         discountAmount: quote.discount,
-        user: args.viewer ? em.getReference(User, args.viewer.id) : null,
+        user: args.viewerId ? em.getReference(User, args.viewerId) : null,
         paymentProvider: args.provider.name,
         paymentReference: null,
         notifyOpened: args.notifyOpened,
@@ -182,7 +182,7 @@ export class CheckoutService {
         });
       });
       // The media of the cards are kept from now on, also while the payment is under way.
-      await this.options.media.recordSold(em, items);
+      await this.options.media.recordSold(withEm(ctx, em), items);
       await em.flush();
       return order;
     });
@@ -213,7 +213,7 @@ export class CheckoutService {
       order.cardLast4 = charge.last4;
       order.cardBrand = charge.brand;
       const items = await em.find(OrderItem, { order }, { orderBy: { position: 'asc' } });
-      this.options.deliveries.queueForOrder(em, order, items, now);
+      this.options.deliveries.queueForOrder(withEm(ctx, em), order, items, now);
       await em.flush();
       ctx.log.info({ orderId: order.id, total: order.total, items: items.length }, 'order placed');
       return order;
@@ -227,7 +227,7 @@ export class CheckoutService {
     await ctx.em.fork().transactional(async (em) => {
       const order = await em.findOne(Order, { id: orderId, status: OrderStatus.PENDING }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!order) return;
-      if (order.discountCode) await this.options.discounts.release(em, order.discountCode);
+      if (order.discountCode) await this.options.discounts.release(withEm(ctx, em), order.discountCode);
       if (status) order.status = status;
       else em.remove(order);
       await em.flush();

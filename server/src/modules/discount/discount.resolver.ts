@@ -2,7 +2,7 @@ import { Arg, Ctx, Field, GraphQLISODateTime, ID, InputType, Int, Mutation, Quer
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
 import { DecimalScalar } from '../../core/decimal.js';
-import type { Services } from '../../services.js';
+import type { DiscountService } from './discount.service.js';
 import { DiscountCode } from './discount-code.entity.js';
 
 @InputType({ description: 'A discount code: give exactly one of percentOff and amountOff.' })
@@ -28,30 +28,30 @@ export class DiscountCodeInput {
 
 @Resolver(() => DiscountCode)
 export class DiscountResolver {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly service: DiscountService) {}
 
   @Allow('admin')
   @Query(() => [DiscountCode], { description: 'Every discount code, by code.' })
   discountCodes(@Ctx() ctx: RequestContext): Promise<DiscountCode[]> {
-    return this.services.discounts.list(ctx);
+    return this.service.list(ctx);
   }
 
   @Allow('admin')
   @Mutation(() => DiscountCode, { description: 'Creates a discount code; CONFLICT when the code exists in any case.' })
   createDiscountCode(@Ctx() ctx: RequestContext, @Arg('input', () => DiscountCodeInput) input: DiscountCodeInput): Promise<DiscountCode> {
-    return this.services.discounts.create(ctx, { ...input });
+    return this.service.create(ctx, { ...input });
   }
 
   @Allow('admin')
   @Mutation(() => DiscountCode, { description: 'Changes a discount code (its uses so far are kept).' })
   updateDiscountCode(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number, @Arg('input', () => DiscountCodeInput) input: DiscountCodeInput): Promise<DiscountCode> {
-    return this.services.discounts.update(ctx, id, { ...input });
+    return this.service.update(ctx, id, { ...input });
   }
 
   @Allow('admin')
   @Mutation(() => ID, { description: 'Deletes a discount code; orders that used it keep it. Returns the id.' })
   async deleteDiscountCode(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<number> {
-    await this.services.discounts.delete(ctx, id);
+    await this.service.delete(ctx, id);
     return id;
   }
 }

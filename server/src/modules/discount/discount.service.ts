@@ -1,5 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
-import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { conflictOnUnique } from '../../core/db-errors.js';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
 import { DiscountCode } from './discount-code.entity.js';
@@ -30,12 +31,7 @@ export class DiscountService {
     const em = ctx.em.fork();
     if (await this.byCode(em, input.code)) throw conflict(TAKEN, 'code');
     const code = em.create(DiscountCode, input);
-    try {
-      await em.flush();
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw conflict(TAKEN, 'code');
-      throw error;
-    }
+    await conflictOnUnique(() => em.flush(), () => conflict(TAKEN, 'code'));
     ctx.log.info({ discountId: code.id, code: code.code }, 'discount code created');
     return code;
   }
@@ -49,12 +45,7 @@ export class DiscountService {
       if (other && other.id !== id) throw conflict(TAKEN, 'code');
       if (input.maxUses !== null && input.maxUses < code.uses) throw badInput(`This code was already used ${code.uses} times; the maximum cannot be lower.`, 'maxUses');
       em.assign(code, input);
-      try {
-        await em.flush();
-      } catch (error) {
-        if (error instanceof UniqueConstraintViolationException) throw conflict(TAKEN, 'code');
-        throw error;
-      }
+      await conflictOnUnique(() => em.flush(), () => conflict(TAKEN, 'code'));
       return code;
     });
   }
@@ -67,8 +58,8 @@ export class DiscountService {
   }
 
   /** What a code takes off a subtotal now, without using it (the cart's quote); a code that cannot be used is a bad input. */
-  async price(em: EntityManager, rawCode: string, subtotal: string): Promise<AppliedDiscount> {
-    const code = await this.byCode(em, rawCode);
+  async price(ctx: RequestContext, rawCode: string, subtotal: string): Promise<AppliedDiscount> {
+    const code = await this.byCode(ctx.em, rawCode);
     if (!code) throw badInput(UNKNOWN_CODE, 'discountCode');
     const reason = unusableReason(code, this.clock());
     if (reason) throw badInput(reason, 'discountCode');
@@ -79,9 +70,9 @@ export class DiscountService {
    * Uses a code for an order being placed (inside its transaction): one conditional UPDATE, so the
    * row lock it takes makes concurrent checkouts wait and see the count the first one left.
    */
-  async claim(em: EntityManager, rawCode: string, subtotal: string): Promise<AppliedDiscount> {
+  async claim(tx: RequestContext, rawCode: string, subtotal: string): Promise<AppliedDiscount> {
     const now = this.clock();
-    const rows = await em.execute<{ code: string; percent_off: number | null; amount_off: string | null }[]>(
+    const rows = await tx.em.execute<{ code: string; percent_off: number | null; amount_off: string | null }[]>(
       `update "discount_code" set "uses" = "uses" + 1, "updated_at" = now()
         where lower("code") = lower(?) and ("starts_at" is null or "starts_at" <= ?) and ("ends_at" is null or "ends_at" > ?)
           and ("max_uses" is null or "uses" < "max_uses")
@@ -91,15 +82,15 @@ export class DiscountService {
     const row = rows[0];
     if (!row) {
       // Say why: unknown, not yet, expired or used up.
-      await this.price(em, rawCode, subtotal);
+      await this.price(tx, rawCode, subtotal);
       throw badInput('This discount code has been used up.', 'discountCode');
     }
     return { code: row.code, amount: discountOf({ percentOff: row.percent_off, amountOff: row.amount_off === null ? null : String(row.amount_off) }, subtotal) };
   }
 
   /** Gives a use back (a payment that was declined or abandoned). */
-  async release(em: EntityManager, code: string): Promise<void> {
-    await em.execute(`update "discount_code" set "uses" = "uses" - 1 where lower("code") = lower(?) and "uses" > 0`, [code]);
+  async release(tx: RequestContext, code: string): Promise<void> {
+    await tx.em.execute(`update "discount_code" set "uses" = "uses" - 1 where lower("code") = lower(?) and "uses" > 0`, [code]);
   }
 
   private byCode(em: EntityManager, code: string): Promise<DiscountCode | null> {

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
+import { groupBy } from '../../core/loaders.js';
 import { conflict, notFound } from '../../core/errors.js';
 import { parseInput, singleLine } from '../../core/input.js';
 import type { RateLimits } from '../limits/rate-limits.js';
@@ -95,17 +96,15 @@ export class EcardLoopService {
   }
 
   /** How many thank-yous a card can still take. */
-  async repliesLeft(em: EntityManager, item: OrderItem): Promise<number> {
-    return Math.max(0, MAX_REPLIES_PER_CARD - (await em.count(EcardReply, { item: item.id })));
+  async repliesLeft(ctx: RequestContext, item: OrderItem): Promise<number> {
+    return Math.max(0, MAX_REPLIES_PER_CARD - (await ctx.em.count(EcardReply, { item: item.id })));
   }
 
   /** The replies of cards, oldest first, by card id. */
-  async repliesOf(em: EntityManager, itemIds: number[]): Promise<Map<number, EcardReply[]>> {
-    const byItem = new Map<number, EcardReply[]>();
-    if (!itemIds.length) return byItem;
-    const rows = await em.find(EcardReply, { item: { $in: itemIds } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
-    for (const row of rows) byItem.set(row.item.id, [...(byItem.get(row.item.id) ?? []), row]);
-    return byItem;
+  async repliesOf(ctx: RequestContext, itemIds: readonly number[]): Promise<Map<number, EcardReply[]>> {
+    if (!itemIds.length) return new Map();
+    const rows = await ctx.em.find(EcardReply, { item: { $in: [...itemIds] } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return groupBy(rows, (row) => row.item.id);
   }
 
   /**

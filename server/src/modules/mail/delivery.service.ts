@@ -1,5 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import type { RequestContext } from '../../core/context.js';
 import { MailJob, MailJobStatus, MailKind } from './mail-job.entity.js';
 import type { Mailer } from './mailer.js';
 import { cardEmail, openedEmail, receiptEmail, reminderEmail, thankYouEmail, type MailContent } from './emails.js';
@@ -54,23 +55,26 @@ export class DeliveryService {
   }
 
   /** The mail jobs of a paid order, written in the transaction that marks it paid. */
-  queueForOrder(em: EntityManager, order: Order, items: OrderItem[], now: Date): void {
-    em.create(MailJob, { kind: MailKind.RECEIPT, order, dueAt: now });
+  queueForOrder(tx: RequestContext, order: Order, items: OrderItem[], now: Date): void {
+    tx.em.create(MailJob, { kind: MailKind.RECEIPT, order, dueAt: now });
     for (const item of items) {
-      if (item.itemUrlUuid) em.create(MailJob, { kind: MailKind.CARD, order, item, dueAt: item.deliverAt ?? now });
+      if (item.itemUrlUuid) tx.em.create(MailJob, { kind: MailKind.CARD, order, item, dueAt: item.deliverAt ?? now });
     }
   }
 
-  queueResend(em: EntityManager, item: OrderItem): void {
-    em.create(MailJob, { kind: MailKind.CARD_RESEND, order: item.order, item, dueAt: this.options.clock() });
+  /** A card sent again, queued in the caller's transaction. */
+  queueResend(tx: RequestContext, item: OrderItem): void {
+    tx.em.create(MailJob, { kind: MailKind.CARD_RESEND, order: item.order, item, dueAt: this.options.clock() });
   }
 
-  queueReceiptResend(em: EntityManager, order: Order): void {
-    em.create(MailJob, { kind: MailKind.RECEIPT_RESEND, order, dueAt: this.options.clock() });
+  /** A receipt sent again, queued in the caller's transaction. */
+  queueReceiptResend(tx: RequestContext, order: Order): void {
+    tx.em.create(MailJob, { kind: MailKind.RECEIPT_RESEND, order, dueAt: this.options.clock() });
   }
 
   /** Puts a failed e-mail back in the queue, due now, with a fresh retry period. */
-  async retry(em: EntityManager, jobId: number): Promise<MailJob | null> {
+  async retry(tx: RequestContext, jobId: number): Promise<MailJob | null> {
+    const { em } = tx;
     const job = await em.findOne(MailJob, jobId, { populate: ['order'] });
     if (!job) return null;
     if (job.status === MailJobStatus.FAILED) {

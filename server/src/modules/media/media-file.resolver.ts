@@ -4,32 +4,31 @@ import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } f
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
 import { forbidden } from '../../core/errors.js';
-import { Role } from '../auth/user.entity.js';
-import type { Services } from '../../services.js';
+import type { MediaService } from './media.service.js';
 import { MediaFile } from './media-file.entity.js';
 import { uploadErrorToAppError, type IncomingUpload } from './media-upload.js';
 import { AllMediaFilesArgs, MediaFileConnection, MediaFilesArgs, MediaUsage } from './media.types.js';
 
 @Resolver(() => MediaFile)
 export class MediaFileResolver {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly service: MediaService) {}
 
   @Allow('admin')
   @Query(() => MediaFileConnection, { description: "A page of a folder's files, oldest first." })
   mediaFiles(@Ctx() ctx: RequestContext, @Args(() => MediaFilesArgs) { folderId, ...page }: MediaFilesArgs): Promise<MediaFileConnection> {
-    return this.services.media.folderFiles(ctx, folderId, page);
+    return this.service.folderFiles(ctx, folderId, page);
   }
 
   @Allow('admin')
   @Query(() => MediaFileConnection, { description: 'A page of all files of the library, oldest first.' })
   allMediaFiles(@Ctx() ctx: RequestContext, @Args(() => AllMediaFilesArgs) page: AllMediaFilesArgs): Promise<MediaFileConnection> {
-    return this.services.media.allFiles(ctx, page);
+    return this.service.allFiles(ctx, page);
   }
 
   @Allow('admin')
   @Query(() => MediaFile)
   mediaFile(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<MediaFile> {
-    return this.services.media.getFile(ctx, id);
+    return this.service.getFile(ctx, id);
   }
 
   @Allow('admin')
@@ -39,33 +38,32 @@ export class MediaFileResolver {
     @Arg('folderId', () => Int) folderId: number,
     @Arg('files', () => [GraphQLUpload]) files: Promise<FileUpload>[],
   ): Promise<MediaFile[]> {
-    return this.services.media.upload(ctx, folderId, fromGraphQLUploads(files));
+    return this.service.upload(ctx, folderId, fromGraphQLUploads(files));
   }
 
   @Allow('admin')
   @Mutation(() => [MediaFile], { description: 'Uploads files into the top-level folder "Product Uploads" (made on first use).' })
   uploadProductMedia(@Ctx() ctx: RequestContext, @Arg('files', () => [GraphQLUpload]) files: Promise<FileUpload>[]): Promise<MediaFile[]> {
-    return this.services.media.uploadForProduct(ctx, fromGraphQLUploads(files));
+    return this.service.uploadForProduct(ctx, fromGraphQLUploads(files));
   }
 
   @Allow('admin')
   @Mutation(() => MediaFile)
   renameMediaFile(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number, @Arg('friendlyName', () => String) friendlyName: string): Promise<MediaFile> {
-    return this.services.media.renameFile(ctx, id, friendlyName);
+    return this.service.renameFile(ctx, id, friendlyName);
   }
 
   @Allow('admin')
   @Mutation(() => Boolean, { description: 'Deletes a file and its bytes; whatever used it loses the reference.' })
   async deleteMediaFile(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<boolean> {
-    await this.services.media.deleteFile(ctx, id);
+    await this.service.deleteFile(ctx, id);
     return true;
   }
 
   @FieldResolver(() => [MediaUsage], { description: 'Where the file is used (to warn before deleting it). Admins only: files also reach the public through products and posts.' })
   async usages(@Ctx() ctx: RequestContext, @Root() file: MediaFile): Promise<MediaUsage[]> {
-    const viewer = await ctx.viewer();
-    if (viewer?.user.role !== Role.ADMIN) throw forbidden();
-    return this.services.media.usagesOf(ctx, file.id);
+    if (!(await ctx.isAdmin())) throw forbidden();
+    return this.service.usagesOf(ctx, file.id);
   }
 }
 

@@ -1,18 +1,18 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
-import type { Services } from '../../services.js';
+import type { MediaService } from './media.service.js';
 import { MediaFolder } from './media-folder.entity.js';
 import { DeleteMediaFolderPayload } from './media.types.js';
 
 @Resolver(() => MediaFolder)
 export class MediaFolderResolver {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly service: MediaService) {}
 
   @Allow('admin')
   @Query(() => [MediaFolder], { description: 'Every media folder, as a flat list: build the tree from `parentId`.' })
   mediaFolders(@Ctx() ctx: RequestContext): Promise<MediaFolder[]> {
-    return this.services.media.listFolders(ctx);
+    return this.service.listFolders(ctx);
   }
 
   @Allow('admin')
@@ -22,13 +22,13 @@ export class MediaFolderResolver {
     @Arg('name', () => String) name: string,
     @Arg('parentId', () => Int, { nullable: true }) parentId?: number | null,
   ): Promise<MediaFolder> {
-    return this.services.media.createFolder(ctx, { name, parentId });
+    return this.service.createFolder(ctx, { name, parentId });
   }
 
   @Allow('admin')
   @Mutation(() => MediaFolder)
   renameMediaFolder(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number, @Arg('name', () => String) name: string): Promise<MediaFolder> {
-    return this.services.media.updateFolder(ctx, id, { name });
+    return this.service.updateFolder(ctx, id, { name });
   }
 
   @Allow('admin')
@@ -38,12 +38,12 @@ export class MediaFolderResolver {
     @Arg('id', () => Int) id: number,
     @Arg('parentId', () => Int, { nullable: true }) parentId?: number | null,
   ): Promise<MediaFolder> {
-    return this.services.media.updateFolder(ctx, id, { parentId: parentId ?? null });
+    return this.service.updateFolder(ctx, id, { parentId: parentId ?? null });
   }
 
   @Allow('admin')
   @Mutation(() => DeleteMediaFolderPayload, { description: 'Deletes a folder with its subfolders and all their files.' })
   deleteMediaFolder(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<DeleteMediaFolderPayload> {
-    return this.services.media.deleteFolder(ctx, id);
+    return this.service.deleteFolder(ctx, id);
   }
 }

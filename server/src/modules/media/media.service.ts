@@ -5,27 +5,22 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { cleanName, optionalId } from '../../core/input.js';
-import { connectionFromRows, decodeCursor, pageSize, type ConnectionResult } from '../../core/pagination.js';
+import { subtreeIds } from '../../core/tree.js';
+import { keysetPage, pageSize, type ConnectionResult } from '../../core/pagination.js';
 import { MediaFile } from './media-file.entity.js';
 import { MediaFolder } from './media-folder.entity.js';
-import { SoldMedia } from './sold-media.entity.js';
 import type { MediaKind } from './media-formats.js';
 import type { MediaStorage } from './media-storage.js';
 import { MediaUsages, type MediaUsageProvider, type MediaUsageRecord } from './media-usages.js';
-import { ImageVariants, parseVariantKey, variantKeysOf } from './image-variants.js';
+import { ImageVariants } from './image-variants.js';
+import { MediaBytes, PATH_PREFIX, type ServedFile, type SoldItem } from './media-bytes.js';
+
+export type { ServedFile } from './media-bytes.js';
 import { UploadStager, type IncomingUpload, type StagedUpload } from './media-upload.js';
 
 export const PRODUCT_UPLOADS_FOLDER = 'Product Uploads';
 export const MAX_FILES_PER_UPLOAD = 20;
 const MAX_NAME_LENGTH = 255;
-/** Stored keys live under this prefix in `file_path`, which is also the URL path under /api. */
-const PATH_PREFIX = 'uploads/';
-
-/** What recordSold reads of a sold card's media (see order/card-design.ts). */
-interface SoldCardMedia {
-  path: string;
-  mimeType: string;
-}
 
 export interface MediaServiceOptions {
   /** The storefront read cache, told of renames and deletes. */
@@ -48,13 +43,6 @@ export interface GeneratedFile {
   bytes: Buffer;
 }
 
-/** A stored file ready to be served: its storage key, content type and size. */
-export interface ServedFile {
-  key: string;
-  contentType: string;
-  size: number;
-}
-
 /**
  * The media library: folders, files, uploads and the bytes behind them. Used by the GraphQL
  * resolvers and the REST routes alike.
@@ -66,6 +54,7 @@ export class MediaService {
   private readonly stager: UploadStager;
   private readonly usages = new MediaUsages();
   private readonly variants: ImageVariants;
+  private readonly bytes: MediaBytes;
 
   /** File names and paths show in storefront answers: renames and deletes drop those answers. */
   private readonly cache: ReadCache | null;
@@ -76,6 +65,7 @@ export class MediaService {
     this.maxFileBytes = options.maxFileBytes;
     this.stager = new UploadStager(options.stagingDir, options.maxFileBytes);
     this.variants = new ImageVariants(this.storage);
+    this.bytes = new MediaBytes(this.storage, this.variants);
   }
 
   /** Drops what stopped processes left half-received (stale files only); returns how many files went. */
@@ -135,7 +125,7 @@ export class MediaService {
         else {
           const parent = await em.findOne(MediaFolder, parentId);
           if (!parent) throw badInput('The parent folder does not exist.', 'parentId');
-          if ((await this.subtreeIds(em, id)).includes(parentId)) {
+          if ((await subtreeIds(em, 'media_folder', id)).includes(parentId)) {
             throw badInput('A folder cannot be moved into itself or one of its subfolders.', 'parentId');
           }
           folder.parent = parent;
@@ -149,7 +139,7 @@ export class MediaService {
   async deleteFolder(ctx: RequestContext, id: number): Promise<{ deletedFolderIds: number[]; deletedFileIds: number[] }> {
     const { folderIds, files } = await ctx.em.transactional(async (em) => {
       // Locking the subtree first makes an upload into it wait, so no file slips in unlisted.
-      const folderIds = await this.subtreeIds(em, id, true);
+      const folderIds = await subtreeIds(em, 'media_folder', id, { lock: true });
       if (!folderIds.length) throw notFound('Folder');
       const files = await em.find(MediaFile, { folder: { $in: folderIds } }, { fields: ['id', 'filePath', 'thumbnailPath'] });
       await em.nativeDelete(MediaFolder, { id }); // subfolders and files follow by ON DELETE CASCADE
@@ -240,45 +230,18 @@ export class MediaService {
     return this.upload(ctx, folderId, asUploads(files));
   }
 
-  // ---- serving ----
+  // ---- bytes: serving, sold cards, removal (see media-bytes.ts) ----
 
-  /** The stored file (original, thumbnail or responsive size) behind a served name, or null when there is none. */
-  async findServed(ctx: RequestContext, name: string): Promise<ServedFile | null> {
-    const variant = parseVariantKey(name);
-    if (variant) {
-      // A size of a stored image: made now when it is missing (images stored before sizes existed).
-      const original =
-        (await ctx.em.count(MediaFile, { filePath: PATH_PREFIX + variant.originalKey, mimeType: { $like: 'image/%' } })) ||
-        (await ctx.em.count(SoldMedia, { key: variant.originalKey, mimeType: { $like: 'image/%' } }));
-      if (!original) return null;
-      const stat = await this.variants.ensure(variant.originalKey, variant.width);
-      return stat ? { key: name, contentType: 'image/webp', size: stat.size } : null;
-    }
-    if (!/^[A-Za-z0-9_-]+(\.thumb)?\.[a-z0-9]+$/.test(name)) return null;
-    const served = PATH_PREFIX + name;
-    const file = await ctx.em.findOne(MediaFile, { $or: [{ filePath: served }, { thumbnailPath: served }] }, { fields: ['filePath', 'mimeType'] });
-    // A file deleted from the library is still served when a sold card shows it.
-    const sold = file ? null : await ctx.em.findOne(SoldMedia, { key: name });
-    if (!file && !sold) return null;
-    const stat = await this.storage.stat(name);
-    if (!stat) return null;
-    const contentType = file ? (file.filePath === served ? file.mimeType : 'image/webp') : sold!.mimeType;
-    return { key: name, contentType, size: stat.size };
+  findServed(ctx: RequestContext, name: string): Promise<ServedFile | null> {
+    return this.bytes.findServed(ctx, name);
   }
 
-  // ---- media of sold cards ----
+  recordSold(tx: RequestContext, items: SoldItem[]): Promise<void> {
+    return this.bytes.recordSold(tx, items);
+  }
 
-  /**
-   * Records the files the sold cards of an order show, in the order's transaction, so that deleting
-   * them from the library later keeps their bytes (and serving keeps finding them).
-   */
-  async recordSold(em: EntityManager, items: { card: { cover: SoldCardMedia | null; greeting: SoldCardMedia | null; back: SoldCardMedia | null; extras: SoldCardMedia[]; songs: SoldCardMedia[] } | null }[]): Promise<void> {
-    const media = items.flatMap((item) => (item.card ? [item.card.cover, item.card.greeting, item.card.back, ...item.card.extras, ...item.card.songs] : []));
-    const rows = new Map<string, string>();
-    for (const m of media) if (m && m.path.startsWith(PATH_PREFIX)) rows.set(m.path.slice(PATH_PREFIX.length), m.mimeType);
-    if (!rows.size) return;
-    const values = [...rows];
-    await em.execute(`insert into sold_media (key, mime_type) values ${values.map(() => '(?, ?)').join(', ')} on conflict (key) do nothing`, values.flat());
+  removeBytes(ctx: RequestContext, files: Pick<MediaFile, 'filePath' | 'thumbnailPath'>[]): Promise<void> {
+    return this.bytes.removeBytes(ctx, files);
   }
 
   // ---- usages ----
@@ -351,60 +314,21 @@ export class MediaService {
     }
   }
 
-  private async filePage(em: EntityManager, where: FilterQuery<MediaFile>, args: FilePageArgs): Promise<ConnectionResult<MediaFile>> {
-    const size = pageSize(args.first);
+  private filePage(em: EntityManager, where: FilterQuery<MediaFile>, args: FilePageArgs): Promise<ConnectionResult<MediaFile>> {
     const filter: FilterQuery<MediaFile> = args.kind ? { ...(where as object), mimeType: { $like: `${args.kind}/%` } } : where;
-    const after = args.after ? decodeCursor<{ id: number }>(args.after, { id: 'number' }) : undefined;
-    const [rows, totalCount] = await Promise.all([
-      em.find(MediaFile, after ? { ...(filter as object), id: { $gt: after.id } } : filter, { orderBy: { id: 'asc' }, limit: size + 1 }),
-      em.count(MediaFile, filter),
-    ]);
-    return connectionFromRows(rows, { size, after: args.after, totalCount, cursorOf: (file) => ({ id: file.id }) });
+    return keysetPage(em, MediaFile, filter, {
+      size: pageSize(args.first),
+      after: args.after,
+      direction: 'asc',
+      keys: [{ property: 'id', cursor: 'id', type: 'number', valueOf: (file) => file.id }],
+    });
   }
+
 
   private async requireFolder(em: EntityManager, id: number): Promise<void> {
     if ((await em.count(MediaFolder, { id })) === 0) throw notFound('Folder');
   }
 
-  /** The folder and every folder below it (empty when it does not exist); `lock` locks them all. */
-  private async subtreeIds(em: EntityManager, id: number, lock = false): Promise<number[]> {
-    const rows = await em.execute<{ id: number }[]>(
-      `with recursive tree as (
-         select id from media_folder where id = ?
-         union
-         select child.id from media_folder child join tree on child.parent_id = tree.id
-       )
-       select f.id from media_folder f join tree on tree.id = f.id${lock ? ' for update of f' : ''}`,
-      [id],
-    );
-    return rows.map((row) => Number(row.id));
-  }
-
-  /**
-   * Removes the stored bytes of files whose rows are gone: deleted, or rolled back with an enclosing
-   * transaction that failed after the files were stored.
-   */
-  async removeBytes(ctx: RequestContext, files: Pick<MediaFile, 'filePath' | 'thumbnailPath'>[]): Promise<void> {
-    const all = files.flatMap((f) => [f.filePath, f.thumbnailPath]).filter((p): p is string => Boolean(p)).map((p) => p.slice(PATH_PREFIX.length));
-    let keys = all.flatMap((key) => [key, ...variantKeysOf(key)]);
-    try {
-      // The bytes a sold card shows are kept (the recipient's card keeps working).
-      const sold = all.length ? await ctx.em.fork().find(SoldMedia, { key: { $in: all } }, { fields: ['key'] }) : [];
-      const keep = new Set(sold.map((row) => row.key));
-      // A kept file keeps its picture sizes too.
-      const gone = all.filter((key) => !keep.has(key));
-      keys = gone.flatMap((key) => [key, ...variantKeysOf(key)]);
-      if (keep.size) ctx.log.info({ kept: [...keep] }, 'media bytes kept for sold cards');
-      // Originals first: a size not begun yet then finds nothing to make; one being made is awaited
-      // and removed with the others.
-      await this.storage.remove(gone);
-      await this.variants.settled(gone);
-      await this.storage.remove(gone.flatMap((key) => variantKeysOf(key)));
-    } catch (error) {
-      // The rows are gone already; leftover bytes are unreachable (serving needs a row) and only cost disk.
-      ctx.log.error({ err: error, keys }, 'could not remove stored media bytes');
-    }
-  }
 }
 
 async function* asUploads(files: GeneratedFile[]): AsyncIterable<IncomingUpload> {

@@ -2,13 +2,11 @@ import { Arg, Args, Ctx, FieldResolver, GraphQLISODateTime, ID, Int, Mutation, Q
 import { maskEmail } from '../../core/input.js';
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
-import { loadRef } from '../../core/loaders.js';
 import type { ConnectionResult } from '../../core/pagination.js';
-import type { Services } from '../../services.js';
+import type { OrderService } from './order.service.js';
 import { Product } from '../catalogue/product.entity.js';
 import { OrderItem } from './order-item.entity.js';
 import { MailJob } from '../mail/mail-job.entity.js';
-import { Role } from '../auth/user.entity.js';
 import { forbidden } from '../../core/errors.js';
 import { Order } from './order.entity.js';
 import type { CartQuote as CartQuoteResult } from './order.service.js';
@@ -16,7 +14,7 @@ import { CartLineInput, CartQuote, OrderConnection, OrdersArgs, PaymentSetup, Pl
 
 @Resolver(() => Order)
 export class OrderResolver {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly service: OrderService) {}
 
   @Allow('storefront')
   @Query(() => CartQuote, { description: 'Prices a cart from the catalogue; lines of products that no longer exist are dropped and reported.' })
@@ -25,13 +23,13 @@ export class OrderResolver {
     @Arg('lines', () => [CartLineInput]) lines: CartLineInput[],
     @Arg('discountCode', () => String, { nullable: true, description: 'A discount code to price the cart with; one that cannot be used is BAD_USER_INPUT on discountCode, saying why.' }) discountCode?: string | null,
   ): Promise<CartQuoteResult> {
-    return this.services.orders.quote(ctx, lines, discountCode);
+    return this.service.quote(ctx, lines, discountCode);
   }
 
   @Allow('storefront')
   @Query(() => PaymentSetup, { description: 'Whether checkout takes payments (the payment page says so when it does not).' })
   paymentSetup(): PaymentSetup {
-    return this.services.orders.paymentSetup();
+    return this.service.paymentSetup();
   }
 
   @Allow('storefront')
@@ -39,78 +37,77 @@ export class OrderResolver {
     description: "An order by its number (the confirmation page). Unless the caller is an admin or the order's owner, e-mail addresses are masked and messages left out.",
   })
   order(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<Order> {
-    return this.services.orders.get(ctx, id);
+    return this.service.get(ctx, id);
   }
 
   @Allow('admin')
   @Query(() => OrderConnection, { description: 'Orders, newest first, optionally searched. `first` may be up to 1000.' })
   orders(@Ctx() ctx: RequestContext, @Args(() => OrdersArgs) args: OrdersArgs): Promise<ConnectionResult<Order>> {
-    return this.services.orders.search(ctx, args);
+    return this.service.search(ctx, args);
   }
 
   @Allow('storefront')
   @Mutation(() => Order, { description: 'Pays for a cart and places the order. PAYMENT_DECLINED when the payment is refused; the same idempotency key never places a second order.' })
   placeOrder(@Ctx() ctx: RequestContext, @Arg('input', () => PlaceOrderInput) input: PlaceOrderInput): Promise<Order> {
-    return this.services.orders.place(ctx, input);
+    return this.service.place(ctx, input);
   }
 
   @Allow('admin')
   @Mutation(() => OrderItem, { description: "Sends an e-card's e-mail to its recipient again." })
   resendCardEmail(@Ctx() ctx: RequestContext, @Arg('itemId', () => Int) itemId: number): Promise<OrderItem> {
-    return this.services.orders.resendCard(ctx, itemId);
+    return this.service.resendCard(ctx, itemId);
   }
 
   @FieldResolver(() => String, { description: "Masked (j•••@example.com) unless the caller is an admin or the order's owner." })
   purchaserEmail(@Root() order: Order): string {
-    return this.services.orders.isRedacted(order) ? maskEmail(order.purchaserEmail) : order.purchaserEmail;
+    return this.service.isRedacted(order) ? maskEmail(order.purchaserEmail) : order.purchaserEmail;
   }
 
   @FieldResolver(() => [MailJob], { description: 'Its e-mails (receipt, cards, resends) with their state and the reason of the last failure. Admins only.' })
   async emails(@Ctx() ctx: RequestContext, @Root() order: Order): Promise<MailJob[]> {
-    const viewer = await ctx.viewer();
-    if (viewer?.user.role !== Role.ADMIN) throw forbidden();
-    return this.services.orders.emailsOf(ctx, order);
+    if (!(await ctx.isAdmin())) throw forbidden();
+    return this.service.emailsOf(ctx, order);
   }
 
   @Allow('admin')
   @Mutation(() => Order, { description: "Sends the purchaser's receipt again." })
   resendReceipt(@Ctx() ctx: RequestContext, @Arg('orderId', () => ID) orderId: string): Promise<Order> {
-    return this.services.orders.resendReceipt(ctx, orderId);
+    return this.service.resendReceipt(ctx, orderId);
   }
 
   @Allow('admin')
   @Mutation(() => MailJob, { description: 'Tries a failed e-mail again (with a fresh retry period).' })
   retryEmail(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<MailJob> {
-    return this.services.orders.retryEmail(ctx, id);
+    return this.service.retryEmail(ctx, id);
   }
 
   @FieldResolver(() => [OrderItem])
   items(@Ctx() ctx: RequestContext, @Root() order: Order): Promise<OrderItem[]> {
-    return this.services.orders.itemsOf(ctx, order);
+    return this.service.itemsOf(ctx, order);
   }
 }
 
 @Resolver(() => OrderItem)
 export class OrderItemResolver {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly service: OrderService) {}
 
   @FieldResolver(() => String, { nullable: true, description: "Masked unless the caller is an admin or the order's owner." })
   recipientEmail(@Root() item: OrderItem): string | null {
-    return item.recipientEmail && this.services.orders.isRedacted(item.order) ? maskEmail(item.recipientEmail) : item.recipientEmail;
+    return item.recipientEmail && this.service.isRedacted(item.order) ? maskEmail(item.recipientEmail) : item.recipientEmail;
   }
 
   @FieldResolver(() => String, { nullable: true, description: "The card's message; null unless the caller is an admin or the order's owner." })
   message(@Root() item: OrderItem): string | null {
-    return this.services.orders.isRedacted(item.order) ? null : item.message;
+    return this.service.isRedacted(item.order) ? null : item.message;
   }
 
   @FieldResolver(() => GraphQLISODateTime, { nullable: true, description: 'The first view of the e-card page by its recipient (admins and owners only).' })
   openedAt(@Root() item: OrderItem): Date | null {
-    return this.services.orders.isRedacted(item.order) ? null : item.openedAt;
+    return this.service.isRedacted(item.order) ? null : item.openedAt;
   }
 
   @FieldResolver(() => Product, { nullable: true, description: 'The product, unless it was deleted since.' })
   product(@Ctx() ctx: RequestContext, @Root() item: OrderItem): Promise<Product | null> {
-    return loadRef(ctx, Product, item.product);
+    return this.service.productOf(ctx, item);
   }
 }

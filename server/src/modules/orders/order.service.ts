@@ -1,10 +1,10 @@
 import type { FilterQuery } from '@mikro-orm/postgresql';
-import type { RequestContext } from '../../core/context.js';
+import { withEm, type RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
-import { requestLoader } from '../../core/loaders.js';
-import { connectionFromRows, decodeCursor, pageSize, type ConnectionResult } from '../../core/pagination.js';
+import { groupBy, loadRef } from '../../core/loaders.js';
+import { keysetPage, pageSize, type ConnectionResult } from '../../core/pagination.js';
 import { containsEveryWord } from '../../core/text-search.js';
-import { Role } from '../auth/user.entity.js';
+import { Product } from '../catalogue/product.entity.js';
 import { CheckoutService, type CartQuote, type CheckoutOptions, type PlaceOrderInput } from '../checkout/checkout.service.js';
 import { MailJob } from '../mail/mail-job.entity.js';
 import { OrderItem } from './order-item.entity.js';
@@ -65,7 +65,7 @@ export class OrderService {
     const order = UUID.test(id) ? await ctx.em.findOne(Order, { id: id.toLowerCase() }) : null;
     if (!order) throw notFound('Order');
     const viewer = await ctx.viewer();
-    const full = viewer !== null && (viewer.user.role === Role.ADMIN || order.user?.id === viewer.user.id);
+    const full = viewer !== null && ((await ctx.isAdmin()) || order.user?.id === viewer.user.id);
     if (!full) this.redacted.add(order);
     return order;
   }
@@ -75,14 +75,16 @@ export class OrderService {
     return this.redacted.has(order);
   }
 
+  /** The product of an order item, unless it was deleted since; batched across the items of a request. */
+  productOf(ctx: RequestContext, item: OrderItem): Promise<Product | null> {
+    return loadRef(ctx, Product, item.product);
+  }
+
   /** The items of an order, in order; batched across the orders of a request. */
   async itemsOf(ctx: RequestContext, order: Order): Promise<OrderItem[]> {
-    const loader = requestLoader<string, OrderItem[]>(ctx, 'order.items', async (ids) => {
-      const rows = await ctx.em.find(OrderItem, { order: { $in: [...ids] } }, { orderBy: { order: 'asc', position: 'asc' } });
-      const byOrder = new Map<string, OrderItem[]>();
-      for (const row of rows) byOrder.set(row.order.id, [...(byOrder.get(row.order.id) ?? []), row]);
-      return byOrder;
-    });
+    const loader = ctx.loader<string, OrderItem[]>('order.items', async (ids) =>
+      groupBy(await ctx.em.find(OrderItem, { order: { $in: [...ids] } }, { orderBy: { order: 'asc', position: 'asc' } }), (row) => row.order.id),
+    );
     return (await loader.load(order.id)) ?? [];
   }
 
@@ -104,7 +106,7 @@ export class OrderService {
       const item = await em.findOne(OrderItem, itemId, { populate: ['order'] });
       if (!item) throw notFound('Order item');
       if (!item.itemUrlUuid) throw badInput('Only e-cards are sent by e-mail.', 'itemId');
-      this.options.deliveries.queueResend(em, item);
+      this.options.deliveries.queueResend(withEm(ctx, em), item);
       await em.flush();
       return item;
     });
@@ -118,7 +120,7 @@ export class OrderService {
     const order = await ctx.em.transactional(async (em) => {
       const order = UUID.test(orderId) ? await em.findOne(Order, { id: orderId.toLowerCase() }) : null;
       if (!order || order.status === OrderStatus.PENDING) throw notFound('Order');
-      this.options.deliveries.queueReceiptResend(em, order);
+      this.options.deliveries.queueReceiptResend(withEm(ctx, em), order);
       await em.flush();
       return order;
     });
@@ -129,7 +131,7 @@ export class OrderService {
 
   /** Puts a failed e-mail back in the queue (admins); an e-mail that has not failed is left as it is. */
   async retryEmail(ctx: RequestContext, jobId: number): Promise<MailJob> {
-    const job = await ctx.em.transactional((em) => this.options.deliveries.retry(em, jobId));
+    const job = await ctx.em.transactional((em) => this.options.deliveries.retry(withEm(ctx, em), jobId));
     if (!job) throw notFound('E-mail');
     ctx.log.info({ jobId, orderId: job.order.id }, 'e-mail retry queued');
     this.options.deliveries.kick();
@@ -138,30 +140,24 @@ export class OrderService {
 
   /** The e-mails of an order, oldest first; batched across the orders of a request. */
   async emailsOf(ctx: RequestContext, order: Order): Promise<MailJob[]> {
-    const loader = requestLoader<string, MailJob[]>(ctx, 'order.emails', async (ids) => {
-      const rows = await ctx.em.find(MailJob, { order: { $in: [...ids] } }, { orderBy: { id: 'asc' }, populate: ['item'] });
-      const byOrder = new Map<string, MailJob[]>();
-      for (const row of rows) byOrder.set(row.order.id, [...(byOrder.get(row.order.id) ?? []), row]);
-      return byOrder;
-    });
+    const loader = ctx.loader<string, MailJob[]>('order.emails', async (ids) =>
+      groupBy(await ctx.em.find(MailJob, { order: { $in: [...ids] } }, { orderBy: { id: 'asc' }, populate: ['item'] }), (row) => row.order.id),
+    );
     return (await loader.load(order.id)) ?? [];
   }
 }
 
 /** A page of the orders matching `where`, newest first, with a cursor on (created at, id). */
-export async function ordersNewestFirst(ctx: RequestContext, where: FilterQuery<Order>, size: number, after: string | null | undefined): Promise<ConnectionResult<Order>> {
-  let keyset: FilterQuery<Order> = {};
-  if (after) {
-    const cursor = decodeCursor<{ t: string; id: string }>(after, { t: 'string', id: 'string' });
-    const at = new Date(cursor.t);
-    if (Number.isNaN(at.getTime())) throw badInput('The cursor is not valid.', 'after');
-    keyset = { $or: [{ createdAt: { $lt: at } }, { createdAt: at, id: { $lt: cursor.id } }] };
-  }
-  const [rows, totalCount] = await Promise.all([
-    ctx.em.find(Order, { $and: [where, keyset] }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: size + 1 }),
-    ctx.em.count(Order, where),
-  ]);
-  return connectionFromRows(rows, { size, after, totalCount, cursorOf: (o) => ({ t: o.createdAt.toISOString(), id: o.id }) });
+export function ordersNewestFirst(ctx: RequestContext, where: FilterQuery<Order>, size: number, after: string | null | undefined): Promise<ConnectionResult<Order>> {
+  return keysetPage(ctx.em, Order, where, {
+    size,
+    after,
+    direction: 'desc',
+    keys: [
+      { property: 'createdAt', cursor: 't', type: 'date', valueOf: (o) => o.createdAt },
+      { property: 'id', cursor: 'id', type: 'string', valueOf: (o) => o.id },
+    ],
+  });
 }
 
 function searchFilter(search: string | null | undefined): FilterQuery<Order> {

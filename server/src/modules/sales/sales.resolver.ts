@@ -2,7 +2,7 @@ import { Arg, Ctx, Field, GraphQLISODateTime, Int, ObjectType, Query, Resolver }
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
 import { DecimalScalar } from '../../core/decimal.js';
-import type { Services } from '../../services.js';
+import type { SalesService } from './sales.service.js';
 import type { SalesSummary as Summary } from './sales.service.js';
 
 @ObjectType({ description: "One day's charged orders (paid or delivered)." })
@@ -43,11 +43,11 @@ export class SalesSummary {
 
 @Resolver()
 export class SalesResolver {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly service: SalesService) {}
 
   @Allow('admin')
   @Query(() => SalesSummary, { description: 'Revenue and orders per day for the last 30 days, with the totals Revenue, Orders, Cards sent and Cards opened.' })
   salesSummary(@Ctx() ctx: RequestContext, @Arg('timeZone', () => String, { nullable: true, description: "The admin's IANA time zone for the days (default UTC)." }) timeZone?: string | null): Promise<Summary> {
-    return this.services.sales.summary(ctx, timeZone);
+    return this.service.summary(ctx, timeZone);
   }
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { BlogPost, BlogPostStatus } from '../blog/blog-post.entity.js';
+import { BlogPost, publishedAndDue } from '../blog/blog-post.entity.js';
 import { Category } from '../catalogue/category.entity.js';
 import { Product } from '../catalogue/product.entity.js';
 
@@ -15,7 +15,7 @@ export async function sitemapContent(em: EntityManager): Promise<SitemapContent>
   const [categories, products, posts] = await Promise.all([
     em.find(Category, {}, { fields: ['id'], orderBy: { id: 'asc' } }),
     em.find(Product, {}, { fields: ['id', 'updatedAt'], orderBy: { id: 'asc' } }),
-    em.find(BlogPost, { status: BlogPostStatus.PUBLISHED, publishedAt: { $lte: new Date() } }, { fields: ['slug', 'updatedAt'], orderBy: { publishedAt: 'desc', id: 'desc' } }),
+    em.find(BlogPost, publishedAndDue(), { fields: ['slug', 'updatedAt'], orderBy: { publishedAt: 'desc', id: 'desc' } }),
   ]);
   return {
     categoryIds: categories.map((c) => c.id),

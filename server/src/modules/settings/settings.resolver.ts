@@ -1,22 +1,22 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
-import type { Services } from '../../services.js';
+import type { SettingsService } from './settings.service.js';
 import { Settings, UpdateSettingsInput } from './settings.types.js';
 
 @Resolver()
 export class SettingsResolver {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly service: SettingsService) {}
 
   @Allow('public')
   @Query(() => Settings)
   settings(@Ctx() ctx: RequestContext): Promise<Settings> {
-    return this.services.settings.get(ctx);
+    return this.service.get(ctx);
   }
 
   @Allow('admin')
   @Mutation(() => Settings)
   updateSettings(@Ctx() ctx: RequestContext, @Arg('input', () => UpdateSettingsInput) input: UpdateSettingsInput): Promise<Settings> {
-    return this.services.settings.update(ctx, input);
+    return this.service.update(ctx, input);
   }
 }

@@ -3,7 +3,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StorefrontGate } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
 import { AppError, badInput } from '../../core/errors.js';
-import { Role } from '../auth/user.entity.js';
 import { Setting } from './setting.entity.js';
 
 export interface SiteSettings {
@@ -26,8 +25,8 @@ export class SettingsService implements StorefrontGate {
   private readonly perRequest = new WeakMap<EntityManager, Promise<boolean>>();
 
   async get(ctx: RequestContext): Promise<SiteSettings> {
-    const [underConstructionMode, viewer] = await Promise.all([this.underConstruction(ctx), ctx.viewer()]);
-    return { underConstructionMode, isAdmin: viewer?.user.role === Role.ADMIN };
+    const [underConstructionMode, isAdmin] = await Promise.all([this.underConstruction(ctx), ctx.isAdmin()]);
+    return { underConstructionMode, isAdmin };
   }
 
   async update(ctx: RequestContext, input: { underConstructionMode?: unknown }): Promise<SiteSettings> {
@@ -40,7 +39,8 @@ export class SettingsService implements StorefrontGate {
     return this.get(ctx);
   }
 
-  isUnderConstruction(em: EntityManager): Promise<boolean> {
+  isUnderConstruction(ctx: RequestContext): Promise<boolean> {
+    const { em } = ctx;
     let value = this.perRequest.get(em);
     if (!value) {
       value = this.cache.read(CacheKeys.settings, () => em.findOne(Setting, { key: UNDER_CONSTRUCTION }).then((row) => row?.value === 'true'), () => 64);
@@ -53,13 +53,12 @@ export class SettingsService implements StorefrontGate {
 
   /** The switch; from the read cache without touching the request's EntityManager when it is there. */
   private underConstruction(ctx: RequestContext): Promise<boolean> | boolean {
-    return this.cache.peek<boolean>(CacheKeys.settings) ?? this.isUnderConstruction(ctx.em);
+    return this.cache.peek<boolean>(CacheKeys.settings) ?? this.isUnderConstruction(ctx);
   }
 
   async assertStorefrontOpen(ctx: RequestContext): Promise<void> {
     if (!(await this.underConstruction(ctx))) return;
-    const viewer = await ctx.viewer();
-    if (viewer?.user.role === Role.ADMIN) return;
+    if (await ctx.isAdmin()) return;
     throw new AppError('UNDER_CONSTRUCTION', 'The shop is under construction. Please come back soon.', {
       retryAfter: UNDER_CONSTRUCTION_RETRY_AFTER,
     });

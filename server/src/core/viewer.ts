@@ -1,0 +1,22 @@
+/**
+ * Who is calling, as the core knows it: an id and a role. The auth module signs users in and hands
+ * the core a `Viewer`; features that need the full user ask the auth module for it.
+ */
+export enum Role {
+  ADMIN = 'admin',
+  CUSTOMER = 'customer',
+}
+
+/** The part of a signed-in user the core reads. */
+export interface ViewerUser {
+  id: number;
+  role: Role;
+}
+
+/** The signed-in caller: the user and the session (token id) the request came with. */
+export interface Viewer<U extends ViewerUser = ViewerUser> {
+  user: U;
+  jti: string;
+}
+
+export const isAdminViewer = (viewer: Viewer | null | undefined): boolean => viewer?.user.role === Role.ADMIN;

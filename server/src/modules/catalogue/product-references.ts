@@ -1,0 +1,79 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { badInput } from '../../core/errors.js';
+import { MediaKind } from '../media/media-formats.js';
+import { checkedMediaFiles, type WantedMedia } from '../media/media-references.js';
+import type { MediaUsageProvider } from '../media/media-usages.js';
+import { CARD_MEDIA_SLOTS, EGreetingCard, MessageLocation, SONG_SLOTS, slotStem, type CardMediaSlot } from './e-greeting-card.entity.js';
+import { Product, ProductImage } from './product.entity.js';
+import { E_GREETING_CARD_TYPE_ID } from './product-type.entity.js';
+
+/** The id field of each card media slot, as clients name it (`song1Id`, `coverImageId`, ...). */
+export const slotField = (slot: CardMediaSlot) => `${slot}Id`;
+export const CARD_FIELD = 'eGreetingCard';
+
+/** Card data as cleaned from a client: a key left out keeps its value, null clears it. */
+export type CleanCard = Partial<Record<CardMediaSlot, number | null>> & { messageLocation?: MessageLocation; fontName?: string | null };
+
+/** What a product points at, as cleaned from a client (undefined keeps the current value). */
+export interface ProductReferences {
+  mainImageId?: number | null;
+  associatedImageIds?: number[];
+  card?: CleanCard | null;
+}
+
+/**
+ * Sets the main image, the associated images and the card data, checking every referenced file in
+ * one query: it must exist, images must be images and songs must be audio.
+ */
+export async function applyProductReferences(em: EntityManager, product: Product, fields: ProductReferences, existingCard: EGreetingCard | null): Promise<void> {
+  const isCard = product.type.id === E_GREETING_CARD_TYPE_ID;
+  if (fields.card && !isCard) throw badInput('Greeting-card data belongs to e-greeting cards (product type 1) only.', CARD_FIELD);
+
+  const wanted = new Map<string, WantedMedia>();
+  if (fields.mainImageId) wanted.set('mainImageId', { id: fields.mainImageId, kind: MediaKind.IMAGE });
+  fields.associatedImageIds?.forEach((id, i) => wanted.set(`associatedImageIds.${i}`, { id, kind: MediaKind.IMAGE }));
+  for (const slot of CARD_MEDIA_SLOTS) {
+    const id = fields.card?.[slot];
+    if (id) wanted.set(`${CARD_FIELD}.${slotField(slot)}`, { id, kind: (SONG_SLOTS as readonly string[]).includes(slot) ? MediaKind.AUDIO : MediaKind.IMAGE });
+  }
+  const files = await checkedMediaFiles(em, wanted);
+
+  if (fields.mainImageId !== undefined) product.mainImage = fields.mainImageId === null ? null : files.get(fields.mainImageId)!;
+  product.searchText = [product.name, product.description, ...product.tags].join(' ').toLowerCase();
+  await em.flush(); // the product needs its id before its images and card point at it
+
+  if (fields.associatedImageIds !== undefined) {
+    await em.nativeDelete(ProductImage, { product: product.id });
+    fields.associatedImageIds.forEach((id, position) => em.create(ProductImage, { product, file: files.get(id)!, position }));
+  }
+
+  if (!isCard) {
+    if (existingCard) em.remove(existingCard);
+  } else {
+    const card = existingCard ?? em.create(EGreetingCard, { product });
+    if (fields.card) {
+      if (fields.card.messageLocation !== undefined) card.messageLocation = fields.card.messageLocation;
+      if (fields.card.fontName !== undefined) card.fontName = fields.card.fontName;
+      for (const slot of CARD_MEDIA_SLOTS) {
+        const id = fields.card[slot];
+        if (id !== undefined) card[slot] = id === null ? null : files.get(id)!;
+      }
+    } else if (fields.card === null) {
+      Object.assign(card, { messageLocation: MessageLocation.MIDDLE_CENTER, fontName: null }, Object.fromEntries(CARD_MEDIA_SLOTS.map((s) => [s, null])));
+    }
+  }
+  await em.flush();
+}
+
+/** Which products use the given files (main image, associated image, card): for the media library. */
+export const productMediaUsages: MediaUsageProvider = async (ctx, fileIds) => {
+  const rows = await ctx.em.execute<{ file_id: number; id: number; name: string }[]>(
+    `select distinct u.file_id, p.id, p.name from (
+       select id as product_id, main_image_id as file_id from product where main_image_id in (${fileIds.map(() => '?').join(',')})
+       union all select product_id, file_id from product_image where file_id in (${fileIds.map(() => '?').join(',')})
+       union all select product_id, unnest(array[${CARD_MEDIA_SLOTS.map((s) => `${slotStem(s)}_id`).join(', ')}]) from e_greeting_card
+     ) u join product p on p.id = u.product_id where u.file_id in (${fileIds.map(() => '?').join(',')})`,
+    [...fileIds, ...fileIds, ...fileIds],
+  );
+  return rows.map((row) => ({ fileId: Number(row.file_id), kind: 'product', id: Number(row.id), label: row.name }));
+};
