@@ -38,6 +38,14 @@ export const INITIAL_QUERIES = {
       edges { node { id slug title excerpt status publishedAt updatedAt coverImage { ${IMAGE} } } }
     }
   }`,
+
+  BlogPost: `query BlogPost($idOrSlug: String!) {
+    blogPost(idOrSlug: $idOrSlug) {
+      id slug title excerpt html status publishedAt description
+      author { username }
+      coverImage { id filePath friendlyName thumbnailPath width height srcSet }
+    }
+  }`,
 } as const;
 
 export type InitialOperation = keyof typeof INITIAL_QUERIES;

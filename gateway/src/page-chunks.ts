@@ -5,6 +5,7 @@ interface ManifestChunk {
   file: string;
   imports?: string[];
   css?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
@@ -32,8 +33,8 @@ function readManifest(webDir: string): Record<string, ManifestChunk> | null {
 }
 
 /**
- * The scripts and stylesheets of a page's screen (its lazily loaded chunk and what that imports),
- * less what the entry already loads: preloaded with the HTML, so the screen's code arrives with the
+ * The scripts and stylesheets of a page's screen (its lazily loaded chunk and what that imports)
+ * and of the app the entry starts, less what the entry already loads: preloaded with the HTML, so the screen's code arrives with the
  * entry instead of after it.
  */
 export function pageChunks(webDir: string, page: PageModule): { scripts: string[]; styles: string[] } {
@@ -47,6 +48,8 @@ export function pageChunks(webDir: string, page: PageModule): { scripts: string[
   };
   collect('index.html', loaded);
   const wanted = new Set<string>();
+  // The stages the entry starts the app in (web/src/main.tsx imports them one after the other): fetched at once all the same.
+  for (const stage of manifest['index.html'].dynamicImports ?? []) collect(stage, wanted);
   collect(PAGE_MODULES[page], wanted);
   const keys = [...wanted].filter((key) => !loaded.has(key) && manifest[key]);
   return {

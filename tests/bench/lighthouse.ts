@@ -6,6 +6,9 @@
  *   LIGHTHOUSE_URL=http://localhost:4112 npm run lighthouse
  *
  * Chromium: /usr/bin/chromium, or CHROME_PATH. Reports (HTML) go to tests/.artifacts/lighthouse/.
+ * LIGHTHOUSE_FORMS=mobile (or desktop) measures one form factor only, LIGHTHOUSE_PAGES=/,/blog only
+ * those pages (`product` stands for the first card's page), and LIGHTHOUSE_JSON=1 writes the full
+ * result as JSON beside each report (long tasks, bootup time, main-thread work).
  * Not part of `npm test`: it takes minutes and needs a shop running.
  */
 import fs from 'node:fs';
@@ -31,7 +34,12 @@ async function firstProductPath(): Promise<string> {
   return `/product/${id}`;
 }
 
-const pages = ['/', '/shop', await firstProductPath(), '/blog'];
+const chosenPages = process.env.LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim()).filter(Boolean);
+const pages = await Promise.all(
+  (chosenPages ?? ['/', '/shop', 'product', '/blog']).map((page) => (page === 'product' ? firstProductPath() : page)),
+);
+const forms = (['mobile', 'desktop'] as const).filter((form) => !process.env.LIGHTHOUSE_FORMS || process.env.LIGHTHOUSE_FORMS.split(',').includes(form));
+const writeJson = process.env.LIGHTHOUSE_JSON === '1';
 fs.mkdirSync(outDir, { recursive: true });
 
 const chrome = await chromeLauncher.launch({
@@ -41,16 +49,18 @@ const chrome = await chromeLauncher.launch({
 const rows: Record<string, string | number>[] = [];
 let failed = false;
 try {
-  for (const formFactor of ['mobile', 'desktop'] as const) {
+  for (const formFactor of forms) {
     for (const page of pages) {
       const result = await lighthouse(
         `${base}${page}`,
-        { port: chrome.port, output: 'html', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+        { port: chrome.port, output: writeJson ? ['html', 'json'] : 'html', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
         formFactor === 'desktop' ? desktopConfig : undefined,
       );
       if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
       const { lhr, report } = result;
-      fs.writeFileSync(path.join(outDir, `${formFactor}${page.replace(/\//g, '_') || '_home'}.html`), Array.isArray(report) ? report[0]! : report);
+      const name = `${formFactor}${page === '/' ? '_home' : page.replace(/\//g, '_')}`;
+      fs.writeFileSync(path.join(outDir, `${name}.html`), Array.isArray(report) ? report[0]! : report);
+      if (writeJson && Array.isArray(report)) fs.writeFileSync(path.join(outDir, `${name}.json`), report[1]!);
       if (lhr.runtimeError) {
         failed = true;
         rows.push({ page, form: formFactor, goal: `ERROR ${lhr.runtimeError.code}` });

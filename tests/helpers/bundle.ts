@@ -50,7 +50,10 @@ export function staticClosure(manifest: Manifest, key: string, into = new Set<st
 
 /** The scripts and stylesheets of a first visit to a route: the entry's, then the screen's. */
 export function routeFiles(manifest: Manifest, screen: string): { js: string[]; css: string[] } {
-  const keys = staticClosure(manifest, screen, staticClosure(manifest, 'index.html'));
+  const entry = staticClosure(manifest, 'index.html');
+  // The app itself, which the entry imports in stages (web/src/main.tsx).
+  for (const stage of manifest['index.html']?.dynamicImports ?? []) staticClosure(manifest, stage, entry);
+  const keys = staticClosure(manifest, screen, entry);
   const chunks = [...keys].map((key) => manifest[key]!);
   return { js: [...new Set(chunks.map((c) => c.file))], css: [...new Set(chunks.flatMap((c) => c.css ?? []))] };
 }

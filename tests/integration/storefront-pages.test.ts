@@ -224,6 +224,16 @@ describe('the first screen, drawn by the server', () => {
     const blog = rootOf((await page('/blog')).html);
     expect(blog).toContain('Spring is here');
     expect(blog).not.toContain('Secret plans');
+
+    // A post's page, with the post's data inlined for hydration (under the variables its address gives).
+    const postPage = (await page('/blog/spring-is-here')).html;
+    const post = rootOf(postPage);
+    expect(post).toContain('Spring is here');
+    expect(post).toContain('New cards.');
+    expect(initialState(postPage).queries).toEqual([{ operationName: 'BlogPost', variables: { idOrSlug: 'spring-is-here' }, data: expect.objectContaining({ blogPost: expect.objectContaining({ title: 'Spring is here' }) }) }]);
+    // A draft is never drawn, even for a request carrying an admin's token.
+    const draft = await page('/blog/secret-plans', { authorization: `Bearer ${admin}` });
+    expect(draft.html).toContain('<div id="root"></div>');
   });
 
   it('draws the page in the theme of the theme cookie, dark by default', async () => {

@@ -7,7 +7,7 @@ import { renderHeadTags, scriptJson } from '../../gateway/src/page-head.js';
 import { renderAppShell } from '../../gateway/src/web-client.js';
 import { ShopCategoriesQuery, ShopProductsQuery } from '../../web/src/storefront/shop/shop-operations.js';
 import { StoreProductQuery } from '../../web/src/storefront/product/product-operations.js';
-import { BlogPostsQuery } from '../../web/src/blog/blog-operations.js';
+import { BlogPostQuery, BlogPostsQuery } from '../../web/src/blog/blog-operations.js';
 import { IMAGE_SIZES as CLIENT_IMAGE_SIZES } from '../../web/src/common/image-sizes.js';
 
 /** Fields in a stable order, so that the same selection written differently compares equal. */
@@ -26,6 +26,7 @@ describe('the data a page carries', () => {
     ShopProducts: ShopProductsQuery,
     StoreProduct: StoreProductQuery,
     BlogPosts: BlogPostsQuery,
+    BlogPost: BlogPostQuery,
   };
 
   it.each(Object.keys(INITIAL_QUERIES) as (keyof typeof INITIAL_QUERIES)[])('%s is read by the server exactly as the client asks for it', (name) => {

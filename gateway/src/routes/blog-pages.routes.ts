@@ -4,6 +4,7 @@ import { AppError } from '../../../server/src/core/errors.js';
 import { sendAppShell } from '../web-client.js';
 import type { RouteDef } from '../route.js';
 import { anonymous, type InitialStateReader } from '../initial-state.js';
+import { renderPage, themeOf } from '../server-render.js';
 import { SITE_NAME } from '../page-head.js';
 import { origin } from './storefront-pages.routes.js';
 
@@ -45,9 +46,9 @@ export function blogPageRoutes({ blog, settings }: Services, webDir: string, ini
       },
     },
     {
-      // The client renders the post; the server describes it (title, description, canonical address,
-      // Open Graph, Twitter and BlogPosting data) for crawlers and link previews, and preloads the cover.
-      // Hidden or unknown posts get the plain shell with 404.
+      // The server describes the post (title, description, canonical address, Open Graph, Twitter and
+      // BlogPosting data) for crawlers and link previews, and draws it (the browser hydrates it) from
+      // the same data, which the page carries. Hidden or unknown posts get the plain shell with 404.
       method: 'get',
       path: '/blog/:idOrSlug',
       access: 'public',
@@ -56,12 +57,19 @@ export function blogPageRoutes({ blog, settings }: Services, webDir: string, ini
         try {
           await settings.assertStorefrontOpen(ctx);
           // Read as a visitor: a draft is never described, even to a request that carries an admin's token.
-          const post = await blog.get(anonymous(ctx), String(req.params.idOrSlug));
+          const idOrSlug = String(req.params.idOrSlug);
+          const post = await blog.get(anonymous(ctx), idOrSlug);
           const site = origin(req);
           const description = blog.description(post);
           const canonical = `${site}/blog/${post.slug}`;
           const image = post.coverImage ? `${site}/api/${post.coverImage.filePath}` : null;
+          // The variables as the page asks for them (its address, an id or a slug).
+          const state = await initial.read(ctx, [{ operationName: 'BlogPost', variables: { idOrSlug } }]);
+          const theme = themeOf(req.headers.cookie);
+          const root = state.settings?.underConstructionMode ? null : await renderPage(webDir, req.originalUrl, state, ctx.log, theme);
           sendAppShell(res, webDir, {
+            root,
+            theme,
             head: {
               title: `${post.title} · ${SITE_NAME}`,
               socialTitle: post.title,
@@ -70,7 +78,8 @@ export function blogPageRoutes({ blog, settings }: Services, webDir: string, ini
               type: 'article',
               image,
               meta: post.publishedAt ? { 'article:published_time': post.publishedAt.toISOString() } : {},
-              preloadImage: post.coverImage
+              // A drawn page preloads its cover itself (React writes the preload of the image it draws first).
+              preloadImage: post.coverImage && !root
                 ? { href: `/api/${post.coverImage.srcSet ? (post.coverImage.thumbnailPath ?? post.coverImage.filePath) : post.coverImage.filePath}`, srcSet: post.coverImage.srcSet, sizes: '100vw' }
                 : null,
               jsonLd: [
@@ -90,7 +99,7 @@ export function blogPageRoutes({ blog, settings }: Services, webDir: string, ini
               ],
             },
             page: 'blogPost',
-            state: await initial.read(ctx, []),
+            state,
           });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;

@@ -1,5 +1,5 @@
 import type { ApolloClient, DocumentNode } from '@apollo/client';
-import { BlogPostsQuery } from '../blog/blog-operations';
+import { BlogPostQuery, BlogPostsQuery } from '../blog/blog-operations';
 import { StoreProductQuery } from '../storefront/product/product-operations';
 import { ShopCategoriesQuery, ShopProductsQuery } from '../storefront/shop/shop-operations';
 import { authStore } from '../auth/auth-store';
@@ -22,6 +22,7 @@ const DOCUMENTS: Record<string, DocumentNode> = {
   ShopProducts: ShopProductsQuery,
   StoreProduct: StoreProductQuery,
   BlogPosts: BlogPostsQuery,
+  BlogPost: BlogPostQuery,
 };
 
 let settingsFromPage = false;
@@ -46,6 +47,25 @@ export function readInitialState(doc: Document = document): InitialState | null 
 
 export function applyInitialState(client: ApolloClient, state: InitialState | null): void {
   if (!state) return;
+  applySettings(state);
+  for (const query of state.queries ?? []) writeInitialQuery(client, query);
+}
+
+/**
+ * The same as applyInitialState, each query written in a task of its own (`pause` between them):
+ * writing a page's data into the cache is costly for a phone the first time, and done in one
+ * piece it would hold the main thread as long as all of them together.
+ */
+export async function applyInitialStateInSteps(client: ApolloClient, state: InitialState | null, pause: () => Promise<void>): Promise<void> {
+  if (!state) return;
+  applySettings(state);
+  for (const query of state.queries ?? []) {
+    await pause();
+    writeInitialQuery(client, query);
+  }
+}
+
+function applySettings(state: InitialState): void {
   // A signed-in visitor's settings differ (admin, or the shop closed to others): those are fetched with the token.
   if (state.settings && !authStore.getState().token) {
     settingsStore.setSettings(state.settings);
@@ -53,13 +73,14 @@ export function applyInitialState(client: ApolloClient, state: InitialState | nu
   }
   // A page the server drew shows these settings to an anonymous visitor: hydration starts from the same view.
   if (state.settings) settingsStore.setPageSettings(state.settings);
-  for (const query of state.queries ?? []) {
-    const document = DOCUMENTS[query.operationName];
-    if (!document) continue;
-    try {
-      client.writeQuery({ query: document, variables: query.variables, data: query.data as never });
-    } catch (error) {
-      console.warn(`Initial data of ${query.operationName} was not usable`, error);
-    }
+}
+
+function writeInitialQuery(client: ApolloClient, query: NonNullable<InitialState['queries']>[number]): void {
+  const document = DOCUMENTS[query.operationName];
+  if (!document) return;
+  try {
+    client.writeQuery({ query: document, variables: query.variables, data: query.data as never });
+  } catch (error) {
+    console.warn(`Initial data of ${query.operationName} was not usable`, error);
   }
 }

@@ -2,43 +2,16 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { graphql } from '../apollo/generated';
 import { errorCode } from '../apollo/errors';
 import { useAuth } from '../auth/auth-store';
 import { useSettings } from '../settings/settings-store';
 import { ResponsiveImage } from '../common/ResponsiveImage';
 import { PostDate } from './PostDate';
+import { BlogPostQuery } from './blog-operations';
 
 /** The cover spans the page. */
 const BLOG_COVER_SIZES = '100vw';
 import './blog.css';
-
-export const BlogPostQuery = graphql(`
-  query BlogPost($idOrSlug: String!) {
-    blogPost(idOrSlug: $idOrSlug) {
-      id
-      slug
-      title
-      excerpt
-      html
-      status
-      publishedAt
-      description
-      author {
-        username
-      }
-      coverImage {
-        id
-        filePath
-        friendlyName
-        thumbnailPath
-        width
-        height
-        srcSet
-      }
-    }
-  }
-`);
 
 /** /blog/{id or slug}: one post. The HTML was sanitised by the server when the post was saved. */
 export default function BlogPostPage() {

@@ -31,3 +31,31 @@ export const BlogPostsQuery = graphql(`
     }
   }
 `);
+
+/** One post (also inlined into its page /blog/{slug} by the server). */
+export const BlogPostQuery = graphql(`
+  query BlogPost($idOrSlug: String!) {
+    blogPost(idOrSlug: $idOrSlug) {
+      id
+      slug
+      title
+      excerpt
+      html
+      status
+      publishedAt
+      description
+      author {
+        username
+      }
+      coverImage {
+        id
+        filePath
+        friendlyName
+        thumbnailPath
+        width
+        height
+        srcSet
+      }
+    }
+  }
+`);

@@ -1,13 +1,17 @@
-let local: Intl.DateTimeFormat | null = null;
-/** The same on the server and in every browser: the first render of a page the server drew. */
-let stable: Intl.DateTimeFormat | null = null;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** A post's date for readers ("22 November 2026"); empty for none. `stable`: in UTC, as the server writes it. */
-export function formatDate(iso: string | null | undefined, { stable: fixed = false } = {}): string {
+/**
+ * A post's date for readers ("22 November 2026") in their time zone; empty for none or an invalid
+ * date. `stable`: in UTC, as the server writes it (the first render of a page the server drew).
+ *
+ * Written out by hand rather than with `Intl.DateTimeFormat`: the first formatter a page makes
+ * loads the locale's data, a long task on a phone in the middle of hydrating the blog.
+ */
+export function formatDate(iso: string | null | undefined, { stable = false } = {}): string {
   if (!iso) return '';
-  // Made when first needed (a formatter is costly to make on a phone), not when the page's code loads.
-  const format = fixed
-    ? (stable ??= new Intl.DateTimeFormat('en-GB', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }))
-    : (local ??= new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' }));
-  return format.format(new Date(iso));
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return stable
+    ? `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`
+    : `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 }

@@ -1,12 +1,15 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { Card } from '@blueprintjs/core';
+import { compareNames } from '../../common/compare-names';
 import { ProductTile } from '../common/ProductTile';
 import { ShopCategoriesQuery, ShopProductsQuery } from '../shop/shop-operations';
 import '../common/storefront.css';
 import './home.css';
 
 const E_GREETING_CARDS = 1;
+/** The featured cards of the first row on a phone (two columns, under the hero): the page's largest pictures in view, fetched first. */
+const FIRST_IN_VIEW = 2;
 
 /** A few e-greeting cards to start from. */
 export function FeaturedCards() {
@@ -20,8 +23,8 @@ export function FeaturedCards() {
         <Link to="/shop">See everything</Link>
       </header>
       <div className="product-grid">
-        {cards.map(({ node }) => (
-          <ProductTile key={node.id} product={node} />
+        {cards.map(({ node }, index) => (
+          <ProductTile key={node.id} product={node} priority={index < FIRST_IN_VIEW} />
         ))}
       </div>
     </section>
@@ -31,7 +34,7 @@ export function FeaturedCards() {
 /** The top of the category tree, as tiles into the shop. */
 export function TopCategories() {
   const { data } = useQuery(ShopCategoriesQuery);
-  const top = (data?.categories ?? []).filter((c) => c.parentId == null).sort((a, b) => a.name.localeCompare(b.name));
+  const top = (data?.categories ?? []).filter((c) => c.parentId == null).sort((a, b) => compareNames(a.name, b.name));
   if (!top.length) return null;
   return (
     <section className="home-section" aria-labelledby="categories-title">

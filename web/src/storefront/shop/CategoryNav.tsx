@@ -1,4 +1,5 @@
 import { HTMLSelect } from '@blueprintjs/core';
+import { compareNames } from '../../common/compare-names';
 import { buildTree, type TreeNode } from '../../common/tree';
 
 interface NavCategory {
@@ -9,7 +10,7 @@ interface NavCategory {
 
 /** The category tree as links (a select on a phone); `null` is every category. */
 export function CategoryNav({ categories, selected, onSelect }: { categories: readonly NavCategory[]; selected: number | null; onSelect: (id: number | null) => void }) {
-  const tree = buildTree(categories, (a, b) => a.name.localeCompare(b.name));
+  const tree = buildTree(categories, (a, b) => compareNames(a.name, b.name));
   const flat: { id: number; label: string }[] = [];
   const walk = (nodes: TreeNode<NavCategory>[], depth: number) =>
     nodes.forEach((node) => {
