@@ -28,6 +28,27 @@ module.exports = {
       to: { path: '^(gateway|web)/' },
     },
     {
+      name: 'shared-rules-are-pure',
+      comment: 'server/src/rules is shared with the web client: it imports only itself and pure libraries (no Node built-ins, no other server code).',
+      severity: 'error',
+      from: { path: '^server/src/rules/' },
+      to: { path: '^(server/src/(?!rules/)|gateway/|web/)' },
+    },
+    {
+      name: 'shared-rules-without-node',
+      comment: 'server/src/rules runs in browsers too: no Node built-in modules.',
+      severity: 'error',
+      from: { path: '^server/src/rules/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'web-takes-only-shared-rules-from-server',
+      comment: 'The web client may use the server only through its shared rules (server/src/rules, `@rules`).',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^(server/src/(?!rules/)|gateway/)' },
+    },
+    {
       name: 'web-shell-on-top',
       comment: 'Only the app shell (and the entry points) may import web/src/app.',
       severity: 'error',
@@ -36,9 +57,9 @@ module.exports = {
     },
     {
       name: 'web-shared-knows-no-feature',
-      comment: 'common, auth and apollo are below the features: they may not import a storefront, admin, blog or explorer screen.',
+      comment: 'common, auth, settings and apollo are below the features: they may not import a storefront, admin, blog or explorer screen.',
       severity: 'error',
-      from: { path: '^web/src/(common|auth|apollo)/' },
+      from: { path: '^web/src/(common|auth|apollo|settings)/' },
       to: { path: '^web/src/(storefront|admin|blog|explorer)/' },
     },
     {

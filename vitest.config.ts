@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
@@ -7,7 +8,12 @@ export default defineConfig({
   resolve: {
     // graphql 16 ships a CommonJS main and an ESM "module" build. Node (and so type-graphql and
     // Apollo) load the main one; tests must use the very same copy or schemas look foreign.
-    alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
+    alias: [
+      { find: /^graphql$/, replacement: require.resolve('graphql') },
+      // The web client's name for the shared domain rules (see web/vite.config.ts).
+      { find: /^@rules$/, replacement: fileURLToPath(new URL('./server/src/rules/index.ts', import.meta.url)) },
+      { find: /^@rules\/(schemas|slug)$/, replacement: fileURLToPath(new URL('./server/src/rules/', import.meta.url)) + '$1.ts' },
+    ],
   },
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],

@@ -19,13 +19,22 @@ const reactRouterProduction = [
 ];
 
 /**
+ * The shop's domain rules, shared with the server (server/src/rules): `@rules` (limits, patterns,
+ * card and delivery rules), `@rules/schemas` (the zod input schemas), `@rules/slug`.
+ */
+const sharedRules = [
+  { find: /^@rules$/, replacement: `${root}../server/src/rules/index.ts` },
+  { find: /^@rules\/(schemas|slug)$/, replacement: `${root}../server/src/rules/$1.ts` },
+];
+
+/**
  * The server's renderer of the storefront (`vite build --ssr`, see web/src/entry-server.tsx): one
  * self-contained module for Node in web/ssr, every dependency bundled in (Blueprint's ESM files
  * are not loadable by Node as they are), no compressed copies and no manifest.
  */
 const ssrBuild = defineConfig({
   root,
-  resolve: { alias: reactRouterProduction },
+  resolve: { alias: [...sharedRules, ...reactRouterProduction] },
   plugins: [react()],
   ssr: { noExternal: true },
   build: {
@@ -47,7 +56,7 @@ const ssrBuild = defineConfig({
 
 export default defineConfig(({ command, isSsrBuild }) => isSsrBuild ? ssrBuild : ({
   root,
-  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
+  resolve: { alias: command === 'build' ? [...sharedRules, ...reactRouterProduction] : sharedRules },
   plugins: [
     react(),
     // Every text asset also as .br and .gz beside it, served by the gateway to browsers that accept them.

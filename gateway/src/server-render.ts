@@ -49,7 +49,7 @@ export async function renderPage(webDir: string, url: string, state: InitialStat
   }
 }
 
-/** The theme the visitor chose, as the browser tells it (the `theme` cookie, web/src/app/theme.ts); dark unless light. */
+/** The theme the visitor chose, as the browser tells it (the `theme` cookie, web/src/common/theme.ts); dark unless light. */
 export function themeOf(cookie: string | undefined): 'light' | 'dark' {
   return /(?:^|;\s*)theme=light(?:;|$)/.test(cookie ?? '') ? 'light' : 'dark';
 }

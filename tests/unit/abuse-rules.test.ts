@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig, parseTrustProxy } from '../../server/src/config.js';
 import { isDatabaseUnavailable } from '../../server/src/core/db-errors.js';
 import { EMAIL_PATTERN, cleanEmail, isSingleLine, maskEmail } from '../../server/src/core/input.js';
-import * as web from '../../web/src/common/text-rules.js';
+import * as web from '../../server/src/rules/index.js';
 
 describe('the shared rules for names and e-mail addresses', () => {
   it('are the same in the web client and on the server', () => {

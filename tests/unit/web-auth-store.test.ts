@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthStore } from '../../web/src/app/auth-store.js';
+import { AuthStore } from '../../web/src/auth/auth-store.js';
 
 const b64url = (value: object) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
 const tokenFor = (payload: object) => `h.${b64url(payload)}.s`;
@@ -45,31 +45,5 @@ describe('the auth store', () => {
     store.restore();
     expect(store.authenticated).toBe(false);
     expect(storage.map.size).toBe(0);
-  });
-
-  it('takes admin and under-construction from the settings, and drops admin on logout', () => {
-    const store = new AuthStore(memoryStorage());
-    const seen: boolean[] = [];
-    store.subscribe(() => seen.push(store.getState().admin));
-    store.setSettings({ underConstructionMode: true, isAdmin: true });
-    expect(store.getState()).toMatchObject({ underConstructionMode: true, admin: true, settingsLoaded: true });
-    store.logout();
-    expect(store.getState().admin).toBe(false);
-    expect(seen).toEqual([true, false]);
-  });
-
-  it('keeps the view a server-drawn page was rendered in: anonymous, with the page\'s settings', () => {
-    const anonymous = new AuthStore(memoryStorage());
-    anonymous.setSettings({ underConstructionMode: false, isAdmin: false });
-    anonymous.setPageSettings({ underConstructionMode: false, isAdmin: false });
-    // The same object: hydration has nothing to draw again.
-    expect(anonymous.getPageState()).toBe(anonymous.getState());
-
-    const token = tokenFor({ sub: '1', username: 'alice', exp: 4_000_000_000 });
-    const signedIn = new AuthStore(memoryStorage({ token }));
-    signedIn.restore();
-    signedIn.setPageSettings({ underConstructionMode: false, isAdmin: false });
-    expect(signedIn.getPageState()).toEqual({ token: null, user: null, underConstructionMode: false, admin: false, settingsLoaded: true });
-    expect(signedIn.getState().user?.username).toBe('alice');
   });
 });

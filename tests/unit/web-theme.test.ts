@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTheme, storeTheme, themeFromCookie } from '../../web/src/app/theme.js';
+import { readTheme, storeTheme, themeFromCookie } from '../../web/src/common/theme.js';
 
 const storage = (value: string | null) => {
   let stored = value;

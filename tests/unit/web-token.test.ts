@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeToken, InvalidTokenError, isExpired } from '../../web/src/app/token.js';
+import { decodeToken, InvalidTokenError, isExpired } from '../../web/src/auth/token.js';
 
 const b64url = (value: string) => Buffer.from(value, 'utf8').toString('base64url');
 const token = (payload: string) => `${b64url('{"alg":"HS256"}')}.${payload}.signature`;

@@ -16,7 +16,7 @@ import { typePolicies } from './apollo/type-policies';
 import { routes, preloadScreens } from './app/App';
 import { loadBundledIcons } from './app/icons';
 import { applyInitialState, type InitialState } from './app/initial-state';
-import { setPageTheme, type Theme } from './app/theme';
+import { setPageTheme, type Theme } from './common/theme';
 
 const handler = createStaticHandler(routes);
 let ready: Promise<void> | null = null;

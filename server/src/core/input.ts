@@ -1,61 +1,45 @@
+import type { output, ZodType } from 'zod';
+import { EMAIL_PATTERN, isSingleLine, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '../rules/index.js';
+import { emailSchema, firstIssue, idSchema, singleLineSchema } from '../rules/schemas.js';
 import { badInput } from './errors.js';
 
 /** Checks of what clients send, shared by every service: each returns the clean value or throws BAD_USER_INPUT on the field. */
 
 /**
- * Control characters (C0, DEL, C1) and the Unicode line and paragraph separators: nothing that can
- * break a line of an e-mail header or a log line may be in a name.
+ * Parses what a client sent with a schema of the shared rules: the clean value, or BAD_USER_INPUT
+ * with the first issue's message on its field (`field` joined with the issue's path by dots).
  */
-// eslint-disable-next-line no-control-regex
-const NOT_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-
-/** True when the text is one line of printable characters. */
-export function isSingleLine(text: string): boolean {
-  return !NOT_SINGLE_LINE.test(text);
+export function parseInput<T extends ZodType>(schema: T, value: unknown, field = ''): output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const { message, path } = firstIssue(result.error);
+  throw badInput(message, [field, path].filter(Boolean).join('.') || undefined);
 }
+
+export { EMAIL_PATTERN, isSingleLine, MAX_EMAIL_LENGTH };
 
 /**
  * A trimmed single-line text (a name of a person, a product, a folder...): control characters and
  * line breaks are refused, so that a name can never add a line to an e-mail, a header or a log.
  */
 export function singleLine(value: unknown, field: string, label: string, max: number, required = true): string {
-  const text = typeof value === 'string' ? value.trim() : '';
-  if (required && !text) throw badInput(`${label} is required.`, field);
-  if (!isSingleLine(text)) throw badInput(`${label} must be a single line without control characters.`, field);
-  if (text.length > max) throw badInput(`${label} must be at most ${max} characters.`, field);
-  return text;
+  return parseInput(singleLineSchema(label, max, required), value, field);
 }
 
 /** A trimmed, non-empty, single-line name (400 with the field otherwise). */
-export function cleanName(value: unknown, field = 'name', max = 200): string {
-  const name = typeof value === 'string' ? value.trim() : '';
-  if (!name) throw badInput('A name is required.', field);
-  if (!isSingleLine(name)) throw badInput('The name must be a single line without control characters.', field);
-  if (name.length > max) throw badInput(`The name must be at most ${max} characters.`, field);
-  return name;
+export function cleanName(value: unknown, field = 'name', max = MAX_NAME_LENGTH): string {
+  return parseInput(singleLineSchema('The name', max, true, 'A name is required.'), value, field);
 }
-
-/**
- * One e-mail address, nothing more: a local part and a domain with a dot, no spaces, and none of the
- * characters that let one field name several recipients or a display name (`,;<>"`), nor quotes,
- * brackets or backslashes. The same rule is used by the web client (web/src/common/email.ts).
- */
-export const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
-export const MAX_EMAIL_LENGTH = 254;
 
 /** A single e-mail address, trimmed and lower-cased (400 with the field otherwise). */
 export function cleanEmail(value: unknown, field = 'email'): string {
-  const email = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email)) throw badInput('Please enter a valid e-mail address.', field);
-  return email;
+  return parseInput(emailSchema, value, field);
 }
 
 /** An optional id reference: null/undefined for none, a positive integer otherwise (400 with the field). */
 export function optionalId(value: unknown, field: string): number | null {
   if (value === null || value === undefined || value === '') return null;
-  const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) throw badInput(`${field} must be a positive integer.`, field);
-  return id;
+  return parseInput(idSchema(`${field} must be a positive integer.`), value, field);
 }
 
 /** An address shown to someone who may know of it but not read it: "j•••@example.com". */

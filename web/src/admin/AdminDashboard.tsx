@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
-import { useAuth } from '../app/auth-store';
+import { useSettings } from '../settings/settings-store';
 import { AdminShell } from './shell/AdminShell';
 import { ADMIN_VIEWS, type AdminView } from './shell/admin-views';
 import { SettingsScreen } from './settings/SettingsScreen';
@@ -16,12 +16,12 @@ const SalesScreen = lazy(() => import('./sales/SalesScreen'));
 
 /** /admindash: the admin console. The view lives in the URL (?view=) so it survives a reload. */
 export default function AdminDashboard() {
-  const auth = useAuth();
+  const settings = useSettings();
   const [params, setParams] = useSearchParams();
   const requested = params.get('view');
   const view: AdminView = ADMIN_VIEWS.some((v) => v.id === requested) ? (requested as AdminView) : 'media';
 
-  if (!auth.admin) {
+  if (!settings.admin) {
     return (
       <div className="coming-soon">
         <NonIdealState icon="lock" title="Admins only" description="The admin console is for the shop's administrators. Sign in with an admin account to use it." />

@@ -3,7 +3,7 @@ import { SetContextLink } from '@apollo/client/link/context';
 import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { Kind, type OperationDefinitionNode } from 'graphql';
 import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
-import { authStore } from '../app/auth-store';
+import { authStore } from '../auth/auth-store';
 import { typePolicies } from './type-policies';
 
 /** Every request carries the session token when there is one. */

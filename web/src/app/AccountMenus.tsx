@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { ChangePasswordDialog } from '../auth/ChangePasswordDialog';
 import { useLogout } from '../auth/use-logout';
-import type { TokenUser } from './token';
+import type { TokenUser } from '../auth/token';
 
 /** The navbar's Admin menu: the console and the blog editor. */
 export function AdminMenu() {

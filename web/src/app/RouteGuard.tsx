@@ -2,9 +2,10 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useApolloClient } from '@apollo/client/react';
 import { Spinner } from '@blueprintjs/core';
-import { useAuth } from './auth-store';
+import { useAuth } from '../auth/auth-store';
+import { useSettings } from '../settings/settings-store';
 import { decideNavigation } from './route-guard';
-import { refreshSettings } from './settings';
+import { refreshSettings } from '../settings/refresh-settings';
 import { settingsCameWithPage } from './initial-state';
 
 /**
@@ -16,6 +17,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const client = useApolloClient();
   const auth = useAuth();
+  const settings = useSettings();
 
   useEffect(() => {
     // The first screen's settings came with the page (anonymous visitor): no second round trip.
@@ -23,7 +25,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     void refreshSettings(client);
   }, [client, location.key]);
 
-  if (!auth.settingsLoaded) {
+  if (!settings.settingsLoaded) {
     return (
       <div className="app-loading">
         <Spinner aria-label="Loading" />
@@ -32,9 +34,9 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   }
   const decision = decideNavigation({
     pathname: location.pathname,
-    underConstructionMode: auth.underConstructionMode,
+    underConstructionMode: settings.underConstructionMode,
     signedIn: auth.user !== null,
-    admin: auth.admin,
+    admin: settings.admin,
   });
   if (decision.kind === 'redirect' && decision.to !== location.pathname) return <Navigate to={decision.to} replace />;
   return <>{children}</>;

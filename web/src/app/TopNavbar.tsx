@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { Alignment, Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
-import { useAuth } from './auth-store';
+import { useAuth } from '../auth/auth-store';
+import { useSettings } from '../settings/settings-store';
 import { itemCount } from '../storefront/cart/cart-lines';
 import { useCartLines } from '../storefront/cart/cart-store';
-import { ThemeToggle } from './ThemeToggle';
+import { ThemeToggle } from '../common/ThemeToggle';
 
 const links = [
   { to: '/shop', label: 'Shop', icon: 'shop' },
@@ -18,6 +19,7 @@ const UserMenu = lazy(() => import('./AccountMenus').then((m) => ({ default: m.U
 
 export function TopNavbar() {
   const auth = useAuth();
+  const { admin } = useSettings();
   const navigate = useNavigate();
   const inCart = itemCount(useCartLines());
 
@@ -48,7 +50,7 @@ export function TopNavbar() {
         ))}
       </NavbarGroup>
       <NavbarGroup align={Alignment.END}>
-        {auth.admin && auth.user && (
+        {admin && auth.user && (
           <Suspense fallback={null}>
             <AdminMenu />
           </Suspense>

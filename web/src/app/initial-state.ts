@@ -2,7 +2,8 @@ import type { ApolloClient, DocumentNode } from '@apollo/client';
 import { BlogPostQuery, BlogPostsQuery } from '../blog/blog-operations';
 import { StoreProductQuery } from '../storefront/product/product-operations';
 import { ShopCategoriesQuery, ShopProductsQuery } from '../storefront/shop/shop-operations';
-import { authStore } from './auth-store';
+import { authStore } from '../auth/auth-store';
+import { settingsStore } from '../settings/settings-store';
 
 /**
  * The data the server writes into a page (`<script type="application/json" id="initial-state">`,
@@ -67,11 +68,11 @@ export async function applyInitialStateInSteps(client: ApolloClient, state: Init
 function applySettings(state: InitialState): void {
   // A signed-in visitor's settings differ (admin, or the shop closed to others): those are fetched with the token.
   if (state.settings && !authStore.getState().token) {
-    authStore.setSettings(state.settings);
+    settingsStore.setSettings(state.settings);
     settingsFromPage = true;
   }
   // A page the server drew shows these settings to an anonymous visitor: hydration starts from the same view.
-  if (state.settings) authStore.setPageSettings(state.settings);
+  if (state.settings) settingsStore.setPageSettings(state.settings);
 }
 
 function writeInitialQuery(client: ApolloClient, query: NonNullable<InitialState['queries']>[number]): void {

@@ -3,7 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { graphql } from '../apollo/generated';
 import { errorMessage } from '../apollo/errors';
-import { authStore } from '../app/auth-store';
+import { authStore } from './auth-store';
 import { toaster } from '../common/toaster';
 
 export const ChangePasswordMutation = graphql(`

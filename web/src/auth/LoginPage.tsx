@@ -4,9 +4,9 @@ import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Button, Callout, Card, FormGroup, H2, InputGroup, Tab, Tabs } from '@blueprintjs/core';
 import { graphql } from '../apollo/generated';
 import { errorMessage } from '../apollo/errors';
-import { authStore } from '../app/auth-store';
-import { refreshSettings } from '../app/settings';
-import { StandalonePage } from '../app/StandalonePage';
+import { authStore } from './auth-store';
+import { refreshSettings } from '../settings/refresh-settings';
+import { StandalonePage } from '../common/StandalonePage';
 
 export const LoginMutation = graphql(`
   mutation Login($input: LoginInput!) {

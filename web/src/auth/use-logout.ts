@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApolloClient } from '@apollo/client/react';
 import { graphql } from '../apollo/generated';
-import { authStore } from '../app/auth-store';
+import { authStore } from './auth-store';
 
 export const LogoutMutation = graphql(`
   mutation Logout {

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, Card, H1, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { BlogPostsQuery } from './blog-operations';
-import { useAuth } from '../app/auth-store';
+import { useAuth } from '../auth/auth-store';
+import { useSettings } from '../settings/settings-store';
 import { ResponsiveImage } from '../common/ResponsiveImage';
 import { PostDate } from './PostDate';
 import './blog.css';
@@ -14,7 +15,8 @@ const PAGE = 10;
 
 /** /blog: published posts, newest first; admins also find their drafts here. */
 export default function BlogListPage() {
-  const { admin, user } = useAuth();
+  const { user } = useAuth();
+  const { admin } = useSettings();
   const isAdmin = admin && user !== null;
   return (
     <div className="blog-page">

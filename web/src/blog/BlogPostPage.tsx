@@ -3,7 +3,8 @@ import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { errorCode } from '../apollo/errors';
-import { useAuth } from '../app/auth-store';
+import { useAuth } from '../auth/auth-store';
+import { useSettings } from '../settings/settings-store';
 import { ResponsiveImage } from '../common/ResponsiveImage';
 import { PostDate } from './PostDate';
 import { BlogPostQuery } from './blog-operations';
@@ -15,7 +16,8 @@ import './blog.css';
 /** /blog/{id or slug}: one post. The HTML was sanitised by the server when the post was saved. */
 export default function BlogPostPage() {
   const { id = '' } = useParams();
-  const { admin, user } = useAuth();
+  const { user } = useAuth();
+  const { admin } = useSettings();
   const { data, loading, error } = useQuery(BlogPostQuery, { variables: { idOrSlug: id } });
   const post = data?.blogPost;
 

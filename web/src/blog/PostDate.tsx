@@ -1,4 +1,4 @@
-import { useHydrated } from '../app/hydration';
+import { useHydrated } from '../common/hydration';
 import { formatDate } from './format-date';
 
 /** A post's date in the reader's locale and time zone (in UTC while a server-drawn page hydrates). */

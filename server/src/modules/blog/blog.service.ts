@@ -1,9 +1,11 @@
 import type { FilterQuery } from '@mikro-orm/postgresql';
 import { conflictOnUnique } from '../../core/db-errors.js';
-import slugify from 'slugify';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
+import { parseInput } from '../../core/input.js';
 import { keysetPage, pageSize, type ConnectionResult } from '../../core/pagination.js';
+import { postSlugSchema, postTextSchema, postTitleSchema } from '../../rules/schemas.js';
+import { slugFromTitle } from '../../rules/slug.js';
 import { User } from '../auth/user.entity.js';
 import { checkedImage } from '../media/media-references.js';
 import type { MediaUsageProvider } from '../media/media-usages.js';
@@ -30,7 +32,6 @@ export interface BlogListArgs {
   status?: BlogPostStatus | 'all' | null;
 }
 
-const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const POPULATE = ['coverImage', 'author'] as const;
 
 /** The blog: posts in Markdown, published now or later, read by everyone and written by admins. */
@@ -198,32 +199,22 @@ function slugTaken(slug: string, suggestion: string) {
 }
 
 function cleanTitle(value: unknown): string {
-  const title = typeof value === 'string' ? value.trim() : '';
-  if (!title) throw badInput('A post needs a title.', 'title');
-  if (title.length > 200) throw badInput('The title must be at most 200 characters.', 'title');
-  return title;
+  return parseInput(postTitleSchema, value, 'title');
 }
 
 function cleanSlug(value: unknown): string {
-  const slug = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  if (!SLUG_PATTERN.test(slug) || slug.length > 120 || /^\d+$/.test(slug)) {
-    throw badInput('The address must be lowercase letters, digits and single dashes (not only digits).', 'slug');
-  }
-  return slug;
+  return parseInput(postSlugSchema, value, 'slug');
 }
 
 /** A slug from a title: "Hello, World!" → "hello-world". */
 export function slugFrom(title: string): string {
-  const slug = slugify(title, { lower: true, strict: true, trim: true }).replace(/-+/g, '-').slice(0, 100).replace(/-$/, '');
+  const slug = slugFromTitle(title);
   if (!slug || /^\d+$/.test(slug)) return `post-${slug || Date.now().toString(36)}`;
   return slug;
 }
 
 function optionalText(value: unknown, field: string, max: number): string {
-  if (value === null) return '';
-  if (typeof value !== 'string') throw badInput(`${field} must be text.`, field);
-  if (value.length > max) throw badInput(`${field} must be at most ${max} characters.`, field);
-  return field === 'body' ? value : value.trim();
+  return parseInput(postTextSchema(field, max), value, field);
 }
 
 function parseDate(value: unknown): Date {

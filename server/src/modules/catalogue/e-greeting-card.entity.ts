@@ -3,6 +3,7 @@ import { Entity, Enum, ManyToOne, OneToOne, Property } from '@mikro-orm/decorato
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { MediaFile } from '../media/media-file.entity.js';
 import { Product } from './product.entity.js';
+import { CARD_MEDIA_SLOTS, IMAGE_SLOTS, MESSAGE_LOCATIONS as SHARED_LOCATIONS, SONG_SLOTS, type CardMediaSlot, type MessageLocationValue } from '../../rules/index.js';
 
 /** Where the personal message sits on the greeting image. */
 export enum MessageLocation {
@@ -17,14 +18,13 @@ export enum MessageLocation {
 }
 registerEnumType(MessageLocation, { name: 'MessageLocation', description: 'Where the personal message sits on the greeting image.' });
 
-export const MESSAGE_LOCATIONS = Object.values(MessageLocation);
+/** The placements are the shared rule's (server/src/rules/card.ts): the enum must name the same values. */
+export const MESSAGE_LOCATIONS: readonly MessageLocation[] = SHARED_LOCATIONS.map((location) => location as MessageLocation);
+type SameValues<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameLocations: SameValues<`${MessageLocation}`, MessageLocationValue> = true;
+void sameLocations;
 
-/** The song slots of a card, in order. */
-export const SONG_SLOTS = ['song1', 'song2', 'song3'] as const;
-/** The image slots of a card. */
-export const IMAGE_SLOTS = ['coverImage', 'greetingImage', 'backImage', 'extraImage1', 'extraImage2', 'extraImage3'] as const;
-export type CardMediaSlot = (typeof SONG_SLOTS)[number] | (typeof IMAGE_SLOTS)[number];
-export const CARD_MEDIA_SLOTS: readonly CardMediaSlot[] = [...SONG_SLOTS, ...IMAGE_SLOTS];
+export { CARD_MEDIA_SLOTS, IMAGE_SLOTS, SONG_SLOTS, type CardMediaSlot };
 
 /** The snake_case stem of a slot (`song1` → `song_1`, `coverImage` → `cover_image`): its column is `{stem}_id`. */
 export const slotStem = (slot: CardMediaSlot): string => slot.replace(/([A-Z])/g, '_$1').replace(/(\d)/g, '_$1').toLowerCase();

@@ -1,17 +1,15 @@
 import { badInput } from '../../core/errors.js';
-import { MESSAGE_LOCATIONS, MessageLocation } from './e-greeting-card.entity.js';
+import { parseInput } from '../../core/input.js';
+import { MAX_PRICE } from '../../rules/index.js';
+import { descriptionSchema, fontNameSchema, idListSchema, messageLocationSchema, skuSchema, tagsSchema } from '../../rules/schemas.js';
+import type { MessageLocation } from './e-greeting-card.entity.js';
 
 /**
  * The rules a product's fields follow, as pure functions: each takes what a client sent (anything)
  * and returns the clean value or throws BAD_USER_INPUT naming the field.
  */
 
-export const MAX_PRICE = '1000000.00';
-export const MAX_TAGS = 30;
-export const MAX_TAG_LENGTH = 50;
-export const MAX_ASSOCIATED_IMAGES = 20;
-export const MAX_DESCRIPTION_LENGTH = 10_000;
-export const MAX_SKU_LENGTH = 64;
+export { MAX_ASSOCIATED_IMAGES, MAX_DESCRIPTION_LENGTH, MAX_PRICE, MAX_SKU_LENGTH, MAX_TAG_LENGTH, MAX_TAGS } from '../../rules/index.js';
 
 /**
  * A price greater than zero with at most two decimals, as the exact decimal string stored in
@@ -42,73 +40,30 @@ function compareDecimal(a: string, b: string): number {
 
 /** Tags trimmed, empty ones dropped, and each kept once whatever its case (the first spelling wins). */
 export function cleanTags(value: unknown, field = 'tags'): string[] {
-  if (value === null || value === undefined) return [];
-  if (!Array.isArray(value) || value.some((tag) => typeof tag !== 'string')) throw badInput('Tags must be a list of texts.', field);
-  const seen = new Set<string>();
-  const tags: string[] = [];
-  for (const raw of value as string[]) {
-    const tag = raw.trim().replace(/\s+/g, ' ');
-    if (!tag) continue;
-    if (tag.length > MAX_TAG_LENGTH) throw badInput(`A tag must be at most ${MAX_TAG_LENGTH} characters.`, field);
-    const key = tag.toLocaleLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    tags.push(tag);
-  }
-  if (tags.length > MAX_TAGS) throw badInput(`A product can have at most ${MAX_TAGS} tags.`, field);
-  return tags;
+  return parseInput(tagsSchema, value, field);
 }
 
 /** Optional text: null/undefined become the empty string. */
 export function cleanDescription(value: unknown, field = 'description'): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value !== 'string') throw badInput('The description must be a text.', field);
-  const text = value.trim();
-  if (text.length > MAX_DESCRIPTION_LENGTH) throw badInput(`The description must be at most ${MAX_DESCRIPTION_LENGTH} characters.`, field);
-  return text;
+  return parseInput(descriptionSchema, value, field);
 }
 
 /** An optional SKU: trimmed, empty means none. */
 export function cleanSku(value: unknown, field = 'sku'): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value !== 'string' && typeof value !== 'number') throw badInput('The SKU must be a text.', field);
-  const sku = String(value).trim();
-  if (!sku) return null;
-  if (sku.length > MAX_SKU_LENGTH) throw badInput(`The SKU must be at most ${MAX_SKU_LENGTH} characters.`, field);
-  if (/[\u0000-\u001f]/.test(sku)) throw badInput('The SKU must not contain control characters.', field);
-  return sku;
+  return parseInput(skuSchema, value, field);
 }
 
-/**
- * A font family name of the font service: letters, digits and single spaces. It ends up in the
- * card page's stylesheet link and CSS, so nothing else may pass.
- */
+/** A font family name of the font service (letters, digits and single spaces), or null for none. */
 export function cleanFontName(value: unknown, field: string): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value !== 'string') throw badInput('The font must be a font family name.', field);
-  const name = value.trim().replace(/\s+/g, ' ');
-  if (!name) return null;
-  if (name.length > 100 || !/^[A-Za-z0-9][A-Za-z0-9 ]*$/.test(name)) throw badInput('The font must be a font family name (letters, digits and spaces).', field);
-  return name;
+  return parseInput(fontNameSchema, value, field);
 }
 
 /** One of the eight placements; the labels of the form ("Top Left") are read as their value too. */
 export function parseMessageLocation(value: unknown, field: string): MessageLocation {
-  const text = typeof value === 'string' ? value.trim().toLowerCase().replace(/[\s_]+/g, '-') : '';
-  if (!(MESSAGE_LOCATIONS as string[]).includes(text)) throw badInput(`The message placement must be one of ${MESSAGE_LOCATIONS.join(', ')}.`, field);
-  return text as MessageLocation;
+  return parseInput(messageLocationSchema, value, field) as MessageLocation;
 }
 
 /** A list of ids (duplicates dropped, order kept). */
 export function idList(value: unknown, field: string, max: number): number[] {
-  if (value === null || value === undefined) return [];
-  if (!Array.isArray(value)) throw badInput('Give a list of ids.', field);
-  const ids: number[] = [];
-  for (const item of value) {
-    const id = typeof item === 'string' && /^\d+$/.test(item) ? Number(item) : item;
-    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) throw badInput('Every id must be a positive integer.', field);
-    if (!ids.includes(id)) ids.push(id);
-  }
-  if (ids.length > max) throw badInput(`At most ${max} are allowed.`, field);
-  return ids;
+  return parseInput(idListSchema(max), value, field);
 }

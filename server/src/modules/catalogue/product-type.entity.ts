@@ -1,15 +1,8 @@
 import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Field, Int, ObjectType } from 'type-graphql';
 
-/** The built-in types (ids 1–3) that the shop's screens rely on; they cannot be deleted. */
-export const BUILT_IN_PRODUCT_TYPES = [
-  { id: 1, name: 'E-Greeting Card' },
-  { id: 2, name: 'Music Album' },
-  { id: 3, name: 'Image Collection' },
-] as const;
-
-/** The type whose products carry greeting-card data. */
-export const E_GREETING_CARD_TYPE_ID = 1;
+/** The built-in types (ids 1–3, they cannot be deleted) and the e-greeting card's type: the shared rules. */
+export { BUILT_IN_PRODUCT_TYPES, E_GREETING_CARD_TYPE_ID } from '../../rules/index.js';
 
 @ObjectType({ description: 'A kind of product: 1 e-greeting card, 2 music album, 3 image collection, or one an admin added.' })
 @Entity({ tableName: 'product_type' })

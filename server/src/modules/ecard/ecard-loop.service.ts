@@ -1,23 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import { groupBy } from '../../core/loaders.js';
-import { badInput, conflict, notFound } from '../../core/errors.js';
-import { singleLine } from '../../core/input.js';
+import { conflict, notFound } from '../../core/errors.js';
+import { parseInput, singleLine } from '../../core/input.js';
 import type { RateLimits } from '../limits/rate-limits.js';
 import type { DeliveryService } from '../mail/delivery.service.js';
 import { MailJob, MailJobStatus, MailKind } from '../mail/mail-job.entity.js';
 import { OrderItem } from '../orders/order-item.entity.js';
-import { MAX_MESSAGE_LENGTH, MAX_PERSON_NAME } from '../checkout/checkout-rules.js';
+import { MAX_PERSON_NAME, MAX_REPLIES_PER_CARD } from '../../rules/index.js';
+import { replyMessageSchema } from '../../rules/schemas.js';
 import { OrderStatus } from '../orders/order.entity.js';
 import { EcardReply } from './ecard-reply.entity.js';
 
 /** At most this many thank-you replies per card. */
-export const MAX_REPLIES_PER_CARD = 3;
+export { MAX_REPLIES_PER_CARD };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Line breaks and tabs stay in a reply; every other control character is removed. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 export interface EcardLoopOptions {
   limits: RateLimits;
@@ -34,10 +32,7 @@ export interface ThankYouInput {
 
 /** A thank-you's message: plain text of 1 to 500 characters, line breaks kept, control characters removed. */
 export function cleanReplyMessage(value: unknown, field = 'message'): string {
-  const text = (typeof value === 'string' ? value : '').replace(/\r\n?/g, '\n').replace(CONTROL, '').trim();
-  if (!text) throw badInput('Please write a message.', field);
-  if (text.length > MAX_MESSAGE_LENGTH) throw badInput(`The message must be at most ${MAX_MESSAGE_LENGTH} characters.`, field);
-  return text;
+  return parseInput(replyMessageSchema, value, field);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
+import { discountFieldsSchema, firstIssue } from '@rules/schemas';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { errorField, errorMessage } from '../../apollo/errors';
 import { reportError } from '../../common/report-error';
@@ -48,6 +49,13 @@ export function DiscountDialog({ row, onClose, onSaved }: { row: DiscountRow | n
       endsAt: fromLocalInput(endsAt),
       maxUses: maxUses.trim() ? Number(maxUses) : null,
     };
+    // The shop's own rules first (the same schema the server parses with): the field at fault, without a round trip.
+    const checked = discountFieldsSchema.safeParse(input);
+    if (!checked.success) {
+      const { message, path } = firstIssue(checked.error);
+      setProblem({ field: path || null, message });
+      return;
+    }
     try {
       if (row) await update({ variables: { id: row.id, input } });
       else await create({ variables: { input } });

@@ -1,4 +1,4 @@
-import { authStore } from '../../app/auth-store';
+import { authStore } from '../../auth/auth-store';
 
 export class UploadError extends Error {
   constructor(

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@blueprintjs/core';
-import { authStore } from '../../app/auth-store';
+import { authStore } from '../../auth/auth-store';
 import { reportError } from '../../common/report-error';
 
 /** The file name the server suggests, else a dated one. */

@@ -1,5 +1,5 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useTheme } from '../../app/theme';
+import { useTheme } from '../../common/theme';
 
 export interface SalesPoint {
   day: string;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Card, H2, H4, Switch } from '@blueprintjs/core';
 import { graphql } from '../../apollo/generated';
-import { authStore } from '../../app/auth-store';
+import { settingsStore } from '../../settings/settings-store';
 import { MessageBar, type Message } from './MessageBar';
 
 export const AdminSettingsQuery = graphql(`
@@ -48,7 +48,7 @@ export function SettingsScreen() {
     try {
       const result = await save({ variables: { input: { underConstructionMode: underConstruction } } });
       if (!result.data) throw new Error('Failed to save settings');
-      authStore.setSettings(result.data.updateSettings);
+      settingsStore.setSettings(result.data.updateSettings);
       setMessage({ text: 'Settings saved successfully!', intent: 'success' });
     } catch (e) {
       console.error('Error saving settings:', e);

@@ -17,7 +17,8 @@ import {
   UpdateBlogPostMutation,
 } from './blog-editor-operations';
 import { MarkdownPreview } from './MarkdownPreview';
-import { slugFromTitle } from './slug';
+import { postSlugSchema, postTitleSchema } from '@rules/schemas';
+import { slugFromTitle } from '@rules/slug';
 import { useUnsavedChanges } from './use-unsaved-changes';
 import '../blog.css';
 import './blog-editor.css';
@@ -101,6 +102,13 @@ function Editor({ post }: { post: LoadedPost | null }) {
     setFieldErrors({});
     if (!draft.title.trim()) {
       setFieldErrors({ title: 'Required.' });
+      return null;
+    }
+    // The shop's own rules for a title and an address (the schemas the server parses with), before a round trip.
+    const title = postTitleSchema.safeParse(draft.title);
+    const slug = draft.slug ? postSlugSchema.safeParse(draft.slug) : null;
+    if (!title.success || (slug && !slug.success)) {
+      setFieldErrors({ ...(title.success ? {} : { title: title.error.issues[0]!.message }), ...(slug && !slug.success ? { slug: slug.error.issues[0]!.message } : {}) });
       return null;
     }
     const input = {

@@ -3,7 +3,8 @@ import { useMutation } from '@apollo/client/react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { errorMessage } from '../../apollo/errors';
 import { snackbar } from '../../common/toaster';
-import { addDays, localDay } from '../product/personalisation-rules';
+import { classifyDeliveryDay, earliestDeliveryDay, latestDeliveryDay } from '@rules';
+import { localDay } from '../product/personalisation-rules';
 import { ChangeCardDateMutation } from './account-operations';
 
 export interface ChangingCard {
@@ -14,9 +15,9 @@ export interface ChangingCard {
 
 /** "Change date": another allowed day (tomorrow up to a year ahead) for a card that has not gone out. */
 export function ChangeDateDialog({ card, onClose }: { card: ChangingCard | null; onClose: () => void }) {
-  const today = new Date();
-  const min = localDay(addDays(today, 1));
-  const max = localDay(addDays(today, 365));
+  const today = localDay(new Date());
+  const min = earliestDeliveryDay(today);
+  const max = latestDeliveryDay(today);
   const [day, setDay] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [change, { loading }] = useMutation(ChangeCardDateMutation);
@@ -31,7 +32,7 @@ export function ChangeDateDialog({ card, onClose }: { card: ChangingCard | null;
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (!card) return;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < min || value > max) {
+    if (classifyDeliveryDay(value, today) !== 'later') {
       setError('Choose a day from tomorrow up to a year ahead.');
       return;
     }

@@ -3,7 +3,8 @@
  * holds no prices — the shop prices every line itself (the `cartQuote` query) each time it is shown.
  */
 
-export const MAX_QUANTITY = 99;
+export { MAX_QUANTITY } from '@rules';
+import { MAX_QUANTITY } from '@rules';
 
 export interface CardPersonalisation {
   recipientName: string;

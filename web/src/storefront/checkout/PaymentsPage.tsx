@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Callout, Card, Checkbox, FormGroup, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { errorCode, errorField, errorMessage } from '../../apollo/errors';
-import { useAuth } from '../../app/auth-store';
+import { useAuth } from '../../auth/auth-store';
 import { formatPrice } from '../common/price';
 import { toLineInputs } from '../cart/cart-lines';
 import { cart } from '../cart/cart-store';
@@ -15,7 +15,7 @@ import type { StripeCardHandle } from './StripeCardSection';
 
 /** Stripe's card element (and Stripe.js) load only when the shop takes payments through Stripe. */
 const StripeCardSection = lazy(() => import('./StripeCardSection'));
-import { isEmail } from '../../common/text-rules';
+import { isEmail } from '@rules';
 import '../common/storefront.css';
 import './checkout.css';
 

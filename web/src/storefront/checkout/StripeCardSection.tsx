@@ -4,7 +4,7 @@ import { FormGroup } from '@blueprintjs/core';
 import { loadStripe } from '@stripe/stripe-js';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { graphql } from '../../apollo/generated';
-import { useTheme } from '../../app/theme';
+import { useTheme } from '../../common/theme';
 
 export const OrderPaidQuery = graphql(`
   query OrderPaid($id: ID!) {

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { AnchorButton, Callout, Card, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { useAuth } from '../../app/auth-store';
+import { useAuth } from '../../auth/auth-store';
 import { formatPrice } from '../common/price';
 import { ConfirmationOrderQuery } from './order-operations';
 import '../common/storefront.css';

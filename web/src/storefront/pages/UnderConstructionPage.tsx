@@ -1,11 +1,11 @@
 import { Link, Navigate } from 'react-router-dom';
 import { Card, H1 } from '@blueprintjs/core';
-import { useAuth } from '../../app/auth-store';
-import { StandalonePage } from '../../app/StandalonePage';
+import { useSettings } from '../../settings/settings-store';
+import { StandalonePage } from '../../common/StandalonePage';
 
 /** Shown to everyone but a signed-in admin while the site is under construction. */
 export default function UnderConstructionPage() {
-  const { settingsLoaded, underConstructionMode } = useAuth();
+  const { settingsLoaded, underConstructionMode } = useSettings();
   // Once the shop is open again the notice has nothing to say.
   if (settingsLoaded && !underConstructionMode) return <Navigate to="/" replace />;
   return (

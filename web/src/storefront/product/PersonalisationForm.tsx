@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, FormGroup, InputGroup, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
 import type { CardPersonalisation } from '../cart/cart-lines';
-import { MAX_MESSAGE, addDays, localDay, validatePersonalisation, type PersonalisationErrors } from './personalisation-rules';
+import { earliestDeliveryDay, latestDeliveryDay } from '@rules';
+import { MAX_MESSAGE, localDay, validatePersonalisation, type PersonalisationErrors } from './personalisation-rules';
 
 /** Whom the card goes to, from whom, with what message and when; it reports each change for the live preview. */
 export function PersonalisationForm({
@@ -18,7 +19,7 @@ export function PersonalisationForm({
   const [errors, setErrors] = useState<PersonalisationErrors>({});
   const [tried, setTried] = useState(false);
   const today = new Date();
-  const tomorrow = localDay(addDays(today, 1));
+  const tomorrow = earliestDeliveryDay(localDay(today));
 
   const change = (patch: Partial<CardPersonalisation>) => {
     const next = { ...value, ...patch };
@@ -77,7 +78,7 @@ export function PersonalisationForm({
             aria-label="Delivery date"
             value={value.deliveryDate}
             min={tomorrow}
-            max={localDay(addDays(today, 365))}
+            max={latestDeliveryDay(localDay(today))}
             onValueChange={(deliveryDate) => change({ deliveryDate })}
             intent={field('deliveryDate').intent}
           />

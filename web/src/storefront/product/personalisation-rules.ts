@@ -1,8 +1,8 @@
+import { classifyDeliveryDay, isEmail, isSingleLine, MAX_MESSAGE_LENGTH, MAX_PERSON_NAME } from '@rules';
 import type { CardPersonalisation } from '../cart/cart-lines';
-import { isEmail, isSingleLine } from '../../common/text-rules';
 
-export const MAX_MESSAGE = 500;
-export const MAX_NAME = 100;
+export const MAX_MESSAGE = MAX_MESSAGE_LENGTH;
+export const MAX_NAME = MAX_PERSON_NAME;
 
 export type PersonalisationErrors = Partial<Record<'recipientName' | 'recipientEmail' | 'senderName' | 'message' | 'deliveryDate', string>>;
 
@@ -12,23 +12,34 @@ export function localDay(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-export const addDays = (date: Date, days: number) => new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+/** A name's problem for the form: missing, too long, or not one line (the limits and the line rule are the server's). */
+function nameError(name: string, missing: string): string | undefined {
+  const text = name.trim();
+  if (!text) return missing;
+  if (text.length > MAX_PERSON_NAME) return `At most ${MAX_PERSON_NAME} characters.`;
+  if (!isSingleLine(text)) return 'One line, without special characters.';
+  return undefined;
+}
 
-/** The shopper's checks of a card's personalisation (the shop checks again); empty when all is well. */
+/**
+ * The shopper's checks of a card's personalisation (the shop checks again with its schema); empty
+ * when all is well. The storefront checks with the shared rules' predicates rather than the zod
+ * schemas, which would add their library to the product page.
+ */
 export function validatePersonalisation(p: CardPersonalisation, today: Date): PersonalisationErrors {
   const errors: PersonalisationErrors = {};
-  if (!p.recipientName.trim()) errors.recipientName = "Enter the recipient's name.";
-  else if (p.recipientName.trim().length > MAX_NAME) errors.recipientName = `At most ${MAX_NAME} characters.`;
-  else if (!isSingleLine(p.recipientName)) errors.recipientName = 'One line, without special characters.';
+  const recipientName = nameError(p.recipientName, "Enter the recipient's name.");
+  if (recipientName) errors.recipientName = recipientName;
   if (!isEmail(p.recipientEmail)) errors.recipientEmail = "Enter the recipient's e-mail address.";
-  if (!p.senderName.trim()) errors.senderName = 'Enter your name.';
-  else if (p.senderName.trim().length > MAX_NAME) errors.senderName = `At most ${MAX_NAME} characters.`;
-  else if (!isSingleLine(p.senderName)) errors.senderName = 'One line, without special characters.';
+  const senderName = nameError(p.senderName, 'Enter your name.');
+  if (senderName) errors.senderName = senderName;
   if (p.message.trim().length > MAX_MESSAGE) errors.message = `At most ${MAX_MESSAGE} characters.`;
   if (p.deliveryDate !== null) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(p.deliveryDate)) errors.deliveryDate = 'Choose a day.';
-    else if (p.deliveryDate <= localDay(today)) errors.deliveryDate = 'Choose a day after today, or send it now.';
-    else if (p.deliveryDate > localDay(addDays(today, 365))) errors.deliveryDate = 'Choose a day within a year.';
+    // "Later" is a day after today: for today the shopper picks "now".
+    const day = classifyDeliveryDay(p.deliveryDate, localDay(today));
+    if (day === 'not-a-day') errors.deliveryDate = 'Choose a day.';
+    else if (day === 'past' || day === 'today') errors.deliveryDate = 'Choose a day after today, or send it now.';
+    else if (day === 'too-far') errors.deliveryDate = 'Choose a day within a year.';
   }
   return errors;
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { MAX_ASSOCIATED_IMAGES } from '@rules';
 import { Button, ButtonGroup, Icon } from '@blueprintjs/core';
 import { MediaBrowserDialog } from '../../../common/media-browser/MediaBrowserDialog';
 import type { PickedMedia } from './product-form-state';
 
-const MAX_IMAGES = 20;
+const MAX_IMAGES = MAX_ASSOCIATED_IMAGES;
 
 /** The product's additional images, in display order: add from the Media Browser, reorder, remove. */
 export function ImageListField({ images, onChange }: { images: PickedMedia[]; onChange: (images: PickedMedia[]) => void }) {

@@ -1,4 +1,5 @@
 /** The rules of the product form (seed.md section 5), as pure functions. */
+import { MESSAGE_LOCATIONS, placementEnumName, placementLabel } from '@rules';
 import type { MessageLocation } from '../../../apollo/generated/graphql';
 
 export const REQUIRED = 'Required.';
@@ -30,13 +31,7 @@ export function validateProductForm(values: ProductFormValues): ProductFormError
 }
 
 /** The eight placements of the message on the greeting image, as the form offers them. */
-export const MESSAGE_PLACEMENTS: readonly { value: MessageLocation; label: string }[] = [
-  { value: 'TOP_LEFT', label: 'Top Left' },
-  { value: 'TOP_CENTER', label: 'Top Center' },
-  { value: 'TOP_RIGHT', label: 'Top Right' },
-  { value: 'MIDDLE_LEFT', label: 'Middle Left' },
-  { value: 'MIDDLE_CENTER', label: 'Middle Center' },
-  { value: 'MIDDLE_RIGHT', label: 'Middle Right' },
-  { value: 'BOTTOM_LEFT', label: 'Bottom Left' },
-  { value: 'BOTTOM_RIGHT', label: 'Bottom Right' },
-];
+export const MESSAGE_PLACEMENTS: readonly { value: MessageLocation; label: string }[] = MESSAGE_LOCATIONS.map((location) => ({
+  value: placementEnumName(location) as MessageLocation,
+  label: placementLabel(location),
+}));

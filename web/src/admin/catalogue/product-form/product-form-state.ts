@@ -1,29 +1,18 @@
 import type { MessageLocation, PickedMediaFieldsFragment, ProductFormFieldsFragment, ProductInput } from '../../../apollo/generated/graphql';
+import { E_GREETING_CARD_TYPE_ID, IMAGE_SLOTS as CARD_IMAGE_SLOTS, SONG_SLOTS as CARD_SONG_SLOTS, slotLabel, type ImageSlot, type SongSlot } from '@rules';
 import { DEFAULT_PICKER_FONT, NEW_CARD_FONT } from '../../../common/fonts/font-types';
 
 /** The type whose products carry greeting-card data (seed: sent only for type 1). */
-export const E_GREETING_CARD_TYPE = 1;
+export const E_GREETING_CARD_TYPE = E_GREETING_CARD_TYPE_ID;
 
 export type PickedMedia = PickedMediaFieldsFragment;
 
-export type ImageSlot = 'coverImage' | 'greetingImage' | 'backImage' | 'extraImage1' | 'extraImage2' | 'extraImage3';
-export type SongSlot = 'song1' | 'song2' | 'song3';
+export type { ImageSlot, SongSlot };
 export type CardSlot = ImageSlot | SongSlot;
 
-export const IMAGE_SLOTS: readonly { slot: ImageSlot; label: string }[] = [
-  { slot: 'coverImage', label: 'Cover Image' },
-  { slot: 'greetingImage', label: 'Greeting Image' },
-  { slot: 'backImage', label: 'Back Image' },
-  { slot: 'extraImage1', label: 'Extra Image 1' },
-  { slot: 'extraImage2', label: 'Extra Image 2' },
-  { slot: 'extraImage3', label: 'Extra Image 3' },
-];
+export const IMAGE_SLOTS: readonly { slot: ImageSlot; label: string }[] = CARD_IMAGE_SLOTS.map((slot) => ({ slot, label: slotLabel(slot) }));
 
-export const SONG_SLOTS: readonly { slot: SongSlot; label: string }[] = [
-  { slot: 'song1', label: 'Song 1' },
-  { slot: 'song2', label: 'Song 2' },
-  { slot: 'song3', label: 'Song 3' },
-];
+export const SONG_SLOTS: readonly { slot: SongSlot; label: string }[] = CARD_SONG_SLOTS.map((slot) => ({ slot, label: slotLabel(slot) }));
 
 const ALL_SLOTS: readonly CardSlot[] = [...IMAGE_SLOTS.map((s) => s.slot), ...SONG_SLOTS.map((s) => s.slot)];
 

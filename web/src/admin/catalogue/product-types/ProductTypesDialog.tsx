@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { BUILT_IN_PRODUCT_TYPE_IDS } from '@rules';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, ButtonGroup, Dialog, DialogBody, DialogFooter, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { ConfirmAlert } from '../../../common/ConfirmAlert';
@@ -9,7 +10,7 @@ import { NameDialog } from '../../../common/NameDialog';
 
 export const DELETE_TYPE_QUESTION = 'Are you sure you want to delete this product type? This cannot be undone.';
 /** The types the shop's screens rely on; the server keeps them. */
-export const BUILT_IN_TYPE_IDS = new Set([1, 2, 3]);
+export const BUILT_IN_TYPE_IDS = BUILT_IN_PRODUCT_TYPE_IDS;
 
 interface TypeRef {
   id: number;

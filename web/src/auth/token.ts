@@ -1,3 +1,5 @@
+import { decodeJwt, errors } from 'jose';
+
 /** The decoded token payload, stored whole as the signed-in user. */
 export interface TokenUser {
   sub?: string;
@@ -19,29 +21,21 @@ export class InvalidTokenError extends Error {
 }
 
 /**
- * Decodes a JWT's payload (without verifying it: the server does that). Rejects a token that is not
- * a string, lacks its payload part, or whose payload is not valid base64url-encoded JSON.
+ * Decodes a JWT's payload with jose (without verifying it: the server does that). Rejects a token
+ * that is not a string, lacks its payload part, or whose payload is not base64url-encoded JSON of
+ * an object.
  */
 export function decodeToken(token: unknown): TokenUser {
   if (typeof token !== 'string') throw new InvalidTokenError('not a string');
-  const payload = token.split('.')[1];
-  if (!payload) throw new InvalidTokenError('no payload part');
-  let json: string;
+  if (!token.split('.')[1]) throw new InvalidTokenError('no payload part');
   try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
-    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    json = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
+    return decodeJwt<TokenUser>(token);
+  } catch (error) {
+    const message = error instanceof errors.JOSEError ? error.message : '';
+    if (/JSON/.test(message)) throw new InvalidTokenError('payload is not JSON');
+    if (/Claims Set/i.test(message)) throw new InvalidTokenError('payload is not an object');
     throw new InvalidTokenError('payload is not base64url');
   }
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(json);
-  } catch {
-    throw new InvalidTokenError('payload is not JSON');
-  }
-  if (!decoded || typeof decoded !== 'object' || Array.isArray(decoded)) throw new InvalidTokenError('payload is not an object');
-  return decoded as TokenUser;
 }
 
 /** Whether the token's expiry (seconds) is in the past, compared as milliseconds against now. */

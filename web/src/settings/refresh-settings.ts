@@ -1,6 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import { graphql } from '../apollo/generated';
-import { authStore } from './auth-store';
+import { settingsStore } from './settings-store';
 
 export const SiteSettingsQuery = graphql(`
   query SiteSettings {
@@ -11,14 +11,14 @@ export const SiteSettingsQuery = graphql(`
   }
 `);
 
-/** Fetches the settings (with the session token) into the auth store; a failure is logged only. */
+/** Fetches the settings (with the session token) into the settings store; a failure is logged only. */
 export async function refreshSettings(client: ApolloClient): Promise<void> {
   try {
     const { data } = await client.query({ query: SiteSettingsQuery, fetchPolicy: 'network-only' });
     if (!data) throw new Error('no data');
-    authStore.setSettings(data.settings);
+    settingsStore.setSettings(data.settings);
   } catch {
     console.error('Failed to fetch settings');
-    authStore.setSettings({ underConstructionMode: false, isAdmin: false });
+    settingsStore.setSettings({ underConstructionMode: false, isAdmin: false });
   }
 }

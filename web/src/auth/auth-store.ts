@@ -1,13 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { decodeToken, isExpired, type TokenUser } from './token';
 
+/** The visitor's session: the token and the user it names (the site settings are in settings/settings-store.ts). */
 export interface AuthState {
   token: string | null;
   user: TokenUser | null;
-  underConstructionMode: boolean;
-  admin: boolean;
-  /** Whether the settings have been fetched at least once. */
-  settingsLoaded: boolean;
 }
 
 export const TOKEN_KEY = 'token';
@@ -15,30 +12,22 @@ export const USER_KEY = 'user';
 
 type Listener = () => void;
 
-/** The client's auth state: session in session storage, admin and under-construction from the settings. */
+const ANONYMOUS: AuthState = { token: null, user: null };
+
+/** The client's session, kept in session storage. */
 export class AuthStore {
-  private state: AuthState = { token: null, user: null, underConstructionMode: false, admin: false, settingsLoaded: false };
+  private state: AuthState = ANONYMOUS;
   private readonly listeners = new Set<Listener>();
-  /** What a page rendered by the server shows: an anonymous visitor with the settings the page came with. */
-  private pageState: AuthState = this.state;
 
   constructor(private readonly storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>) {}
 
   getState = (): AuthState => this.state;
 
   /**
-   * The state the server rendered the page in (see web/src/entry-server.tsx): hydration starts
-   * from it, and a signed-in visitor's own view follows right after.
+   * The state the server rendered the page in (see web/src/entry-server.tsx): an anonymous
+   * visitor. Hydration starts from it, and a signed-in visitor's own view follows right after.
    */
-  getPageState = (): AuthState => this.pageState;
-
-  setPageSettings(settings: { underConstructionMode: boolean; isAdmin: boolean }): void {
-    const page: AuthState = { token: null, user: null, underConstructionMode: settings.underConstructionMode, admin: false, settingsLoaded: true };
-    const now = this.state;
-    const same = (Object.keys(page) as (keyof AuthState)[]).every((key) => page[key] === now[key]);
-    // The very same object when the visitor is the anonymous one the page was drawn for: nothing to draw again after hydration.
-    this.pageState = same ? now : page;
-  }
+  getPageState = (): AuthState => ANONYMOUS;
 
   subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);
@@ -84,15 +73,11 @@ export class AuthStore {
   logout(): void {
     this.storage.removeItem(TOKEN_KEY);
     this.storage.removeItem(USER_KEY);
-    this.set({ token: null, user: null, admin: false });
+    this.set(ANONYMOUS);
   }
 
-  setSettings(settings: { underConstructionMode: boolean; isAdmin: boolean }): void {
-    this.set({ underConstructionMode: settings.underConstructionMode, admin: settings.isAdmin, settingsLoaded: true });
-  }
-
-  private set(patch: Partial<AuthState>): void {
-    this.state = { ...this.state, ...patch };
+  private set(state: AuthState): void {
+    this.state = state;
     for (const listener of this.listeners) listener();
   }
 }
@@ -104,6 +89,7 @@ const memoryStorage = () => {
 
 export const authStore = new AuthStore(typeof sessionStorage === 'undefined' ? memoryStorage() : sessionStorage);
 
+/** The session, for components. */
 export function useAuth(): AuthState {
   return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getPageState);
 }

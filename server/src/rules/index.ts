@@ -1,0 +1,13 @@
+/**
+ * The shop's domain rules, defined once: limits, text patterns, card slots and placements and
+ * delivery days. Pure TypeScript (no Node, ORM or DOM): the server imports these files directly and
+ * the web client through the `@rules` alias (web/vite.config.ts, web/tsconfig.json).
+ *
+ * Two parts are imported on their own so that a page pays only for what it uses: `./schemas.js`
+ * (the zod input schemas; `@rules/schemas` on the web) and `./slug.js` (addresses made from titles;
+ * `@rules/slug`).
+ */
+export * from './limits.js';
+export * from './text.js';
+export * from './card.js';
+export * from './delivery.js';
