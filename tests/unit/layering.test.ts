@@ -1,12 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
  * The layering of the code: imports run only downward. On the server, the gateway and the runtime
  * compose the modules, modules build on `core`, and `core` knows no feature. On the web, the app
- * shell composes the features, which build on `common`, `auth` and `apollo`; those know no feature
- * and not the shell.
+ * shell composes the features, which build on `common`, `auth`, `settings` and `apollo`; those know
+ * no feature and not the shell. The web takes from the server only `server/src/rules` (`@rules`),
+ * which imports nothing but itself and pure libraries (it runs in browsers too).
  *
  * (A dependency checker such as dependency-cruiser needs TypeScript's compiler API, which the
  * project's TypeScript 7 does not offer, or @swc/core, whose builds for every platform the lock
@@ -25,8 +27,10 @@ const RULES: Rule[] = [
   { name: 'server core knows no feature', from: /^server\/src\/core\//, to: /^server\/src\/(modules|schema|demo|db|services|runtime|entities)\b/ },
   { name: 'modules are below the composition root', from: /^server\/src\/modules\//, to: /^server\/src\/(services|runtime|schema|demo|entities)\b/ },
   { name: 'the server is below the gateway and the web', from: /^server\//, to: /^(gateway|web)\// },
+  { name: 'the shared rules import only themselves', from: /^server\/src\/rules\//, to: /^(server\/src\/(?!rules\/)|gateway\/|web\/)/ },
+  { name: 'the web takes only the shared rules from the server', from: /^web\//, to: /^(server\/src\/(?!rules\/)|gateway\/)/ },
   { name: 'only the shell imports web/src/app', from: /^web\/src\//, fromNot: /^web\/src\/(app\/|main\.tsx$|entry-server\.tsx$)/, to: /^web\/src\/app\// },
-  { name: 'common, auth and apollo know no feature', from: /^web\/src\/(common|auth|apollo)\//, to: /^web\/src\/(storefront|admin|blog|explorer)\// },
+  { name: 'common, auth, settings and apollo know no feature', from: /^web\/src\/(common|auth|settings|apollo)\//, to: /^web\/src\/(storefront|admin|blog|explorer)\// },
 ];
 
 const SOURCE = /\.(ts|tsx)$/;
@@ -46,6 +50,10 @@ function importsOf(file: string): string[] {
   return [...text.matchAll(SPECIFIER)].map((match) => path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1]!)));
 }
 
+/** The packages a file imports by name (`node:fs`, `zod`, …). */
+const PACKAGE = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^.'"][^'"]*)['"]/g;
+const packagesOf = (file: string) => [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(PACKAGE)].map((match) => match[1]!);
+
 const FILES = [...sources('server'), ...sources('gateway'), ...sources('web/src')];
 
 describe('the layering', () => {
@@ -64,6 +72,13 @@ describe('the layering', () => {
       }
     }
     expect(violations).toEqual([]);
+  });
+
+  it('keeps the shared rules free of Node: they run in browsers too', () => {
+    const rules = FILES.filter((file) => file.startsWith('server/src/rules/'));
+    expect(rules.length).toBeGreaterThan(3);
+    const nodeOnly = rules.flatMap((file) => packagesOf(file).filter((name) => name.startsWith('node:') || builtinModules.includes(name)).map((name) => `${file} → ${name}`));
+    expect(nodeOnly).toEqual([]);
   });
 
   it('would catch an import running back up', () => {
