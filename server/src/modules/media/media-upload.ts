@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { AppError, badInput } from '../../core/errors.js';
 import { THUMBNAIL_WIDTH } from './image-variants.js';
 import { ACCEPTED_EXTENSIONS, MediaKind, formatOfFileName, formatOfSniffedExt, type MediaFormat } from './media-formats.js';
+import { MAX_FILE_NAME_LENGTH, NOT_SINGLE_LINE } from '../../rules/index.js';
 
 /** One file of an upload request as it arrives: its name as the client sent it, and its bytes. */
 export interface IncomingUpload {
@@ -31,7 +32,6 @@ export interface StagedUpload {
 }
 
 export { THUMBNAIL_WIDTH };
-const MAX_NAME_LENGTH = 255;
 
 /** Staged files older than this were left by a process that stopped mid-upload: no upload lasts that long. */
 export const STALE_STAGING_MS = 6 * 3600_000;
@@ -166,16 +166,18 @@ export class UploadStager {
   }
 }
 
+/** What may not stand in a file's name: the characters that break a line (shared rule). */
+const LINE_BREAKING = new RegExp(NOT_SINGLE_LINE.source, 'g');
+
 /** The base name only, without control characters, trimmed, at most 255 characters (keeping the extension). */
 export function sanitizeFileName(raw: string | undefined | null): string {
   const base = (raw ?? '').split(/[/\\]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  let name = base.normalize('NFC').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  let name = base.normalize('NFC').replace(LINE_BREAKING, '').trim();
   if (name === '.' || name === '..') return '';
-  if (name.length > MAX_NAME_LENGTH) {
+  if (name.length > MAX_FILE_NAME_LENGTH) {
     const dot = name.lastIndexOf('.');
     const ext = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
-    name = name.slice(0, MAX_NAME_LENGTH - ext.length) + ext;
+    name = name.slice(0, MAX_FILE_NAME_LENGTH - ext.length) + ext;
   }
   return name;
 }

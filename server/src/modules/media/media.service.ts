@@ -17,10 +17,10 @@ import { MediaBytes, PATH_PREFIX, type ServedFile, type SoldItem } from './media
 
 export type { ServedFile } from './media-bytes.js';
 import { UploadStager, type IncomingUpload, type StagedUpload } from './media-upload.js';
+import { MAX_FILE_NAME_LENGTH, MAX_FILES_PER_UPLOAD } from '../../rules/index.js';
 
 export const PRODUCT_UPLOADS_FOLDER = 'Product Uploads';
-export const MAX_FILES_PER_UPLOAD = 20;
-const MAX_NAME_LENGTH = 255;
+export { MAX_FILES_PER_UPLOAD };
 
 export interface MediaServiceOptions {
   /** The storefront read cache, told of renames and deletes. */
@@ -96,7 +96,7 @@ export class MediaService {
   }
 
   async createFolder(ctx: RequestContext, input: { name?: unknown; parentId?: unknown }): Promise<MediaFolder> {
-    const name = cleanName(input.name, 'name', MAX_NAME_LENGTH);
+    const name = cleanName(input.name, 'name', MAX_FILE_NAME_LENGTH);
     const parentId = optionalId(input.parentId, 'parentId');
     const folder = await ctx.em.transactional(async (em) => {
       const parent = parentId === null ? null : await em.findOne(MediaFolder, parentId, { lockMode: LockMode.PESSIMISTIC_READ });
@@ -112,7 +112,7 @@ export class MediaService {
     const rename = input.name !== undefined;
     const move = input.parentId !== undefined;
     if (!rename && !move) throw badInput('Nothing to change: give a name or a parent.', 'name');
-    const name = rename ? cleanName(input.name, 'name', MAX_NAME_LENGTH) : undefined;
+    const name = rename ? cleanName(input.name, 'name', MAX_FILE_NAME_LENGTH) : undefined;
     const parentId = move ? optionalId(input.parentId, 'parentId') : undefined;
     return ctx.em.transactional(async (em) => {
       // Moves are serialised, so that two crossing moves cannot make a cycle between them.
@@ -178,7 +178,7 @@ export class MediaService {
   }
 
   async renameFile(ctx: RequestContext, id: number, friendlyName: unknown): Promise<MediaFile> {
-    const name = cleanName(friendlyName, 'friendlyName', MAX_NAME_LENGTH);
+    const name = cleanName(friendlyName, 'friendlyName', MAX_FILE_NAME_LENGTH);
     const file = await this.getFile(ctx, id);
     file.friendlyName = name;
     await ctx.em.flush();

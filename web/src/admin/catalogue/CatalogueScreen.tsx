@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { H2 } from '@blueprintjs/core';
@@ -53,11 +53,13 @@ export function CatalogueScreen() {
   useEffect(() => {
     if (types.error) reportError('fetching product types', 'Failed to fetch product types', types.error);
   }, [types.error]);
-  useEffect(() => {
-    if (!details.error) return;
-    reportError('fetching product details', 'Failed to fetch product details', details.error);
+  // A product that cannot be fetched closes its form (once per error, with the URL as it is then).
+  const detailsFailed = useEffectEvent((error: Error) => {
+    reportError('fetching product details', 'Failed to fetch product details', error);
     update({ product: null });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    if (details.error) detailsFailed(details.error);
   }, [details.error]);
 
   const typeList = types.data?.productTypes ?? [];
