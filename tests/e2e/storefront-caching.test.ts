@@ -38,9 +38,14 @@ function recordGraphql(page: Page): GraphqlCall[] {
 async function browse(page: Page, productName: string): Promise<void> {
   await page.goto('/');
   await expect.poll(() => page.getByRole('heading', { name: 'Art & Song Cards' }).isVisible(), { timeout: 15_000 }).toBe(true);
-  // The app has taken the server-drawn page over: from here on the client fetches as it navigates
-  // (a click held longer than boot.js waits would be followed by the browser as a page load).
-  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('aria-disabled'), null, { timeout: 60_000 });
+  // The app has taken the server-drawn page over: from here on the client fetches as it navigates.
+  // (boot.js marks the page not yet usable when it runs, and the app clears the mark; a click before
+  // boot.js has run, or held longer than it waits, is followed by the browser as a page load.)
+  await page.waitForFunction(
+    () => 'storefrontReady' in window && !document.getElementById('root')?.hasAttribute('aria-disabled'),
+    null,
+    { timeout: 60_000 },
+  );
   await page.getByRole('link', { name: 'Shop' }).first().click();
   await expect.poll(() => page.locator('.product-tile').count(), { timeout: 15_000 }).toBeGreaterThan(0);
   await page.locator('.product-tile', { hasText: productName }).first().click();
