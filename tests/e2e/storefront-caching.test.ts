@@ -47,8 +47,9 @@ async function browse(page: Page, productName: string): Promise<void> {
     { timeout: 60_000 },
   );
   await page.getByRole('link', { name: 'Shop' }).first().click();
-  await expect.poll(() => page.locator('.product-tile').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-  await page.locator('.product-tile', { hasText: productName }).first().click();
+  // The shop's own tiles (while its screen loads, the home page and its featured tiles stay on view).
+  await expect.poll(() => page.locator('.shop-page .product-tile').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await page.locator('.shop-page .product-tile', { hasText: productName }).first().click();
   await expect.poll(() => page.getByRole('heading', { name: productName }).isVisible(), { timeout: 15_000 }).toBe(true);
 }
 

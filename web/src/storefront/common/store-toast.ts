@@ -1,6 +1,8 @@
-import { toaster } from '../../common/toaster';
-
-/** A storefront notice with one action ("View cart"). */
+/**
+ * A storefront notice with one action ("View cart"). The toaster (Blueprint's overlay toaster) is
+ * fetched with the first notice: a shopper's first page never waits for it.
+ */
 export async function snackbarWithAction(message: string, action: { text: string; onClick: () => void }): Promise<void> {
+  const { toaster } = await import('../../common/toaster');
   (await toaster()).show({ message, intent: 'success', icon: 'tick-circle', timeout: 5000, action });
 }

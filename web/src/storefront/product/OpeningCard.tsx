@@ -1,10 +1,9 @@
 import { useEffect, useState, type CSSProperties } from 'react';
-import { Button, ButtonGroup } from '@blueprintjs/core';
+import { Button, Classes } from '@blueprintjs/core';
 import type { MessageLocation } from '../../apollo/generated/graphql';
 import { ResponsiveImage, type StoredImage } from '../../common/ResponsiveImage';
 import { IMAGE_SIZES } from '../../common/image-sizes';
 import { loadFontStylesheet } from '../../common/fonts/font-stylesheet';
-import { fontByName, fontFamilyCss } from '../../common/fonts/font-css';
 import { placementClass } from '../../common/card/placement';
 import '../../common/card/opening-card.css';
 import './opening-card.css';
@@ -41,10 +40,22 @@ export function OpeningCard({
   recipientName: string;
 }) {
   const [side, setSide] = useState<Side>('closed');
-  const font = fontByName(fontName);
+  // The family with its category's fallback once the font catalogue is here (it is fetched after the
+  // page: until then, and on the server, a serif stands in while the family loads).
+  const [refined, setRefined] = useState<{ name: string; css: string } | null>(null);
   useEffect(() => {
-    if (fontName) loadFontStylesheet(fontName);
+    if (!fontName) return;
+    loadFontStylesheet(fontName);
+    let current = true;
+    void import('../../common/fonts/font-css').then(({ fontByName, fontFamilyCss }) => {
+      const font = fontByName(fontName);
+      if (current && font) setRefined({ name: fontName, css: fontFamilyCss(font) });
+    });
+    return () => {
+      current = false;
+    };
   }, [fontName]);
+  const fontFamily = !fontName ? undefined : refined?.name === fontName ? refined.css : `'${fontName}', serif`;
 
   return (
     <figure className="opening-card" data-state={side} aria-label="Card preview">
@@ -52,7 +63,7 @@ export function OpeningCard({
         <div className="inside">
           {page(greeting, 'Inside of the card')}
           <div className={`message ${placementClass(placement)}`}>
-            <p style={{ fontFamily: font ? fontFamilyCss(font) : fontName ? `'${fontName}', serif` : undefined }} data-testid="preview-message">
+            <p style={{ fontFamily }} data-testid="preview-message">
               {message.trim() || 'Your message appears here.'}
             </p>
           </div>
@@ -66,11 +77,11 @@ export function OpeningCard({
         </button>
       </div>
       <figcaption>
-        <ButtonGroup>
+        <div className={Classes.BUTTON_GROUP} role="group">
           <Button text="Cover" active={side === 'closed'} onClick={() => setSide('closed')} />
           <Button text="Inside" active={side === 'open'} onClick={() => setSide('open')} />
           <Button text="Back" active={side === 'back'} onClick={() => setSide('back')} />
-        </ButtonGroup>
+        </div>
       </figcaption>
     </figure>
   );
