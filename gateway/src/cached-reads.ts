@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { CacheKeys, type JsonAnswer, type ReadCache } from '../../server/src/core/read-cache.js';
 import { JSON_CONTENT_TYPE, PRIVATE_CACHE_CONTROL, jsonAnswerReply } from './http-cache.js';
 import { MAX_URL_KEY_LENGTH, graphqlGetKey, passesCsrfRule } from './graphql-cache.js';
+import { parsePathId } from './route.js';
 
 /**
  * The storefront's cached reads, answered straight from the HTTP server's request handler, ahead of
@@ -35,15 +36,10 @@ export interface CachedReadStats {
   notModified: number;
 }
 
+const noReads = (): CachedReadStats => ({ served: { product: 0, categoryList: 0, tree: 0, graphql: 0, settings: 0 }, notModified: 0 });
+
 /** How often the counts are logged (when there were any). */
 const SUMMARY_EVERY_MS = 60_000;
-
-/** A path id as the REST routes take it (pathId): digits, no leading zero, a 32-bit positive integer. */
-function pathId(text: string): number | null {
-  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
-  const id = Number(text);
-  return id > 2_147_483_647 ? null : id;
-}
 
 /** Express's weak ETag of a body (the `etag` package its res.send uses): size and SHA-1. */
 function weakEtag(body: Buffer): string {
@@ -62,12 +58,12 @@ function settingsReply(underConstruction: boolean): SettingsReply {
 }
 
 export class CachedReads {
-  readonly stats: CachedReadStats = { served: { product: 0, categoryList: 0, tree: 0, graphql: 0, settings: 0 }, notModified: 0 };
+  readonly stats: CachedReadStats = noReads();
   private readonly securityHeaders: string[];
   private readonly settings: Record<'open' | 'closed', SettingsReply> = { open: settingsReply(false), closed: settingsReply(true) };
   private readonly debug: boolean;
   private summary: NodeJS.Timeout | null = null;
-  private logged: CachedReadStats = { served: { product: 0, categoryList: 0, tree: 0, graphql: 0, settings: 0 }, notModified: 0 };
+  private logged: CachedReadStats = noReads();
 
   /**
    * @param security the middleware that sets the security headers on every Express answer; it is run
@@ -114,12 +110,12 @@ export class CachedReads {
         key = CacheKeys.tree;
         read = 'tree';
       } else if (path.startsWith('/api/products/category/')) {
-        const id = pathId(path.slice('/api/products/category/'.length));
+        const id = parsePathId(path.slice('/api/products/category/'.length));
         if (id === null) return false;
         key = CacheKeys.categoryList(id);
         read = 'categoryList';
       } else if (path.startsWith('/api/products/')) {
-        const id = pathId(path.slice('/api/products/'.length));
+        const id = parsePathId(path.slice('/api/products/'.length));
         if (id === null) return false;
         key = CacheKeys.product(id);
         read = 'product';

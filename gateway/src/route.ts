@@ -35,9 +35,16 @@ export function body(req: Request): Record<string, unknown> {
 
 /** An id in the URL path; anything that is not one cannot name a row, so it is a 404. */
 export function pathId(value: unknown, what: string): number {
-  const id = typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound(what);
+  const id = parsePathId(value);
+  if (id === null) throw notFound(what);
   return id;
+}
+
+/** A path id as the routes take it: digits, no leading zero, a positive 32-bit integer; else null. */
+export function parsePathId(value: unknown): number | null {
+  if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 2_147_483_647 ? null : id;
 }
 
 
