@@ -9,7 +9,7 @@ describe('the Media Library in a real browser', () => {
     const { app, browser } = suite;
     const context = await newContext(browser, app.url);
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(30_000);
     await signIn(page);
     await page.waitForURL(app.url + '/');
     await page.goto('/admindash');
@@ -91,7 +91,7 @@ describe('the Media Library in a real browser', () => {
     await app.request('/api/media/folders', { method: 'POST', json: { name: 'Checks' }, token });
     const context = await newContext(browser, app.url);
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(30_000);
     await signIn(page);
     await page.waitForURL(app.url + '/');
     await page.goto('/admindash');
@@ -118,7 +118,7 @@ describe('the Media Library in a real browser', () => {
     );
     const context = await newContext(browser, app.url);
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(30_000);
     await signIn(page);
     await page.waitForURL(app.url + '/');
     await page.goto('/admindash');
@@ -152,7 +152,7 @@ describe('the Media Library in a real browser', () => {
     await app.request('/api/media/folders', { method: 'POST', json: { name: 'Dropped' }, token });
     const context = await newContext(browser, app.url);
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(30_000);
     await signIn(page);
     await page.waitForURL(app.url + '/');
     await page.goto('/admindash');
@@ -178,7 +178,7 @@ describe('the Media Library in a real browser', () => {
     const { app, browser } = suite;
     const context = await newContext(browser, app.url);
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(30_000);
     await signIn(page);
     await page.waitForURL(app.url + '/');
     await page.goto('/admindash');
@@ -228,7 +228,7 @@ describe('the Media Library in a real browser', () => {
     const context = await browser.newContext({ baseURL: app.url, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(30_000);
     await signIn(page);
     await page.waitForURL(app.url + '/');
     await page.goto('/admindash');
