@@ -4,6 +4,9 @@ import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { constants as zlib } from 'node:zlib';
+import { blueprintIconNames } from './vite/icon-names.ts';
+import { graphqlDocuments } from './vite/graphql-documents.ts';
+import { storefrontChunks } from './vite/storefront-chunks.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const backend = 'http://localhost:4000';
@@ -28,6 +31,26 @@ const sharedRules = [
 ];
 
 /**
+ * The storefront's scripts: the entry, a chunk per start-up stage (React; Apollo; the app shell and
+ * what the storefront's pages share), and one per page the server draws (gateway/src/page-chunks.ts).
+ */
+const storefront = storefrontChunks({
+  entry: `${root}index.html`,
+  shell: `${root}src/app/start.tsx`,
+  pages: {
+    home: `${root}src/storefront/home/HomePage.tsx`,
+    shop: `${root}src/storefront/shop/ShopPage.tsx`,
+    product: `${root}src/storefront/product/ProductOrderPage.tsx`,
+    blog: `${root}src/blog/BlogListPage.tsx`,
+    'blog-post': `${root}src/blog/BlogPostPage.tsx`,
+  },
+  stages: [
+    { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+    { name: 'apollo', test: /[\\/]node_modules[\\/](@apollo|graphql|rxjs|@wry|optimism|tslib|apollo-upload-client|extract-files|is-plain-obj)[\\/]|[\\/]src[\\/]apollo[\\/]client\.ts$/ },
+  ],
+});
+
+/**
  * The server's renderer of the storefront (`vite build --ssr`, see web/src/entry-server.tsx): one
  * self-contained module for Node in web/ssr, every dependency bundled in (Blueprint's ESM files
  * are not loadable by Node as they are), no compressed copies and no manifest.
@@ -35,7 +58,7 @@ const sharedRules = [
 const ssrBuild = defineConfig({
   root,
   resolve: { alias: [...sharedRules, ...reactRouterProduction] },
-  plugins: [react()],
+  plugins: [blueprintIconNames(), react()],
   ssr: { noExternal: true },
   build: {
     ssr: `${root}src/entry-server.tsx`,
@@ -58,6 +81,9 @@ export default defineConfig(({ command, isSsrBuild }) => isSsrBuild ? ssrBuild :
   root,
   resolve: { alias: command === 'build' ? [...sharedRules, ...reactRouterProduction] : sharedRules },
   plugins: [
+    blueprintIconNames(),
+    graphqlDocuments(`${root}src/apollo/generated/graphql.ts`),
+    storefront.plugin,
     react(),
     // Every text asset also as .br and .gz beside it, served by the gateway to browsers that accept them.
     // Brotli at its best for what shoppers load; the explorer's editor (megabytes, rarely opened) faster.
@@ -85,6 +111,7 @@ export default defineConfig(({ command, isSsrBuild }) => isSsrBuild ? ssrBuild :
     manifest: true,
     rollupOptions: {
       input: { main: `${root}index.html`, explorer: `${root}explorer.html` },
+      output: { codeSplitting: { groups: storefront.groups } },
       onwarn(warning, warn) {
         // GraphiQL's packages carry React Compiler directives that a bundle need not keep.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;

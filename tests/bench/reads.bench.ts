@@ -235,6 +235,7 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
 
       const app = await spawnServer(serve, env, '/readyz');
       try {
+        console.log(`  server RSS at start: ${rssMiB(app.child.pid!).toFixed(0)} MiB`);
         const list = reads(leafId!);
         const bodies: Record<string, string> = { '/ready': '{}' };
         for (const [i, read] of list.entries()) {
@@ -262,7 +263,7 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
             const met = ratio >= read.goal && (!read.p95Goal || shop.p95 < P95_GOAL_MS);
             rows.push({ size, read: read.name, rps: shop.rps, floor: bare.rps, ratio, goal: read.goal, p95: shop.p95, floorP95: bare.p95, met });
             console.log(
-              `  ${read.name.padEnd(50)} ${Math.round(shop.rps).toString().padStart(6)} req/s  floor ${Math.round(bare.rps).toString().padStart(6)}  ratio ${ratio.toFixed(3)}  goal ${read.goal ? '≥ ' + read.goal : '-'}${read.p95Goal ? `, p95 < ${P95_GOAL_MS} ms` : ''}  p95 ${shop.p95.toFixed(1)} ms (floor ${bare.p95.toFixed(1)})  ${read.goal ? (met ? 'met' : 'NOT MET') : ''}`,
+              `  ${read.name.padEnd(50)} ${Math.round(shop.rps).toString().padStart(6)} req/s  floor ${Math.round(bare.rps).toString().padStart(6)}  ratio ${ratio.toFixed(3)}  goal ${read.goal ? '≥ ' + read.goal : '-'}${read.p95Goal ? `, p95 < ${P95_GOAL_MS} ms` : ''}  p95 ${shop.p95.toFixed(1)} ms (floor ${bare.p95.toFixed(1)})  ${read.goal ? (met ? 'met' : 'NOT MET') : ''}  RSS ${rssMiB(app.child.pid!).toFixed(0)} MiB`,
             );
           }
         } finally {

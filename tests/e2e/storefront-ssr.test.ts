@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite, hydrationErrors, newContext, screenshot, signIn } from '../helpers/browser.js';
-import { seedShop } from '../helpers/order-fixtures.js';
+import { seedShop, type Shop } from '../helpers/order-fixtures.js';
 
 const suite = browserSuite();
+let seeded: Promise<Shop> | undefined;
+/** The shop of these tests, seeded by the first that needs it. */
+const shopOnce = async () => (seeded ??= suite.app.login().then((token) => seedShop(suite.app, token)));
 
 /** A phone: what most shoppers open the shop on. */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -10,7 +13,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isM
 describe('storefront pages drawn by the server, on a phone', () => {
   it('show their first screen before any script runs, then come alive without a hydration error', { timeout: 120_000 }, async () => {
     const { app, browser } = suite;
-    const shop = await seedShop(app, await app.login());
+    const shop = await shopOnce();
 
     // No JavaScript at all: the server's HTML alone carries the content.
     const bare = await newContext(browser, app.url, { ...PHONE, javaScriptEnabled: false });
@@ -58,6 +61,37 @@ describe('storefront pages drawn by the server, on a phone', () => {
     });
     await expect.poll(() => page.locator('.cart-badge').textContent(), { timeout: 10_000 }).toBe('2');
     console.log(`a press ${early ? 'before' : 'after'} hydration was answered`);
+    expect(hydrationErrors(context)).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a card of the cart for a change on a page the server drew, its form filled from the cart', { timeout: 120_000 }, async () => {
+    const { app, browser } = suite;
+    const shop = await shopOnce();
+    const context = await newContext(browser, app.url, PHONE);
+    const page = await context.newPage();
+    await page.goto(`/product/${shop.cardId}`);
+    await expect.poll(() => page.getByRole('button', { name: 'Add to cart' }).isEnabled(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.locator('#root').getAttribute('aria-disabled'), { timeout: 10_000 }).toBe(null);
+    await page.getByLabel("Recipient's name").fill('Ada');
+    await page.getByLabel("Recipient's e-mail").fill('ada@example.com');
+    await page.getByLabel('Your name').fill('Grace');
+    await page.getByLabel('Your message').fill('Many happy returns');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => page.locator('.cart-badge').textContent(), { timeout: 10_000 }).toBe('1');
+    const lineId = await page.evaluate(() => (JSON.parse(localStorage.getItem('cart') ?? '[]') as { id: string }[])[0]?.id);
+    expect(lineId).toBeTruthy();
+
+    // A full load of the address the cart's Edit button opens: the server draws the page without the cart.
+    await page.goto(`/product/${shop.cardId}?line=${lineId}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Change your card' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByLabel("Recipient's name").inputValue(), { timeout: 10_000 }).toBe('Ada');
+    expect(await page.getByLabel('Your message').inputValue()).toBe('Many happy returns');
+    await page.getByLabel('Your message').fill('Many happy returns, Ada');
+    await page.getByRole('button', { name: 'Update card in cart' }).click();
+    await expect.poll(() => page.evaluate(() => new URL(location.href).pathname), { timeout: 10_000 }).toBe('/cart');
+    const saved = await page.evaluate(() => (JSON.parse(localStorage.getItem('cart') ?? '[]') as { personalisation: { message: string } }[]).map((line) => line.personalisation.message));
+    expect(saved).toEqual(['Many happy returns, Ada']);
     expect(hydrationErrors(context)).toEqual([]);
     await context.close();
   });

@@ -5,7 +5,9 @@ import { DIST, KEPT_APART, STOREFRONT_ROUTES, readManifest, routeFiles, staticCl
 
 /**
  * The built web client (npm test builds it first): no storefront page loads the admin console,
- * the blog editor or the GraphQL explorer (GraphiQL and Monaco), which stay in chunks of their own.
+ * the blog editor or the GraphQL explorer (GraphiQL and Monaco), which stay in chunks of their own;
+ * a first visit fetches a handful of scripts (web/vite/storefront-chunks.ts), carrying only the
+ * GraphQL documents of the storefront (web/vite/graphql-documents.ts).
  */
 describe('storefront chunks', () => {
   const manifest = readManifest();
@@ -26,5 +28,23 @@ describe('storefront chunks', () => {
       for (const file of js) expect(text(file).toLowerCase().includes(marker.toLowerCase()), `${what} in ${file}`).toBe(false);
     }
     for (const file of js) expect(text(file), file).not.toMatch(/monaco/i);
+  });
+
+  it.each(Object.entries(STOREFRONT_ROUTES))('a first visit to %s fetches a handful of scripts', (_route, screen) => {
+    const { js } = routeFiles(manifest, screen);
+    // The entry, the runtime, React, Apollo, the shell, the page and what only it uses; a cart or checkout screen a few more.
+    expect(js.length).toBeLessThanOrEqual(10);
+    expect(js.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each(Object.entries(STOREFRONT_ROUTES))('a first visit to %s carries no admin GraphQL document', (_route, screen) => {
+    const { js } = routeFiles(manifest, screen);
+    const code = js.map(text).join('\n');
+    // Operations of the admin console and the blog editor, by name as their documents carry it.
+    for (const operation of ['AdminOrders', 'CreateProduct', 'DeleteMediaFolder', 'SalesSummary', 'CreateBlogPost']) {
+      expect(code, operation).not.toMatch(new RegExp(`value:\\s*[\`"']${operation}[\`"']`));
+    }
+    // The client preset's map of every document's text is not there either.
+    expect(code).not.toContain('mutation CreateProduct');
   });
 });

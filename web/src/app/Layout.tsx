@@ -1,11 +1,18 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { TopNavbar } from './TopNavbar';
 
-/** The page frame of the shop: the top navigation bar over the current screen. */
+/**
+ * The page frame of the shop: the top navigation bar over the current screen. The bar is a
+ * Suspense boundary of its own: on a page the server drew, React hydrates it apart from the screen,
+ * in a task of its own (a phone's main thread is not held for the whole page at once).
+ */
 export function Layout() {
   return (
     <div className="app-shell">
-      <TopNavbar />
+      <Suspense>
+        <TopNavbar />
+      </Suspense>
       <main className="app-main">
         <Outlet />
       </main>

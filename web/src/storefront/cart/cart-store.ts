@@ -3,11 +3,20 @@ import { addLine, dropProducts, parseCart, removeLine, replacePersonalisation, s
 
 const KEY = 'cart';
 const listeners = new Set<() => void>();
-let cache: { json: string | null; lines: CartLine[] } = { json: null, lines: [] };
+/**
+ * An empty cart, always this one array: what the server draws a page with, and what the browser
+ * reads while the cart is empty. React then sees nothing changed after hydrating a page and draws
+ * nothing again.
+ */
+const EMPTY: CartLine[] = [];
+let cache: { json: string | null; lines: CartLine[] } = { json: null, lines: EMPTY };
 
 function snapshot(): CartLine[] {
   const json = localStorage.getItem(KEY);
-  if (json !== cache.json) cache = { json, lines: parseCart(json) };
+  if (json !== cache.json) {
+    const lines = parseCart(json);
+    cache = { json, lines: lines.length ? lines : EMPTY };
+  }
   return cache.lines;
 }
 
@@ -53,5 +62,14 @@ export const cart = {
 };
 
 export function useCartLines(): CartLine[] {
-  return useSyncExternalStore(subscribe, snapshot, () => []);
+  return useSyncExternalStore(subscribe, snapshot, () => EMPTY);
+}
+
+/** One line of the cart (a card being changed), or undefined: a screen that shows one line is drawn again only when that line changes. */
+export function useCartLine(lineId: string | null, productId: number): CartLine | undefined {
+  return useSyncExternalStore(
+    subscribe,
+    () => (lineId ? snapshot().find((line) => line.id === lineId && line.productId === productId) : undefined),
+    () => undefined,
+  );
 }

@@ -45,13 +45,15 @@ export function OpeningCard({
   const [refined, setRefined] = useState<{ name: string; css: string } | null>(null);
   useEffect(() => {
     if (!fontName) return;
-    loadFontStylesheet(fontName);
+    // In a task of its own: adding a stylesheet costs a moment the hydration of the page should not wait for.
+    const loading = setTimeout(() => loadFontStylesheet(fontName), 0);
     let current = true;
     void import('../../common/fonts/font-css').then(({ fontByName, fontFamilyCss }) => {
       const font = fontByName(fontName);
       if (current && font) setRefined({ name: fontName, css: fontFamilyCss(font) });
     });
     return () => {
+      clearTimeout(loading);
       current = false;
     };
   }, [fontName]);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, FormGroup, InputGroup, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
+import { Button, Classes, FormGroup, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
 import type { CardPersonalisation } from '../cart/cart-lines';
 import { earliestDeliveryDay, latestDeliveryDay } from '@rules';
 import { MAX_MESSAGE, localDay, validatePersonalisation, type PersonalisationErrors } from './personalisation-rules';
@@ -52,14 +52,14 @@ export function PersonalisationForm({
         <InputGroup id="sender-name" value={value.senderName} maxLength={100} onValueChange={(senderName) => change({ senderName })} intent={field('senderName').intent} />
       </FormGroup>
       <FormGroup label="Your message" labelFor="card-message" intent={field('message').intent} helperText={errors.message ?? `${length} / ${MAX_MESSAGE}`}>
-        <TextArea
+        {/* Blueprint's text area as its classes: its component measures the page (a forced layout) as it mounts. */}
+        <textarea
           id="card-message"
-          fill
+          className={[Classes.INPUT, Classes.TEXT_AREA, Classes.FILL, Classes.intentClass(field('message').intent)].filter(Boolean).join(' ')}
           rows={5}
           value={value.message}
           maxLength={MAX_MESSAGE}
           onChange={(event) => change({ message: event.currentTarget.value })}
-          intent={field('message').intent}
           aria-describedby="card-message-count"
         />
       </FormGroup>

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, Classes, NonIdealState, Spinner } from '@blueprintjs/core';
 import { snackbarWithAction } from '../common/store-toast';
 import { formatPrice } from '../common/price';
-import { cart, useCartLines } from '../cart/cart-store';
+import { cart, useCartLine } from '../cart/cart-store';
 import type { CardPersonalisation } from '../cart/cart-lines';
 import { OpeningCard } from './OpeningCard';
 import { PersonalisationForm } from './PersonalisationForm';
@@ -20,9 +20,14 @@ export default function ProductOrderPage() {
   const id = Number(useParams().id);
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const lines = useCartLines();
-  const editing = lines.find((line) => line.id === params.get('line') && line.productId === id);
+  const editing = useCartLine(params.get('line'), id);
   const [personalisation, setPersonalisation] = useState<CardPersonalisation>(() => editing?.personalisation ?? emptyPersonalisation(''));
+  // The cart is the browser's: a page the server drew starts without it, and the card being changed fills the form once it is read.
+  const [filledFrom, setFilledFrom] = useState(editing?.id);
+  if (editing?.personalisation && filledFrom !== editing.id) {
+    setFilledFrom(editing.id);
+    setPersonalisation(editing.personalisation);
+  }
   const { data, loading, error } = useQuery(StoreProductQuery, { variables: { id }, skip: !Number.isSafeInteger(id) || id <= 0 });
   const product = data?.product;
 
@@ -62,20 +67,23 @@ export default function ProductOrderPage() {
 
   return (
     <div className="store-page product-page">
+      {/* The card and the form are hydrated each in a task of its own (Layout.tsx). */}
       <div className="product-visual">
-        {card ? (
-          <OpeningCard
-            cover={card.coverImage ?? product.mainImage}
-            greeting={card.greetingImage}
-            back={card.backImage}
-            placement={card.messageLocation}
-            fontName={card.fontName ?? null}
-            message={personalisation.message}
-            recipientName={personalisation.recipientName}
-          />
-        ) : (
-          <Gallery images={gallery} name={product.name} />
-        )}
+        <Suspense>
+          {card ? (
+            <OpeningCard
+              cover={card.coverImage ?? product.mainImage}
+              greeting={card.greetingImage}
+              back={card.backImage}
+              placement={card.messageLocation}
+              fontName={card.fontName ?? null}
+              message={personalisation.message}
+              recipientName={personalisation.recipientName}
+            />
+          ) : (
+            <Gallery images={gallery} name={product.name} />
+          )}
+        </Suspense>
       </div>
       <div className="product-info">
         <p className="muted product-type">{product.productType.name}</p>
@@ -109,7 +117,9 @@ export default function ProductOrderPage() {
           <section className="product-personalise" aria-label="Personalise">
             <h2>{editing ? 'Change your card' : 'Make it yours'}</h2>
             {editing && <Callout intent="primary" icon="edit" className="product-editing">You are changing a card that is already in your cart.</Callout>}
-            <PersonalisationForm value={personalisation} onChange={setPersonalisation} onSubmit={addCard} submitText={editing ? 'Update card in cart' : 'Add to cart'} />
+            <Suspense>
+              <PersonalisationForm value={personalisation} onChange={setPersonalisation} onSubmit={addCard} submitText={editing ? 'Update card in cart' : 'Add to cart'} />
+            </Suspense>
           </section>
         ) : (
           <Button

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
@@ -20,17 +20,20 @@ export default function ShopPage() {
   const [text, setText] = useState(params.get('q') ?? '');
   const query = useDebounced(text.trim(), 300);
 
-  useEffect(() => {
+  // The search typed, into the address; nothing to do when it is there already (as on arriving at the page).
+  const showQuery = useEffectEvent((value: string) => {
+    if ((params.get('q') ?? '') === value) return;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (query) next.set('q', query);
+        if (value) next.set('q', value);
         else next.delete('q');
         return next;
       },
       { replace: true },
     );
-  }, [query, setParams]);
+  });
+  useEffect(() => showQuery(query), [query]);
 
   const categories = useQuery(ShopCategoriesQuery);
   const products = useQuery(ShopProductsQuery, { variables: { query: query || null, categoryId, first: PAGE }, notifyOnNetworkStatusChange: true });
