@@ -1,10 +1,11 @@
 /**
  * Storefront reads benchmark (`npm run bench -- reads`): the built shop (`npm run serve`, production
- * settings) on a catalogue of 1,000, then 10,000, then 100,000 products (2 % of them e-greeting cards
- * with every media slot filled, the rest albums; 205 categories), seeded with set-based SQL. For each
- * read, autocannon with 32 connections first on a bare node:http server answering the very same
- * bytes (the floor, measured in the same run), then on the shop; the figure, its ratio to the floor,
- * the goal, p95 and the shop's RSS after the load are printed side by side.
+ * settings) on catalogues of 1,000, 10,000 and 100,000 products (2 % of them e-greeting cards with
+ * every media slot filled, the rest albums; 205 categories), seeded with set-based SQL, one shop per
+ * size running side by side. For each read, autocannon with 32 connections on a bare node:http
+ * server answering the very same bytes (the floor, measured in the same run) and on each shop,
+ * round by round; the figure, its ratio to the floor, the goal, p95 and each shop's RSS after the
+ * load are printed side by side.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,8 +20,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const CONNECTIONS = 32;
 /** Each read is measured in ROUNDS slices of DURATION_S seconds, the floor and the shop alternately, so that the machine's drift hits both alike. */
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const WARMUP_S = 1;
 /** The leaf category the listing reads: the same 58 products at every catalogue size. */
 const LEAF_PRODUCTS = 58;
@@ -175,121 +176,137 @@ export interface ReadsRow {
   met: boolean;
 }
 
+/** The catalogue's categories and media in a fresh database (205 categories, 40 images, 10 songs); the leaf the listing reads. */
+async function seedBase(db: pg.Client): Promise<{ leafId: number; otherLeaves: number[]; images: number[]; songs: number[] }> {
+  const [{ id: folderId }] = (await db.query(`insert into media_folder (name) values ('Bench') returning id`)).rows;
+  const images = (
+    await db.query(
+      `insert into media_file (file_name, file_path, friendly_name, folder_id, mime_type, size, width, height, thumbnail_path)
+       select 'image-' || n || '.png', 'uploads/bench/image-' || n || '.png', 'Image ' || n, $1, 'image/png', 120000, 1200, 900, 'uploads/bench/image-' || n || '.thumb.webp'
+       from generate_series(1, 40) as n returning id`,
+      [folderId],
+    )
+  ).rows.map((r) => r.id as number);
+  const songs = (
+    await db.query(
+      `insert into media_file (file_name, file_path, friendly_name, folder_id, mime_type, size)
+       select 'song-' || n || '.mp3', 'uploads/bench/song-' || n || '.mp3', 'Song ' || n, $1, 'audio/mpeg', 3000000 from generate_series(1, 10) as n returning id`,
+      [folderId],
+    )
+  ).rows.map((r) => r.id as number);
+  await db.query(`insert into category (name) select 'Department ' || r from generate_series(1, 5) as r`);
+  await db.query(
+    `insert into category (name, parent_id, media_id) select 'Shelf ' || r || '-' || l, (select id from category where name = 'Department ' || r), $1
+     from generate_series(1, 5) as r cross join generate_series(1, 40) as l`,
+    [images[0]],
+  );
+  const leaves = (await db.query(`select id from category where parent_id is not null order by id`)).rows.map((r) => r.id as number);
+  const [leafId, ...otherLeaves] = leaves;
+  return { leafId: leafId!, otherLeaves, images, songs };
+}
+
+/**
+ * One shop per catalogue size, each on its own database, all running at once: every read is
+ * measured round by round on the floor and then on each shop in turn (in an order that changes
+ * from round to round), so the machine's drift during the run hits every size alike and the
+ * sizes are compared within the same minute rather than minutes apart.
+ */
 export async function runReadsBench(): Promise<ReadsRow[]> {
   execFileSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: root, stdio: 'inherit' });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'artsong-reads-bench-'));
   const cluster = await startEmbeddedPostgres(path.join(dir, 'pg'), { onLog: process.env.BENCH_PG_LOG ? (line) => console.error('[pg]', line) : undefined });
   const rows: ReadsRow[] = [];
-  const rss: { size: number; mib: number }[] = [];
+  const shops: { size: number; app: Served }[] = [];
+  let floor: Served | null = null;
   try {
-    await cluster.createDatabase('reads');
-    const env = {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: cluster.url('reads'),
-      DATA_DIR: path.join(dir, 'data'),
-      ADMIN_PASSWORD: 'reads-bench-password',
-      SEED_DEMO: '0',
-    };
     // As `npm run serve` starts it (its node flags included), plus any BENCH_NODE_FLAGS (e.g. --cpu-prof).
     const serveScript = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve!;
     const serve = [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), ...serveScript.split(/\s+/).slice(1)];
-    // The first start migrates the empty database.
-    await (await spawnServer(serve, env, '/readyz')).stop();
-
-    const db = new pg.Client({ connectionString: cluster.url('reads') });
-    await db.connect();
-    const started = performance.now();
-    const [{ id: folderId }] = (await db.query(`insert into media_folder (name) values ('Bench') returning id`)).rows;
-    const images = (
-      await db.query(
-        `insert into media_file (file_name, file_path, friendly_name, folder_id, mime_type, size, width, height, thumbnail_path)
-         select 'image-' || n || '.png', 'uploads/bench/image-' || n || '.png', 'Image ' || n, $1, 'image/png', 120000, 1200, 900, 'uploads/bench/image-' || n || '.thumb.webp'
-         from generate_series(1, 40) as n returning id`,
-        [folderId],
-      )
-    ).rows.map((r) => r.id as number);
-    const songs = (
-      await db.query(
-        `insert into media_file (file_name, file_path, friendly_name, folder_id, mime_type, size)
-         select 'song-' || n || '.mp3', 'uploads/bench/song-' || n || '.mp3', 'Song ' || n, $1, 'audio/mpeg', 3000000 from generate_series(1, 10) as n returning id`,
-        [folderId],
-      )
-    ).rows.map((r) => r.id as number);
-    await db.query(`insert into category (name) select 'Department ' || r from generate_series(1, 5) as r`);
-    await db.query(
-      `insert into category (name, parent_id, media_id) select 'Shelf ' || r || '-' || l, (select id from category where name = 'Department ' || r), $1
-       from generate_series(1, 5) as r cross join generate_series(1, 40) as l`,
-      [images[0]],
-    );
-    const leaves = (await db.query(`select id from category where parent_id is not null order by id`)).rows.map((r) => r.id as number);
-    const [leafId, ...otherLeaves] = leaves;
-    console.log(`  seeded 205 categories and 50 media files in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-
-    let seeded = 0;
+    let leafId = 0;
     for (const size of SIZES) {
-      const seedStart = performance.now();
-      await seedProducts(db, seeded + 1, size, leafId!, otherLeaves, images, songs);
-      seeded = size;
-      console.log(`\n  ${size.toLocaleString()} products (${Math.floor(size / CARD_EVERY).toLocaleString()} cards) seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
-
-      const app = await spawnServer(serve, env, '/readyz');
+      const database = `reads_${size}`;
+      await cluster.createDatabase(database);
+      const env = {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: cluster.url(database),
+        DATA_DIR: path.join(dir, `data-${size}`),
+        ADMIN_PASSWORD: 'reads-bench-password',
+        SEED_DEMO: '0',
+      };
+      // The first start migrates the empty database.
+      await (await spawnServer(serve, env, '/readyz')).stop();
+      const db = new pg.Client({ connectionString: cluster.url(database) });
+      await db.connect();
       try {
-        console.log(`  server RSS at start: ${rssMiB(app.child.pid!).toFixed(0)} MiB`);
-        const list = reads(leafId!);
-        const bodies: Record<string, string> = { '/ready': '{}' };
-        for (const [i, read] of list.entries()) {
-          const res = await fetch(app.url + read.path, { headers: read.headers });
-          const text = await res.text();
-          if (res.status !== 200 || text.includes('"errors"')) throw new Error(`${read.name} answered ${res.status}: ${text.slice(0, 300)}`);
-          bodies[`/${i}`] = text;
-        }
-        const floor = await spawnFloor(bodies);
-        try {
-          for (const [i, read] of list.entries()) {
-            await load(`${floor.url}/${i}`, {}, WARMUP_S);
-            await load(app.url + read.path, read.headers, WARMUP_S);
-            const bares: Load[] = [];
-            const shops: Load[] = [];
-            for (let round = 0; round < ROUNDS; round++) {
-              bares.push(await load(`${floor.url}/${i}`));
-              shops.push(await load(app.url + read.path, read.headers));
-            }
-            const errors = shops.reduce((sum, s) => sum + s.errors, 0);
-            if (errors) throw new Error(`${read.name}: ${errors} failed requests`);
-            const bare = { rps: median(bares.map((b) => b.rps)), p95: median(bares.map((b) => b.p95)) };
-            const shop = { rps: median(shops.map((s) => s.rps)), p95: median(shops.map((s) => s.p95)) };
-            const ratio = median(shops.map((s, round) => s.rps / bares[round]!.rps));
-            const met = ratio >= read.goal && (!read.p95Goal || shop.p95 < P95_GOAL_MS);
-            rows.push({ size, read: read.name, rps: shop.rps, floor: bare.rps, ratio, goal: read.goal, p95: shop.p95, floorP95: bare.p95, met });
-            console.log(
-              `  ${read.name.padEnd(50)} ${Math.round(shop.rps).toString().padStart(6)} req/s  floor ${Math.round(bare.rps).toString().padStart(6)}  ratio ${ratio.toFixed(3)}  goal ${read.goal ? '≥ ' + read.goal : '-'}${read.p95Goal ? `, p95 < ${P95_GOAL_MS} ms` : ''}  p95 ${shop.p95.toFixed(1)} ms (floor ${bare.p95.toFixed(1)})  ${read.goal ? (met ? 'met' : 'NOT MET') : ''}  RSS ${rssMiB(app.child.pid!).toFixed(0)} MiB`,
-            );
-          }
-        } finally {
-          await floor.stop();
-        }
-        const mib = rssMiB(app.child.pid!);
-        rss.push({ size, mib });
-        console.log(`  server RSS after the load: ${mib.toFixed(0)} MiB (goal < ${RSS_GOAL_MIB} MiB) ${mib < RSS_GOAL_MIB ? 'met' : 'NOT MET'}`);
+        const started = performance.now();
+        const base = await seedBase(db);
+        leafId = base.leafId;
+        await seedProducts(db, 1, size, base.leafId, base.otherLeaves, base.images, base.songs);
+        console.log(`  ${size.toLocaleString()} products (${Math.floor(size / CARD_EVERY).toLocaleString()} cards, 205 categories) seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       } finally {
-        await app.stop();
+        await db.end();
+      }
+      const app = await spawnServer(serve, env, '/readyz');
+      shops.push({ size, app });
+      console.log(`  shop on ${size.toLocaleString()} products started: RSS ${rssMiB(app.child.pid!).toFixed(0)} MiB`);
+    }
+
+    const list = reads(leafId);
+    const bodies: Record<string, string> = { '/ready': '{}' };
+    for (const [i, read] of list.entries()) {
+      for (const { size, app } of shops) {
+        const res = await fetch(app.url + read.path, { headers: read.headers });
+        const text = await res.text();
+        if (res.status !== 200 || text.includes('"errors"')) throw new Error(`${read.name} on ${size} products answered ${res.status}: ${text.slice(0, 300)}`);
+        bodies[`/${i}`] ??= text;
       }
     }
-    await db.end();
+    floor = await spawnFloor(bodies);
+    for (const [i, read] of list.entries()) {
+      await load(`${floor.url}/${i}`, {}, WARMUP_S);
+      for (const { app } of shops) await load(app.url + read.path, read.headers, WARMUP_S);
+      const bares: Load[] = [];
+      const measured = new Map<number, Load[]>(shops.map(({ size }) => [size, []]));
+      for (let round = 0; round < ROUNDS; round++) {
+        bares.push(await load(`${floor.url}/${i}`));
+        // Each round starts with another size: none is always measured right after the floor.
+        for (let k = 0; k < shops.length; k++) {
+          const { size, app } = shops[(round + k) % shops.length]!;
+          measured.get(size)!.push(await load(app.url + read.path, read.headers));
+        }
+      }
+      const bare = { rps: median(bares.map((b) => b.rps)), p95: median(bares.map((b) => b.p95)) };
+      console.log(`  ${read.name}: floor ${Math.round(bare.rps)} req/s, p95 ${bare.p95.toFixed(1)} ms`);
+      for (const { size, app } of shops) {
+        const loads = measured.get(size)!;
+        const errors = loads.reduce((sum, s) => sum + s.errors, 0);
+        if (errors) throw new Error(`${read.name} on ${size} products: ${errors} failed requests`);
+        const shop = { rps: median(loads.map((s) => s.rps)), p95: median(loads.map((s) => s.p95)) };
+        const ratio = median(loads.map((s, round) => s.rps / bares[round]!.rps));
+        const met = ratio >= read.goal && (!read.p95Goal || shop.p95 < P95_GOAL_MS);
+        rows.push({ size, read: read.name, rps: shop.rps, floor: bare.rps, ratio, goal: read.goal, p95: shop.p95, floorP95: bare.p95, met });
+        console.log(
+          `    ${size.toLocaleString().padStart(7)} products ${Math.round(shop.rps).toString().padStart(6)} req/s  ratio ${ratio.toFixed(3)}  goal ${read.goal ? '≥ ' + read.goal : '-'}${read.p95Goal ? `, p95 < ${P95_GOAL_MS} ms` : ''}  p95 ${shop.p95.toFixed(1)} ms  ${read.goal ? (met ? 'met' : 'NOT MET') : ''}  RSS ${rssMiB(app.child.pid!).toFixed(0)} MiB`,
+        );
+      }
+    }
+    const rss = shops.map(({ size, app }) => ({ size, mib: rssMiB(app.child.pid!) }));
 
     console.log('\nStorefront reads: figure, ratio to the floor measured beside it, goal');
     console.table(rows.map((r) => ({ products: r.size, read: r.read, 'req/s': Math.round(r.rps), floor: Math.round(r.floor), ratio: +r.ratio.toFixed(3), goal: r.goal || '-', 'p95 ms': +r.p95.toFixed(1), 'floor p95': +r.floorP95.toFixed(1), met: r.goal ? (r.met ? 'yes' : 'NO') : '-' })));
-    // Flatness: each read's ratio at every size within 20 % of its ratio at 1,000 products.
-    console.log('Within 20 % of each other at 1k, 10k and 100k products (ratios, so that the machine\'s noise between runs cancels):');
+    // Flatness: each read's ratio at every size within 20 % of the others.
+    console.log(`Within 20 % of each other at ${SIZES.map((size) => size.toLocaleString()).join(', ')} products (ratios to the floor of the same rounds):`);
     for (const read of [...new Set(rows.filter((r) => reads(0).find((x) => x.name === r.read)?.flat).map((r) => r.read))]) {
       const ratios = rows.filter((r) => r.read === read).map((r) => r.ratio);
       const spread = Math.max(...ratios) / Math.min(...ratios) - 1;
       console.log(`  ${read.padEnd(50)} ${ratios.map((r) => r.toFixed(3)).join(' / ')}  spread ${(spread * 100).toFixed(0)} %  ${spread <= 0.2 ? 'met' : 'NOT MET'}`);
     }
-    console.log(`RSS after the load: ${rss.map((r) => `${r.size.toLocaleString()}: ${r.mib.toFixed(0)} MiB`).join(', ')} (goal < ${RSS_GOAL_MIB} MiB)`);
+    console.log(`RSS after the load: ${rss.map((r) => `${r.size.toLocaleString()}: ${r.mib.toFixed(0)} MiB ${r.mib < RSS_GOAL_MIB ? 'met' : 'NOT MET'}`).join(', ')} (goal < ${RSS_GOAL_MIB} MiB)`);
     return rows;
   } finally {
+    await floor?.stop();
+    for (const { app } of shops) await app.stop();
     await cluster.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
