@@ -2,10 +2,10 @@
  * Storefront reads benchmark (`npm run bench -- reads`): the built shop (`npm run serve`, production
  * settings) on catalogues of 1,000, 10,000 and 100,000 products (2 % of them e-greeting cards with
  * every media slot filled, the rest albums; 205 categories), seeded with set-based SQL, one shop per
- * size running side by side. For each read, autocannon with 32 connections on a bare node:http
- * server answering the very same bytes (the floor, measured in the same run) and on each shop,
- * round by round; the figure, its ratio to the floor, the goal, p95 and each shop's RSS after the
- * load are printed side by side.
+ * size running side by side (started afresh a few times, in a rotated order). For each read,
+ * autocannon with 32 connections on a bare node:http server answering the very same bytes (the
+ * floor, measured in the same run) and on each shop, round by round; the figure, its ratio to the
+ * floor, the goal, p95 and each shop's RSS after the load are printed side by side.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,8 +21,21 @@ const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Nu
 const CONNECTIONS = 32;
 /** Each read is measured in ROUNDS slices of DURATION_S seconds, the floor and the shop alternately, so that the machine's drift hits both alike. */
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 2);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+/**
+ * The shops are started afresh this many times, in a rotated order, and the rounds shared among
+ * them: one process can run a few per cent slower than another on the very same work (where its
+ * code and heap happened to land), and that must not pass for an effect of the catalogue's size.
+ */
+const GENERATIONS = Number(process.env.BENCH_GENERATIONS ?? 3);
 const WARMUP_S = 1;
+/**
+ * On a machine with two or more cores, the servers (floor and shops) run on the last core and
+ * autocannon on the others, so the scheduler moving them about does not add to the noise
+ * (BENCH_PIN=0 leaves placement to the scheduler).
+ */
+const PIN = process.env.BENCH_PIN !== '0' && os.availableParallelism() >= 2 && fs.existsSync('/usr/bin/taskset');
+const SERVER_CPU = os.availableParallelism() - 1;
 /** The leaf category the listing reads: the same 58 products at every catalogue size. */
 const LEAF_PRODUCTS = 58;
 /** One product in this many is an e-greeting card. */
@@ -76,12 +89,15 @@ async function freePort(): Promise<number> {
 interface Served {
   url: string;
   child: ChildProcess;
+  /** What the process wrote to stderr so far (warnings and errors: the shops log at `warn`). */
+  stderr(): string;
   stop(): Promise<void>;
 }
 
 async function spawnServer(args: string[], env: Record<string, string>, readyPath: string): Promise<Served> {
   const port = await freePort();
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const [command, argv] = PIN ? ['/usr/bin/taskset', ['-c', String(SERVER_CPU), process.execPath, ...args]] : [process.execPath, args];
+  const child = spawn(command, argv, { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const url = `http://127.0.0.1:${port}`;
@@ -95,6 +111,7 @@ async function spawnServer(args: string[], env: Record<string, string>, readyPat
   return {
     url,
     child,
+    stderr: () => stderr,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -223,6 +240,7 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
     const serveScript = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve!;
     const serve = [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), ...serveScript.split(/\s+/).slice(1)];
     let leafId = 0;
+    const envs = new Map<number, Record<string, string>>();
     for (const size of SIZES) {
       const database = `reads_${size}`;
       await cluster.createDatabase(database);
@@ -234,6 +252,7 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
         ADMIN_PASSWORD: 'reads-bench-password',
         SEED_DEMO: '0',
       };
+      envs.set(size, env);
       // The first start migrates the empty database.
       await (await spawnServer(serve, env, '/readyz')).stop();
       const db = new pg.Client({ connectionString: cluster.url(database) });
@@ -247,10 +266,20 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
       } finally {
         await db.end();
       }
-      const app = await spawnServer(serve, env, '/readyz');
-      shops.push({ size, app });
-      console.log(`  shop on ${size.toLocaleString()} products started: RSS ${rssMiB(app.child.pid!).toFixed(0)} MiB`);
     }
+    /** Starts one shop per size, the first of them `first` (the order rotates from generation to generation). */
+    const startShops = async (first: number) => {
+      for (let k = 0; k < SIZES.length; k++) {
+        const size = SIZES[(first + k) % SIZES.length]!;
+        const app = await spawnServer(serve, envs.get(size)!, '/readyz');
+        shops.push({ size, app });
+      }
+      console.log(`  shops started (${shops.map(({ size, app }) => `${size.toLocaleString()} products: RSS ${rssMiB(app.child.pid!).toFixed(0)} MiB`).join(', ')})`);
+    };
+    const stopShops = async () => {
+      for (const { app } of shops.splice(0)) await app.stop();
+    };
+    await startShops(0);
 
     const list = reads(leafId);
     const bodies: Record<string, string> = { '/ready': '{}' };
@@ -259,39 +288,64 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
         const res = await fetch(app.url + read.path, { headers: read.headers });
         const text = await res.text();
         if (res.status !== 200 || text.includes('"errors"')) throw new Error(`${read.name} on ${size} products answered ${res.status}: ${text.slice(0, 300)}`);
+        // Every size must answer the very same bytes, or the sizes would not be compared alike.
+        if (bodies[`/${i}`] !== undefined && bodies[`/${i}`] !== text) throw new Error(`${read.name}: ${size} products answer ${text.length} bytes, the first size ${bodies[`/${i}`]!.length}`);
         bodies[`/${i}`] ??= text;
       }
     }
     floor = await spawnFloor(bodies);
-    for (const [i, read] of list.entries()) {
-      await load(`${floor.url}/${i}`, {}, WARMUP_S);
-      for (const { app } of shops) await load(app.url + read.path, read.headers, WARMUP_S);
-      const bares: Load[] = [];
-      const measured = new Map<number, Load[]>(shops.map(({ size }) => [size, []]));
-      for (let round = 0; round < ROUNDS; round++) {
-        bares.push(await load(`${floor.url}/${i}`));
-        // Each round starts with another size: none is always measured right after the floor.
-        for (let k = 0; k < shops.length; k++) {
-          const { size, app } = shops[(round + k) % shops.length]!;
-          measured.get(size)!.push(await load(app.url + read.path, read.headers));
+    if (PIN) execFileSync('/usr/bin/taskset', ['-a', '-pc', `0-${SERVER_CPU - 1}`, String(process.pid)], { stdio: 'ignore' });
+    console.log(PIN ? `  servers on CPU ${SERVER_CPU}, autocannon on CPU 0${SERVER_CPU > 1 ? `-${SERVER_CPU - 1}` : ''}` : '  placement left to the scheduler');
+
+    // Per read: the floor's loads and each size's, round by round, with the floor's load of the same round.
+    const bares = list.map((): Load[] => []);
+    const measured = list.map(() => new Map<number, { load: Load; bare: Load }[]>(SIZES.map((size) => [size, []])));
+    const rssAfter = new Map<number, number>(SIZES.map((size) => [size, 0]));
+    const roundsPerGeneration = Math.max(1, Math.round(ROUNDS / GENERATIONS));
+    for (let generation = 0; generation < GENERATIONS; generation++) {
+      if (generation > 0) await startShops(generation);
+      for (const [i, read] of list.entries()) {
+        await load(`${floor.url}/${i}`, {}, WARMUP_S);
+        for (const { app } of shops) await load(app.url + read.path, read.headers, WARMUP_S);
+        for (let round = 0; round < roundsPerGeneration; round++) {
+          const bare = await load(`${floor.url}/${i}`);
+          bares[i]!.push(bare);
+          // Each round starts with another size: none is always measured right after the floor.
+          for (let k = 0; k < shops.length; k++) {
+            const { size, app } = shops[(round + k) % shops.length]!;
+            measured[i]!.get(size)!.push({ load: await load(app.url + read.path, read.headers), bare });
+          }
         }
+        const figures = shops.map(({ size, app }) => {
+          const latest = measured[i]!.get(size)!.slice(-roundsPerGeneration);
+          return `${size.toLocaleString()}: ${median(latest.map(({ load, bare }) => load.rps / bare.rps)).toFixed(3)} (RSS ${rssMiB(app.child.pid!).toFixed(0)} MiB)`;
+        });
+        console.log(`  generation ${generation + 1}/${GENERATIONS}, ${read.name}: ${figures.join(', ')}`);
       }
-      const bare = { rps: median(bares.map((b) => b.rps)), p95: median(bares.map((b) => b.p95)) };
-      console.log(`  ${read.name}: floor ${Math.round(bare.rps)} req/s, p95 ${bare.p95.toFixed(1)} ms`);
       for (const { size, app } of shops) {
-        const loads = measured.get(size)!;
-        const errors = loads.reduce((sum, s) => sum + s.errors, 0);
+        rssAfter.set(size, Math.max(rssAfter.get(size)!, rssMiB(app.child.pid!)));
+        if (app.stderr()) console.log(`  the shop on ${size.toLocaleString()} products logged:\n${app.stderr().trimEnd()}`);
+      }
+      await stopShops();
+    }
+
+    for (const [i, read] of list.entries()) {
+      const bare = { rps: median(bares[i]!.map((b) => b.rps)), p95: median(bares[i]!.map((b) => b.p95)) };
+      console.log(`  ${read.name}: floor ${Math.round(bare.rps)} req/s, p95 ${bare.p95.toFixed(1)} ms`);
+      for (const size of SIZES) {
+        const loads = measured[i]!.get(size)!;
+        const errors = loads.reduce((sum, { load }) => sum + load.errors, 0);
         if (errors) throw new Error(`${read.name} on ${size} products: ${errors} failed requests`);
-        const shop = { rps: median(loads.map((s) => s.rps)), p95: median(loads.map((s) => s.p95)) };
-        const ratio = median(loads.map((s, round) => s.rps / bares[round]!.rps));
+        const shop = { rps: median(loads.map(({ load }) => load.rps)), p95: median(loads.map(({ load }) => load.p95)) };
+        const ratio = median(loads.map(({ load, bare }) => load.rps / bare.rps));
         const met = ratio >= read.goal && (!read.p95Goal || shop.p95 < P95_GOAL_MS);
         rows.push({ size, read: read.name, rps: shop.rps, floor: bare.rps, ratio, goal: read.goal, p95: shop.p95, floorP95: bare.p95, met });
         console.log(
-          `    ${size.toLocaleString().padStart(7)} products ${Math.round(shop.rps).toString().padStart(6)} req/s  ratio ${ratio.toFixed(3)}  goal ${read.goal ? '≥ ' + read.goal : '-'}${read.p95Goal ? `, p95 < ${P95_GOAL_MS} ms` : ''}  p95 ${shop.p95.toFixed(1)} ms  ${read.goal ? (met ? 'met' : 'NOT MET') : ''}  RSS ${rssMiB(app.child.pid!).toFixed(0)} MiB`,
+          `    ${size.toLocaleString().padStart(7)} products ${Math.round(shop.rps).toString().padStart(6)} req/s  ratio ${ratio.toFixed(3)}  goal ${read.goal ? '≥ ' + read.goal : '-'}${read.p95Goal ? `, p95 < ${P95_GOAL_MS} ms` : ''}  p95 ${shop.p95.toFixed(1)} ms  ${read.goal ? (met ? 'met' : 'NOT MET') : ''}`,
         );
       }
     }
-    const rss = shops.map(({ size, app }) => ({ size, mib: rssMiB(app.child.pid!) }));
+    const rss = SIZES.map((size) => ({ size, mib: rssAfter.get(size)! }));
 
     console.log('\nStorefront reads: figure, ratio to the floor measured beside it, goal');
     console.table(rows.map((r) => ({ products: r.size, read: r.read, 'req/s': Math.round(r.rps), floor: Math.round(r.floor), ratio: +r.ratio.toFixed(3), goal: r.goal || '-', 'p95 ms': +r.p95.toFixed(1), 'floor p95': +r.floorP95.toFixed(1), met: r.goal ? (r.met ? 'yes' : 'NO') : '-' })));
@@ -302,7 +356,7 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
       const spread = Math.max(...ratios) / Math.min(...ratios) - 1;
       console.log(`  ${read.padEnd(50)} ${ratios.map((r) => r.toFixed(3)).join(' / ')}  spread ${(spread * 100).toFixed(0)} %  ${spread <= 0.2 ? 'met' : 'NOT MET'}`);
     }
-    console.log(`RSS after the load: ${rss.map((r) => `${r.size.toLocaleString()}: ${r.mib.toFixed(0)} MiB ${r.mib < RSS_GOAL_MIB ? 'met' : 'NOT MET'}`).join(', ')} (goal < ${RSS_GOAL_MIB} MiB)`);
+    console.log(`RSS after the load (the most of any generation): ${rss.map((r) => `${r.size.toLocaleString()}: ${r.mib.toFixed(0)} MiB ${r.mib < RSS_GOAL_MIB ? 'met' : 'NOT MET'}`).join(', ')} (goal < ${RSS_GOAL_MIB} MiB)`);
     return rows;
   } finally {
     await floor?.stop();
