@@ -99,6 +99,11 @@ describe('the shop in a real browser', () => {
     await app.services.deliveries.runDue();
     const toGrace = [...outbox(app).values()].find((eml) => eml.includes('To: grace@example.com'));
     expect(toGrace).toContain(new URL(ecard.url()).pathname);
+    // The confirmation page names the order by the number its receipt carries.
+    const shownNumber = await page.locator('.confirmation-id').textContent();
+    expect(shownNumber).toMatch(/^[0-9A-F]{8}$/);
+    expect(orders[0]!.id.toUpperCase().startsWith(shownNumber!)).toBe(true);
+    await expect.poll(() => [...outbox(app).values()].some((eml) => eml.includes('To: ada@example.com') && eml.includes(`Subject: Your Art & Song Cards order ${shownNumber}`)), { timeout: 30_000 }).toBe(true);
     expect(hydrationErrors(context)).toEqual([]);
     await context.close();
   });

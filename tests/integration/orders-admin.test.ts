@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderInput, outbox, personalisation, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
+import { orderNumber } from '../../server/src/rules/index.js';
 import { recordQueries, selects } from '../helpers/queries.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -47,6 +48,8 @@ describe('searching orders', () => {
     expect((await orders({ search: 'balloon zoe' })).body.data.orders.totalCount).toBe(2);
     expect(ids((await orders({ search: 'refunded' })).body)).toEqual([placed[11]!.id]);
     expect(ids((await orders({ search: placed[4]!.id.slice(0, 13).toUpperCase() })).body)).toEqual([placed[4]!.id]);
+    // The number a shopper quotes (from the receipt, My orders or the confirmation page) finds the order.
+    expect(ids((await orders({ search: orderNumber(placed[7]!.id) })).body)).toEqual([placed[7]!.id]);
     expect((await orders({ search: 'nobody-like-this' })).body.data.orders.totalCount).toBe(0);
     expect((await orders({ search: '%' })).body.data.orders.totalCount).toBe(0);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import 'reflect-metadata';
-import { classifyDeliveryDay, EMAIL_PATTERN, isEmail, latestDeliveryDay, MAX_DELIVERY_DAYS } from '../../server/src/rules/index.js';
+import { classifyDeliveryDay, EMAIL_PATTERN, isEmail, latestDeliveryDay, MAX_DELIVERY_DAYS, orderNumber } from '../../server/src/rules/index.js';
 import { deliveryInstant, emailSchema } from '../../server/src/rules/schemas.js';
 import { slugFromTitle } from '../../server/src/rules/slug.js';
 import { validatePersonalisation } from '../../web/src/storefront/product/personalisation-rules.js';
@@ -86,5 +86,12 @@ describe('slugs', () => {
     expect(long.endsWith('-')).toBe(false);
     expect(slugFrom('Hello, World!')).toBe(slugFromTitle('Hello, World!'));
     expect(slugFrom('2026')).toBe('post-2026');
+  });
+});
+
+describe("an order's number", () => {
+  it('is the first eight characters of its id in capitals, the same in e-mails and on every page', () => {
+    expect(orderNumber('6f1c2b3a-9d4e-4f00-8a1b-2c3d4e5f6a7b')).toBe('6F1C2B3A');
+    expect(orderNumber('476a81e3-9140-431a-b085-133c236e13a0')).toBe('476A81E3');
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The shop's domain rules, defined once: limits, text patterns, card slots and placements and
- * delivery days. Pure TypeScript (no Node, ORM or DOM): the server imports these files directly and
+ * The shop's domain rules, defined once: limits, text patterns, card slots and placements,
+ * delivery days and how an order's number is written. Pure TypeScript (no Node, ORM or DOM): the server imports these files directly and
  * the web client through the `@rules` alias (web/vite.config.ts, web/tsconfig.json).
  *
  * Two parts are imported on their own so that a page pays only for what it uses: `./schemas.js`
@@ -11,3 +11,4 @@ export * from './limits.js';
 export * from './text.js';
 export * from './card.js';
 export * from './delivery.js';
+export * from './order.js';

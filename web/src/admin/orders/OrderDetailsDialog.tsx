@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Spinner, Tag } from '@blueprintjs/core';
+import { orderNumber } from '@rules';
 import { ConfirmAlert } from '../../common/ConfirmAlert';
 import { reportError } from '../../common/report-error';
 import { snackbar } from '../../common/toaster';
@@ -40,6 +41,8 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
             <dl className="order-details-facts">
               <dt>Order ID</dt>
               <dd className="orders-id">{order.id}</dd>
+              <dt>Order number</dt>
+              <dd title="As the shopper sees it: on the confirmation page, in My orders and in every e-mail">{orderNumber(order.id)}</dd>
               <dt>Customer</dt>
               <dd>{order.purchaserEmail}</dd>
               <dt>Status</dt>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, AnchorButton, Button, Callout, Card, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
+import { orderNumber } from '@rules';
 import { errorMessage } from '../../apollo/errors';
 import type { MyOrdersQuery as MyOrdersData } from '../../apollo/generated/graphql';
 import { snackbar } from '../../common/toaster';
@@ -57,7 +58,7 @@ export default function AccountPage() {
                 <Card className="account-order">
                   <header className="account-order-head">
                     <div>
-                      <h2>Order {order.id.slice(0, 8).toUpperCase()}</h2>
+                      <h2>Order {orderNumber(order.id)}</h2>
                       <span className="muted">
                         {longDateTime(order.createdAt)} · {formatPrice(order.total)}
                       </span>

@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { AnchorButton, Callout, Card, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { orderNumber } from '@rules';
 import { useAuth } from '../../auth/auth-store';
 import { formatPrice } from '../common/price';
 import { ConfirmationOrderQuery } from './order-operations';
@@ -33,7 +34,7 @@ export default function OrderConfirmationPage() {
       <Card className="confirmation-card">
         <dl className="confirmation-facts">
           <dt>Order number</dt>
-          <dd className="confirmation-id">{order.id}</dd>
+          <dd className="confirmation-id">{orderNumber(order.id)}</dd>
           <dt>Status</dt>
           <dd>
             <Tag intent={order.status === 'DELIVERED' ? 'success' : 'primary'} minimal>

@@ -1,4 +1,5 @@
 import { html } from '../../../core/html.js';
+import { orderNumber } from '../../../rules/index.js';
 import type { EcardReply } from '../../ecard/ecard-reply.entity.js';
 import type { OrderItem } from '../../orders/order-item.entity.js';
 import { ecardPath } from '../../orders/order-item.entity.js';
@@ -16,7 +17,6 @@ export function formatDay(at: Date, timeZone: string | null): string {
 }
 
 const cardLink = (item: OrderItem, baseUrl: string) => baseUrl + ecardPath(item.itemUrlUuid!);
-const orderNumber = (order: Order) => order.id.slice(0, 8).toUpperCase();
 
 /** The e-mail that brings a card to its recipient. */
 export function cardEmail(item: OrderItem, baseUrl: string): Promise<MailContent> {
@@ -37,7 +37,7 @@ ${paragraph(`Or paste this address into your browser: ${link}`, { quiet: true })
 
 /** The purchaser's receipt, with a link to each card. */
 export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string): Promise<MailContent> {
-  const subject = `Your Art & Song Cards order ${orderNumber(order)}`;
+  const subject = `Your Art & Song Cards order ${orderNumber(order.id)}`;
   const when = (item: OrderItem) => (item.deliverAt && item.deliverAt > order.createdAt ? `on ${item.deliverAt.toISOString().slice(0, 10)}` : 'now');
   const preview = (item: OrderItem) => `${baseUrl}${ecardPath(item.itemUrlUuid!)}?preview=1`;
   const details = `${baseUrl}/order-confirmation/${order.id}`;
@@ -77,8 +77,8 @@ export function openedEmail(order: Order, item: OrderItem, baseUrl: string): Pro
 ${paragraph(html`Your card <strong>${item.name}</strong> was opened on ${when}.`)}
 ${paragraph('If they send a thank-you, it comes to this address and shows under the card in your orders.')}
 ${button('See your orders', account)}
-${paragraph(`You asked to be told when your card is opened (order ${orderNumber(order)}).`, { quiet: true })}`,
-    text: `${subject}\n\nYour card "${item.name}" was opened on ${when}.\n\nIf they send a thank-you, it comes to this address and shows under the card in your orders: ${account}\n\nYou asked to be told when your card is opened (order ${orderNumber(order)}).`,
+${paragraph(`You asked to be told when your card is opened (order ${orderNumber(order.id)}).`, { quiet: true })}`,
+    text: `${subject}\n\nYour card "${item.name}" was opened on ${when}.\n\nIf they send a thank-you, it comes to this address and shows under the card in your orders: ${account}\n\nYou asked to be told when your card is opened (order ${orderNumber(order.id)}).`,
   });
 }
 
