@@ -35,6 +35,8 @@ describe('the shop in a real browser', () => {
     await page.getByLabel("Recipient's e-mail").fill('grace@example.com');
     await page.getByLabel('Your name').fill('Ada');
     await page.getByLabel('Your message').fill('Happy birthday, Grace!');
+    // The message is typed in the page's own typeface, not the browser's monospace default for a textarea.
+    expect(await page.getByLabel('Your message').evaluate((box) => getComputedStyle(box).fontFamily)).toBe(await page.evaluate(() => getComputedStyle(document.body).fontFamily));
     await expect.poll(() => page.getByText('22 / 500').isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByRole('button', { name: 'Open the card' }).click();
     await expect.poll(() => page.getByTestId('preview-message').textContent(), { timeout: 10_000 }).toBe('Happy birthday, Grace!');
