@@ -96,6 +96,21 @@ describe('storefront pages drawn by the server, on a phone', () => {
     await context.close();
   });
 
+  it('keeps the theme of the cookie for a visitor whose browser storage has no choice (cleared), as the server drew it', { timeout: 120_000 }, async () => {
+    const { app, browser } = suite;
+    const context = await newContext(browser, app.url, PHONE);
+    await context.addCookies([{ name: 'theme', value: 'light', url: app.url }]);
+    const page = await context.newPage();
+    await page.goto('/shop');
+    // Once boot.js has run and the app has taken over (boot.js marks the page busy until then), the page is still light and the cookie still says so.
+    await expect.poll(() => page.evaluate(() => (window as { storefrontDrawnTheme?: string }).storefrontDrawnTheme !== undefined && !document.getElementById('root')!.hasAttribute('aria-disabled')), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Switch to dark theme' }).count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.evaluate(() => document.body.classList.contains('bp6-dark'))).toBe(false);
+    expect((await context.cookies()).find((cookie) => cookie.name === 'theme')?.value).toBe('light');
+    expect(hydrationErrors(context)).toEqual([]);
+    await context.close();
+  });
+
   it("hydrates a returning visitor's page (light theme, a cart, signed in) and then shows their own view", { timeout: 120_000 }, async () => {
     const { app, browser } = suite;
     const context = await newContext(browser, app.url, PHONE);

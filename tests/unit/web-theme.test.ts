@@ -21,6 +21,14 @@ describe('the theme', () => {
     expect(readTheme(s)).toBe('light');
   });
 
+  it('follows the theme cookie (what the server drew) when the browser has no choice stored, and the stored choice otherwise', () => {
+    expect(readTheme(storage(null), 'a=1; theme=light')).toBe('light');
+    expect(readTheme(undefined, 'theme=light')).toBe('light');
+    expect(readTheme(storage(null), 'theme=dark')).toBe('dark');
+    expect(readTheme(storage('dark'), 'theme=light')).toBe('dark');
+    expect(readTheme(storage('light'), '')).toBe('light');
+  });
+
   it('is read from the theme cookie as the server sees it: light only when asked for', () => {
     expect(themeFromCookie('theme=light')).toBe('light');
     expect(themeFromCookie('a=1; theme=light; b=2')).toBe('light');

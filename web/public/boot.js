@@ -7,9 +7,11 @@
 (function () {
   // The theme the server drew the page in, from the cookie it was sent: what hydration starts from.
   window.storefrontDrawnTheme = /(?:^|;\s*)theme=light(?:;|$)/.test(document.cookie) ? 'light' : 'dark';
-  // The theme chosen in this browser (web/src/app/theme.ts), told to the server for the next pages.
+  // The theme chosen in this browser (web/src/common/theme.ts; without a choice stored, the cookie's),
+  // told to the server for the next pages.
   try {
-    var theme = localStorage.getItem('theme') === 'light' ? 'light' : 'dark';
+    var stored = localStorage.getItem('theme');
+    var theme = stored === null ? window.storefrontDrawnTheme : stored === 'light' ? 'light' : 'dark';
     document.body.classList.toggle('bp6-dark', theme === 'dark');
     document.cookie = 'theme=' + theme + '; path=/; max-age=31536000; samesite=lax';
   } catch (error) {

@@ -4,9 +4,15 @@ export type Theme = 'light' | 'dark';
 export const THEME_KEY = 'theme';
 const DARK_CLASS = 'bp6-dark';
 
-/** The stored theme; dark unless light was chosen. */
-export function readTheme(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): Theme {
-  return storage?.getItem(THEME_KEY) === 'light' ? 'light' : 'dark';
+/**
+ * The chosen theme; dark unless light was chosen. The browser's storage has the say; without a choice
+ * stored there (storage cleared, or the choice made before it was kept there) the theme cookie does,
+ * which is also what the server drew the page in.
+ */
+export function readTheme(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage, cookie: string = typeof document === 'undefined' ? '' : document.cookie): Theme {
+  const stored = storage?.getItem(THEME_KEY);
+  if (stored === null || stored === undefined) return themeFromCookie(cookie);
+  return stored === 'light' ? 'light' : 'dark';
 }
 
 export function storeTheme(theme: Theme, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
