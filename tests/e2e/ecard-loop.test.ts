@@ -122,7 +122,8 @@ describe('the e-card loop in a real browser', () => {
     await screenshot(page, 'account-my-orders-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
     await margaret.getByRole('button', { name: 'Resend' }).click();
-    await page.getByRole('button', { name: 'Resend', exact: true }).last().click();
+    // The confirmation's own button (waiting for the dialog: the card's Resend button is "last" until it shows).
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Resend', exact: true }).click();
     await expect.poll(async () => (await app.sql(`select id from mail_job where kind = 'card-resend' and order_id = $1`, [forgottenOrder])).length, { timeout: 10_000 }).toBe(1);
 
     // Margaret never opens hers: one reminder, shown in the admin's Order Details.
