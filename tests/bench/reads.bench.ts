@@ -19,7 +19,7 @@ import { startEmbeddedPostgres } from '../../server/src/db/embedded-postgres.js'
 const root = path.resolve(import.meta.dirname, '../..');
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const CONNECTIONS = 32;
-/** Each read is measured in ROUNDS slices of DURATION_S seconds, the floor and the shop alternately, so that the machine's drift hits both alike. */
+/** Each read is measured in ROUNDS slices of DURATION_S seconds (shared among the generations below), the floor and then each shop, so that the machine's drift hits them alike. */
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 /**
@@ -234,6 +234,9 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
   const cluster = await startEmbeddedPostgres(path.join(dir, 'pg'), { onLog: process.env.BENCH_PG_LOG ? (line) => console.error('[pg]', line) : undefined });
   const rows: ReadsRow[] = [];
   const shops: { size: number; app: Served }[] = [];
+  const stopShops = async () => {
+    for (const { app } of shops.splice(0)) await app.stop();
+  };
   let floor: Served | null = null;
   try {
     // As `npm run serve` starts it (its node flags included), plus any BENCH_NODE_FLAGS (e.g. --cpu-prof).
@@ -276,9 +279,6 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
       }
       console.log(`  shops started (${shops.map(({ size, app }) => `${size.toLocaleString()} products: RSS ${rssMiB(app.child.pid!).toFixed(0)} MiB`).join(', ')})`);
     };
-    const stopShops = async () => {
-      for (const { app } of shops.splice(0)) await app.stop();
-    };
     await startShops(0);
 
     const list = reads(leafId);
@@ -289,8 +289,8 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
         const text = await res.text();
         if (res.status !== 200 || text.includes('"errors"')) throw new Error(`${read.name} on ${size} products answered ${res.status}: ${text.slice(0, 300)}`);
         // Every size must answer the very same bytes, or the sizes would not be compared alike.
-        if (bodies[`/${i}`] !== undefined && bodies[`/${i}`] !== text) throw new Error(`${read.name}: ${size} products answer ${text.length} bytes, the first size ${bodies[`/${i}`]!.length}`);
-        bodies[`/${i}`] ??= text;
+        const first = (bodies[`/${i}`] ??= text);
+        if (first !== text) throw new Error(`${read.name}: ${size} products answer ${text.length} bytes, the first size ${first.length}`);
       }
     }
     floor = await spawnFloor(bodies);
@@ -345,7 +345,6 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
         );
       }
     }
-    const rss = SIZES.map((size) => ({ size, mib: rssAfter.get(size)! }));
 
     console.log('\nStorefront reads: figure, ratio to the floor measured beside it, goal');
     console.table(rows.map((r) => ({ products: r.size, read: r.read, 'req/s': Math.round(r.rps), floor: Math.round(r.floor), ratio: +r.ratio.toFixed(3), goal: r.goal || '-', 'p95 ms': +r.p95.toFixed(1), 'floor p95': +r.floorP95.toFixed(1), met: r.goal ? (r.met ? 'yes' : 'NO') : '-' })));
@@ -356,11 +355,11 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
       const spread = Math.max(...ratios) / Math.min(...ratios) - 1;
       console.log(`  ${read.padEnd(50)} ${ratios.map((r) => r.toFixed(3)).join(' / ')}  spread ${(spread * 100).toFixed(0)} %  ${spread <= 0.2 ? 'met' : 'NOT MET'}`);
     }
-    console.log(`RSS after the load (the most of any generation): ${rss.map((r) => `${r.size.toLocaleString()}: ${r.mib.toFixed(0)} MiB ${r.mib < RSS_GOAL_MIB ? 'met' : 'NOT MET'}`).join(', ')} (goal < ${RSS_GOAL_MIB} MiB)`);
+    console.log(`RSS after the load (the most of any generation): ${[...rssAfter].map(([size, mib]) => `${size.toLocaleString()}: ${mib.toFixed(0)} MiB ${mib < RSS_GOAL_MIB ? 'met' : 'NOT MET'}`).join(', ')} (goal < ${RSS_GOAL_MIB} MiB)`);
     return rows;
   } finally {
     await floor?.stop();
-    for (const { app } of shops) await app.stop();
+    await stopShops();
     await cluster.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -1,7 +1,8 @@
 /**
- * The shop's domain rules, defined once: limits, text patterns, card slots and placements,
- * delivery days and how an order's number is written. Pure TypeScript (no Node, ORM or DOM): the server imports these files directly and
- * the web client through the `@rules` alias (web/vite.config.ts, web/tsconfig.json).
+ * The shop's domain rules, defined once: limits, text patterns, card slots and placements, delivery
+ * days and how an order's number is written. Pure TypeScript (no Node, ORM or DOM): the server
+ * imports these files directly and the web client through the `@rules` alias (web/vite.config.ts,
+ * web/tsconfig.json).
  *
  * Two parts are imported on their own so that a page pays only for what it uses: `./schemas.js`
  * (the zod input schemas; `@rules/schemas` on the web) and `./slug.js` (addresses made from titles;

@@ -10,8 +10,8 @@ const DARK_CLASS = 'bp6-dark';
  * which is also what the server drew the page in.
  */
 export function readTheme(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage, cookie: string = typeof document === 'undefined' ? '' : document.cookie): Theme {
-  const stored = storage?.getItem(THEME_KEY);
-  if (stored === null || stored === undefined) return themeFromCookie(cookie);
+  const stored = storage?.getItem(THEME_KEY) ?? null;
+  if (stored === null) return themeFromCookie(cookie);
   return stored === 'light' ? 'light' : 'dark';
 }
 
