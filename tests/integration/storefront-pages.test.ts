@@ -56,6 +56,9 @@ afterAll(async () => {
   await app?.stop();
 });
 
+/** The shop's public address: pages build their absolute addresses on it, never on the request's Host. */
+const site = () => app.config.publicUrl;
+
 const page = async (pathname: string, headers: Record<string, string> = {}) => {
   const res = await app.request(pathname, { headers: { accept: 'text/html', ...headers } });
   return { res, html: await res.text() };
@@ -88,16 +91,16 @@ describe('a product page', () => {
   it('carries its title, description, canonical address, Open Graph, Twitter and Product data, every value escaped', async () => {
     const { res, html } = await page(`/product/${product.id}`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30');
     const head = headOf(html);
     // `$&` and `$1` are text, never replacement patterns; `</script>` never closes an element.
     expect(head).toContain('<title>Album $&amp; &lt;/script&gt;&lt;b&gt; · Art &amp; Song Cards</title>');
     expect(head.match(/<title>/g)).toHaveLength(1);
     expect(meta(head, 'name', 'description')).toBe('Songs for a $1 summer &quot;day&quot; &lt;/script&gt; &amp; more.');
     expect(head.match(/<meta name="description"/g)).toHaveLength(1);
-    expect(head).toContain(`<link rel="canonical" href="${app.url}/product/${product.id}" />`);
+    expect(head).toContain(`<link rel="canonical" href="${site()}/product/${product.id}" />`);
     expect(meta(head, 'property', 'og:type')).toBe('product');
-    expect(meta(head, 'property', 'og:image')).toBe(`${app.url}/api/${image.file_path}`);
+    expect(meta(head, 'property', 'og:image')).toBe(`${site()}/api/${image.file_path}`);
     expect(meta(head, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(head).not.toContain('</script><b>');
     const [data] = jsonLd(head);
@@ -134,7 +137,7 @@ describe('the shop, a category, the home page and the blog', () => {
   it('describes the shop and a category, with the first page of products and the categories inlined', async () => {
     const shop = await page('/shop');
     expect(headOf(shop.html)).toContain('<title>Shop · Art &amp; Song Cards</title>');
-    expect(headOf(shop.html)).toContain(`<link rel="canonical" href="${app.url}/shop" />`);
+    expect(headOf(shop.html)).toContain(`<link rel="canonical" href="${site()}/shop" />`);
     const state = initialState(shop.html);
     expect(state.queries.map((q: any) => q.operationName)).toEqual(['ShopProducts', 'ShopCategories']);
     expect(state.queries[0].variables).toEqual({ query: null, categoryId: null, first: 24 });
@@ -142,15 +145,15 @@ describe('the shop, a category, the home page and the blog', () => {
 
     const inCategory = await page(`/shop?category=${category}`);
     expect(headOf(inCategory.html)).toContain('<title>Birthday &lt;Cards&gt; &amp; &quot;More&quot; · Shop · Art &amp; Song Cards</title>');
-    expect(headOf(inCategory.html)).toContain(`<link rel="canonical" href="${app.url}/shop?category=${category}" />`);
-    expect(jsonLd(inCategory.html)[0]).toMatchObject({ '@type': 'CollectionPage', mainEntity: { numberOfItems: 1, itemListElement: [{ url: `${app.url}/product/${product.id}` }] } });
+    expect(headOf(inCategory.html)).toContain(`<link rel="canonical" href="${site()}/shop?category=${category}" />`);
+    expect(jsonLd(inCategory.html)[0]).toMatchObject({ '@type': 'CollectionPage', mainEntity: { numberOfItems: 1, itemListElement: [{ url: `${site()}/product/${product.id}` }] } });
     expect(initialState(inCategory.html).queries[0].variables).toEqual({ query: null, categoryId: category, first: 24 });
     expect((await page('/shop?category=999999')).res.status).toBe(404);
   });
 
   it('inlines the featured cards and categories on the home page', async () => {
     const { html } = await page('/');
-    expect(headOf(html)).toContain(`<link rel="canonical" href="${app.url}/" />`);
+    expect(headOf(html)).toContain(`<link rel="canonical" href="${site()}/" />`);
     expect(jsonLd(html)[0]['@type']).toBe('WebSite');
     expect(initialState(html).queries.map((q: any) => [q.operationName, q.variables])).toEqual([
       ['ShopProducts', { productTypeId: 1, first: 8 }],
@@ -166,7 +169,7 @@ describe('the shop, a category, the home page and the blog', () => {
     expect(jsonLd(blog.html)[0]).toMatchObject({ '@type': 'Blog', blogPost: [{ headline: 'Spring is here' }] });
 
     const post = await page('/blog/spring-is-here');
-    expect(jsonLd(post.html)[0]).toMatchObject({ '@type': 'BlogPosting', headline: 'Spring is here', url: `${app.url}/blog/spring-is-here` });
+    expect(jsonLd(post.html)[0]).toMatchObject({ '@type': 'BlogPosting', headline: 'Spring is here', url: `${site()}/blog/spring-is-here` });
     expect(meta(headOf(post.html), 'property', 'og:type')).toBe('article');
 
     const draft = await page('/blog/secret-plans', { authorization: `Bearer ${admin}` });
@@ -324,11 +327,11 @@ describe('the web client files', () => {
     expect(Number(plain.headers.get('content-length'))).toBe(fs.statSync(path.join(dist, file)).size);
   });
 
-  it('revalidates the HTML and unhashed files, and compresses the page itself', async () => {
+  it('revalidates unhashed files, lets shared caches keep a page for seconds, and compresses the page itself', async () => {
     expect((await app.request('/favicon.svg')).headers.get('cache-control')).toBe('no-cache');
     const res = await fetch(`${app.url}/shop`, { headers: { accept: 'text/html', 'accept-encoding': 'br' } });
     expect(res.headers.get('content-encoding')).toBe('br');
-    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30');
     expect(await res.text()).toContain('id="initial-state"');
   });
 });
