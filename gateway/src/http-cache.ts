@@ -45,8 +45,9 @@ const CODINGS = ['br', 'gzip', 'identity'] as const;
 /**
  * The encoding to send, from `Accept-Encoding` and its quality values: the coding of the highest q
  * the caller accepts (q > 0), br before gzip before none on a tie. `br;q=0` refuses br, `*` stands
- * for any coding the header does not name, and the plain bytes are acceptable unless refused (their
- * implied q is the least q the header gives, as the `negotiator` package Express uses reads it).
+ * for any coding the header does not name, and the plain bytes are acceptable unless refused (when
+ * neither they nor `*` are named, their q is the least non-zero q the header gives), exactly as the
+ * `negotiator` package Express uses reads the header (a unit test holds them equal).
  */
 export function preferredEncoding(accepted: string | string[] | undefined): Encoding | null {
   if (!accepted) return null;
@@ -64,11 +65,11 @@ export function preferredEncoding(accepted: string | string[] | undefined): Enco
     }
     if (!Number.isFinite(quality) || quality < 0) continue;
     // A coding named twice takes its best reading.
-    q[name] = Math.max(q[name] ?? 0, Math.min(1, quality));
-    least = Math.min(least, quality);
+    q[name] = Math.max(q[name] ?? 0, quality);
+    least = Math.min(least, quality || 1);
   }
   const wildcard = q['*'];
-  const qualityOf = (coding: (typeof CODINGS)[number]) => q[coding] ?? (coding === 'identity' ? (wildcard === 0 ? 0 : least) : (wildcard ?? 0));
+  const qualityOf = (coding: (typeof CODINGS)[number]) => q[coding] ?? wildcard ?? (coding === 'identity' ? least : 0);
   let best: (typeof CODINGS)[number] = 'identity';
   let bestQ = -1;
   for (const coding of CODINGS) {

@@ -6,7 +6,7 @@ import expressStaticGzip from 'express-static-gzip';
 import { escapeHtml } from '../../server/src/core/html.js';
 import { pageChunks, type PageModule } from './page-chunks.js';
 import { renderHeadTags, scriptJson, type PageHead } from './page-head.js';
-import { sendHtml } from './http-cache.js';
+import { preferredEncoding, sendHtml } from './http-cache.js';
 
 export type { PageHead } from './page-head.js';
 
@@ -23,9 +23,11 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * The web client's files: the brotli or gzip copy made at build time when the browser accepts it
  * (`Content-Encoding`, `Vary: Accept-Encoding`), hashed assets cached for good, other files revalidated.
+ * The coding is chosen as for every other answer (preferredEncoding: the caller's q-values, br on a
+ * tie); express-static-gzip is told only that choice.
  */
 export function webAssets(dir: string): RequestHandler {
-  return expressStaticGzip(dir, {
+  const files = expressStaticGzip(dir, {
     index: false,
     enableBrotli: true,
     orderPreference: ['br', 'gzip'],
@@ -37,6 +39,10 @@ export function webAssets(dir: string): RequestHandler {
       },
     },
   });
+  return (req, res, next) => {
+    if (req.headers['accept-encoding'] !== undefined) req.headers['accept-encoding'] = preferredEncoding(req.headers['accept-encoding']) ?? 'identity';
+    files(req, res, next);
+  };
 }
 
 /** Data the page starts from, so its first screen needs no round trip: see web/src/app/initial-state.ts. */
