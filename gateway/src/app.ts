@@ -12,6 +12,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import type { ApolloServer } from '@apollo/server';
 import type { AppConfig } from '../../server/src/config.js';
 import { createRequestContext, type RequestContext } from '../../server/src/core/context.js';
+import { plainAddress } from '../../server/src/core/client-address.js';
 import type { Services } from '../../server/src/services.js';
 import { healthRouter } from './health.js';
 import { errorHandler, graphqlUploadErrors, sendError } from './http-errors.js';
@@ -68,6 +69,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  app.locals.publicUrl = config.publicUrl;
 
   app.use(
     pinoHttp({
@@ -93,7 +95,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
     req.ctx = createRequestContext({
       em: () => orm.em.fork(),
       requestId: String(req.id),
-      ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      ip: plainAddress(req.ip ?? req.socket.remoteAddress ?? 'unknown'),
       log: req.log,
       authorization: req.headers.authorization,
       authenticate: (em, token) => services.auth.authenticate(em, token),

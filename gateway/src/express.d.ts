@@ -5,6 +5,10 @@ declare global {
     interface Request {
       ctx: RequestContext;
     }
+    interface Locals {
+      /** The shop's own address (PUBLIC_URL): what absolute links on its pages start with. */
+      publicUrl: string;
+    }
   }
 }
 export {};

@@ -67,6 +67,8 @@ export interface ServiceDeps {
 
 /** The provider PAYMENT_PROVIDER names, or null (payments not set up) with the reason logged once. */
 export function selectPaymentProvider(config: AppConfig, available: PaymentProvider[], log: Logger): PaymentProvider | null {
+  const apiBase = config.stripe?.apiBase;
+  if (apiBase) log.warn({ stripeApiBase: `${apiBase.protocol}://${apiBase.host}:${apiBase.port}` }, 'STRIPE_API_BASE is set: the Stripe client talks to this host instead of Stripe');
   if (!config.paymentProvider) {
     log.warn('payments are not set up (PAYMENT_PROVIDER is not set in production): checkout answers PAYMENTS_UNAVAILABLE');
     return null;
@@ -122,7 +124,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   });
   const ecardLoop = new EcardLoopService({ limits, deliveries, clock, reminderAfterMs: Math.round(config.reminderAfterHours * 3_600_000) });
   deliveries.onCardDelivered = (em, item, now) => ecardLoop.cardDelivered(em, item, now);
-  const discounts = new DiscountService(clock);
+  const discounts = new DiscountService(clock, limits);
   const providers = deps.paymentProviders ?? [new TestPaymentProvider(), ...(config.stripe ? [new StripePaymentProvider(config.stripe)] : [])];
   const orders = new OrderService({ provider: selectPaymentProvider(config, providers, deps.log), limits, media, deliveries, clock, discounts });
   const services = {

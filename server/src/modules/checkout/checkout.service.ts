@@ -112,7 +112,7 @@ export class CheckoutService {
     if (earlier && earlier.status !== OrderStatus.PENDING) return earlier;
 
     const viewer = await ctx.viewer();
-    const pending = earlier ?? (await this.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, provider, viewerId: viewer?.user.id ?? null, now, notifyOpened: input.notifyWhenOpened !== false }));
+    const pending = earlier ?? (await this.options.discounts.whileClaiming(ctx, discountCode, () => this.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, provider, viewerId: viewer?.user.id ?? null, now, notifyOpened: input.notifyWhenOpened !== false })));
     if (pending.status !== OrderStatus.PENDING) return pending;
 
     const charge = await provider.charge({ amount: pending.total, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order ${pending.id}`, orderId: pending.id });
