@@ -84,6 +84,8 @@ export async function startRuntime(config: AppConfig, log: Logger, deps: Omit<Se
       feed.onSignal(MAIL_QUEUED, () => services.deliveries.kick());
       services.deliveries.start(orm, config.deliveryPollSeconds);
       steps.push(() => services.deliveries.stop());
+      services.abandonedCheckouts.start(orm);
+      steps.push(() => services.abandonedCheckouts.stop());
     } else {
       services.deliveries.wakeWorkers = () => void feed.signal(MAIL_QUEUED);
     }

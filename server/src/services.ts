@@ -21,6 +21,7 @@ import type { PaymentProvider } from './modules/checkout/payment/payment-provide
 import { TestPaymentProvider } from './modules/checkout/payment/test-payment-provider.js';
 import { StripePaymentProvider } from './modules/checkout/payment/stripe-payment-provider.js';
 import { StripeWebhooks } from './modules/checkout/payment/stripe-webhooks.js';
+import { PendingOrderSweep } from './modules/checkout/pending-orders.js';
 import { RateLimits, rateLimitRules } from './modules/limits/rate-limits.js';
 import { DiscountService } from './modules/discount/discount.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
@@ -51,6 +52,8 @@ export interface Services {
   refunds: RefundService;
   sales: SalesService;
   stripeWebhooks: StripeWebhooks;
+  /** Cancels and drops checkouts left pending (run where the background jobs run). */
+  abandonedCheckouts: PendingOrderSweep;
 }
 
 /** What a running shop is given rather than configured: its clock and payment providers (tests swap them). */
@@ -146,6 +149,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     refunds: new RefundService({ providers, clock }),
     sales: new SalesService(clock),
     stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p instanceof StripePaymentProvider) ?? null, checkout: orders.checkoutService, deliveries, clock }),
+    abandonedCheckouts: new PendingOrderSweep({ providers, checkout: orders.checkoutService, deliveries, clock, log: deps.log }),
   };
   services.media.registerUsageProvider(blog.mediaUsages);
   services.media.registerUsageProvider(categories.mediaUsages);

@@ -197,6 +197,36 @@ describe('pricing with a code', () => {
   });
 });
 
+describe('orders a code pays for whole, and checkouts left pending', () => {
+  it('pays an order of 0.00 without charging the card', async () => {
+    const code = uniqueCode('FREE');
+    await createCode({ code, amount_off: 100 });
+    const charges = payments.chargeCount;
+    const { body } = await placeOrder(app, orderInput(shop, { discountCode: code }));
+    expect(body.errors).toBeUndefined();
+    expect(body.data.placeOrder).toMatchObject({ status: 'PAID', total: '0.00' });
+    expect(payments.chargeCount).toBe(charges);
+    expect(await app.sql('select payment_reference from "order" where id = $1', [body.data.placeOrder.id])).toEqual([{ payment_reference: null }]);
+  });
+
+  it('gives the use of a checkout left pending for 30 minutes back, and removes it', async () => {
+    const code = uniqueCode('LEFT');
+    const { id } = await createCode({ code, percent_off: 10, max_uses: 1 });
+    const { body } = await placeOrder(app, orderInput(shop, { discountCode: code }));
+    const orderId = body.data.placeOrder.id as string;
+    // As a process that died between writing the order and charging it leaves it.
+    await app.sql(`update "order" set status = 'pending', payment_reference = null, created_at = now() - interval '20 minutes' where id = $1`, [orderId]);
+    await app.sql(`delete from mail_job where order_id = $1`, [orderId]);
+    expect(await app.services.abandonedCheckouts.sweep(app.orm)).toBe(0);
+    await app.sql(`update "order" set created_at = now() - interval '31 minutes' where id = $1`, [orderId]);
+    expect(await app.services.abandonedCheckouts.sweep(app.orm)).toBe(1);
+    expect(await app.sql('select id from "order" where id = $1', [orderId])).toEqual([]);
+    expect(await app.sql('select uses from discount_code where id = $1', [id])).toEqual([{ uses: 0 }]);
+    // The code can be used again.
+    expect((await placeOrder(app, orderInput(shop, { discountCode: code }))).body.data.placeOrder.status).toBe('PAID');
+  });
+});
+
 describe('guessing codes', () => {
   it('answers 429 with Retry-After and RATE_LIMITED once an address tried 20 codes that cannot be used, counted in PostgreSQL', async () => {
     // The shop's own limit (20 an hour), not the test files' generous one.
