@@ -268,12 +268,12 @@ describe('guessing codes', () => {
     const before = await points();
     // The same code twice (in any case) is one look-up.
     const same = await app.graphql(`query($lines: [CartLineInput!]!) { a: cartQuote(lines: $lines, discountCode: "NOSUCH1") { total } b: cartQuote(lines: $lines, discountCode: "nosuch1") { total } }`, { lines: albumLines() });
-    expect(same.body.errors[0].message).toMatch(UNUSABLE);
+    expect(same.body.errors![0]!.message).toMatch(UNUSABLE);
     expect(await points()).toBe(before + 1);
     // Thirty codes in one document: one is looked up, the others are refused unread.
     const many = await app.graphql(`query($lines: [CartLineInput!]!) { ${Array.from({ length: 30 }, (_, i) => alias(i)).join(' ')} }`, { lines: albumLines() });
-    expect(many.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'discountCode' });
-    expect(many.body.errors[0].message).toMatch(/^(Only one discount code can be tried at a time\.|This discount code cannot be used)/);
+    expect(many.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'discountCode' });
+    expect(many.body.errors![0]!.message).toMatch(/^(Only one discount code can be tried at a time\.|This discount code cannot be used)/);
     await expect.poll(points, { timeout: 10_000 }).toBe(before + 2);
     expect(await points()).toBe(before + 2);
   });
