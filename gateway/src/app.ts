@@ -19,6 +19,7 @@ import { errorHandler, graphqlUploadErrors, sendError } from './http-errors.js';
 import { mountRoutes } from './route.js';
 import { fileRoutes, pageRoutes, restRoutes } from './routes/index.js';
 import { sendAppShell, webAssets, webDistDir } from './web-client.js';
+import { bootScript } from './boot-script.js';
 import { InitialStateReader } from './initial-state.js';
 import { AppError } from '../../server/src/core/errors.js';
 import { UploadSlots, uploadGate } from './upload-gate.js';
@@ -145,6 +146,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
   mountRoutes(pages, pageRoutes(services, web, new InitialStateReader(apollo, services)), services.settings);
   app.use(pages);
 
+  app.use(bootScript(web));
   app.use(webAssets(web));
   // Client-side routes: every other GET that wants a page gets the app shell.
   app.get(/.*/, (req, res, next) => {

@@ -8,6 +8,8 @@ declare global {
     interface Locals {
       /** The shop's own address (PUBLIC_URL): what absolute links on its pages start with. */
       publicUrl: string;
+      /** Set on a response whose file is served under an address made from its content (cached for good). */
+      immutable?: boolean;
     }
   }
 }

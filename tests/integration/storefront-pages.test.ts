@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -335,6 +336,26 @@ function rawGet(base: string, pathname: string, headers: Record<string, string>)
 describe('the web client files', () => {
   const dist = webDistDir();
   const mainScript = () => /src="\/(assets\/main-[^"]+\.js)"/.exec(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'))![1]!;
+
+  it('loads the boot script of a drawn page from an address made from its content, cached for good like every other script', async () => {
+    const html = await (await fetch(`${app.url}/shop`, { headers: { accept: 'text/html' } })).text();
+    const href = /<script src="(\/boot\.[0-9a-f]{16}\.js)" defer data-entry=/.exec(html)?.[1];
+    expect(href, 'the boot script of a drawn page').toBeDefined();
+    const source = fs.readFileSync(path.join(dist, 'boot.js'));
+    expect(href).toBe(`/boot.${crypto.createHash('sha256').update(source).digest('hex').slice(0, 16)}.js`);
+    const br = await fetch(`${app.url}${href}`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(Buffer.from(await br.arrayBuffer()).equals(source)).toBe(true);
+    const plain = await fetch(`${app.url}${href}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(Buffer.from(await plain.arrayBuffer()).equals(source)).toBe(true);
+    // Another build's boot script is not this one under its name.
+    const other = await fetch(`${app.url}/boot.0123456789abcdef.js`);
+    expect(other.status).toBe(404);
+    expect(other.headers.get('cache-control') ?? '').not.toMatch(/immutable/);
+  });
 
   it('sends scripts brotli- or gzip-compressed as built, cached for good under their hashed names', async () => {
     const file = mainScript();

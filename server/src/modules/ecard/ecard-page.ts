@@ -39,8 +39,8 @@ export function renderEcardPage(item: OrderItem, options: { preview: boolean; re
       <div class="message placement-${card.messageLocation}"><p>${item.message ?? ''}</p></div>
     </div>
     <div class="back">${image(card.back, 'The back of the card', 'page-image')}</div>
-    <button class="cover" type="button" aria-label="Open the card">
-      <span class="cover-front">${image(card.cover, item.name, 'page-image')}<span class="hint">Tap to open</span></span>
+    <button class="cover" type="button" aria-label="Open the card for ${item.recipientName}">
+      <span class="cover-front">${image(card.cover, item.name, 'page-image')}<span class="hint">Open the card</span></span>
       <span class="cover-inner"><span>For ${item.recipientName}</span></span>
     </button>
   </div>
