@@ -20,6 +20,7 @@ import { mountRoutes } from './route.js';
 import { fileRoutes, pageRoutes, restRoutes } from './routes/index.js';
 import { sendAppShell, webAssets, webDistDir } from './web-client.js';
 import { bootScript } from './boot-script.js';
+import { refuseNul } from './input-guard.js';
 import { InitialStateReader } from './initial-state.js';
 import { AppError } from '../../server/src/core/errors.js';
 import { UploadSlots, uploadGate } from './upload-gate.js';
@@ -127,6 +128,9 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
     expressMiddleware(apollo, { context: async ({ req }) => req.ctx }),
   );
 
+  // No NUL character in an address or a query string reaches a route (bodies are checked once parsed, in the API router).
+  app.use(refuseNul);
+
   // Stored media: public (also while under construction), ahead of the API router and its body parser.
   const files = express.Router();
   mountRoutes(files, fileRoutes(services), services.settings);
@@ -137,6 +141,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
   const api = express.Router();
   api.use(privateByDefault);
   api.use(express.json({ limit: '1mb' }));
+  api.use(refuseNul);
   api.post('/media/files/*path', uploadGate(services, uploadSlots, 'rest'));
   mountRoutes(api, restRoutes(services), services.settings);
   api.use((_req, res) => sendError(res, new AppError('NOT_FOUND', 'No such API route')));

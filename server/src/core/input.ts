@@ -47,3 +47,18 @@ export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   return at > 0 ? `${email[0]}•••${email.slice(at)}` : '•••';
 }
+
+/** What a client hears when its text holds a NUL character. */
+export const NUL_IN_TEXT = 'Text must not contain NUL characters (\\u0000).';
+
+/**
+ * Whether anything a client sent (a string, or strings inside arrays and objects) holds a NUL
+ * character: PostgreSQL text cannot hold one, and a query carrying one fails as a protocol error, so
+ * such input is refused at the door before any service runs.
+ */
+export function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return false;
+  if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
+}
