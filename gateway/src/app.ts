@@ -128,13 +128,14 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
     expressMiddleware(apollo, { context: async ({ req }) => req.ctx }),
   );
 
-  // No NUL character in an address or a query string reaches a route (bodies are checked once parsed, in the API router).
-  app.use(refuseNul);
-
   // Stored media: public (also while under construction), ahead of the API router and its body parser.
+  // Only stored names are served: any other name (a NUL in it too) is simply not found.
   const files = express.Router();
   mountRoutes(files, fileRoutes(services), services.settings);
   app.use('/api/uploads', files);
+
+  // No NUL character in an address or a query string reaches a route (bodies are checked once parsed, in the API router).
+  app.use(refuseNul);
 
   app.post('/api/payments/stripe/webhook', ...stripeWebhookRoute(services));
 
