@@ -90,7 +90,7 @@ describe('the page cache', () => {
   it('serves what a fresh render serves, byte for byte, in each theme, from memory from the second visit on', async () => {
     for (const pathname of PAGES()) {
       for (const cookie of [undefined, 'theme=light', 'other=1; theme=dark']) {
-        const headers = cookie ? { cookie } : {};
+        const headers: Record<string, string> = cookie ? { cookie } : {};
         const first = await get(app.url, pathname, headers);
         expect(first.status, pathname).toBe(200);
         const before = pagesServed(app);
@@ -224,7 +224,7 @@ describe('what stays private', () => {
   it('a draft: never described or kept, not even for an admin token', async () => {
     const draft = await app.request('/api/blog', { method: 'POST', token: admin, json: { title: 'Secret winter plans', body: 'Not yet.', status: 'draft' } });
     const slug = (await draft.json()).slug;
-    for (const headers of [{}, { authorization: `Bearer ${admin}` }]) {
+    for (const headers of [{}, { authorization: `Bearer ${admin}` }] as Record<string, string>[]) {
       const page = await get(app.url, `/blog/${slug}`, headers);
       expect(page.status).toBe(404);
       expect(page.html).not.toContain('Secret winter plans');

@@ -25,6 +25,7 @@ export const MyOrdersQuery = graphql(`
             deliverAt
             deliveredAt
             openedAt
+            resendsLeft
             replies {
               id
               name
@@ -53,6 +54,7 @@ export const ResendMyCardMutation = graphql(`
     resendMyCard(itemId: $itemId) {
       id
       deliveredAt
+      resendsLeft
     }
   }
 `);
