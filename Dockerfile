@@ -24,4 +24,4 @@ USER node
 EXPOSE 4000
 # `npm run serve` without npm in between: signals reach the shop directly and it stops in order.
 # A small young generation keeps the resident memory low under load (see `npm run bench -- reads`).
-CMD ["node", "--max-semi-space-size=2", "dist/gateway/src/main.js"]
+CMD ["node", "--max-semi-space-size=2", "--heap-growing-percent=50", "dist/gateway/src/main.js"]
