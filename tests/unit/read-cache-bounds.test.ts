@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CachedAnswer, CacheKeys, Changes, MAX_KEY_LENGTH, ReadCache, jsonAnswer } from '../../server/src/core/read-cache.js';
+import { BUFFER_OVERHEAD } from '../../server/src/core/cached-answer.js';
 import { preferredEncoding } from '../../gateway/src/http-cache.js';
 
 /**
@@ -98,7 +99,7 @@ describe('a cached answer', () => {
     const gzip = page.bytes('gzip');
     expect(page.bytes('gzip')).toBe(gzip);
     expect(zlib.gunzipSync(gzip).toString()).toBe(html);
-    expect(cache.bytes - before).toBe(gzip.length + 96);
+    expect(cache.bytes - before).toBe(gzip.length + BUFFER_OVERHEAD);
   });
 
   it('keeps small JSON as it is, with its strong ETag', () => {

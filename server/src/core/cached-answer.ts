@@ -18,8 +18,8 @@ const BROTLI = (length: number) => ({
  * cache's own bookkeeping of the entry (its map and list slots, its namespace index, its time
  * limit). Measured on Node 24 (tests/unit/read-cache-memory.test.ts holds the estimate honest).
  */
-export const ANSWER_OVERHEAD = 160;
-export const BUFFER_OVERHEAD = 96;
+export const ANSWER_OVERHEAD = 320;
+export const BUFFER_OVERHEAD = 240;
 
 /**
  * A copy of `bytes` in memory of its own and of its exact size. Small Buffers are slices of a shared

@@ -87,7 +87,7 @@ export interface ChangePublisher {
 /** What an entry other than an answer (a flag, a null for "not found") is counted as. */
 const SMALL_VALUE_SIZE = 64;
 /** The cache's own bookkeeping per entry, besides the key and the value (see ANSWER_OVERHEAD). */
-const ENTRY_OVERHEAD = 120;
+const ENTRY_OVERHEAD = 200;
 
 const namespaceOf = (key: string): string => {
   const colon = key.indexOf(':');
