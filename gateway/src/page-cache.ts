@@ -59,14 +59,18 @@ export function pageVariantOf(url: string, cookie: string | string[] | undefined
 }
 
 /**
- * Whether a request would get the HTML page from Express's routes (which answer `accepts(['html',
- * 'json'])`): no Accept header, `*\/*` alone, or one naming text/html and no JSON. Anything else
- * goes to Express, which decides as it always did.
+ * Whether a request certainly gets the HTML page from Express's routes (which answer `accepts(['html',
+ * 'json'])`): no Accept header, `*\/*` alone, or one naming text/html at full quality (nothing can
+ * then outrank it) and no JSON. Anything else goes to Express, which decides as it always did.
  */
 export function plainlyWantsHtml(headers: IncomingHttpHeaders): boolean {
   const accept = headers.accept;
   if (accept === undefined || accept.trim() === '*/*') return true;
-  return /(^|,)\s*text\/html\s*(,|;(?!\s*q\s*=\s*0(\.0*)?\s*(,|$))|$)/i.test(accept) && !/json/i.test(accept);
+  if (/json/i.test(accept)) return false;
+  return accept.split(',').some((part) => {
+    const [type, ...params] = part.split(';');
+    return type!.trim().toLowerCase() === 'text/html' && params.every((param) => !/^\s*q\s*=/i.test(param) || /^\s*q\s*=\s*1(\.0*)?\s*$/i.test(param));
+  });
 }
 
 /** A page as drawn: its status and HTML, and whether everyone may be given these very bytes. */
