@@ -105,7 +105,9 @@ export class StorefrontPages {
         variant.key,
         async () => {
           const page = await draw(visitor);
-          return page.status === 200 && page.cacheable && page.html !== null ? CachedAnswer.html(page.html, first, page.ttlMs) : page;
+          // The few pages everyone lands on (home, shop, blog) keep their plain bytes too; a product's page its compressed ones only.
+          const keepPlain = variant.page === 'home' || variant.page === 'blog' || (variant.page === 'shop' && variant.categoryId === null);
+          return page.status === 200 && page.cacheable && page.html !== null ? CachedAnswer.html(page.html, first, page.ttlMs, keepPlain) : page;
         },
         { keep: (value) => value instanceof CachedAnswer },
       );

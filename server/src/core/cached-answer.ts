@@ -76,10 +76,11 @@ export class CachedAnswer {
 
   /**
    * A page: only compressed forms are kept, the first being `first` (the encoding the first caller
-   * accepts); `ttlMs` bounds how long it may be kept (e.g. until a scheduled post goes live).
+   * accepts), unless `keepPlain` (a few pages visited most, e.g. the home page); `ttlMs` bounds how
+   * long it may be kept (e.g. until a scheduled post goes live).
    */
-  static html(html: string, first: Encoding | null = null, ttlMs?: number): CachedAnswer {
-    const answer = new CachedAnswer('html', textBytes(html), false, first);
+  static html(html: string, first: Encoding | null = null, ttlMs?: number, keepPlain = false): CachedAnswer {
+    const answer = new CachedAnswer('html', textBytes(html), keepPlain, first);
     answer.ttlMs = ttlMs;
     return answer;
   }
