@@ -8,6 +8,7 @@ import { Migration20261123033928_orders } from './Migration20261123033928_orders
 import { Migration20261123092957_abuse_limits } from './Migration20261123092957_abuse_limits.js';
 import { Migration20261123130000_ecard_loop } from './Migration20261123130000_ecard_loop.js';
 import { Migration20261123140000_shop_operations } from './Migration20261123140000_shop_operations.js';
+import { Migration20261125170000_ecard_page_changes } from './Migration20261125170000_ecard_page_changes.js';
 import { Migration20261125190000_hardening } from './Migration20261125190000_hardening.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
@@ -21,5 +22,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123092957_abuse_limits', class: Migration20261123092957_abuse_limits },
   { name: 'Migration20261123130000_ecard_loop', class: Migration20261123130000_ecard_loop },
   { name: 'Migration20261123140000_shop_operations', class: Migration20261123140000_shop_operations },
+  { name: 'Migration20261125170000_ecard_page_changes', class: Migration20261125170000_ecard_page_changes },
   { name: 'Migration20261125190000_hardening', class: Migration20261125190000_hardening },
 ];

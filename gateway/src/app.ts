@@ -26,7 +26,10 @@ import { AppError } from '../../server/src/core/errors.js';
 import { UploadSlots, uploadGate } from './upload-gate.js';
 import { stripeWebhookRoute } from './routes/stripe-webhook.routes.js';
 import { privateByDefault } from './http-cache.js';
-import { graphqlCache } from './graphql-cache.js';
+import { graphqlCache, type GraphqlDocuments } from './graphql-cache.js';
+import { StorefrontPages } from './page-cache.js';
+import { PageDrawer } from './page-drawer.js';
+import type { GraphQLSchema } from 'graphql';
 
 
 export interface GatewayDeps {
@@ -34,6 +37,10 @@ export interface GatewayDeps {
   orm: MikroORM;
   services: Services;
   apollo: ApolloServer<RequestContext>;
+  /** The schema Apollo serves (the pages read their first data through it directly). */
+  schema: GraphQLSchema;
+  /** The GraphQL documents the read cache knows, shared with the fast path ahead of Express. */
+  graphqlDocuments: GraphqlDocuments;
   log: Logger;
 }
 
@@ -67,7 +74,7 @@ export function securityHeaders(config: AppConfig): RequestHandler {
   }) as RequestHandler;
 }
 
-export function createGateway({ config, orm, services, apollo, log }: GatewayDeps): express.Express {
+export function createGateway({ config, orm, services, apollo, schema, graphqlDocuments, log }: GatewayDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -107,7 +114,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
 
   const web = webDistDir();
   const explorer = path.join(web, 'explorer.html');
-  const storefrontGraphql = graphqlCache(services);
+  const storefrontGraphql = graphqlCache(services, graphqlDocuments);
   app.get('/graphql', storefrontGraphql.get);
   app.get('/graphql', (req, res, next) => {
     // A browser opening /graphql gets the explorer; GET operations (?query=) go on to Apollo.
@@ -149,7 +156,8 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
   app.use('/api', api);
 
   const pages = express.Router();
-  mountRoutes(pages, pageRoutes(services, web, new InitialStateReader(apollo, services)), services.settings);
+  const drawer = new PageDrawer(web, new InitialStateReader(schema, services, log), services.settings);
+  mountRoutes(pages, pageRoutes(services, { site: config.publicUrl, drawer, pages: new StorefrontPages(services.cache, services.settings) }), services.settings);
   app.use(pages);
 
   app.use(bootScript(web));

@@ -11,6 +11,7 @@ import { createGateway, requestIdOf, securityHeaders } from './app.js';
 import { CachedReads } from './cached-reads.js';
 import { createWorkerGateway } from './health.js';
 import { createApolloServer } from './graphql.js';
+import { GraphqlDocuments } from './graphql-cache.js';
 
 /** The time a client has to send a request's headers. */
 export const HEADERS_TIMEOUT_MS = 15_000;
@@ -44,13 +45,15 @@ export async function startApp(config: AppConfig, log: Logger, deps: Omit<Servic
     let gateway: http.RequestListener | null = null;
     let cachedReads: CachedReads | null = null;
     if (servesHttp(config.appRole)) {
-      const apollo = createApolloServer(buildSchema(services), { introspection: config.graphqlIntrospection, log });
+      const schema = buildSchema(services);
+      const apollo = createApolloServer(schema, { introspection: config.graphqlIntrospection, log });
       await apollo.start();
       runtime.onStop(() => apollo.stop());
-      const express = createGateway({ config, orm, services, apollo, log });
+      const graphqlDocuments = new GraphqlDocuments();
+      const express = createGateway({ config, orm, services, apollo, schema, graphqlDocuments, log });
       gateway = express;
       // Anonymous reads already in the read cache are answered before Express (same bytes, same headers).
-      const fast = new CachedReads(services.cache, securityHeaders(config), requestIdOf, log);
+      const fast = new CachedReads(services.cache, graphqlDocuments, securityHeaders(config), requestIdOf, log);
       fast.start();
       runtime.onStop(async () => fast.stop());
       cachedReads = fast;

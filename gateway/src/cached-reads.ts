@@ -1,16 +1,19 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { CacheKeys, type JsonAnswer, type ReadCache } from '../../server/src/core/read-cache.js';
-import { JSON_CONTENT_TYPE, PRIVATE_CACHE_CONTROL, jsonAnswerReply } from './http-cache.js';
-import { MAX_URL_KEY_LENGTH, graphqlGetKey, passesCsrfRule } from './graphql-cache.js';
+import { CacheKeys, type CachedAnswer, type ReadCache } from '../../server/src/core/read-cache.js';
+import { JSON_CONTENT_TYPE, PAGE_POLICY, PRIVATE_CACHE_CONTROL, answerReply, jsonReadPolicy, type ReplyPolicy } from './http-cache.js';
+import { getParams, passesCsrfRule, type GraphqlDocuments } from './graphql-cache.js';
+import { pageVariantOf, plainlyWantsHtml } from './page-cache.js';
+import { ECARD_POLICY, ecardAddressOf } from './routes/ecard-pages.routes.js';
 import { parsePathId } from './route.js';
 
 /**
- * The storefront's cached reads, answered straight from the HTTP server's request handler, ahead of
- * Express: an anonymous GET (or HEAD) of a public storefront read whose answer is already in the read
- * cache goes out from the bytes, ETag and compressed forms made when it was cached, with exactly the
- * status, headers and body the Express route would send (the same `jsonAnswerReply`, the same
+ * The storefront's cached reads and pages, answered straight from the HTTP server's request handler,
+ * ahead of Express: an anonymous GET (or HEAD) of a public storefront read, a storefront page or an
+ * e-card page whose answer is already in the read cache goes out from the bytes, ETag and compressed
+ * forms made when it was cached, with exactly the status, headers and body the Express route would
+ * send (the same `answerReply`, the same
  * security headers, taken from the very helmet middleware Express runs). Everything else (a miss,
  * anything with an Authorization header, a conditional or odd request, an address spelled other than
  * the plain way) goes on to Express, which answers as it always did.
@@ -27,7 +30,7 @@ import { parsePathId } from './route.js';
  * echoed), so a caller's report can be matched with the proxy's log.
  */
 
-export type CachedRead = 'product' | 'categoryList' | 'tree' | 'graphql' | 'settings';
+export type CachedRead = 'product' | 'categoryList' | 'tree' | 'graphql' | 'settings' | 'page' | 'ecard';
 
 export interface CachedReadStats {
   /** Answers sent from here, by read. */
@@ -36,7 +39,7 @@ export interface CachedReadStats {
   notModified: number;
 }
 
-const noReads = (): CachedReadStats => ({ served: { product: 0, categoryList: 0, tree: 0, graphql: 0, settings: 0 }, notModified: 0 });
+const noReads = (): CachedReadStats => ({ served: { product: 0, categoryList: 0, tree: 0, graphql: 0, settings: 0, page: 0, ecard: 0 }, notModified: 0 });
 
 /** How often the counts are logged (when there were any). */
 const SUMMARY_EVERY_MS = 60_000;
@@ -71,6 +74,7 @@ export class CachedReads {
    */
   constructor(
     private readonly cache: ReadCache,
+    private readonly graphql: GraphqlDocuments,
     security: (req: never, res: never, next: () => void) => void,
     private readonly requestId: (req: IncomingMessage) => string,
     private readonly log: Logger,
@@ -122,23 +126,32 @@ export class CachedReads {
       } else {
         return false;
       }
-      return this.sendAnswer(req, res, key, read);
+      return this.sendAnswer(req, res, key, read, jsonReadPolicy(headers));
     }
     // GraphQL answers are cached by GET only (a HEAD goes on to Apollo, as it does through Express).
-    if (method === 'GET' && url.startsWith('/graphql?') && passesCsrfRule(method, headers)) {
-      const key = graphqlGetKey(url);
-      if (key.length > MAX_URL_KEY_LENGTH) return false;
-      return this.sendAnswer(req, res, key, 'graphql');
+    if (url.startsWith('/graphql?')) {
+      if (method !== 'GET' || !passesCsrfRule(method, headers)) return false;
+      // Read as Apollo reads it; only documents the cache already knows (it learns them through Express).
+      const params = getParams(url, headers);
+      const key = params && this.graphql.keyOf(params, false);
+      return key ? this.sendAnswer(req, res, key, 'graphql', jsonReadPolicy(headers)) : false;
     }
-    return false;
+    if (url.startsWith('/ecards/')) {
+      // A purchased card is viewable whatever the site's mode.
+      const address = ecardAddressOf(url);
+      return address ? this.sendAnswer(req, res, address.key, 'ecard', ECARD_POLICY, true) : false;
+    }
+    if (!plainlyWantsHtml(headers)) return false;
+    const variant = pageVariantOf(url, headers.cookie);
+    return variant ? this.sendAnswer(req, res, variant.key, 'page', PAGE_POLICY) : false;
   }
 
-  /** A storefront read: only while the shop is open (known from the cache), only when its answer is cached. */
-  private sendAnswer(req: IncomingMessage, res: ServerResponse, key: string, read: CachedRead): boolean {
-    if (this.cache.peek<boolean>(CacheKeys.settings) !== false) return false;
-    const answer = this.cache.peek<JsonAnswer | null>(key);
+  /** A cached answer: only while the shop is open (known from the cache) unless `always`, only when it is cached. */
+  private sendAnswer(req: IncomingMessage, res: ServerResponse, key: string, read: CachedRead, policy: ReplyPolicy, always = false): boolean {
+    if (!always && this.cache.peek<boolean>(CacheKeys.settings) !== false) return false;
+    const answer = this.cache.peek<CachedAnswer | null>(key);
     if (!answer) return false;
-    const reply = jsonAnswerReply(req.method, req.headers, answer);
+    const reply = answerReply(req.method, req.headers, answer, policy);
     this.send(req, res, reply.status, reply.headers, reply.body, read);
     return true;
   }

@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { parse as parseUrl } from 'node:url';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { Kind, parse, type OperationDefinitionNode } from 'graphql';
+import { LRUCache } from 'lru-cache';
+import { Kind, parse, print, type OperationDefinitionNode } from 'graphql';
 import { authorize } from '../../server/src/core/access.js';
-import { CacheKeys, answerSize, jsonAnswer, type JsonAnswer } from '../../server/src/core/read-cache.js';
+import { CacheKeys, MAX_KEY_LENGTH, jsonAnswer, type CachedAnswer } from '../../server/src/core/read-cache.js';
 import type { Services } from '../../server/src/services.js';
-import { PRIVATE_CACHE_CONTROL, isPersonal, sendJsonAnswer } from './http-cache.js';
+import { PRIVATE_CACHE_CONTROL, isPersonal, sendAnswer } from './http-cache.js';
 
 /**
  * Storefront GraphQL answers through the shop's read cache. A query (sent by GET, as the web client
@@ -13,62 +15,71 @@ import { PRIVATE_CACHE_CONTROL, isPersonal, sendJsonAnswer } from './http-cache.
  * answered once by Apollo and then from the cache, with the same ETag, 304 and Cache-Control as the
  * REST reads; every catalogue or settings write drops these answers in every process. Mutations,
  * anything asked with a token, and answers with errors are never cached.
+ *
+ * An answer is kept under what decides it, and nothing else: the hash of the parsed document (spaces
+ * and comments do not count), the operation name, and the values of the variables the operation
+ * declares. Anything else in the address (another parameter, padding, variables the operation does
+ * not declare) reads the same entry, and a key longer than the cache takes is not kept at all, so no
+ * caller can fill the memory with answers nobody else asks for. The request is read exactly as Apollo
+ * reads it (the same address parsing and the same rules), so the cache never answers a request
+ * Apollo would read differently.
  */
 
 /** Root fields whose answers are the same for every anonymous caller (no drafts, nothing personal). */
-const CACHEABLE_ROOT_FIELDS = new Set(['product', 'products', 'searchProducts', 'categories', 'productTypes', '__typename']);
-/** Documents remembered as cacheable or not, by hash (a bound, not a cache: it is cleared when full). */
+const CACHEABLE_ROOT_FIELDS = new Set(['product', 'products', 'searchProducts', 'categories', 'productTypes']);
+/** Documents remembered as cacheable or not (by the hash of their text). */
 const MAX_DOCUMENTS = 2000;
-/** Longest GET address kept as a cache key as it is. */
-export const MAX_URL_KEY_LENGTH = 8192;
-/** The cache key of a GraphQL GET, by its address (path and query string, as sent). */
-export const graphqlGetKey = (url: string): string => `${CacheKeys.graphql}GET ${url}`;
-/** Longest variables string that makes a cache key. */
-const MAX_VARIABLES_LENGTH = 2000;
 
-interface Operation {
+/** A GraphQL request's parameters, as Apollo reads them. */
+export interface GraphqlParams {
   query?: string;
-  hash?: string;
-  variables: string;
-  operationName: string;
+  operationName?: string;
+  variables?: Record<string, unknown>;
+  extensions?: Record<string, unknown>;
 }
 
-const asObjectText = (value: unknown): string | undefined => {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
-};
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
 
-function operationOf(req: Request): Operation | null {
-  const source: Record<string, unknown> = req.method === 'GET' ? (req.query as Record<string, unknown>) : (req.body as Record<string, unknown>);
-  if (!source || typeof source !== 'object' || Array.isArray(source)) return null;
-  const query = typeof source.query === 'string' ? source.query : undefined;
-  let hash: string | undefined;
-  const extensions = source.extensions;
-  try {
-    const parsed = typeof extensions === 'string' ? JSON.parse(extensions) : extensions;
-    const candidate = parsed?.persistedQuery?.sha256Hash;
-    if (typeof candidate === 'string' && /^[0-9a-f]{64}$/.test(candidate)) hash = candidate;
-  } catch {
-    return null;
-  }
-  if (!query && !hash) return null;
-  const variables = asObjectText(source.variables) ?? '';
-  if (variables.length > MAX_VARIABLES_LENGTH) return null;
-  return { query, hash, variables, operationName: typeof source.operationName === 'string' ? source.operationName : '' };
+/**
+ * A GET's parameters read as Apollo's Express integration and `runHttpQuery` read them (the search of
+ * the legacy URL parser, `URLSearchParams`, each parameter at most once, JSON objects), or null when
+ * Apollo would refuse the request or read it in some way the cache does not follow.
+ */
+export function getParams(url: string, headers: IncomingHttpHeaders): GraphqlParams | null {
+  const type = headers['content-type'];
+  if (type !== undefined && !/^\s*application\/json\s*(;|$)/i.test(type)) return null;
+  const search = new URLSearchParams(parseUrl(url).search ?? '');
+  const once = (name: string): string | undefined | null => {
+    const values = search.getAll(name);
+    return values.length > 1 ? null : values[0];
+  };
+  const json = (name: string): Record<string, unknown> | undefined | null => {
+    const text = once(name);
+    if (text === undefined || text === null) return text;
+    try {
+      const value: unknown = JSON.parse(text);
+      return isRecord(value) ? value : null;
+    } catch {
+      return null;
+    }
+  };
+  const query = once('query');
+  const operationName = once('operationName');
+  const variables = json('variables');
+  const extensions = json('extensions');
+  if (query === null || operationName === null || variables === null || extensions === null) return null;
+  return { query, operationName, variables, extensions };
 }
 
-/** Whether a document is one query reading only public catalogue fields. */
-function isCacheableDocument(query: string): boolean {
-  try {
-    const document = parse(query, { maxTokens: 5000 });
-    const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-    if (operations.length !== 1 || operations[0]!.operation !== 'query') return false;
-    // Fragments may shape the fields below; at the root only plain public fields are allowed.
-    return operations[0]!.selectionSet.selections.every((s) => s.kind === Kind.FIELD && !s.directives?.length && CACHEABLE_ROOT_FIELDS.has(s.name.value));
-  } catch {
-    return false;
-  }
+/** A POST body's parameters as Apollo reads them, or null when Apollo would refuse it. */
+export function postParams(body: unknown): GraphqlParams | null {
+  if (!isRecord(body) || !Object.keys(body).length) return null;
+  const { query, operationName, variables, extensions } = body;
+  if (query !== undefined && query !== null && typeof query !== 'string') return null;
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return null;
+  if (variables !== undefined && variables !== null && !isRecord(variables)) return null;
+  if (extensions !== undefined && extensions !== null && !isRecord(extensions)) return null;
+  return { query: query ?? undefined, operationName: operationName ?? undefined, variables: variables ?? undefined, extensions: extensions ?? undefined };
 }
 
 /** Apollo's CSRF rule for GET: a header a browser form cannot send. Only such requests are answered from the cache. */
@@ -79,17 +90,86 @@ export function passesCsrfRule(method: string | undefined, headers: IncomingHttp
   return typeof type === 'string' && !/^(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i.test(type.trim()) && type.trim() !== '';
 }
 
+interface DocumentInfo {
+  /** One query reading only public catalogue fields (and not only `__typename`). */
+  cacheable: boolean;
+  /** The hash of the parsed document, printed: the same for every spelling of it. */
+  id: string;
+  /** The variables the operation declares, in order. */
+  variables: string[];
+}
+
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+
+function describe(text: string): DocumentInfo {
+  try {
+    const document = parse(text, { maxTokens: 5000 });
+    const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+    const operation = operations[0];
+    const id = sha256(print(document));
+    if (operations.length !== 1 || operation!.operation !== 'query') return { cacheable: false, id, variables: [] };
+    // Fragments may shape the fields below; at the root only plain public fields are allowed.
+    const roots = operation!.selectionSet.selections;
+    const plain = roots.every((s) => s.kind === Kind.FIELD && !s.directives?.length && (CACHEABLE_ROOT_FIELDS.has(s.name.value) || s.name.value === '__typename'));
+    const onlyTypename = roots.every((s) => s.kind === Kind.FIELD && s.name.value === '__typename');
+    return { cacheable: plain && !onlyTypename, id, variables: (operation!.variableDefinitions ?? []).map((v) => v.variable.name.value) };
+  } catch {
+    return { cacheable: false, id: '', variables: [] };
+  }
+}
+
+/**
+ * The documents the cache has seen, by the hash of their text (which is also the persisted-query
+ * hash the web client sends): whether their answers are cacheable, and the key they are kept under.
+ * Shared by the Express middleware (which learns documents from their text) and the fast path ahead
+ * of Express (which only looks them up).
+ */
+export class GraphqlDocuments {
+  private readonly known = new LRUCache<string, DocumentInfo>({ max: MAX_DOCUMENTS });
+
+  /** The document of a request, learnt from its text when it has one; null when unknown or not one document. */
+  documentOf(params: GraphqlParams, learn: boolean): DocumentInfo | null {
+    const hash = persistedHash(params.extensions);
+    if (hash === null) return null;
+    if (params.query === undefined) return hash ? (this.known.get(hash) ?? null) : null;
+    const textHash = sha256(params.query);
+    // A hash is trusted only for the text it came with (Apollo checks that they match).
+    if (hash && hash !== textHash) return null;
+    let info = this.known.get(textHash);
+    if (!info && learn) this.known.set(textHash, (info = describe(params.query)));
+    return info ?? null;
+  }
+
+  /** The cache key of a request's answer, or null when it is not cached. */
+  keyOf(params: GraphqlParams, learn: boolean): string | null {
+    const info = this.documentOf(params, learn);
+    if (!info?.cacheable) return null;
+    // Only the variables the operation declares decide its answer (GraphQL ignores any others).
+    const values: Record<string, unknown> = {};
+    for (const name of info.variables) if (params.variables && params.variables[name] !== undefined) values[name] = params.variables[name];
+    const key = `${CacheKeys.graphql}${info.id}:${params.operationName ?? ''}:${JSON.stringify(values)}`;
+    return key.length <= MAX_KEY_LENGTH ? key : null;
+  }
+}
+
+/** The persisted-query hash of a request: '' without one, null when it is malformed (Apollo refuses it). */
+function persistedHash(extensions: Record<string, unknown> | undefined): string | null {
+  const persisted = extensions?.persistedQuery;
+  if (persisted === undefined) return '';
+  const hash = isRecord(persisted) ? persisted.sha256Hash : undefined;
+  return typeof hash === 'string' && /^[0-9a-f]{64}$/.test(hash) ? hash : null;
+}
+
 /**
  * Two middlewares sharing what they learn (a persisted query's text often arrives by POST, its later
  * hash-only requests by GET): `get` goes ahead of everything else on /graphql (a hit is answered
  * before the upload and body parsers), `post` after the JSON body parser.
  */
-export function graphqlCache(services: Services): { get: RequestHandler; post: RequestHandler } {
-  const documents = new Map<string, boolean>();
+export function graphqlCache(services: Services, documents: GraphqlDocuments): { get: RequestHandler; post: RequestHandler } {
   return { get: graphqlCacheFor(services, 'GET', documents), post: graphqlCacheFor(services, 'POST', documents) };
 }
 
-function graphqlCacheFor(services: Services, method: 'GET' | 'POST', documents: Map<string, boolean>): RequestHandler {
+function graphqlCacheFor(services: Services, method: 'GET' | 'POST', documents: GraphqlDocuments): RequestHandler {
   const { cache, settings } = services;
   const storefrontOpen = (req: Request) =>
     authorize(req.ctx, 'storefront', settings).then(
@@ -97,43 +177,18 @@ function graphqlCacheFor(services: Services, method: 'GET' | 'POST', documents: 
       () => false,
     );
 
-  const cacheable = (op: Operation): boolean => {
-    const id = op.hash ?? crypto.createHash('sha256').update(op.query!).digest('hex');
-    let known = documents.get(id);
-    if (known === undefined && op.query) {
-      // A hash is trusted only for the text it came with (Apollo checks that it matches).
-      if (op.hash && crypto.createHash('sha256').update(op.query).digest('hex') !== op.hash) return false;
-      known = isCacheableDocument(op.query);
-      if (documents.size >= MAX_DOCUMENTS) documents.clear();
-      documents.set(id, known);
-    }
-    return known === true;
-  };
-
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     // Unless the answer comes from (or goes into) the cache below, nobody else may keep it.
     res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
     if (isPersonal(req)) return next();
     if (req.method !== method || !cache.active || !passesCsrfRule(req.method, req.headers)) return next();
-    // A GET is known by its address: a hit needs no parsing at all (only cacheable answers were stored).
-    const urlKey = req.method === 'GET' ? graphqlGetKey(req.originalUrl) : null;
-    if (urlKey && urlKey.length <= MAX_URL_KEY_LENGTH) {
-      const hit = cache.peek<JsonAnswer>(urlKey);
-      if (hit) {
-        if (!(await storefrontOpen(req))) return next();
-        return sendJsonAnswer(req, res, hit);
-      }
-    }
-    const op = operationOf(req);
-    if (!op || !cacheable(op)) return next();
+    const params = method === 'GET' ? getParams(req.url, req.headers) : postParams(req.body);
+    const key = params && documents.keyOf(params, true);
+    if (!key) return next();
     // Under construction, the shopper gets Apollo's own 503 answer, never a cached one.
     if (!(await storefrontOpen(req))) return next();
-    const key =
-      urlKey && urlKey.length <= MAX_URL_KEY_LENGTH
-        ? urlKey
-        : `${CacheKeys.graphql}${op.hash ?? crypto.createHash('sha256').update(op.query!).digest('hex')}:${op.operationName}:${op.variables}`;
-    const hit = cache.peek<JsonAnswer>(key);
-    if (hit) return sendJsonAnswer(req, res, hit);
+    const hit = cache.peek<CachedAnswer>(key);
+    if (hit) return sendAnswer(req, res, hit);
 
     const since = cache.mark();
     const send = res.send.bind(res);
@@ -141,8 +196,8 @@ function graphqlCacheFor(services: Services, method: 'GET' | 'POST', documents: 
       res.send = send;
       if (res.statusCode !== 200 || typeof body !== 'string' || body.includes('"errors":')) return send(body);
       const answer = jsonAnswer(body);
-      cache.store(key, answer, answerSize(answer), since);
-      sendJsonAnswer(req, res, answer);
+      cache.store(key, answer, since);
+      sendAnswer(req, res, answer);
       return res;
     }) as Response['send'];
     next();

@@ -1,6 +1,5 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
@@ -88,7 +87,7 @@ export function createApolloServer(schema: GraphQLSchema, options: { introspecti
     parseOptions: { maxTokens: MAX_DOCUMENT_TOKENS },
     validationRules: [mutationRootFieldLimit(MAX_MUTATION_ROOT_FIELDS), maxDepthRule({ n: MAX_QUERY_DEPTH, ...reportAsValidationError }), costLimitRule({ maxCost: MAX_QUERY_COST, ...reportAsValidationError })],
     // Cache-Control is the gateway's (graphql-cache.ts): private unless the answer is a cached public one.
-    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControl({ calculateHttpHeaders: false }), httpStatusPlugin, refuseNulInOperations],
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), httpStatusPlugin, refuseNulInOperations],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       const original = unwrapResolverError(error);
       if (original instanceof AppError) return formatted;

@@ -1,73 +1,138 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import zlib from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
-import { COMPRESS_MIN_BYTES, type JsonAnswer } from '../../server/src/core/read-cache.js';
+import { COMPRESS_MIN_BYTES, type CachedAnswer, type Encoding } from '../../server/src/core/read-cache.js';
 
 /**
- * HTTP caching of storefront reads. Public answers carry a strong ETag (a `304` when the caller
- * already has them) and may be kept by shared caches for a few seconds; browsers check back every
- * time (a cheap 304). Whatever is asked with a token, and every admin or personal answer, is
- * `private, no-store`. JSON above a small size goes out compressed (br, else gzip), compressed once
- * per cached answer (see jsonAnswer).
+ * HTTP caching of storefront reads and pages. Public answers carry a strong ETag (a `304` when the
+ * caller already has them) and may be kept by shared caches for a few seconds; browsers check back
+ * every time (a cheap 304). Whatever is asked with a token, and every admin or personal answer, is
+ * `private, no-store`. Answers above a small size go out compressed (br or gzip, as the caller
+ * prefers), each form made once per cached answer (see CachedAnswer).
  *
- * The same answer goes out through Express (sendJsonAnswer) or, for anonymous reads already in the
- * cache, straight from the HTTP server (cached-reads.ts): both build it with `jsonAnswerReply`.
+ * The same answer goes out through Express (sendAnswer) or, for anonymous reads already in the
+ * cache, straight from the HTTP server (cached-reads.ts): both build it with `answerReply`.
  */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 export const JSON_ANSWER_VARY = 'Accept-Encoding, Authorization';
+/** A page is drawn in the theme of its `theme` cookie. */
+export const PAGE_VARY = 'Accept-Encoding, Cookie';
 export { COMPRESS_MIN_BYTES };
 
 /** Whether the request came with credentials, so that its answer is the caller's own. */
 export const isPersonal = (req: { headers: IncomingHttpHeaders }): boolean => Boolean(req.headers.authorization);
 
-function encodingFor(accepted: string | undefined): 'br' | 'gzip' | null {
-  if (!accepted || typeof accepted !== 'string') return null;
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return null;
+/** How an answer may be kept by others, and what it varies on. */
+export interface ReplyPolicy {
+  cacheControl: string;
+  vary: string;
+  /** More headers (name, value, ...), e.g. X-Robots-Tag. */
+  extra?: readonly string[];
+}
+
+/** A storefront JSON read: public, unless asked with a token. */
+export const jsonReadPolicy = (headers: IncomingHttpHeaders): ReplyPolicy => ({ cacheControl: headers.authorization ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL, vary: JSON_ANSWER_VARY });
+/** A storefront page (drawn for everyone alike, in the theme of its cookie). */
+export const PAGE_POLICY: ReplyPolicy = { cacheControl: PUBLIC_CACHE_CONTROL, vary: PAGE_VARY };
+
+const CONTENT_TYPES = { json: JSON_CONTENT_TYPE, html: HTML_CONTENT_TYPE } as const;
+
+const CODINGS = ['br', 'gzip', 'identity'] as const;
+
+/**
+ * The encoding to send, from `Accept-Encoding` and its quality values: the coding of the highest q
+ * the caller accepts (q > 0), br before gzip before none on a tie. `br;q=0` refuses br, `*` stands
+ * for any coding the header does not name, and the plain bytes are acceptable unless refused (when
+ * neither they nor `*` are named, their q is the least non-zero q the header gives), exactly as the
+ * `negotiator` package Express uses reads the header (a unit test holds them equal).
+ */
+export function preferredEncoding(accepted: string | string[] | undefined): Encoding | null {
+  if (!accepted) return null;
+  const header = Array.isArray(accepted) ? accepted.join(',') : accepted;
+  const q: Partial<Record<string, number>> = {};
+  let least = 1;
+  for (const part of header.slice(0, 1024).split(',')) {
+    const [rawName, ...params] = part.split(';');
+    const name = rawName!.trim().toLowerCase();
+    if (!name) continue;
+    let quality = 1;
+    for (const param of params) {
+      const match = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param);
+      if (match) quality = Number(match[1]);
+    }
+    if (!Number.isFinite(quality) || quality < 0) continue;
+    // A coding named twice takes its best reading.
+    q[name] = Math.max(q[name] ?? 0, quality);
+    least = Math.min(least, quality || 1);
+  }
+  const wildcard = q['*'];
+  const qualityOf = (coding: (typeof CODINGS)[number]) => q[coding] ?? wildcard ?? (coding === 'identity' ? least : 0);
+  let best: (typeof CODINGS)[number] = 'identity';
+  let bestQ = -1;
+  for (const coding of CODINGS) {
+    const quality = qualityOf(coding);
+    if (quality > 0 && quality > bestQ) {
+      best = coding;
+      bestQ = quality;
+    }
+  }
+  return best === 'identity' ? null : best;
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(',').some((tag) => {
     const trimmed = tag.trim();
-    return trimmed === etag || trimmed === '*';
+    return trimmed === etag || trimmed === `W/${etag}` || trimmed === '*';
   });
 }
 
-/** What a storefront JSON answer sends for one request: status, headers in order (name, value, ...), and body. */
+/** What an answer sends for one request: status, headers in order (name, value, ...), and body. */
 export interface Reply {
   status: 200 | 304;
   headers: string[];
   body: Buffer | undefined;
 }
 
-/** The reply to a request for `answer`: 304 when the caller has it, compressed when it is worth it. */
-export function jsonAnswerReply(method: string | undefined, headers: IncomingHttpHeaders, answer: JsonAnswer): Reply {
-  const cacheControl = headers.authorization ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL;
-  if (matches(headers['if-none-match'], answer.etag)) {
-    return { status: 304, headers: ['Cache-Control', cacheControl, 'ETag', answer.etag, 'Vary', JSON_ANSWER_VARY], body: undefined };
-  }
-  let body = answer.body;
-  let encoding: 'br' | 'gzip' | null = null;
-  if (body.length >= COMPRESS_MIN_BYTES) {
-    encoding = encodingFor(headers['accept-encoding']);
-    if (encoding === 'br' && answer.br) body = answer.br;
-    else if (encoding === 'gzip' && answer.gzip) body = answer.gzip;
-    else encoding = null;
-  }
-  const out = ['Cache-Control', cacheControl, 'ETag', answer.etag, 'Vary', JSON_ANSWER_VARY, 'Content-Type', JSON_CONTENT_TYPE];
+/** The reply to a request for `answer`: 304 when the caller has it, compressed as the caller prefers when it is worth it. */
+export function answerReply(method: string | undefined, headers: IncomingHttpHeaders, answer: CachedAnswer, policy: ReplyPolicy): Reply {
+  const common = ['Cache-Control', policy.cacheControl, 'ETag', answer.etag, 'Vary', policy.vary, ...(policy.extra ?? [])];
+  if (matches(headers['if-none-match'], answer.etag)) return { status: 304, headers: common, body: undefined };
+  const encoding = answer.compressible ? preferredEncoding(headers['accept-encoding']) : null;
+  // A HEAD learns the length without the bytes being made (a compressed form is made only for a GET).
+  const body = method === 'HEAD' && encoding === null ? null : answer.bytes(encoding);
+  const out = [...common, 'Content-Type', CONTENT_TYPES[answer.kind]];
   if (encoding) out.push('Content-Encoding', encoding);
-  out.push('Content-Length', String(body.length));
-  return { status: 200, headers: out, body: method === 'HEAD' ? undefined : body };
+  out.push('Content-Length', String(body?.length ?? answer.length));
+  return { status: 200, headers: out, body: method === 'HEAD' ? undefined : body! };
 }
 
-/** Sends a storefront JSON answer through Express. */
-export function sendJsonAnswer(req: Request, res: Response, answer: JsonAnswer): void {
-  const reply = jsonAnswerReply(req.method, req.headers, answer);
+/** Sends a cached answer through Express. */
+export function sendAnswer(req: Request, res: Response, answer: CachedAnswer, policy: ReplyPolicy = jsonReadPolicy(req.headers)): void {
+  const reply = answerReply(req.method, req.headers, answer, policy);
   for (let i = 0; i < reply.headers.length; i += 2) res.setHeader(reply.headers[i]!, reply.headers[i + 1]!);
   res.status(reply.status).end(reply.body);
+}
+
+/** HTML sent as it is made (not kept): compressed for this request when the caller accepts it. */
+export function sendHtml(req: Request, res: Response, status: number, html: string, cacheControl: string): void {
+  const body = Buffer.from(html);
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.status(status).type('html');
+  const encoding = body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(req.headers['accept-encoding']) : null;
+  if (encoding === 'br') {
+    res.setHeader('Content-Encoding', 'br');
+    res.send(zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+  } else if (encoding === 'gzip') {
+    res.setHeader('Content-Encoding', 'gzip');
+    res.send(zlib.gzipSync(body, { level: 6 }));
+  } else {
+    res.send(body);
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
-import { Kind, parse, visit, type DocumentNode } from 'graphql';
-import type { ApolloServer } from '@apollo/server';
+import { Kind, execute, parse, validate, visit, type DocumentNode, type GraphQLSchema } from 'graphql';
+import type { Logger } from 'pino';
 import { createRequestContext, type RequestContext } from '../../server/src/core/context.js';
 import { unauthenticated } from '../../server/src/core/errors.js';
 import type { Services } from '../../server/src/services.js';
@@ -23,7 +23,7 @@ export function withTypename(document: DocumentNode): DocumentNode {
 export function anonymous(ctx: RequestContext): RequestContext {
   // No token: the viewer is null and requireViewer answers UNAUTHENTICATED.
   return createRequestContext({
-    em: ctx.em.fork(),
+    em: () => ctx.em.fork(),
     requestId: ctx.requestId,
     ip: ctx.ip,
     log: ctx.log,
@@ -46,15 +46,29 @@ export interface InitialRead {
  * request): while the shop is under construction only the settings are sent, and nothing an admin
  * alone may see (drafts, orders) can ever be part of it. A query that fails is left out; the
  * client then asks for it itself.
+ *
+ * The queries are the shop's own, checked against the schema once, and run straight through
+ * graphql-js with the visitor's context (its batch loaders shared with the rest of the page's
+ * reads: the product the page describes is read once), not through Apollo's HTTP pipeline.
  */
 export class InitialStateReader {
-  constructor(
-    private readonly apollo: ApolloServer<RequestContext>,
-    private readonly services: Services,
-  ) {}
+  private readonly valid: Set<InitialOperation>;
 
-  async read(ctx: RequestContext, reads: InitialRead[]): Promise<InitialState> {
-    const visitor = anonymous(ctx);
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly services: Services,
+    log: Pick<Logger, 'error'>,
+  ) {
+    this.valid = new Set();
+    for (const [name, document] of Object.entries(DOCUMENTS) as [InitialOperation, DocumentNode][]) {
+      const errors = validate(schema, document);
+      if (errors.length) log.error({ operation: name, errors: errors.map((e) => e.message) }, 'a page query does not match the schema; pages are sent without its data');
+      else this.valid.add(name);
+    }
+  }
+
+  /** The page's data, read with `visitor` (an anonymous context: see `anonymous`). */
+  async read(visitor: RequestContext, reads: InitialRead[]): Promise<InitialState> {
     const underConstructionMode = await this.services.settings.isUnderConstruction(visitor);
     const state: InitialState = { settings: { underConstructionMode, isAdmin: false } };
     if (underConstructionMode || !reads.length) return state;
@@ -63,16 +77,15 @@ export class InitialStateReader {
     return state;
   }
 
-  private async execute(ctx: RequestContext, read: InitialRead): Promise<NonNullable<InitialState['queries']>[number] | null> {
+  private async execute(visitor: RequestContext, read: InitialRead): Promise<NonNullable<InitialState['queries']>[number] | null> {
+    if (!this.valid.has(read.operationName)) return null;
     try {
-      const response = await this.apollo.executeOperation(
-        { query: DOCUMENTS[read.operationName], variables: read.variables, operationName: read.operationName },
-        { contextValue: anonymous(ctx) },
-      );
-      if (response.body.kind !== 'single' || response.body.singleResult.errors?.length || !response.body.singleResult.data) return null;
-      return { operationName: read.operationName, variables: read.variables, data: response.body.singleResult.data };
+      const result = await execute({ schema: this.schema, document: DOCUMENTS[read.operationName], variableValues: read.variables, operationName: read.operationName, contextValue: visitor });
+      if (result.errors?.length || !result.data) return null;
+      // As it goes over the wire: the client's cache reads plain JSON values.
+      return { operationName: read.operationName, variables: read.variables, data: JSON.parse(JSON.stringify(result.data)) as unknown };
     } catch (error) {
-      ctx.log.warn({ err: error, operation: read.operationName }, 'initial page data could not be read');
+      visitor.log.warn({ err: error, operation: read.operationName }, 'initial page data could not be read');
       return null;
     }
   }

@@ -50,6 +50,8 @@ export async function renderPage(webDir: string, url: string, state: InitialStat
 }
 
 /** The theme the visitor chose, as the browser tells it (the `theme` cookie, web/src/common/theme.ts); dark unless light. */
-export function themeOf(cookie: string | undefined): 'light' | 'dark' {
+export type Theme = 'light' | 'dark';
+
+export function themeOf(cookie: string | undefined): Theme {
   return /(?:^|;\s*)theme=light(?:;|$)/.test(cookie ?? '') ? 'light' : 'dark';
 }

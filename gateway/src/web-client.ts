@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { RequestHandler, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
@@ -8,6 +7,7 @@ import { escapeHtml } from '../../server/src/core/html.js';
 import { pageChunks, type PageModule } from './page-chunks.js';
 import { bootScriptHref } from './boot-script.js';
 import { renderHeadTags, scriptJson, type PageHead } from './page-head.js';
+import { preferredEncoding, sendHtml } from './http-cache.js';
 
 export type { PageHead } from './page-head.js';
 
@@ -24,9 +24,11 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * The web client's files: the brotli or gzip copy made at build time when the browser accepts it
  * (`Content-Encoding`, `Vary: Accept-Encoding`), hashed assets cached for good, other files revalidated.
+ * The coding is chosen as for every other answer (preferredEncoding: the caller's q-values, br on a
+ * tie); express-static-gzip is told only that choice.
  */
 export function webAssets(dir: string): RequestHandler {
-  return expressStaticGzip(dir, {
+  const files = expressStaticGzip(dir, {
     index: false,
     enableBrotli: true,
     orderPreference: ['br', 'gzip'],
@@ -39,6 +41,10 @@ export function webAssets(dir: string): RequestHandler {
       },
     },
   });
+  return (req, res, next) => {
+    if (req.headers['accept-encoding'] !== undefined) req.headers['accept-encoding'] = preferredEncoding(req.headers['accept-encoding']) ?? 'identity';
+    files(req, res, next);
+  };
 }
 
 /** Data the page starts from, so its first screen needs no round trip: see web/src/app/initial-state.ts. */
@@ -121,25 +127,18 @@ export function renderAppShell(html: string, options: ShellOptions, webDir?: str
   return out;
 }
 
+/** The app shell (index.html) describing the page and carrying its first data, or null when the web client is not built. */
+export function appShellHtml(dir: string, options: ShellOptions = {}): string | null {
+  const html = readTemplate(path.join(dir, 'index.html'));
+  return html === null ? null : renderAppShell(html, options, dir);
+}
+
 /** Sends the app shell (index.html), optionally describing the page and carrying its first data; compressed when the browser accepts it. */
 export function sendAppShell(res: Response, dir: string, options: ShellOptions = {}): void {
-  const html = readTemplate(path.join(dir, 'index.html'));
+  const html = appShellHtml(dir, options);
   if (html === null) {
     res.status(503).type('text/plain').send('The web client is not built yet: run `npm run build:web`.');
     return;
   }
-  const body = Buffer.from(renderAppShell(html, options, dir));
-  res.setHeader('Cache-Control', 'no-cache');
-  res.setHeader('Vary', 'Accept-Encoding');
-  res.status(options.status ?? 200).type('html');
-  const encoding = res.req.acceptsEncodings(['br', 'gzip', 'identity']);
-  if (encoding === 'br') {
-    res.setHeader('Content-Encoding', 'br');
-    res.send(zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
-  } else if (encoding === 'gzip') {
-    res.setHeader('Content-Encoding', 'gzip');
-    res.send(zlib.gzipSync(body, { level: 6 }));
-  } else {
-    res.send(body);
-  }
+  sendHtml(res.req, res, options.status ?? 200, html, 'no-cache');
 }

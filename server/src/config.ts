@@ -40,6 +40,8 @@ export interface AppConfig {
   s3?: S3Config;
   /** Stripe's keys, when STRIPE_SECRET_KEY is set (required with PAYMENT_PROVIDER=stripe). */
   stripe?: StripeConfig;
+  /** The memory bound of the storefront read cache (answers, pages, their keys), in MiB. */
+  readCacheMb: number;
 }
 
 export interface StripeConfig {
@@ -127,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appRole: parseAppRole(env.APP_ROLE),
     s3: parseS3(env),
     stripe: parseStripe(env),
+    readCacheMb: intEnv(env, 'READ_CACHE_MB', 64),
   };
 }
 

@@ -28,9 +28,6 @@ import { SettingsService } from './modules/settings/settings.service.js';
 import type { Logger } from 'pino';
 import { ReadCache } from './core/read-cache.js';
 
-/** The memory the storefront read cache may take (its answers and their compressed forms). */
-const READ_CACHE_BYTES = 32 * 1024 * 1024;
-
 /** The services of the product: one instance each per process, shared by GraphQL and REST. */
 export interface Services {
   /** The storefront read cache, shared by REST and GraphQL, kept coherent across processes by the change feed. */
@@ -108,8 +105,8 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const clock = deps.clock ?? (() => new Date());
   const tokens = new TokenService(jwtSecret, config.tokenTtlSeconds);
   const limits = new RateLimits(rateLimitRules(config));
-  const cache = new ReadCache({ maxBytes: READ_CACHE_BYTES });
-  const blog = new BlogService();
+  const cache = new ReadCache({ maxBytes: config.readCacheMb * 1024 * 1024 });
+  const blog = new BlogService(cache);
   const categories = new CategoryService(cache);
   const products = new ProductService(cache);
   const productTypes = new ProductTypeService((ctx, typeId) => products.countOfType(ctx, typeId), cache);

@@ -6,6 +6,7 @@ import { runMediaBench } from './media.bench.js';
 import { runOrdersBench } from './orders.bench.js';
 import { runSalesBench } from './sales.bench.js';
 import { runReadsBench } from './reads.bench.js';
+import { runPagesBench } from './pages.bench.js';
 
 const only = process.argv.slice(2);
 const wanted = (suite: string) => only.length === 0 || only.includes(suite);
@@ -16,3 +17,4 @@ if (wanted('orders')) printResults('Orders: the admin search over 100,000 orders
 if (wanted('sales')) printResults('Sales at a glance and the orders export over 100,000 orders', await runSalesBench());
 if (wanted('boot')) printResults('Start-up of a built shop (npm run serve), spawn to /readyz 200', await runBootBench());
 if (wanted('reads')) await runReadsBench();
+if (wanted('pages')) await runPagesBench();

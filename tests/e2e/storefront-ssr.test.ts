@@ -29,7 +29,8 @@ describe('storefront pages drawn by the server, on a phone', () => {
     expect(await still.getByRole('heading', { name: 'Blog' }).isVisible()).toBe(true);
     await bare.close();
 
-    // With JavaScript: React takes the page over as it is, and it answers the shopper.
+    // With JavaScript: React takes the page over as it is (the very bytes the page cache kept from the visit above), and it answers the shopper.
+    const keptPagesBefore = app.cachedReads!.stats.served.page;
     const context = await newContext(browser, app.url, PHONE);
     const page = await context.newPage();
     await page.goto('/');
@@ -61,6 +62,7 @@ describe('storefront pages drawn by the server, on a phone', () => {
     });
     await expect.poll(() => page.locator('.cart-badge').textContent(), { timeout: 10_000 }).toBe('2');
     console.log(`a press ${early ? 'before' : 'after'} hydration was answered`);
+    expect(app.cachedReads!.stats.served.page - keptPagesBefore, 'pages hydrated from the page cache').toBeGreaterThanOrEqual(3);
     expect(hydrationErrors(context)).toEqual([]);
     await context.close();
   });

@@ -51,8 +51,13 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+export interface TestAppOptions {
+  /** The address the app reaches its database at, from the real one (e.g. through a proxy the test controls). */
+  databaseUrl?: (url: string) => string;
+}
+
 /** Boots the whole app (GraphQL, REST, web client) on a fresh copy of the migrated template database. */
-export async function startTestApp(overrides: Partial<AppConfig> = {}, deps: Omit<ServiceDeps, 'log'> = {}): Promise<TestApp> {
+export async function startTestApp(overrides: Partial<AppConfig> = {}, deps: Omit<ServiceDeps, 'log'> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const databaseName = `test_${crypto.randomBytes(6).toString('hex')}`;
   await admin((client) => client.query(`CREATE DATABASE "${databaseName}" TEMPLATE "${inject('templateDb')}"`));
   const databaseUrl = inject('pgAdminUrl').replace(/\/postgres$/, `/${databaseName}`);
@@ -62,7 +67,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}, deps: Omi
     port: 0,
     host: '127.0.0.1',
     dataDir,
-    databaseUrl,
+    databaseUrl: options.databaseUrl?.(databaseUrl) ?? databaseUrl,
     logLevel: 'silent',
     jwtSecret: 'test-secret-' + databaseName,
     admin: { ...ADMIN },

@@ -196,6 +196,32 @@ describe('cached reads ahead of Express', () => {
     expect((await sameBothWays(path)).status).toBe(200);
   });
 
+  it('answer pages exactly as the Express routes do, every encoding and theme, GET and HEAD', async () => {
+    const pages = ['/', '/shop', `/shop?category=${shelf}`, `/product/${card}`, `/product/${album}?utm_source=mail`, '/blog'];
+    for (const path of pages) {
+      for (const cookie of [undefined, 'theme=light']) {
+        const base = { accept: 'text/html', ...(cookie ? { cookie } : {}) };
+        expect((await raw(plainUrl, path, { headers: base })).status, path).toBe(200); // fills the cache
+        for (const encoding of [undefined, 'br', 'gzip, deflate', 'br;q=0, gzip']) {
+          const headers = { ...base, ...(encoding ? { 'accept-encoding': encoding } : {}) };
+          const got = await sameBothWays(path, { headers });
+          expect(got.status).toBe(200);
+          expect(header(got, 'cache-control')).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30');
+          expect(header(got, 'vary')).toBe('Accept-Encoding, Cookie');
+          const head = await sameBothWays(path, { method: 'HEAD', headers });
+          expect(header(head, 'content-length')).toBe(header(got, 'content-length'));
+          const etag = header(got, 'etag')!;
+          expect((await sameBothWays(path, { headers: { ...headers, 'if-none-match': etag } })).status).toBe(304);
+        }
+      }
+    }
+    // What asks for JSON, or carries a token, is Express's alone.
+    const before = served();
+    expect((await raw(app.url, `/product/${card}`, { headers: { accept: 'application/json' } })).status).toBe(404);
+    expect((await raw(app.url, `/product/${card}`, { headers: { accept: 'text/html', authorization: `Bearer ${admin}` } })).status).toBe(200);
+    expect(served()).toBe(before);
+  });
+
   it('step aside while the change feed is down', async () => {
     const path = `/api/products/${album}`;
     await raw(app.url, path);

@@ -107,6 +107,27 @@ describe('lean reads', () => {
     expect(await queriesOf(() => gqlData(PRODUCT_QUERY, { id: card }))).toEqual([]);
   });
 
+  it('read a product for GraphQL in one query, every field of it, as the lists (entities and batch loaders) read it', async () => {
+    const media = 'id fileName filePath friendlyName mimeType size width height thumbnailPath createdAt folderId kind srcSet';
+    const fields = `id name description sku price tags createdAt updatedAt categoryId productTypeId mainImageId mainImagePath mainImageThumbnailPath
+      productType { id name } mainImage { ${media} } associatedImages { ${media} }
+      eGreetingCard { messageLocation fontName song1 { ${media} } song2 { ${media} } song3 { ${media} } coverImage { ${media} } greetingImage { ${media} }
+        backImage { ${media} } extraImage1 { ${media} } extraImage2 { ${media} } extraImage3 { ${media} } }`;
+    for (const id of [album, card]) {
+      // With a token: nothing comes from the cache.
+      let one: any;
+      const sql = await queriesOf(async () => (one = await app.graphql(`query($id: Int!) { product(id: $id) { ${fields} } }`, { id }, admin)));
+      expect(one.body.errors).toBeUndefined();
+      expect(sql.filter((text) => !/rate_limit|auth_session|"user"/.test(text))).toHaveLength(1);
+      const list = await app.graphql(`query($c: Int!) { products(categoryId: $c, first: 3) { edges { node { ${fields} } } } }`, { c: shelf }, admin);
+      expect(list.body.errors, JSON.stringify(list.body.errors)).toBeUndefined();
+      const fromList = list.body.data.products.edges.map((e: { node: { id: number } }) => e.node).find((node: { id: number }) => node.id === id);
+      expect(one.body.data.product).toEqual(fromList);
+    }
+    const two = await queriesOf(() => app.graphql(`{ a: product(id: ${album}) { id associatedImages { id } } b: product(id: ${card}) { id eGreetingCard { song1 { id } } } }`, {}, admin));
+    expect(two.filter((text) => !/rate_limit|auth_session|"user"/.test(text))).toHaveLength(1);
+  });
+
   it('keep a missing product or category a 404, and cache nothing public for it', async () => {
     const res = await app.request('/api/products/999999');
     expect(res.status).toBe(404);

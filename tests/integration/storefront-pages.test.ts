@@ -92,7 +92,7 @@ describe('a product page', () => {
   it('carries its title, description, canonical address, Open Graph, Twitter and Product data, every value escaped', async () => {
     const { res, html } = await page(`/product/${product.id}`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30');
     const head = headOf(html);
     // `$&` and `$1` are text, never replacement patterns; `</script>` never closes an element.
     expect(head).toContain('<title>Album $&amp; &lt;/script&gt;&lt;b&gt; · Art &amp; Song Cards</title>');
@@ -374,11 +374,11 @@ describe('the web client files', () => {
     expect(Number(plain.headers.get('content-length'))).toBe(fs.statSync(path.join(dist, file)).size);
   });
 
-  it('revalidates the HTML and unhashed files, and compresses the page itself', async () => {
+  it('revalidates unhashed files, lets shared caches keep a page for seconds, and compresses the page itself', async () => {
     expect((await app.request('/favicon.svg')).headers.get('cache-control')).toBe('no-cache');
     const res = await fetch(`${app.url}/shop`, { headers: { accept: 'text/html', 'accept-encoding': 'br' } });
     expect(res.headers.get('content-encoding')).toBe('br');
-    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30');
     expect(await res.text()).toContain('id="initial-state"');
   });
 });

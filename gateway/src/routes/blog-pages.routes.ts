@@ -1,16 +1,15 @@
 import { Feed } from 'feed';
 import type { Services } from '../../../server/src/services.js';
 import { AppError } from '../../../server/src/core/errors.js';
-import { sendAppShell } from '../web-client.js';
 import type { RouteDef } from '../route.js';
-import { anonymous, type InitialStateReader } from '../initial-state.js';
-import { renderPage, themeOf } from '../server-render.js';
+import { themeOf } from '../server-render.js';
 import { SITE_NAME } from '../page-head.js';
-import { origin } from './storefront-pages.routes.js';
-
+import { pageVariantOf } from '../page-cache.js';
+import type { PageDeps, PageDescription } from '../page-drawer.js';
+import { origin, wantsPage } from './storefront-pages.routes.js';
 
 /** The pages of the blog served by the server itself: the RSS feed, and post pages with their preview tags. */
-export function blogPageRoutes({ blog, settings }: Services, webDir: string, initial: InitialStateReader): RouteDef[] {
+export function blogPageRoutes({ blog }: Services, { drawer, pages, site }: PageDeps): RouteDef[] {
   return [
     {
       method: 'get',
@@ -53,58 +52,54 @@ export function blogPageRoutes({ blog, settings }: Services, webDir: string, ini
       path: '/blog/:idOrSlug',
       access: 'public',
       async handler(ctx, req, res) {
-        if (req.accepts(['html', 'json']) !== 'html') throw new AppError('NOT_FOUND', 'Not found');
-        try {
-          await settings.assertStorefrontOpen(ctx);
-          // Read as a visitor: a draft is never described, even to a request that carries an admin's token.
-          const idOrSlug = String(req.params.idOrSlug);
-          const post = await blog.get(anonymous(ctx), idOrSlug);
-          const site = origin(req);
-          const description = blog.description(post);
-          const canonical = `${site}/blog/${post.slug}`;
-          const image = post.coverImage ? `${site}/api/${post.coverImage.filePath}` : null;
-          // The variables as the page asks for them (its address, an id or a slug).
-          const state = await initial.read(ctx, [{ operationName: 'BlogPost', variables: { idOrSlug } }]);
-          const theme = themeOf(req.headers.cookie);
-          const root = state.settings?.underConstructionMode ? null : await renderPage(webDir, req.originalUrl, state, ctx.log, theme);
-          sendAppShell(res, webDir, {
-            root,
-            theme,
-            head: {
-              title: `${post.title} · ${SITE_NAME}`,
-              socialTitle: post.title,
-              description,
-              canonical,
-              type: 'article',
-              image,
-              meta: post.publishedAt ? { 'article:published_time': post.publishedAt.toISOString() } : {},
-              // A drawn page preloads its cover itself (React writes the preload of the image it draws first).
-              preloadImage: post.coverImage && !root
-                ? { href: `/api/${post.coverImage.srcSet ? (post.coverImage.thumbnailPath ?? post.coverImage.filePath) : post.coverImage.filePath}`, srcSet: post.coverImage.srcSet, sizes: '100vw' }
-                : null,
-              jsonLd: [
-                {
-                  '@context': 'https://schema.org',
-                  '@type': 'BlogPosting',
-                  headline: post.title,
-                  description,
-                  url: canonical,
-                  mainEntityOfPage: canonical,
-                  ...(image ? { image } : {}),
-                  ...(post.publishedAt ? { datePublished: post.publishedAt.toISOString() } : {}),
-                  dateModified: post.updatedAt.toISOString(),
-                  ...(post.author ? { author: { '@type': 'Person', name: post.author.username } } : {}),
-                  publisher: { '@type': 'Organization', name: SITE_NAME },
-                },
-              ],
-            },
+        if (!wantsPage(req)) throw new AppError('NOT_FOUND', 'Not found');
+        const variant = pageVariantOf(req.originalUrl, req.headers.cookie);
+        const idOrSlug = String(req.params.idOrSlug);
+        await pages.serve(ctx, req, res, variant, (visitor) =>
+          drawer.draw(visitor, {
+            url: variant?.url ?? req.originalUrl,
+            theme: variant?.theme ?? themeOf(req.headers.cookie),
             page: 'blogPost',
-            state,
-          });
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          sendAppShell(res, webDir, { status: error.code === 'NOT_FOUND' ? 404 : 200, state: await initial.read(ctx, []) });
-        }
+            async describe(): Promise<PageDescription> {
+              // Read as a visitor: a draft is never described.
+              const post = await blog.get(visitor, idOrSlug);
+              const description = blog.description(post);
+              const canonical = `${site}/blog/${post.slug}`;
+              const image = post.coverImage ? `${site}/api/${post.coverImage.filePath}` : null;
+              return {
+                head: {
+                  title: `${post.title} · ${SITE_NAME}`,
+                  socialTitle: post.title,
+                  description,
+                  canonical,
+                  type: 'article',
+                  image,
+                  meta: post.publishedAt ? { 'article:published_time': post.publishedAt.toISOString() } : ({} as Record<string, string>),
+                  // A drawn page preloads its cover itself (React writes the preload of the image it draws first).
+                  jsonLd: [
+                    {
+                      '@context': 'https://schema.org',
+                      '@type': 'BlogPosting',
+                      headline: post.title,
+                      description,
+                      url: canonical,
+                      mainEntityOfPage: canonical,
+                      ...(image ? { image } : {}),
+                      ...(post.publishedAt ? { datePublished: post.publishedAt.toISOString() } : {}),
+                      dateModified: post.updatedAt.toISOString(),
+                      ...(post.author ? { author: { '@type': 'Person', name: post.author.username } } : {}),
+                      publisher: { '@type': 'Organization', name: SITE_NAME },
+                    },
+                  ],
+                },
+                // The variables as the page asks for them (its address, an id or a slug).
+                reads: [{ operationName: 'BlogPost', variables: { idOrSlug } }],
+                // Kept only at the post's own addresses (its slug or its id as written), so other spellings make no entries.
+                cacheable: idOrSlug === post.slug || idOrSlug === String(post.id),
+              };
+            },
+          }),
+        );
       },
     },
   ];

@@ -1,7 +1,7 @@
 import type { Services } from '../../../server/src/services.js';
 import type { Category } from '../../../server/src/modules/catalogue/category.entity.js';
 import type { ProductType } from '../../../server/src/modules/catalogue/product-type.entity.js';
-import { sendJsonAnswer } from '../http-cache.js';
+import { sendAnswer } from '../http-cache.js';
 import { body, pathId, withRestFields, type RouteDef } from '../route.js';
 
 const categoryJson = (c: Category) => ({ id: c.id, parent_id: c.parentId, name: c.name, media_id: c.mediaId });
@@ -18,7 +18,7 @@ export function catalogueRoutes({ categories, productTypes }: Services): RouteDe
       path: '/categories/all',
       access: 'storefront',
       async handler(ctx, req, res) {
-        sendJsonAnswer(req, res, await categories.tree(ctx));
+        sendAnswer(req, res, await categories.tree(ctx));
       },
     },
     {

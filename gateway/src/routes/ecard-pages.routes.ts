@@ -1,10 +1,34 @@
+import { CachedAnswer, CacheKeys } from '../../../server/src/core/read-cache.js';
 import type { Services } from '../../../server/src/services.js';
 import { ECARD_SCRIPT, renderEcardNotFound, renderEcardPage } from '../../../server/src/modules/ecard/ecard-page.js';
 import { renderEcardWithdrawn } from '../../../server/src/modules/ecard/ecard-withdrawn.js';
+import { preferredEncoding, sendAnswer, type ReplyPolicy } from '../http-cache.js';
 import type { RouteDef } from '../route.js';
 
-/** Purchased e-cards: standalone server-rendered pages, viewable whatever the site's mode. */
-export function ecardPageRoutes({ ecards, ecardLoop, refunds }: Services): RouteDef[] {
+/** Personal pages: kept by no shared cache, never indexed; revalidated (a cheap 304) on every visit. */
+export const ECARD_POLICY: ReplyPolicy = { cacheControl: 'private, no-cache', vary: 'Accept-Encoding', extra: ['X-Robots-Tag', 'noindex'] };
+
+/** The card an e-card address names, and whether it asks for the preview; null when it names none. */
+export function ecardAddressOf(url: string): { uuid: string; preview: boolean; key: string } | null {
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
+  const match = /^\/ecards\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.html$/i.exec(path);
+  if (!match) return null;
+  // As the address reads: `?preview` (any value but 0) asks for the purchaser's preview.
+  const values = new URLSearchParams(query < 0 ? '' : url.slice(query + 1)).getAll('preview');
+  const preview = values.length > 0 && !(values.length === 1 && values[0] === '0');
+  const uuid = match[1]!.toLowerCase();
+  return { uuid, preview, key: `${CacheKeys.ecard(uuid)}${preview ? 'preview' : 'card'}` };
+}
+
+/**
+ * Purchased e-cards: standalone server-rendered pages, viewable whatever the site's mode. A card's
+ * page is drawn once and kept in the read cache (answered ahead of Express when it is there, like the
+ * storefront's pages), and dropped in every process when its card changes: a reply, a refund, a
+ * delivery, anything written to its rows (the database announces those, see the migration
+ * `ecard_page_changes`).
+ */
+export function ecardPageRoutes({ ecards, ecardLoop, refunds, cache }: Services): RouteDef[] {
   return [
     {
       method: 'get',
@@ -20,23 +44,21 @@ export function ecardPageRoutes({ ecards, ecardLoop, refunds }: Services): Route
       path: '/ecards/:file',
       access: 'public',
       async handler(ctx, req, res) {
-        const match = /^(.+)\.html$/.exec(String(req.params.file));
-        const preview = req.query.preview !== undefined && req.query.preview !== '0';
-        const item = match ? await ecards.open(ctx, match[1]!) : null;
-        // Personal pages: never cached by shared caches, never indexed.
-        res.setHeader('Cache-Control', 'private, no-cache');
+        const address = ecardAddressOf(req.originalUrl);
+        const uuid = address?.uuid ?? /^(.+)\.html$/.exec(String(req.params.file))?.[1] ?? null;
+        const draw = async (): Promise<CachedAnswer | { status: number; html: string }> => {
+          const item = uuid ? await ecards.open(ctx, uuid) : null;
+          if (!item && uuid && (await refunds.isWithdrawn(ctx, uuid))) return { status: 410, html: renderEcardWithdrawn() };
+          if (!item) return { status: 404, html: renderEcardNotFound() };
+          // A preview (the purchaser's or an admin's) neither reports an opening nor takes a thank-you.
+          const preview = address?.preview ?? (req.query.preview !== undefined && req.query.preview !== '0');
+          return CachedAnswer.html(renderEcardPage(item, { preview, repliesLeft: preview ? 0 : await ecardLoop.repliesLeft(ctx, item) }), preferredEncoding(req.headers['accept-encoding']));
+        };
+        const outcome = address ? await cache.read(address.key, draw, { keep: (value) => value instanceof CachedAnswer }) : await draw();
+        if (outcome instanceof CachedAnswer) return sendAnswer(req, res, outcome, ECARD_POLICY);
+        res.setHeader('Cache-Control', ECARD_POLICY.cacheControl);
         res.setHeader('X-Robots-Tag', 'noindex');
-        res.type('html');
-        if (!item && match && (await refunds.isWithdrawn(ctx, match[1]!))) {
-          res.status(410).send(renderEcardWithdrawn());
-          return;
-        }
-        if (!item) {
-          res.status(404).send(renderEcardNotFound());
-          return;
-        }
-        // A preview (the purchaser's or an admin's) neither reports an opening nor takes a thank-you.
-        res.send(renderEcardPage(item, { preview, repliesLeft: preview ? 0 : await ecardLoop.repliesLeft(ctx, item) }));
+        res.status(outcome.status).type('html').send(outcome.html);
       },
     },
   ];

@@ -14,7 +14,7 @@ import { productRoutes } from './product.routes.js';
 import { settingsRoutes } from './settings.routes.js';
 import { sitemapRoutes } from './sitemap.routes.js';
 import { storefrontPageRoutes } from './storefront-pages.routes.js';
-import type { InitialStateReader } from '../initial-state.js';
+import type { PageDeps } from '../page-drawer.js';
 import { uploadRoutes } from './uploads.routes.js';
 
 /** Every REST route under /api. */
@@ -29,6 +29,6 @@ export function fileRoutes(services: Services): RouteDef[] {
 }
 
 /** Pages the server renders or describes itself (storefront pages, the RSS feed, blog posts, purchased e-cards, robots and sitemap). */
-export function pageRoutes(services: Services, webDir: string, initial: InitialStateReader): RouteDef[] {
-  return [...storefrontPageRoutes(services, webDir, initial), ...blogPageRoutes(services, webDir, initial), ...ecardPageRoutes(services), ...sitemapRoutes()];
+export function pageRoutes(services: Services, pages: PageDeps): RouteDef[] {
+  return [...storefrontPageRoutes(services, pages), ...blogPageRoutes(services, pages), ...ecardPageRoutes(services), ...sitemapRoutes()];
 }

@@ -2,7 +2,7 @@ import { decimalToNumber } from '../../../server/src/core/decimal.js';
 import { CARD_MEDIA_SLOTS, slotStem, type EGreetingCard } from '../../../server/src/modules/catalogue/e-greeting-card.entity.js';
 import type { ProductDetail, ProductInput } from '../../../server/src/modules/catalogue/product.service.js';
 import type { Services } from '../../../server/src/services.js';
-import { sendJsonAnswer } from '../http-cache.js';
+import { sendAnswer } from '../http-cache.js';
 import { body, pathId, withRestFields, type RouteDef } from '../route.js';
 
 
@@ -78,7 +78,7 @@ export function productRoutes({ products }: Services): RouteDef[] {
       path: '/products/category/:id',
       access: 'storefront',
       async handler(ctx, req, res) {
-        sendJsonAnswer(req, res, await products.categoryListAnswer(ctx, pathId(req.params.id, 'Category')));
+        sendAnswer(req, res, await products.categoryListAnswer(ctx, pathId(req.params.id, 'Category')));
       },
     },
     {
@@ -86,7 +86,7 @@ export function productRoutes({ products }: Services): RouteDef[] {
       path: '/products/:id',
       access: 'storefront',
       async handler(ctx, req, res) {
-        sendJsonAnswer(req, res, await products.detailAnswer(ctx, pathId(req.params.id, 'Product')));
+        sendAnswer(req, res, await products.detailAnswer(ctx, pathId(req.params.id, 'Product')));
       },
     },
     {

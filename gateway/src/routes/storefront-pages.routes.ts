@@ -5,11 +5,11 @@ import type { Services } from '../../../server/src/services.js';
 import type { MediaFile } from '../../../server/src/modules/media/media-file.entity.js';
 import type { Product } from '../../../server/src/modules/catalogue/product.entity.js';
 import { BLOG_PAGE_SIZE, FEATURED_CARDS, IMAGE_SIZES, SHOP_PAGE_SIZE } from '../initial-queries.js';
-import type { InitialRead, InitialStateReader } from '../initial-state.js';
 import { SITE_DESCRIPTION, SITE_NAME, type PageHead } from '../page-head.js';
-import { sendAppShell } from '../web-client.js';
-import { renderPage, themeOf } from '../server-render.js';
+import { themeOf } from '../server-render.js';
 import type { PageModule } from '../page-chunks.js';
+import { pageVariantOf, type PageVariant } from '../page-cache.js';
+import type { PageDeps, PageDescription } from '../page-drawer.js';
 import type { RouteDef } from '../route.js';
 import { pathId } from '../route.js';
 
@@ -19,7 +19,7 @@ import { pathId } from '../route.js';
  */
 export const origin = (req: Request) => req.app.locals.publicUrl;
 
-const wantsPage = (req: Request) => req.accepts(['html', 'json']) === 'html';
+export const wantsPage = (req: Request) => req.accepts(['html', 'json']) === 'html';
 
 /** Plain text of at most `max` characters, cut at a word, for meta descriptions. */
 export function summary(text: string, max = 160): string {
@@ -34,32 +34,18 @@ const imageUrl = (site: string, file: Pick<MediaFile, 'filePath'> | null | undef
 /**
  * The storefront's pages, described by the server itself: title, description, canonical address,
  * Open Graph and Twitter tags and schema.org data in the HTML, the page's largest picture preloaded,
- * and the data of the first screen inlined (the client renders the rest). While the shop is under
- * construction a page says nothing about the catalogue; unknown products answer 404.
+ * and the data of the first screen inlined and drawn (the client renders the rest). Pages at their
+ * plain address are kept in the read cache (page-cache.ts) and dropped when what they show changes.
  */
-export function storefrontPageRoutes(services: Services, webDir: string, initial: InitialStateReader): RouteDef[] {
-  const { products, categories, settings } = services;
+export function storefrontPageRoutes(services: Services, { site, drawer, pages }: PageDeps): RouteDef[] {
+  const { products, categories } = services;
 
-  /** Sends the page, or the bare shell (settings only) while the storefront is closed to this visitor. */
-  async function sendPage(ctx: RequestContext, res: Response, page: PageModule, describe: () => Promise<{ head: PageHead; reads?: InitialRead[] }>): Promise<void> {
-    const req = res.req;
-    const closed = await settings.isUnderConstruction(ctx);
-    if (closed) {
-      sendAppShell(res, webDir, { state: await initial.read(ctx, []) });
-      return;
-    }
-    try {
-      const { head, reads = [] } = await describe();
-      const state = await initial.read(ctx, reads);
-      // The first screen drawn here from the same data: painted before the page's JavaScript has run.
-      const theme = themeOf(req.headers.cookie);
-      const root = state.settings?.underConstructionMode ? null : await renderPage(webDir, req.originalUrl, state, ctx.log, theme);
-      sendAppShell(res, webDir, { head, page, state, root, theme });
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
-      sendAppShell(res, webDir, { status: 404, head: { title: `Not found · ${SITE_NAME}` }, state: await initial.read(ctx, []) });
-    }
-  }
+  /** Serves a page at its plain address from the cache, or draws it for this request (any other address). */
+  const serve = (ctx: RequestContext, req: Request, res: Response, page: PageModule, describe: (visitor: RequestContext, variant: PageVariant | null) => Promise<PageDescription>) => {
+    const variant = pageVariantOf(req.originalUrl, req.headers.cookie);
+    const theme = variant?.theme ?? themeOf(req.headers.cookie);
+    return pages.serve(ctx, req, res, variant, (visitor) => drawer.draw(visitor, { url: variant?.url ?? req.originalUrl, theme, page, describe: () => describe(visitor, variant) }));
+  };
 
   return [
     {
@@ -68,8 +54,7 @@ export function storefrontPageRoutes(services: Services, webDir: string, initial
       access: 'public',
       async handler(ctx, req, res) {
         if (!wantsPage(req)) throw new AppError('NOT_FOUND', 'Not found');
-        const site = origin(req);
-        await sendPage(ctx, res, 'home', async () => ({
+        await serve(ctx, req, res, 'home', async () => ({
           head: {
             title: `${SITE_NAME} — e-greeting cards with songs and pictures`,
             description: SITE_DESCRIPTION,
@@ -97,18 +82,19 @@ export function storefrontPageRoutes(services: Services, webDir: string, initial
       access: 'public',
       async handler(ctx, req, res) {
         if (!wantsPage(req)) throw new AppError('NOT_FOUND', 'Not found');
-        const site = origin(req);
         const rawCategory = typeof req.query.category === 'string' ? req.query.category : null;
         const searched = typeof req.query.q === 'string' && req.query.q.trim() !== '';
-        await sendPage(ctx, res, 'shop', async () => {
-          const category = rawCategory ? await categories.get(ctx, pathId(rawCategory, 'Category')) : null;
+        await serve(ctx, req, res, 'shop', async (visitor, variant) => {
+          // A kept page is drawn for the category its address names (read as the cache reads it).
+          const categoryId = variant?.page === 'shop' ? variant.categoryId : rawCategory ? pathId(rawCategory, 'Category') : null;
+          const category = categoryId ? await categories.get(visitor, categoryId) : null;
           const title = category ? `${category.name} · Shop · ${SITE_NAME}` : `Shop · ${SITE_NAME}`;
           const description = category
             ? `${category.name} at ${SITE_NAME}: e-greeting cards with songs and pictures, music albums and image collections.`
             : `Browse the shop of ${SITE_NAME}: e-greeting cards with songs and pictures, music albums and image collections, by occasion.`;
           const canonical = category ? `${site}/shop?category=${category.id}` : `${site}/shop`;
           const variables = { query: null, categoryId: category?.id ?? null, first: SHOP_PAGE_SIZE };
-          const page = await products.search(ctx, { categoryId: variables.categoryId, first: SHOP_PAGE_SIZE });
+          const page = await products.search(visitor, { categoryId: variables.categoryId, first: SHOP_PAGE_SIZE });
           const first = page.edges[0]?.node;
           return {
             head: {
@@ -143,11 +129,10 @@ export function storefrontPageRoutes(services: Services, webDir: string, initial
       access: 'public',
       async handler(ctx, req, res) {
         if (!wantsPage(req)) throw new AppError('NOT_FOUND', 'Not found');
-        const site = origin(req);
-        await sendPage(ctx, res, 'product', async () => {
-          const id = pathId(req.params.id, 'Product');
-          const product = await products.get(ctx, id);
-          const [card, category] = await Promise.all([products.cardOf(ctx, product), categories.get(ctx, product.categoryId).catch(() => null)]);
+        await serve(ctx, req, res, 'product', async (visitor, variant) => {
+          const id = variant?.page === 'product' ? variant.id : pathId(req.params.id, 'Product');
+          // One query: the product, its images, card data and category name; the page's GraphQL read below takes it from there.
+          const { product, card, categoryName } = await products.storefront(visitor, id);
           const cover = card?.coverImage ?? product.mainImage;
           const description = summary(product.description || `${product.name}, from ${SITE_NAME}.`);
           const canonical = `${site}/product/${product.id}`;
@@ -161,7 +146,7 @@ export function storefrontPageRoutes(services: Services, webDir: string, initial
               image: imageUrl(site, cover),
               meta: { 'product:price:amount': Number(product.price).toFixed(2), 'product:price:currency': 'USD' },
               preloadImage: preloadOf(cover, card ? IMAGE_SIZES.card : IMAGE_SIZES.gallery),
-              jsonLd: [productJsonLd(site, product, description, cover, category?.name)],
+              jsonLd: [productJsonLd(site, product, description, cover, categoryName)],
             },
             reads: [{ operationName: 'StoreProduct', variables: { id } }],
           };
@@ -174,10 +159,10 @@ export function storefrontPageRoutes(services: Services, webDir: string, initial
       access: 'public',
       async handler(ctx, req, res) {
         if (!wantsPage(req)) throw new AppError('NOT_FOUND', 'Not found');
-        const site = origin(req);
-        await sendPage(ctx, res, 'blog', async () => {
-          const page = await services.blog.list(ctx, { first: BLOG_PAGE_SIZE });
+        await serve(ctx, req, res, 'blog', async (visitor) => {
+          const page = await services.blog.list(visitor, { first: BLOG_PAGE_SIZE });
           const first = page.edges[0]?.node;
+          const next = await services.blog.nextScheduledAt(visitor);
           return {
             head: {
               title: `Blog · ${SITE_NAME}`,
@@ -200,6 +185,8 @@ export function storefrontPageRoutes(services: Services, webDir: string, initial
               ],
             },
             reads: [{ operationName: 'BlogPosts', variables: { first: BLOG_PAGE_SIZE, status: null } }],
+            // A post scheduled for later joins the list at its time: the kept page goes then.
+            ttlMs: next ? next.getTime() - Date.now() : undefined,
           };
         });
       },

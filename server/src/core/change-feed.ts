@@ -13,6 +13,22 @@ export const FEED_APPLICATION_NAME = 'artsong-cache-feed';
 /** The longest a write waits for every process to drop what it changed. */
 const ACK_TIMEOUT_MS = 2000;
 const RECONNECT_MS = 500;
+/** The longest the listener may take to connect and listen. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * The feed's own heartbeat: a notice the listener sends to itself through the database every
+ * HEARTBEAT_MS. One that has not come back after HEARTBEAT_TIMEOUT_MS means the connection is dead
+ * even if no error says so (a NAT or proxy that dropped it silently): the cache goes off at once and
+ * the listener reconnects.
+ */
+export interface HeartbeatTiming {
+  intervalMs: number;
+  timeoutMs: number;
+}
+export const HEARTBEAT: HeartbeatTiming = { intervalMs: 2000, timeoutMs: 3000 };
+/** TCP keepalive on the listener's socket, so that the kernel too notices a dead peer. */
+const KEEPALIVE_DELAY_MS = 5000;
 
 type Execute = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -29,6 +45,12 @@ interface Waiting {
  * caller once every listener counted at notify time has acknowledged (or after a short bound), so a
  * write is seen by the very next read from any process. While the connection is down the cache is
  * bypassed; it starts empty when the connection is back.
+ *
+ * A connection can also die without a word (a NAT or a proxy forgetting it): the listener then hears
+ * nothing, not even an error, and would serve its cache for ever. So it sends itself a heartbeat
+ * through the database every couple of seconds; a heartbeat that does not come back turns the cache
+ * off and the listener reconnects. TCP keepalive is on as well, and every cache entry has a time
+ * limit of its own (see ReadCache).
  */
 export class ChangeFeed implements ChangePublisher {
   private client: pg.Client | null = null;
@@ -36,12 +58,21 @@ export class ChangeFeed implements ChangePublisher {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private readonly waiting = new Map<string, Waiting>();
   private readonly signalHandlers = new Map<string, () => void>();
+  /** This process's heartbeat channel (only it listens there). */
+  private readonly heartbeatChannel = `artsong_feed_${crypto.randomBytes(8).toString('hex')}`;
+  private heartbeat: NodeJS.Timeout | null = null;
+  /** When the heartbeat in flight was sent (null: none in flight), and when the last one was. */
+  private heartbeatSentAt: number | null = null;
+  private lastHeartbeatAt = 0;
+  /** The server process of a listener that went silent: it may linger on the server and be counted as a listener, so it is ended once a new one listens. */
+  private silentBackend: number | null = null;
 
   constructor(
     private readonly databaseUrl: string,
     private readonly cache: ReadCache,
     private readonly execute: Execute,
     private readonly log: Logger,
+    private readonly timing: HeartbeatTiming = HEARTBEAT,
   ) {}
 
   async start(): Promise<void> {
@@ -52,11 +83,12 @@ export class ChangeFeed implements ChangePublisher {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.stopHeartbeat();
     this.cache.setActive(false);
     const client = this.client;
     this.client = null;
     for (const waiting of this.waiting.values()) waiting.resolve();
-    await client?.end().catch(() => {});
+    if (client) await closeClient(client);
   }
 
   /** Calls `handler` whenever any process (this one included) sends the signal `name`. */
@@ -99,36 +131,83 @@ export class ChangeFeed implements ChangePublisher {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: FEED_APPLICATION_NAME });
-    const lost = (error?: Error) => {
-      if (this.client !== client) return;
-      this.client = null;
-      this.cache.setActive(false);
-      if (this.stopped) return;
-      this.log.warn({ err: error }, 'the cache change feed lost its database connection; reading without the cache until it is back');
-      client.end().catch(() => {});
-      this.scheduleReconnect();
-    };
-    client.on('error', lost);
-    client.on('end', () => lost());
+    const client = new pg.Client({
+      connectionString: this.databaseUrl,
+      application_name: FEED_APPLICATION_NAME,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    client.on('error', (error) => this.lost(client, error.message, error));
+    client.on('end', () => this.lost(client, 'the connection ended'));
     client.on('notification', (message) => this.receive(client, message));
     try {
-      await client.connect();
-      await client.query(`LISTEN ${CHANGES}; LISTEN ${ACKS}; LISTEN ${SIGNALS}`);
+      const listening = (async () => {
+        await client.connect();
+        await client.query(`LISTEN ${CHANGES}; LISTEN ${ACKS}; LISTEN ${SIGNALS}; LISTEN ${this.heartbeatChannel}`);
+      })();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([listening, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('listening took too long')), CONNECT_TIMEOUT_MS)))]).finally(() => clearTimeout(timer));
     } catch (error) {
       client.removeAllListeners();
       client.on('error', () => {});
-      await client.end().catch(() => {});
+      await closeClient(client);
       this.log.warn({ err: error }, 'the cache change feed could not listen; reading without the cache for now');
       this.scheduleReconnect();
       return;
     }
     if (this.stopped) {
-      await client.end().catch(() => {});
+      await closeClient(client);
       return;
     }
     this.client = client;
     this.cache.setActive(true);
+    this.startHeartbeat(client);
+    if (this.silentBackend !== null) {
+      const pid = this.silentBackend;
+      this.silentBackend = null;
+      client.query('select pg_terminate_backend(pid) from pg_stat_activity where pid = $1 and application_name = $2', [pid, FEED_APPLICATION_NAME]).catch(() => {});
+    }
+  }
+
+  /** The listener's connection is gone (or silent): the cache goes off until a new one listens. */
+  private lost(client: pg.Client, reason: string, error?: Error): void {
+    if (this.client !== client) return;
+    this.client = null;
+    this.stopHeartbeat();
+    this.cache.setActive(false);
+    if (this.stopped) return;
+    this.log.warn({ err: error, reason }, 'the cache change feed lost its database connection; reading without the cache until it is back');
+    const backend = (client as unknown as { processID?: number }).processID;
+    if (!error && backend) this.silentBackend = backend;
+    client.removeAllListeners('notification');
+    void closeClient(client);
+    this.scheduleReconnect();
+  }
+
+  private startHeartbeat(client: pg.Client): void {
+    this.stopHeartbeat();
+    this.heartbeatSentAt = null;
+    this.lastHeartbeatAt = Date.now();
+    const tick = Math.max(50, Math.min(this.timing.intervalMs, this.timing.timeoutMs) / 2);
+    this.heartbeat = setInterval(() => {
+      const now = Date.now();
+      if (this.heartbeatSentAt !== null) {
+        if (now - this.heartbeatSentAt > this.timing.timeoutMs) this.lost(client, `no heartbeat for ${now - this.heartbeatSentAt} ms`);
+        return;
+      }
+      if (now - this.lastHeartbeatAt < this.timing.intervalMs) return;
+      this.heartbeatSentAt = now;
+      // Through the listening connection itself: if it is dead, the heartbeat never comes back.
+      client.query('select pg_notify($1, $2)', [this.heartbeatChannel, String(now)]).catch(() => {});
+    }, tick);
+    this.heartbeat.unref();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    this.heartbeatSentAt = null;
   }
 
   private scheduleReconnect(): void {
@@ -141,6 +220,12 @@ export class ChangeFeed implements ChangePublisher {
   }
 
   private receive(client: pg.Client, message: pg.Notification): void {
+    if (message.channel === this.heartbeatChannel) {
+      if (this.client !== client) return;
+      this.heartbeatSentAt = null;
+      this.lastHeartbeatAt = Date.now();
+      return;
+    }
     if (message.channel === ACKS) {
       const waiting = this.waiting.get(message.payload ?? '');
       if (waiting && ++waiting.got >= waiting.needed) waiting.resolve();
@@ -151,13 +236,25 @@ export class ChangeFeed implements ChangePublisher {
       return;
     }
     if (message.channel !== CHANGES) return;
-    let change: { id: string; keys: string[] };
+    let change: { id?: string; keys: string[] };
     try {
       change = JSON.parse(message.payload ?? '');
+      if (!Array.isArray(change.keys)) return;
     } catch {
       return;
     }
     this.cache.invalidate(change.keys);
-    client.query('select pg_notify($1, $2)', [ACKS, change.id]).catch(() => {});
+    // Changes the database announces itself (triggers, see the ecard_page_changes migration) wait for nobody.
+    if (change.id) client.query('select pg_notify($1, $2)', [ACKS, change.id]).catch(() => {});
   }
+}
+
+/** Closes a client, also one whose socket hangs (a silent peer): after a short wait its socket is destroyed. */
+async function closeClient(client: pg.Client): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const ended = client.end().catch(() => {});
+  const gaveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, 1000)));
+  await Promise.race([ended, gaveUp]);
+  clearTimeout(timer);
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }

@@ -1,42 +1,13 @@
-import crypto from 'node:crypto';
-import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { CachedAnswer } from './cached-answer.js';
 
-/** Answers smaller than this are sent as they are (compressing them saves less than it costs). */
-export const COMPRESS_MIN_BYTES = 1024;
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } };
-
-/**
- * A storefront answer as it goes out: the JSON bytes, their strong ETag, and (above
- * COMPRESS_MIN_BYTES) their br and gzip forms, all made once when the answer is made, never per request.
- */
-export interface JsonAnswer {
-  body: Buffer;
-  etag: string;
-  gzip?: Buffer;
-  br?: Buffer;
-}
+export { COMPRESS_MIN_BYTES, CachedAnswer, jsonAnswer, type Encoding } from './cached-answer.js';
 
 /**
- * A copy of `bytes` in memory of its own and of its exact size. Small Buffers are slices of a shared
- * 8 kB pool, and zlib's results slices of its 16 kB output chunk: kept for long in the cache, each
- * would hold the whole block alive.
+ * The keys of the shop's cached reads: one per entity or page, so that a write can name what it
+ * changed. A key's first segment (up to its first ':') is its namespace; a key ending in ':' names
+ * every key below it, and '*' everything.
  */
-function owned(bytes: Buffer): Buffer {
-  const copy = Buffer.allocUnsafeSlow(bytes.length);
-  bytes.copy(copy);
-  return copy;
-}
-
-export function jsonAnswer(json: string): JsonAnswer {
-  const body = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
-  body.write(json);
-  const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
-  if (body.length < COMPRESS_MIN_BYTES) return { body, etag };
-  return { body, etag, br: owned(zlib.brotliCompressSync(body, BROTLI)), gzip: owned(zlib.gzipSync(body, { level: 6 })) };
-}
-
-/** The keys of the shop's cached reads: one per entity or page, so that a write can name what it changed. */
 export const CacheKeys = {
   settings: 'settings',
   tree: 'tree',
@@ -46,13 +17,61 @@ export const CacheKeys = {
   categoryList: (id: number) => `category:${id}:all`,
   /** Whole GraphQL answers (a prefix): any catalogue change drops them. */
   graphql: 'gql:',
+  /** A product's drawn page, in each theme (exact keys: a product's write drops its own pages only). */
+  productPage: (id: number, theme: string) => `page:product:${id}:${theme}`,
+  productPages: (id: number) => THEMES.map((theme) => `page:product:${id}:${theme}`),
+  /** Every product's page (a category's name or a product type's shows on them). */
+  productPagesAll: 'page:',
+  /** The pages listing the catalogue: home and the shop with its categories (a prefix). */
+  shopPages: 'shop:',
+  /** The blog's pages: its list and its posts (a prefix). */
+  blogPages: 'blog:',
+  /** A purchased e-card's page (its preview included). */
+  ecard: (uuid: string) => `ecard:${uuid.toLowerCase()}:`,
+  /** Every purchased e-card's page. */
+  ecards: 'ecard:',
   /** Everything (a media rename or delete changes paths wherever the file is used). */
   all: '*',
 } as const;
 
+/** The themes a page is drawn in (the `theme` cookie). */
+export const THEMES = ['dark', 'light'] as const;
+
+/**
+ * What each kind of write changes, as keys to drop: every cached read and page that shows it. The
+ * services call `cache.changed(Changes.x(...))` after their commit.
+ */
+export const Changes = {
+  /** A product saved, created or deleted (in these categories): its reads and pages, its categories' lists, the listings. */
+  product: (id: number, categoryIds: number[]): string[] => [
+    CacheKeys.product(id),
+    ...CacheKeys.productPages(id),
+    ...[...new Set(categoryIds)].map(CacheKeys.category),
+    CacheKeys.graphql,
+    CacheKeys.shopPages,
+  ],
+  /** A category added: the tree and what lists categories. */
+  categoryAdded: (): string[] => [CacheKeys.tree, CacheKeys.graphql, CacheKeys.shopPages],
+  /** A category renamed or moved: also every product page (it names its product's category). */
+  categoryChanged: (): string[] => [CacheKeys.tree, CacheKeys.graphql, CacheKeys.shopPages, CacheKeys.productPagesAll],
+  /** A product type added, renamed or deleted (product pages name their type). */
+  productType: (): string[] => [CacheKeys.graphql, CacheKeys.shopPages, CacheKeys.productPagesAll],
+  /** A site setting (the under-construction switch): every storefront answer and page. */
+  settings: (): string[] => [CacheKeys.settings, CacheKeys.graphql, CacheKeys.shopPages, CacheKeys.productPagesAll, CacheKeys.blogPages],
+  /** A blog post written, published, unpublished or deleted. */
+  blog: (): string[] => [CacheKeys.blogPages],
+} as const;
+
+/** The longest key the cache takes; a longer one is not cached (its answer is computed every time). */
+export const MAX_KEY_LENGTH = 512;
+/** How long any entry lives at most, even if no change announced: a bound on staleness should a change ever be missed. */
+export const DEFAULT_TTL_MS = 5 * 60_000;
+
 export interface ReadCacheOptions {
-  /** The memory bound of the cached values, in bytes. */
+  /** The memory bound of the cache: its values, their keys and its bookkeeping, in bytes. */
   maxBytes: number;
+  /** The time limit of an entry (default DEFAULT_TTL_MS). */
+  ttlMs?: number;
 }
 
 interface Entry {
@@ -65,26 +84,60 @@ export interface ChangePublisher {
   publish(keys: string[]): Promise<void>;
 }
 
+/** What an entry other than an answer (a flag, a null for "not found") is counted as. */
+const SMALL_VALUE_SIZE = 64;
+/** The cache's own bookkeeping per entry, besides the key and the value (see ANSWER_OVERHEAD). */
+const ENTRY_OVERHEAD = 200;
+
+const namespaceOf = (key: string): string => {
+  const colon = key.indexOf(':');
+  return colon < 0 ? key : key.slice(0, colon + 1);
+};
+
+/** The memory a value takes as the cache counts it. */
+export const sizeOf = (value: unknown): number => (value instanceof CachedAnswer ? value.size : SMALL_VALUE_SIZE);
+
+export interface ReadOptions<T = unknown> {
+  /** A shorter time limit for this entry (an answer may also carry its own, see CachedAnswer.ttlMs). */
+  ttlMs?: number;
+  /** Whether a loaded value is kept (default: every value, a "not found" too). */
+  keep?: (value: T) => boolean;
+}
+
 /**
- * The process's cache of storefront reads, in front of the database, bounded in bytes (LRU). REST and
- * GraphQL read through it alike. It is only used while the change feed is listening: a process that
- * could miss another's invalidation reads from the database instead, and starts empty again when the
- * feed comes back.
+ * The process's cache of storefront reads, in front of the database, bounded in bytes (LRU), keys and
+ * bookkeeping counted. REST, GraphQL and the server-drawn pages read through it alike. It is only
+ * used while the change feed is listening: a process that could miss another's invalidation reads
+ * from the database instead, and starts empty again when the feed comes back. Every entry also has a
+ * time limit, a last bound on staleness.
  *
- * Keys name entities (`product:12`, `category:5:all`, `tree`, `settings`); a key ending in ':' names
- * every key below it, and '*' everything.
+ * Keys name entities (`product:12`, `category:5:all`, `tree`, `settings`, `page:product:12:dark`); a
+ * key ending in ':' names every key below it, and '*' everything. Keys are indexed by namespace, so
+ * that dropping a prefix looks only at the keys of its namespace.
  */
 export class ReadCache {
   private readonly lru: LRUCache<string, Entry>;
+  private readonly namespaces = new Map<string, Set<string>>();
   /** Loads in flight, shared by concurrent callers of one key. */
   private readonly loading = new Map<string, Promise<unknown>>();
   /** Bumped by every invalidation: a load that began before it must not store its (possibly old) answer. */
   private generation = 0;
   private enabled = false;
   private publisher: ChangePublisher | null = null;
+  private readonly ttlMs: number;
 
   constructor(options: ReadCacheOptions) {
-    this.lru = new LRUCache<string, Entry>({ maxSize: options.maxBytes, sizeCalculation: (entry) => Math.max(1, entry.size) });
+    this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
+    this.lru = new LRUCache<string, Entry>({
+      maxSize: options.maxBytes,
+      sizeCalculation: (entry, key) => Math.max(1, entry.size + key.length + ENTRY_OVERHEAD),
+      ttl: this.ttlMs,
+      dispose: (entry, key, reason) => {
+        // An entry replaced by a newer one of the same key keeps its place in the index.
+        if (reason !== 'set') this.unindex(key);
+        if (entry.value instanceof CachedAnswer && reason !== 'set') entry.value.onResize = null;
+      },
+    });
   }
 
   /** Whether reads are served from memory (the change feed is up). */
@@ -96,8 +149,13 @@ export class ReadCache {
     return this.lru.size;
   }
 
+  /** The memory the entries take as counted (values, keys, bookkeeping). */
   get bytes(): number {
     return this.lru.calculatedSize;
+  }
+
+  get maxBytes(): number {
+    return this.lru.maxSize;
   }
 
   /** Called by the change feed: on when it listens (starting empty), off when it lost its connection. */
@@ -111,8 +169,8 @@ export class ReadCache {
   }
 
   /** The cached value of `key`, or what `load` gives (stored unless a write came in meanwhile). */
-  async read<T>(key: string, load: () => Promise<T>, sizeOf: (value: T) => number): Promise<T> {
-    if (!this.enabled) return load();
+  async read<T>(key: string, load: () => Promise<T>, options: ReadOptions<T> = {}): Promise<T> {
+    if (!this.enabled || key.length > MAX_KEY_LENGTH) return load();
     const hit = this.lru.get(key);
     if (hit) return hit.value as T;
     const pending = this.loading.get(key);
@@ -121,7 +179,7 @@ export class ReadCache {
     const promise = load().then(
       (value) => {
         if (this.loading.get(key) === promise) this.loading.delete(key);
-        if (this.enabled && generation === this.generation) this.lru.set(key, { value, size: sizeOf(value) });
+        if (!options.keep || options.keep(value)) this.store(key, value, generation, options);
         return value;
       },
       (error: unknown) => {
@@ -133,7 +191,7 @@ export class ReadCache {
     return promise;
   }
 
-  /** The cached value of `key`, if any (for answers stored by the gateway, e.g. GraphQL). */
+  /** The cached value of `key`, if any (for answers stored by the gateway, e.g. GraphQL and pages). */
   peek<T>(key: string): T | undefined {
     if (!this.enabled) return undefined;
     return this.lru.get(key)?.value as T | undefined;
@@ -144,8 +202,19 @@ export class ReadCache {
     return this.generation;
   }
 
-  store(key: string, value: unknown, size: number, since: number): void {
-    if (this.enabled && since === this.generation) this.lru.set(key, { value, size });
+  /** Stores `value` under `key` unless the cache was invalidated since `since` (see `mark`). */
+  store(key: string, value: unknown, since: number, options: Pick<ReadOptions, 'ttlMs'> = {}): void {
+    if (!this.enabled || since !== this.generation || key.length > MAX_KEY_LENGTH) return;
+    const ttl = options.ttlMs ?? (value instanceof CachedAnswer ? value.ttlMs : undefined);
+    this.lru.set(key, { value, size: sizeOf(value) }, ttl !== undefined ? { ttl: Math.max(1, Math.min(ttl, this.ttlMs)) } : undefined);
+    if (!this.lru.has(key)) return; // larger than the whole cache
+    this.index(key);
+    if (value instanceof CachedAnswer) {
+      // A compressed form made later for a caller is counted then.
+      value.onResize = () => {
+        if (this.lru.peek(key)?.value === value) this.lru.set(key, { value, size: value.size }, { noUpdateTTL: true });
+      };
+    }
   }
 
   /**
@@ -165,11 +234,31 @@ export class ReadCache {
       this.lru.clear();
       return;
     }
-    const prefixes = keys.filter((key) => key.endsWith(':'));
-    for (const key of keys) if (!key.endsWith(':')) this.lru.delete(key);
-    if (prefixes.length) {
-      for (const key of [...this.lru.keys()]) if (prefixes.some((prefix) => key.startsWith(prefix))) this.lru.delete(key);
+    for (const key of keys) {
+      if (!key.endsWith(':')) {
+        this.lru.delete(key);
+        continue;
+      }
+      const members = this.namespaces.get(namespaceOf(key));
+      if (!members) continue;
+      const whole = namespaceOf(key) === key;
+      for (const member of [...members]) if (whole || member.startsWith(key)) this.lru.delete(member);
     }
+  }
+
+  private index(key: string): void {
+    const namespace = namespaceOf(key);
+    let members = this.namespaces.get(namespace);
+    if (!members) this.namespaces.set(namespace, (members = new Set()));
+    members.add(key);
+  }
+
+  private unindex(key: string): void {
+    const namespace = namespaceOf(key);
+    const members = this.namespaces.get(namespace);
+    if (!members) return;
+    members.delete(key);
+    if (!members.size) this.namespaces.delete(namespace);
   }
 
   private clearLocal(): void {
@@ -178,6 +267,3 @@ export class ReadCache {
     this.lru.clear();
   }
 }
-
-/** The size of an answer in memory: its bytes, their compressed forms, and the object around them. */
-export const answerSize = (answer: JsonAnswer | null): number => (answer ? answer.body.length + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0) + 200 : 64);

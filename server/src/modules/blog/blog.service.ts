@@ -11,6 +11,7 @@ import { checkedImage } from '../media/media-references.js';
 import type { MediaUsageProvider } from '../media/media-usages.js';
 import { BlogPost, BlogPostStatus, publishedAndDue } from './blog-post.entity.js';
 import { plainText, renderMarkdown } from './markdown.js';
+import { Changes, type ReadCache } from '../../core/read-cache.js';
 
 export interface BlogPostInput {
   title?: unknown;
@@ -36,6 +37,9 @@ const POPULATE = ['coverImage', 'author'] as const;
 
 /** The blog: posts in Markdown, published now or later, read by everyone and written by admins. */
 export class BlogService {
+  /** @param cache the storefront read cache, whose blog pages every write drops */
+  constructor(private readonly cache: ReadCache | null = null) {}
+
   /** Posts visible to the caller: everything for an admin, published and due posts for everyone else. */
   private async visibility(ctx: RequestContext): Promise<FilterQuery<BlogPost>> {
     if (await ctx.isAdmin()) return {};
@@ -112,7 +116,14 @@ export class BlogService {
     const post = await this.find(ctx, id);
     ctx.em.remove(post);
     await ctx.em.flush();
+    await this.cache?.changed(Changes.blog());
     ctx.log.info({ postId: id }, 'blog post deleted');
+  }
+
+  /** When the next post scheduled for later goes public (what a reader sees changes then), or null. */
+  async nextScheduledAt(ctx: RequestContext): Promise<Date | null> {
+    const next = await ctx.em.findOne(BlogPost, { status: BlogPostStatus.PUBLISHED, publishedAt: { $gt: new Date() } }, { orderBy: { publishedAt: 'asc' }, fields: ['id', 'publishedAt'] });
+    return next?.publishedAt ?? null;
   }
 
   /** The published, due posts for the feed, newest first. */
@@ -185,6 +196,7 @@ export class BlogService {
   private async flush(ctx: RequestContext, slug: string): Promise<void> {
     // Two admins saving the same address at once: the unique index decides.
     await conflictOnUnique(() => ctx.em.flush(), () => slugTaken(slug, `${slug}-2`));
+    await this.cache?.changed(Changes.blog());
   }
 
   /** The first of slug-2, slug-3, ... that no post uses. */

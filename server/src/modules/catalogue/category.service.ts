@@ -1,4 +1,4 @@
-import { CacheKeys, answerSize, jsonAnswer, type JsonAnswer, type ReadCache } from '../../core/read-cache.js';
+import { CacheKeys, Changes, jsonAnswer, type CachedAnswer, type ReadCache } from '../../core/read-cache.js';
 import { categoryTreeJson } from './catalogue-reads.js';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
@@ -20,8 +20,8 @@ export class CategoryService {
   constructor(private readonly cache: ReadCache) {}
 
   /** The REST tree (`GET /api/categories/all`): one query building the JSON, then served from the read cache. */
-  tree(ctx: RequestContext): Promise<JsonAnswer> {
-    return this.cache.read(CacheKeys.tree, async () => jsonAnswer(await categoryTreeJson(ctx.em)), answerSize);
+  tree(ctx: RequestContext): Promise<CachedAnswer> {
+    return this.cache.read(CacheKeys.tree, async () => jsonAnswer(await categoryTreeJson(ctx.em)));
   }
 
   list(ctx: RequestContext): Promise<Category[]> {
@@ -40,7 +40,7 @@ export class CategoryService {
     const media = await this.image(ctx, input.mediaId);
     const category = ctx.em.create(Category, { name, parent, media });
     await ctx.em.flush();
-    await this.cache.changed([CacheKeys.tree, CacheKeys.graphql]);
+    await this.cache.changed(Changes.categoryAdded());
     return category;
   }
 
@@ -62,7 +62,7 @@ export class CategoryService {
       return category;
     });
     // After the commit (and so after the tree lock is released): every process drops the old tree.
-    await this.cache.changed([CacheKeys.tree, CacheKeys.graphql]);
+    await this.cache.changed(Changes.categoryChanged());
     return category;
   }
 

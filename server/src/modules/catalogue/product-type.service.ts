@@ -1,4 +1,4 @@
-import { CacheKeys, type ReadCache } from '../../core/read-cache.js';
+import { Changes, type ReadCache } from '../../core/read-cache.js';
 import { ForeignKeyConstraintViolationException } from '@mikro-orm/postgresql';
 import { conflictOnUnique } from '../../core/db-errors.js';
 import type { RequestContext } from '../../core/context.js';
@@ -31,7 +31,7 @@ export class ProductTypeService {
     await this.assertNameFree(ctx, name, null);
     const type = ctx.em.create(ProductType, { name });
     await this.flush(ctx);
-    await this.cache.changed([CacheKeys.graphql]);
+    await this.cache.changed(Changes.productType());
     return type;
   }
 
@@ -41,7 +41,7 @@ export class ProductTypeService {
     await this.assertNameFree(ctx, name, id);
     type.name = name;
     await this.flush(ctx);
-    await this.cache.changed([CacheKeys.graphql]);
+    await this.cache.changed(Changes.productType());
     return type;
   }
 
@@ -57,7 +57,7 @@ export class ProductTypeService {
       if (error instanceof ForeignKeyConstraintViolationException) throw conflict(`"${type.name}" is used by products; it cannot be deleted.`);
       throw error;
     }
-    await this.cache.changed([CacheKeys.graphql]);
+    await this.cache.changed(Changes.productType());
   }
 
   private async assertNameFree(ctx: RequestContext, name: string, exceptId: number | null): Promise<void> {

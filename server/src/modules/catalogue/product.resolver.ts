@@ -27,8 +27,8 @@ export class ProductResolver {
 
   @Allow('storefront')
   @Query(() => Product)
-  product(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<Product> {
-    return this.service.get(ctx, id);
+  async product(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<Product> {
+    return (await this.service.storefront(ctx, id)).product;
   }
 
   @Allow('admin')

@@ -24,8 +24,9 @@ import {
   parsePrice,
 } from './product-rules.js';
 import { containsEveryWord } from '../../core/text-search.js';
-import { CacheKeys, answerSize, jsonAnswer, type JsonAnswer, type ReadCache } from '../../core/read-cache.js';
+import { CacheKeys, Changes, jsonAnswer, type CachedAnswer, type ReadCache } from '../../core/read-cache.js';
 import { categoryProductsJson, productDetailJson } from './catalogue-reads.js';
+import { loadStorefrontProducts, type StorefrontProduct } from './storefront-product.js';
 
 /** A product as a client sends it; on update a key left out (undefined) keeps its value, null clears it. */
 export interface ProductInput {
@@ -73,21 +74,21 @@ export class ProductService {
   // ---- storefront answers (one query each, through the read cache) ----
 
   /** The REST detail of a product (`GET /api/products/{id}`). */
-  async detailAnswer(ctx: RequestContext, id: number): Promise<JsonAnswer> {
+  async detailAnswer(ctx: RequestContext, id: number): Promise<CachedAnswer> {
     const answer = await this.cache.read(CacheKeys.product(id), async () => {
       const json = await productDetailJson(ctx.em, id);
       return json === null ? null : jsonAnswer(json);
-    }, answerSize);
+    });
     if (!answer) throw notFound('Product');
     return answer;
   }
 
   /** Every product of a category by name (`GET /api/products/category/{id}`). */
-  async categoryListAnswer(ctx: RequestContext, categoryId: number): Promise<JsonAnswer> {
+  async categoryListAnswer(ctx: RequestContext, categoryId: number): Promise<CachedAnswer> {
     const answer = await this.cache.read(CacheKeys.categoryList(categoryId), async () => {
       const json = await categoryProductsJson(ctx.em, categoryId);
       return json === null ? null : jsonAnswer(json);
-    }, answerSize);
+    });
     if (!answer) throw notFound('Category');
     return answer;
   }
@@ -98,6 +99,25 @@ export class ProductService {
     const product = await ctx.em.findOne(Product, id, { populate: POPULATE });
     if (!product) throw notFound('Product');
     return product;
+  }
+
+  /**
+   * A product as the storefront shows it (GraphQL `product(id)`, the product page): the product with
+   * its type, images, card data and category name in one query (batched across a request), its
+   * field resolvers then answered from it without another query.
+   */
+  async storefront(ctx: RequestContext, id: number): Promise<StorefrontProduct> {
+    const loader = ctx.loader<number, StorefrontProduct>('product.storefront', async (ids) => {
+      const found = await loadStorefrontProducts(ctx.em, ids);
+      for (const [productId, read] of found) {
+        this.imagesLoader(ctx).prime(productId, read.images);
+        if (read.card) this.cardLoader(ctx).prime(productId, read.card);
+      }
+      return found;
+    });
+    const read = await loader.load(id);
+    if (!read) throw notFound('Product');
+    return read;
   }
 
   /** The product with its associated images and card data (the REST detail shape). */
@@ -133,21 +153,27 @@ export class ProductService {
 
   /** The associated images of a product, in order; batched across the products of a request. */
   async associatedImagesOf(ctx: RequestContext, product: Product): Promise<MediaFile[]> {
-    const loader = ctx.loader<number, MediaFile[]>('product.associatedImages', async (ids) => {
-      const rows = await ctx.em.find(ProductImage, { product: { $in: [...ids] } }, { populate: ['file'], orderBy: { product: 'asc', position: 'asc' } });
-      return groupBy(rows, (row) => row.product.id, (row) => row.file);
-    });
-    return (await loader.load(product.id)) ?? [];
+    return (await this.imagesLoader(ctx).load(product.id)) ?? [];
   }
 
   /** The card data of an e-greeting card (null for other types); batched across a request. */
   async cardOf(ctx: RequestContext, product: Product): Promise<EGreetingCard | null> {
     if (product.type.id !== E_GREETING_CARD_TYPE_ID) return null;
-    const loader = ctx.loader<number, EGreetingCard>('product.card', async (ids) => {
+    return this.cardLoader(ctx).load(product.id);
+  }
+
+  private imagesLoader(ctx: RequestContext) {
+    return ctx.loader<number, MediaFile[]>('product.associatedImages', async (ids) => {
+      const rows = await ctx.em.find(ProductImage, { product: { $in: [...ids] } }, { populate: ['file'], orderBy: { product: 'asc', position: 'asc' } });
+      return groupBy(rows, (row) => row.product.id, (row) => row.file);
+    });
+  }
+
+  private cardLoader(ctx: RequestContext) {
+    return ctx.loader<number, EGreetingCard>('product.card', async (ids) => {
       const rows = await ctx.em.find(EGreetingCard, { product: { $in: [...ids] } }, { populate: [...CARD_MEDIA_SLOTS] });
       return new Map(rows.map((card) => [card.product.id, card]));
     });
-    return loader.load(product.id);
   }
 
   /** How many products have the type (a type in use cannot be deleted). */
@@ -172,7 +198,7 @@ export class ProductService {
       await applyProductReferences(em, product, fields, null);
       return product;
     });
-    await this.cache.changed([CacheKeys.product(product.id), CacheKeys.category(product.category.id), CacheKeys.graphql]);
+    await this.cache.changed(Changes.product(product.id, [product.category.id]));
     ctx.log.info({ productId: product.id }, 'product created');
     return product;
   }
@@ -196,7 +222,7 @@ export class ProductService {
       await applyProductReferences(em, product, fields, card);
       return product;
     });
-    await this.cache.changed([CacheKeys.product(id), CacheKeys.category(formerCategoryId), CacheKeys.category(saved.category.id), CacheKeys.graphql]);
+    await this.cache.changed(Changes.product(id, [formerCategoryId, saved.category.id]));
     return saved;
   }
 
@@ -204,7 +230,7 @@ export class ProductService {
     const deleted = await ctx.em.nativeDelete(Product, { id });
     if (!deleted) throw notFound('Product');
     // Which category lists held it is not known here without another read: they all go.
-    await this.cache.changed([CacheKeys.product(id), 'category:', CacheKeys.graphql]);
+    await this.cache.changed([...Changes.product(id, []), 'category:']);
     ctx.log.info({ productId: id }, 'product deleted');
   }
 

@@ -1,4 +1,5 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { loadSharp } from './sharp.js';
 import type { Logger } from 'pino';
 import type { MediaStorage } from './media-storage.js';
 
@@ -119,6 +120,7 @@ export class ImageVariants {
     if (!(await this.storage.stat(originalKey))) return null;
     // A web-sized image is small: it is made in memory and stored in one piece, on disk or in a bucket.
     const original = Buffer.concat(await (await this.storage.read(originalKey)).toArray());
+    const sharp = await loadSharp();
     const bytes = await resize(sharp(original, { failOn: 'error' }), width).toBuffer();
     await this.storage.put(key, { bytes }, 'image/webp');
     return this.storage.stat(key);

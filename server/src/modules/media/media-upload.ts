@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
-import sharp from 'sharp';
+import { loadSharp } from './sharp.js';
 import { AppError, badInput } from '../../core/errors.js';
 import { THUMBNAIL_WIDTH } from './image-variants.js';
 import { ACCEPTED_EXTENSIONS, MediaKind, formatOfFileName, formatOfSniffedExt, type MediaFormat } from './media-formats.js';
@@ -146,6 +146,7 @@ export class UploadStager {
   }
 
   private async inspectImage(staged: StagedUpload, thumbnailFile: string): Promise<void> {
+    const sharp = await loadSharp();
     try {
       const image = sharp(staged.stagedFile, { failOn: 'error' });
       const meta = await image.metadata();

@@ -1,4 +1,4 @@
-import { CacheKeys, type ReadCache } from '../../core/read-cache.js';
+import { CacheKeys, Changes, type ReadCache } from '../../core/read-cache.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StorefrontGate } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
@@ -34,7 +34,7 @@ export class SettingsService implements StorefrontGate {
     await ctx.em.upsert(Setting, { key: UNDER_CONSTRUCTION, value: String(value), updatedAt: new Date() });
     this.perRequest.set(ctx.em, Promise.resolve(value));
     // Every process sees the switch before this answer goes out (and drops GraphQL answers made before it).
-    await this.cache.changed([CacheKeys.settings, CacheKeys.graphql]);
+    await this.cache.changed(Changes.settings());
     ctx.log.info({ underConstructionMode: value }, 'settings updated');
     return this.get(ctx);
   }
@@ -43,7 +43,7 @@ export class SettingsService implements StorefrontGate {
     const { em } = ctx;
     let value = this.perRequest.get(em);
     if (!value) {
-      value = this.cache.read(CacheKeys.settings, () => em.findOne(Setting, { key: UNDER_CONSTRUCTION }).then((row) => row?.value === 'true'), () => 64);
+      value = this.cache.read(CacheKeys.settings, () => em.findOne(Setting, { key: UNDER_CONSTRUCTION }).then((row) => row?.value === 'true'));
       this.perRequest.set(em, value);
       // A failed read is not remembered: the next call asks again.
       value.catch(() => this.perRequest.delete(em));

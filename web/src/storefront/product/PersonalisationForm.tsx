@@ -64,8 +64,10 @@ export function PersonalisationForm({
         />
       </FormGroup>
       <FormGroup label="Delivery" {...field('deliveryDate')}>
+        {/* A name of its own: Blueprint's default counts the groups a process has drawn, so the server's page (drawn once, kept) and the browser would disagree. */}
         <RadioGroup
           inline
+          name="card-delivery"
           selectedValue={value.deliveryDate === null ? 'now' : 'later'}
           onChange={(event) => change({ deliveryDate: event.currentTarget.value === 'now' ? null : (value.deliveryDate ?? tomorrow) })}
         >

@@ -1,0 +1,71 @@
+import type { RequestContext } from '../../server/src/core/context.js';
+import { AppError } from '../../server/src/core/errors.js';
+import type { SettingsService } from '../../server/src/modules/settings/settings.service.js';
+import type { InitialRead, InitialStateReader } from './initial-state.js';
+import type { PageModule } from './page-chunks.js';
+import { SITE_NAME, type PageHead } from './page-head.js';
+import type { DrawnPage, StorefrontPages } from './page-cache.js';
+import { renderPage, type Theme } from './server-render.js';
+import { appShellHtml } from './web-client.js';
+
+/** What a page says about itself: its head, the data its first screen reads, and how long it stays right. */
+export interface PageDescription {
+  head: PageHead;
+  reads?: InitialRead[];
+  /** How long the page may be kept at most (e.g. until a scheduled post goes live). */
+  ttlMs?: number;
+  /** False when the page drawn must not be given to anyone else. */
+  cacheable?: boolean;
+}
+
+export interface DrawRequest {
+  /** The address the page is drawn at (the plain one when it is kept). */
+  url: string;
+  theme: Theme;
+  page: PageModule;
+  describe: () => Promise<PageDescription>;
+}
+
+/** What the page routes need: the site's address, the drawer and the page cache. */
+export interface PageDeps {
+  /** The shop's public address (PUBLIC_URL): every absolute address in a page is built on it, never on the request's Host. */
+  site: string;
+  drawer: PageDrawer;
+  pages: StorefrontPages;
+}
+
+/**
+ * Draws a storefront page for an anonymous visitor: its head, its first screen's data inlined, and
+ * that screen drawn by the server renderer, into the app shell. While the shop is under
+ * construction a page says nothing about the catalogue; a page whose subject does not exist is the
+ * shell with 404.
+ */
+export class PageDrawer {
+  constructor(
+    private readonly webDir: string,
+    private readonly initial: InitialStateReader,
+    private readonly settings: SettingsService,
+  ) {}
+
+  async draw(visitor: RequestContext, { url, theme, page, describe }: DrawRequest): Promise<DrawnPage> {
+    if (await this.settings.isUnderConstruction(visitor)) return this.shell(visitor, 200);
+    let description: PageDescription;
+    try {
+      description = await describe();
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
+      return this.shell(visitor, 404, { title: `Not found · ${SITE_NAME}` });
+    }
+    const { head, reads = [], ttlMs, cacheable = true } = description;
+    const state = await this.initial.read(visitor, reads);
+    // The first screen drawn here from the same data: painted before the page's JavaScript has run.
+    const root = state.settings?.underConstructionMode ? null : await renderPage(this.webDir, url, state, visitor.log, theme);
+    const complete = !state.settings?.underConstructionMode && (state.queries?.length ?? 0) === reads.length && root !== null;
+    return { status: 200, html: appShellHtml(this.webDir, { head, page, state, root, theme }), cacheable: cacheable && complete, ttlMs };
+  }
+
+  /** The bare shell (settings only): the browser draws what it can. */
+  async shell(visitor: RequestContext, status: number, head?: PageHead): Promise<DrawnPage> {
+    return { status, html: appShellHtml(this.webDir, { status, head, state: await this.initial.read(visitor, []) }), cacheable: false };
+  }
+}

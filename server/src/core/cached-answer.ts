@@ -1,0 +1,132 @@
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+
+/** Answers smaller than this are sent as they are (compressing them saves less than it costs). */
+export const COMPRESS_MIN_BYTES = 1024;
+
+export type Encoding = 'br' | 'gzip';
+
+/** What kind of document an answer is: its Content-Type, and what shared caches must vary it on. */
+export type AnswerKind = 'json' | 'html';
+
+const BROTLI = (length: number) => ({
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: length },
+});
+
+/**
+ * What an answer costs in memory besides its bytes: the answer object and its Buffers, and the
+ * cache's own bookkeeping of the entry (its map and list slots, its namespace index, its time
+ * limit). Measured on Node 24 (tests/unit/read-cache-memory.test.ts holds the estimate honest).
+ */
+export const ANSWER_OVERHEAD = 320;
+export const BUFFER_OVERHEAD = 240;
+
+/**
+ * A copy of `bytes` in memory of its own and of its exact size. Small Buffers are slices of a shared
+ * 8 kB pool, and zlib's results slices of its 16 kB output chunk: kept for long in the cache, each
+ * would hold the whole block alive.
+ */
+function owned(bytes: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
+}
+
+function compress(body: Buffer, encoding: Encoding): Buffer {
+  return owned(encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI(body.length)) : zlib.gzipSync(body, { level: 6 }));
+}
+
+/**
+ * A storefront answer as it goes out, made once when the answer is made and then shared by every
+ * request for it: the bytes, their strong ETag, and their br and gzip forms, each compressed at most
+ * once, when a caller first accepts it (never per request).
+ *
+ * What is kept depends on the answer's size: a small answer (JSON) keeps its bytes as they are,
+ * the form most of its callers take; a large one (a page) keeps only its compressed forms, which are
+ * a quarter of its size, and gives its plain bytes to the rare caller that accepts no compression by
+ * decompressing one of them (tens of microseconds for a page).
+ */
+export class CachedAnswer {
+  readonly etag: string;
+  /** The length of the plain bytes. */
+  readonly length: number;
+  private plain: Buffer | null;
+  private br: Buffer | null = null;
+  private gzip: Buffer | null = null;
+  /** Called when the answer grew (a compressed form was added), so that its cache counts it again. */
+  onResize: (() => void) | null = null;
+
+  private constructor(
+    readonly kind: AnswerKind,
+    body: Buffer,
+    keepPlain: boolean,
+    first: Encoding | null,
+  ) {
+    this.etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+    this.length = body.length;
+    this.plain = keepPlain || body.length < COMPRESS_MIN_BYTES ? body : null;
+    // Without its plain bytes an answer keeps at least one compressed form: the one asked for first, else gzip (the cheaper to make and to undo).
+    if (!this.plain) this.set(first ?? 'gzip', compress(body, first ?? 'gzip'));
+  }
+
+  /** A JSON answer: its bytes are kept as they are (most callers of the JSON reads take them so). */
+  static json(json: string): CachedAnswer {
+    return new CachedAnswer('json', textBytes(json), true, null);
+  }
+
+  /**
+   * A page: only compressed forms are kept, the first being `first` (the encoding the first caller
+   * accepts), unless `keepPlain` (a few pages visited most, e.g. the home page); `ttlMs` bounds how
+   * long it may be kept (e.g. until a scheduled post goes live).
+   */
+  static html(html: string, first: Encoding | null = null, ttlMs?: number, keepPlain = false): CachedAnswer {
+    const answer = new CachedAnswer('html', textBytes(html), keepPlain, first);
+    answer.ttlMs = ttlMs;
+    return answer;
+  }
+
+  /** How long the answer may be kept at most, when it knows better than the cache's own limit. */
+  ttlMs: number | undefined;
+
+  /** Whether the answer is worth compressing at all. */
+  get compressible(): boolean {
+    return this.length >= COMPRESS_MIN_BYTES;
+  }
+
+  /** The bytes in `encoding` (null: as they are). A compressed form is made the first time it is asked for. */
+  bytes(encoding: Encoding | null): Buffer {
+    if (encoding === null || !this.compressible) return this.plain ?? this.decompressed();
+    let form = encoding === 'br' ? this.br : this.gzip;
+    if (!form) {
+      form = compress(this.plain ?? this.decompressed(), encoding);
+      this.set(encoding, form);
+      this.onResize?.();
+    }
+    return form;
+  }
+
+  /** The memory it takes: its Buffers and the objects around them. */
+  get size(): number {
+    let size = ANSWER_OVERHEAD + this.etag.length;
+    for (const buffer of [this.plain, this.br, this.gzip]) if (buffer) size += buffer.length + BUFFER_OVERHEAD;
+    return size;
+  }
+
+  private set(encoding: Encoding, form: Buffer): void {
+    if (encoding === 'br') this.br = form;
+    else this.gzip = form;
+  }
+
+  private decompressed(): Buffer {
+    return this.gzip ? zlib.gunzipSync(this.gzip) : zlib.brotliDecompressSync(this.br!);
+  }
+}
+
+function textBytes(text: string): Buffer {
+  const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  body.write(text);
+  return body;
+}
+
+/** The JSON answer of a storefront read. */
+export const jsonAnswer = (json: string): CachedAnswer => CachedAnswer.json(json);
