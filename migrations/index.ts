@@ -8,6 +8,8 @@ import { Migration20261123033928_orders } from './Migration20261123033928_orders
 import { Migration20261123092957_abuse_limits } from './Migration20261123092957_abuse_limits.js';
 import { Migration20261123130000_ecard_loop } from './Migration20261123130000_ecard_loop.js';
 import { Migration20261123140000_shop_operations } from './Migration20261123140000_shop_operations.js';
+import { Migration20261125200000_staff_and_audit } from './Migration20261125200000_staff_and_audit.js';
+import { Migration20261125200100_customers_and_partial_refunds } from './Migration20261125200100_customers_and_partial_refunds.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -20,4 +22,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123092957_abuse_limits', class: Migration20261123092957_abuse_limits },
   { name: 'Migration20261123130000_ecard_loop', class: Migration20261123130000_ecard_loop },
   { name: 'Migration20261123140000_shop_operations', class: Migration20261123140000_shop_operations },
+  { name: 'Migration20261125200000_staff_and_audit', class: Migration20261125200000_staff_and_audit },
+  { name: 'Migration20261125200100_customers_and_partial_refunds', class: Migration20261125200100_customers_and_partial_refunds },
 ];

@@ -26,6 +26,9 @@ import { DiscountService } from './modules/discount/discount.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import type { Logger } from 'pino';
 import { ReadCache } from './core/read-cache.js';
+import { AuditService } from './modules/audit/audit.service.js';
+import { CustomersService } from './modules/customers/customers.service.js';
+import { StaffService } from './modules/staff/staff.service.js';
 
 /** The memory the storefront read cache may take (its answers and their compressed forms). */
 const READ_CACHE_BYTES = 32 * 1024 * 1024;
@@ -51,6 +54,9 @@ export interface Services {
   refunds: RefundService;
   sales: SalesService;
   stripeWebhooks: StripeWebhooks;
+  staff: StaffService;
+  customers: CustomersService;
+  audit: AuditService;
 }
 
 /** What a running shop is given rather than configured: its clock and payment providers (tests swap them). */
@@ -108,8 +114,9 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const categories = new CategoryService(cache);
   const products = new ProductService(cache);
   const productTypes = new ProductTypeService((ctx, typeId) => products.countOfType(ctx, typeId), cache);
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, domain: new URL(config.publicUrl).hostname });
   const deliveries = new DeliveryService({
-    mailer: deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, domain: new URL(config.publicUrl).hostname }),
+    mailer,
     baseUrl: config.publicUrl,
     clock,
     log: deps.log,
@@ -125,10 +132,11 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const discounts = new DiscountService(clock);
   const providers = deps.paymentProviders ?? [new TestPaymentProvider(), ...(config.stripe ? [new StripePaymentProvider(config.stripe)] : [])];
   const orders = new OrderService({ provider: selectPaymentProvider(config, providers, deps.log), limits, media, deliveries, clock, discounts });
+  const auth = new AuthService(tokens, limits);
   const services = {
     cache,
     limits,
-    auth: new AuthService(tokens, limits),
+    auth,
     settings: new SettingsService(cache),
     media,
     blog,
@@ -144,6 +152,9 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     refunds: new RefundService({ providers, clock }),
     sales: new SalesService(clock),
     stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p instanceof StripePaymentProvider) ?? null, checkout: orders.checkoutService, deliveries, clock }),
+    staff: new StaffService({ auth, mailer, baseUrl: config.publicUrl, clock }),
+    customers: new CustomersService(),
+    audit: new AuditService(),
   };
   services.media.registerUsageProvider(blog.mediaUsages);
   services.media.registerUsageProvider(categories.mediaUsages);

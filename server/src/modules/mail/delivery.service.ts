@@ -182,12 +182,12 @@ export class DeliveryService {
 
   private async deliver({ job, em }: { job: MailJob; em: EntityManager }, now: Date): Promise<'sent' | 'failed' | 'skipped'> {
     // A reminder of a card opened in the meantime (or of an order cancelled or refunded) is no longer wanted.
-    if (job.kind === MailKind.REMINDER && (job.item?.openedAt || job.order.status === OrderStatus.CANCELLED || job.order.status === OrderStatus.REFUNDED)) {
+    if (job.kind === MailKind.REMINDER && (job.item?.openedAt || job.item?.refundedAt || job.order.status === OrderStatus.CANCELLED || job.order.status === OrderStatus.REFUNDED)) {
       await this.orm!.em.fork().nativeDelete(MailJob, { id: job.id, status: MailJobStatus.SENDING });
       return 'skipped';
     }
     // A refunded order's cards are never sent (the refund marks them; this covers one claimed meanwhile).
-    if ((job.kind === MailKind.CARD || job.kind === MailKind.CARD_RESEND) && job.order.status === OrderStatus.REFUNDED) {
+    if ((job.kind === MailKind.CARD || job.kind === MailKind.CARD_RESEND) && (job.order.status === OrderStatus.REFUNDED || job.item?.refundedAt)) {
       await this.orm!.em.fork().nativeUpdate(MailJob, { id: job.id }, { status: MailJobStatus.FAILED, lastError: 'Not sent: the order was refunded.', claimedUntil: null });
       return 'failed';
     }

@@ -17,7 +17,7 @@ import type { CardDesign } from './card-design.js';
 @Check({ name: 'order_item_quantity_positive', expression: 'quantity between 1 and 99' })
 @Unique({ name: 'order_item_order_position_unique', properties: ['order', 'position'] })
 export class OrderItem {
-  [OptionalProps]?: 'product' | 'itemUrlUuid' | 'recipientName' | 'recipientEmail' | 'senderName' | 'message' | 'deliverAt' | 'timeZone' | 'card' | 'deliveredAt' | 'openedAt' | 'lineTotal' | 'ecardPath' | 'remindedAt';
+  [OptionalProps]?: 'product' | 'itemUrlUuid' | 'recipientName' | 'recipientEmail' | 'senderName' | 'message' | 'deliverAt' | 'timeZone' | 'card' | 'deliveredAt' | 'openedAt' | 'lineTotal' | 'ecardPath' | 'remindedAt' | 'refundedAt';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer' })
@@ -90,6 +90,10 @@ export class OrderItem {
   @Field(() => GraphQLISODateTime, { nullable: true, description: 'When the one reminder of an unopened card went to its recipient.' })
   @Property({ type: 'datetime', nullable: true })
   remindedAt: Date | null = null;
+
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'When this line was refunded; a refunded card is withdrawn (never sent, its page says so).' })
+  @Property({ type: 'datetime', nullable: true })
+  refundedAt: Date | null = null;
 
   @Field(() => DecimalScalar)
   get lineTotal(): string {
