@@ -11,6 +11,7 @@ import { createGateway, requestIdOf, securityHeaders } from './app.js';
 import { CachedReads } from './cached-reads.js';
 import { createWorkerGateway } from './health.js';
 import { createApolloServer } from './graphql.js';
+import { Metrics, cachedReadTemplate, routeTemplate } from './metrics.js';
 
 /** The time a client has to send a request's headers. */
 export const HEADERS_TIMEOUT_MS = 15_000;
@@ -43,6 +44,7 @@ export async function startApp(config: AppConfig, log: Logger, deps: Omit<Servic
     let app: http.RequestListener;
     let gateway: http.RequestListener | null = null;
     let cachedReads: CachedReads | null = null;
+    const metrics = new Metrics({ orm, cache: services.cache, mail: services.deliveries.stats });
     if (servesHttp(config.appRole)) {
       const apollo = createApolloServer(buildSchema(services), { introspection: config.graphqlIntrospection, log });
       await apollo.start();
@@ -55,10 +57,18 @@ export async function startApp(config: AppConfig, log: Logger, deps: Omit<Servic
       runtime.onStop(async () => fast.stop());
       cachedReads = fast;
       app = (req, res) => {
-        if (!fast.handle(req, res)) express(req, res);
+        if (req.url === '/metrics' && req.method === 'GET') return void metrics.serve(req, res, config.metricsToken);
+        let fromCache = false;
+        metrics.observe(req, res, () => (fromCache ? cachedReadTemplate(req.url!) : routeTemplate(req, res)));
+        fromCache = fast.handle(req, res);
+        if (!fromCache) express(req, res);
       };
     } else {
-      app = createWorkerGateway(orm, services.media.storage);
+      const worker = createWorkerGateway(orm, services.media.storage);
+      app = (req, res) => {
+        if (req.url === '/metrics' && req.method === 'GET') return void metrics.serve(req, res, config.metricsToken);
+        worker(req, res);
+      };
     }
     const server = http.createServer(
       {

@@ -40,6 +40,8 @@ export interface AppConfig {
   s3?: S3Config;
   /** Stripe's keys, when STRIPE_SECRET_KEY is set (required with PAYMENT_PROVIDER=stripe). */
   stripe?: StripeConfig;
+  /** The bearer token `/metrics` answers to; without it there is no `/metrics` (404). */
+  metricsToken?: string;
 }
 
 export interface StripeConfig {
@@ -124,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appRole: parseAppRole(env.APP_ROLE),
     s3: parseS3(env),
     stripe: parseStripe(env),
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
   };
 }
 

@@ -82,6 +82,8 @@ export class ReadCache {
   private generation = 0;
   private enabled = false;
   private publisher: ChangePublisher | null = null;
+  /** Lookups answered from memory, and answers loaded (and stored) because they were not there: for /metrics. */
+  readonly stats = { hits: 0, misses: 0 };
 
   constructor(options: ReadCacheOptions) {
     this.lru = new LRUCache<string, Entry>({ maxSize: options.maxBytes, sizeCalculation: (entry) => Math.max(1, entry.size) });
@@ -114,9 +116,13 @@ export class ReadCache {
   async read<T>(key: string, load: () => Promise<T>, sizeOf: (value: T) => number): Promise<T> {
     if (!this.enabled) return load();
     const hit = this.lru.get(key);
-    if (hit) return hit.value as T;
+    if (hit) {
+      this.stats.hits++;
+      return hit.value as T;
+    }
     const pending = this.loading.get(key);
     if (pending) return pending as Promise<T>;
+    this.stats.misses++;
     const generation = this.generation;
     const promise = load().then(
       (value) => {
@@ -136,7 +142,9 @@ export class ReadCache {
   /** The cached value of `key`, if any (for answers stored by the gateway, e.g. GraphQL). */
   peek<T>(key: string): T | undefined {
     if (!this.enabled) return undefined;
-    return this.lru.get(key)?.value as T | undefined;
+    const entry = this.lru.get(key);
+    if (entry) this.stats.hits++;
+    return entry?.value as T | undefined;
   }
 
   /** The current generation, to hand back to `store` once an answer made outside `read` is ready. */
@@ -145,6 +153,7 @@ export class ReadCache {
   }
 
   store(key: string, value: unknown, size: number, since: number): void {
+    this.stats.misses++;
     if (this.enabled && since === this.generation) this.lru.set(key, { value, size });
   }
 

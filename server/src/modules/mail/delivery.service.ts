@@ -47,6 +47,8 @@ export class DeliveryService {
   private stopping = false;
   /** Sends in flight (the only thing stop waits for). */
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** E-mails this process sent, and attempts that failed (for /metrics). */
+  readonly stats = { sent: 0, failed: 0 };
   /** Told when a card's e-mail first went out, in the transaction that records it (the e-card loop queues its reminder). */
   onCardDelivered: ((em: EntityManager, item: OrderItem, now: Date) => Promise<void>) | null = null;
 
@@ -195,9 +197,11 @@ export class DeliveryService {
       const content = await this.content(em, job);
       await this.options.mailer.send({ id: `${job.kind}-${job.id}`, ...content });
     } catch (error) {
+      this.stats.failed++;
       await this.failed(job, error, now);
       return 'failed';
     }
+    this.stats.sent++;
     await this.orm!.em.fork().transactional(async (em) => {
       const fresh = await em.findOneOrFail(MailJob, job.id, { populate: ['order', 'item', 'reply'] });
       fresh.status = MailJobStatus.SENT;
