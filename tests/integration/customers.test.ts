@@ -72,12 +72,12 @@ describe('customers', () => {
         const seen: number[] = [];
         let after: string | null = null;
         do {
-          const res = await app.graphql(
+          const res: { body: { data?: any } } = await app.graphql(
             `query($s: CustomerSort, $d: Boolean, $a: String) { customers(first: 1, sort: $s, descending: $d, after: $a) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } } }`,
             { s: sort.toUpperCase(), d: descending, a: after },
             staff,
           );
-          const page = res.body.data.customers;
+          const page: { edges: { node: { id: number } }[]; pageInfo: { hasNextPage: boolean; endCursor: string } } = res.body.data.customers;
           seen.push(...page.edges.map((e: { node: { id: number } }) => e.node.id));
           after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
         } while (after);
