@@ -29,6 +29,7 @@ import { ReadCache } from './core/read-cache.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { CustomersService } from './modules/customers/customers.service.js';
 import { StaffService } from './modules/staff/staff.service.js';
+import { EmailProblemsService } from './modules/email-problems/email-problems.service.js';
 
 /** The memory the storefront read cache may take (its answers and their compressed forms). */
 const READ_CACHE_BYTES = 32 * 1024 * 1024;
@@ -57,6 +58,7 @@ export interface Services {
   staff: StaffService;
   customers: CustomersService;
   audit: AuditService;
+  emailProblems: EmailProblemsService;
 }
 
 /** What a running shop is given rather than configured: its clock and payment providers (tests swap them). */
@@ -155,6 +157,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     staff: new StaffService({ auth, mailer, baseUrl: config.publicUrl, clock }),
     customers: new CustomersService(),
     audit: new AuditService(),
+    emailProblems: new EmailProblemsService(deliveries),
   };
   services.media.registerUsageProvider(blog.mediaUsages);
   services.media.registerUsageProvider(categories.mediaUsages);

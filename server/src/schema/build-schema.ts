@@ -23,6 +23,7 @@ import { SettingsResolver } from '../modules/settings/settings.resolver.js';
 import { AuditResolver } from '../modules/audit/audit.resolver.js';
 import { CustomersResolver } from '../modules/customers/customers.resolver.js';
 import { StaffResolver } from '../modules/staff/staff.resolver.js';
+import { EmailProblemsResolver } from '../modules/email-problems/email-problems.resolver.js';
 import type { Services } from '../services.js';
 
 /**
@@ -48,6 +49,7 @@ const resolverFactories = new Map<Function, (services: Services) => unknown>([
   [StaffResolver, (s) => new StaffResolver(s.staff)],
   [CustomersResolver, (s) => new CustomersResolver(s.customers)],
   [AuditResolver, (s) => new AuditResolver(s.audit)],
+  [EmailProblemsResolver, (s) => new EmailProblemsResolver(s.emailProblems)],
 ]);
 
 export const resolvers = [...resolverFactories.keys()] as NonEmptyArray<Function>;

@@ -1,5 +1,5 @@
 /** Paths that stay reachable while the site is under construction. */
-export const ALWAYS_OPEN = ['/login', '/under-construction'];
+export const ALWAYS_OPEN = ['/login', '/under-construction', '/staff/accept'];
 
 export interface RouteAccess {
   requiresAuth: boolean;

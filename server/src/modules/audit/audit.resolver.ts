@@ -12,7 +12,7 @@ export class AuditResolver {
   @Allow('admin')
   @Query(() => AuditEntryConnection, { description: 'Every change by an admin or a staff member in the last year, newest first, optionally of one person or one kind of thing.' })
   auditLog(@Ctx() ctx: RequestContext, @Args(() => AuditLogArgs) args: AuditLogArgs): Promise<ConnectionResult<AuditEntry>> {
-    return this.service.list(ctx, { actor: args.actorId, entity: args.entity, first: args.first, after: args.after });
+    return this.service.list(ctx, { actor: args.actorId, entity: args.entity, first: args.first, after: args.after, oldestFirst: args.oldestFirst });
   }
 
   @Allow('admin')

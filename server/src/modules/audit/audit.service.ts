@@ -14,6 +14,8 @@ export interface AuditFilter {
   entity?: string | null;
   first?: number | null;
   after?: string | null;
+  /** Oldest first (default: newest first). */
+  oldestFirst?: boolean | null;
 }
 
 interface Row {
@@ -30,7 +32,7 @@ interface Row {
 }
 
 /**
- * The audit log's reads: newest first, filtered by person and kind of thing, in keyset pages over
+ * The audit log's reads: newest (or oldest) first, filtered by person and kind of thing, in keyset pages over
  * the (at, id) indexes, one per filter; and the daily sweep of entries older than a year.
  */
 export class AuditService {
@@ -56,14 +58,14 @@ export class AuditService {
     if (filter.after) {
       const cursor = decodeCursor<{ t: string; id: string }>(filter.after, { t: 'string', id: 'string' });
       if (!/^\d{1,19}$/.test(cursor.id) || Number.isNaN(Date.parse(cursor.t))) throw badInput('The cursor is not valid.', 'after');
-      where.push('("at", "id") < (?::timestamptz, ?::bigint)');
+      where.push(`("at", "id") ${filter.oldestFirst ? '>' : '<'} (?::timestamptz, ?::bigint)`);
       params.push(cursor.t, cursor.id);
     }
     const [rows, [count]] = await Promise.all([
       ctx.em.execute<Row[]>(
         `select "id"::text as id, "at", "at"::text as at_key, "actor_id", "actor_name", "actor_role", "entity", "entity_id", "action", "summary"
            from "audit_entry" ${where.length ? `where ${where.join(' and ')}` : ''}
-          order by "at" desc, "id" desc limit ${size + 1}`,
+          order by "at" ${filter.oldestFirst ? 'asc' : 'desc'}, "id" ${filter.oldestFirst ? 'asc' : 'desc'} limit ${size + 1}`,
         params,
       ),
       ctx.em.execute<{ count: string }[]>(`select count(*) from "audit_entry" ${counted}`, params.slice(0, params.length - (filter.after ? 2 : 0))),

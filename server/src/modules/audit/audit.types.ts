@@ -41,6 +41,9 @@ export class AuditLogArgs extends ConnectionArgs {
 
   @Field(() => String, { nullable: true, description: 'Only changes of this kind of thing (see AuditEntry.entity).' })
   entity?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Oldest first (default: newest first).' })
+  oldestFirst?: boolean | null;
 }
 
 @ObjectType({ description: 'Someone who appears in the audit log (for its filter).' })

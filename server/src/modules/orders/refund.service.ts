@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import { withEm, type RequestContext } from '../../core/context.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
 import { fromCents, toCents } from '../../core/money.js';
+import { refundAmount } from '../../rules/order.js';
 import { recordAudit } from '../audit/audit.js';
 import { MailJob, MailJobStatus, MailKind } from '../mail/mail-job.entity.js';
 import { OrderItem } from './order-item.entity.js';
@@ -20,28 +21,6 @@ export interface RefundOptions {
   /** Every provider the shop can talk to: an order is refunded by the provider that charged it. */
   providers: PaymentProvider[];
   clock: () => Date;
-}
-
-/**
- * What refunding some lines of an order gives back: their share of what was charged (a discount is
- * spread over the lines in proportion), and, when they are the last lines standing, exactly what is
- * left, so that the refunds of an order always add up to its total to the cent.
- */
-export function refundAmount(order: { total: string; refundedAmount: string }, items: RefundLine[], chosen: ReadonlySet<number>): string {
-  const total = toCents(order.total);
-  const left = total - toCents(order.refundedAmount);
-  const standing = items.filter((item) => !item.refundedAt);
-  if (standing.every((item) => chosen.has(item.id))) return fromCents(left);
-  const cents = (lines: RefundLine[]) => lines.reduce((sum, item) => sum + toCents(item.price) * item.quantity, 0);
-  const subtotal = cents(items);
-  return fromCents(subtotal === 0 ? 0 : Math.min(left, Math.round((cents(standing.filter((item) => chosen.has(item.id))) * total) / subtotal)));
-}
-
-export interface RefundLine {
-  id: number;
-  price: string;
-  quantity: number;
-  refundedAt: Date | null;
 }
 
 /**
