@@ -74,7 +74,7 @@ export class RefundService {
       await em.nativeDelete(MailJob, { order: order.id, item: { $in: refundedIds }, kind: MailKind.REMINDER, status: MailJobStatus.QUEUED });
       await em.flush();
       const what = everything && whole ? 'the whole order' : items.filter((item) => chosen.has(item.id)).map((item) => (item.recipientName ? `${item.name} to ${item.recipientName}` : item.name)).join(', ');
-      await recordAudit(withEm(ctx, em), { entity: 'order', id: order.id, action: 'refunded', summary: `Refunded $${amount} (${what}); the order is now ${order.status}` });
+      await recordAudit(withEm(ctx, em), { entity: 'order', id: order.id, action: 'refunded', summary: `Refunded $${amount} (${what}); the order is now ${order.status.replace('_', ' ')}` });
     });
     ctx.log.info({ orderId: id, items: itemIds ?? 'all' }, 'order refunded');
     return ctx.em.findOneOrFail(Order, id, { refresh: true });
