@@ -63,8 +63,11 @@ describe('customers', () => {
   });
 
   it('sorts by any column either way and pages with next_page, never showing a row twice', async () => {
+    // Amounts sort as numbers, not as text ("9.00" would come before "52.50").
+    await app.sql(`update app_user set total_spent = 9 where id = $1`, [ids.cy]);
     const bySpent = await list('?sort=spent');
     expect(bySpent.customers.map((c: { username: string }) => c.username)).toEqual(['adashop', 'bobshop', 'cyshop']);
+    expect((await list('?sort=spent&order=asc')).customers.map((c: { username: string }) => c.username)).toEqual(['cyshop', 'bobshop', 'adashop']);
     const byNameDown = await list('?sort=name&order=desc');
     expect(byNameDown.customers.map((c: { username: string }) => c.username)).toEqual(['cyshop', 'bobshop', 'adashop']);
     for (const sort of ['newest', 'name', 'email', 'orders', 'spent', 'last_order']) {

@@ -36,7 +36,8 @@ interface Row {
   created_at: Date;
   email_confirmed_at: Date | null;
   orders_count: number;
-  total_spent: string;
+  /** total_spent as text, exact (named apart: an output column named like a sort key would be what ORDER BY sorts). */
+  spent: string;
   last_order_at: Date | null;
   sort_key: string;
 }
@@ -65,7 +66,7 @@ export class CustomersService {
     const direction = descending ? 'desc' : 'asc';
     const [rows, [count]] = await Promise.all([
       ctx.em.execute<Row[]>(
-        `select "id", "username", "email", "created_at", "email_confirmed_at", "orders_count", "total_spent"::text as total_spent, "last_order_at", (${sort.key})::text as sort_key
+        `select "id", "username", "email", "created_at", "email_confirmed_at", "orders_count", "total_spent"::text as spent, "last_order_at", (${sort.key})::text as sort_key
            from "app_user" where ${where.join(' and ')}
           order by ${sort.key} ${direction}, "id" ${direction} limit ${size + 1}`,
         params,
@@ -83,7 +84,7 @@ export class CustomersService {
   /** One customer (404 for an unknown id or an account that is not a shopper's). */
   async get(ctx: RequestContext, id: number): Promise<Customer> {
     const [row] = await ctx.em.execute<Row[]>(
-      `select "id", "username", "email", "created_at", "email_confirmed_at", "orders_count", "total_spent"::text as total_spent, "last_order_at", '' as sort_key
+      `select "id", "username", "email", "created_at", "email_confirmed_at", "orders_count", "total_spent"::text as spent, "last_order_at", '' as sort_key
          from "app_user" where "id" = ? and "role" = 'customer'`,
       [id],
     );
@@ -103,7 +104,7 @@ function toCustomer(row: Row): Customer {
     createdAt: new Date(row.created_at),
     emailConfirmedAt: row.email_confirmed_at ? new Date(row.email_confirmed_at) : null,
     ordersCount: Number(row.orders_count),
-    totalSpent: row.total_spent,
+    totalSpent: row.spent,
     lastOrderAt: row.last_order_at ? new Date(row.last_order_at) : null,
   });
   sortKeys.set(customer, row.sort_key);
