@@ -91,6 +91,19 @@ describe('inviting staff', () => {
   });
 });
 
+describe('staff while the shop is under construction', () => {
+  it('see the shop as admins do (the pages of its orders in the console), while customers get 503', async () => {
+    const staff = await staffMember(app, admin);
+    expect((await app.request('/api/settings', { method: 'PUT', token: admin, json: { underConstructionMode: 'true' } })).status).toBe(200);
+    try {
+      expect((await app.request('/api/product_types', { token: staff.token })).status).toBe(200);
+      expect((await app.request('/api/product_types', { token: await app.customer() })).status).toBe(503);
+    } finally {
+      await app.request('/api/settings', { method: 'PUT', token: admin, json: { underConstructionMode: 'false' } });
+    }
+  });
+});
+
 describe('changing roles and removing people', () => {
   it('a role change ends the person’s sessions; a removal kills their tokens at once', async () => {
     const member = await staffMember(app, admin);

@@ -4,6 +4,7 @@ import type { StorefrontGate } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
 import { audited } from '../audit/audit.js';
 import { AppError, badInput } from '../../core/errors.js';
+import { isStaffViewer } from '../../core/viewer.js';
 import { Setting } from './setting.entity.js';
 
 export interface SiteSettings {
@@ -65,7 +66,8 @@ export class SettingsService implements StorefrontGate {
 
   async assertStorefrontOpen(ctx: RequestContext): Promise<void> {
     if (!(await this.underConstruction(ctx))) return;
-    if (await ctx.isAdmin()) return;
+    // The shop's own people see it while it is closed (staff need its orders' pages in the console).
+    if (isStaffViewer(await ctx.viewer())) return;
     throw new AppError('UNDER_CONSTRUCTION', 'The shop is under construction. Please come back soon.', {
       retryAfter: UNDER_CONSTRUCTION_RETRY_AFTER,
     });
