@@ -7,13 +7,20 @@ describe('lazily loaded screens', () => {
   it('reload the page once when a screen fails to load, then clear the flag', async () => {
     const context = await newContext(suite.browser, suite.app.url);
     const page = await context.newPage();
-    let failures = 0;
-    await page.route(/\/assets\/LoginPage-[\w-]+\.js$/, (route) => (failures++ === 0 ? route.abort() : route.continue()));
+    // The screen's code cannot be fetched in the first document (as after a release replaced the
+    // chunks; Chromium retries a failed dynamic import, so the failure lasts the document), and
+    // can be in the reloaded one.
+    let documents = 0;
+    page.on('domcontentloaded', () => documents++);
+    let failed = 0;
+    let served = 0;
+    await page.route(/\/assets\/LoginPage-[\w-]+\.js$/, (route) => (documents <= 1 ? (failed++, route.abort()) : (served++, route.continue())));
     let loads = 0;
     page.on('load', () => loads++);
     await page.goto('/login');
     await page.getByLabel('Username').waitFor();
-    expect(failures).toBe(2);
+    expect(failed).toBeGreaterThanOrEqual(1);
+    expect(served).toBe(1);
     // The screen can show before the reloaded document's own load event has fired.
     await expect.poll(() => loads, { timeout: 30_000 }).toBe(2);
     expect(await page.evaluate(() => localStorage.getItem('chunkReloadAttempted'))).toBeNull();
