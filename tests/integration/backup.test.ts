@@ -154,3 +154,50 @@ describe('npm run backup / npm run restore', () => {
     expect((await run('restore', path.join(work, 'nothing.tar.gz'), { DATA_DIR: path.join(work, 'x') })).output).toContain('No backup at');
   });
 });
+
+describe('backups of a shop with its media in S3', () => {
+  it('list the bucket’s keys instead of holding the files, and a restore says which listed keys the bucket lost', async () => {
+    const { startTestBucket } = await import('../helpers/s3.js');
+    const { backup, restore } = await import('../../server/src/backup/backup.js');
+    const { DeleteObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
+    const pino = (await import('pino')).default;
+    const bucket = await startTestBucket();
+    const s3app = await startTestApp({ s3: bucket.config });
+    const logged: { msg: string; missing?: number }[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+    const name = `s3restore_${crypto.randomBytes(4).toString('hex')}`;
+    try {
+      const token = await s3app.login();
+      await seedShop(s3app, token);
+      const keys = await bucket.keys();
+      expect(keys.length).toBeGreaterThan(5);
+      const file = path.join(work, 's3-shop.tar.gz');
+      const manifest = await backup(s3app.config, file, log);
+      expect(manifest.media).toMatchObject({ storage: 's3', bucket: bucket.config.bucket, keys: keys.length });
+      expect(fs.existsSync(path.join(s3app.dataDir, 'uploads'))).toBe(false);
+
+      // One file goes missing from the bucket; the restore into an empty database says so.
+      const client = new S3Client({ region: 'us-east-1', endpoint: bucket.config.endpoint, credentials: bucket.config.credentials, forcePathStyle: true });
+      await client.send(new DeleteObjectCommand({ Bucket: bucket.config.bucket, Key: keys[0]! }));
+      client.destroy();
+      await app.adminSql(`create database "${name}"`);
+      const url = app.config.databaseUrl!.replace(/\/[^/]+$/, `/${name}`);
+      await restore({ ...s3app.config, databaseUrl: url, dataDir: path.join(work, 's3-target') }, file, log);
+      expect(logged.find((entry) => entry.missing !== undefined)).toMatchObject({ missing: 1 });
+      const pg = (await import('pg')).default;
+      const restored = new pg.Client({ connectionString: url });
+      await restored.connect();
+      try {
+        expect((await restored.query('select count(*)::int as n from media_file')).rows[0].n).toBe((await s3app.sql<{ n: number }>('select count(*)::int as n from media_file'))[0]!.n);
+      } finally {
+        await restored.end();
+      }
+      // A backup that holds its files is not restored into a shop on S3.
+      await expect(restore({ ...s3app.config, databaseUrl: url, dataDir: path.join(work, 's3-target-2') }, archive, log)).rejects.toThrow(/holds its media files/);
+    } finally {
+      await s3app.stop();
+      await app.adminSql(`drop database if exists "${name}" with (force)`);
+      await bucket.stop();
+    }
+  });
+});
