@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderInput, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
+import { png, uploadRest } from '../helpers/media-fixtures.js';
 import { staffMember } from '../helpers/staff-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -71,6 +72,25 @@ describe('the audit log', () => {
     expect(rows[4]!.summary).toBe('Turned under-construction mode on');
     expect(rows[7]!.summary).toBe('“JUNE10”: discount “10% off” → “15% off”');
     expect(rows[9]!.entity_id).toBe(String(folder.id));
+  });
+
+  it('records the media library’s writes: uploads, renames and deletes of files and folders', async () => {
+    const since = await lastId();
+    const folder = await (await json('/api/media/folders', 'POST', { name: 'Winter', parent_id: null })).json();
+    const uploaded = await uploadRest(app, `/api/media/files/${folder.id}`, [{ name: 'snow.png', data: await png(200, 100) }], admin);
+    const [file] = await uploaded.json();
+    await json(`/api/media/files/${file.id}`, 'PUT', { friendly_name: 'Snowfall' });
+    await json(`/api/media/folders/${folder.id}`, 'PUT', { friendly_name: 'Winter 2026' });
+    await app.request(`/api/media/files/${file.id}`, { method: 'DELETE', token: admin });
+    await app.request(`/api/media/folders/${folder.id}`, { method: 'DELETE', token: admin });
+    expect((await entries(since)).map((r) => `${r.entity} ${r.action}: ${r.summary}`)).toEqual([
+      'media-folder created: Created “Winter”',
+      'media-file uploaded: Uploaded 1 file into “Winter”: snow.png',
+      'media-file updated: Renamed “snow.png” to “Snowfall”',
+      'media-folder updated: “Winter”: renamed to “Winter 2026”',
+      'media-file deleted: Deleted “Snowfall”',
+      'media-folder deleted: Deleted “Winter 2026” with 0 subfolders and 0 files',
+    ]);
   });
 
   it('records staff writes too: refunds and resends, with the staff member as the actor', async () => {
