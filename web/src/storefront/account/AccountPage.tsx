@@ -17,7 +17,7 @@ const PAGE = 10;
 type OrderNode = MyOrdersData['myOrders']['edges'][number]['node'];
 type ItemNode = OrderNode['items'][number];
 
-const STATE_INTENT: Record<string, Intent> = { scheduled: 'primary', sent: 'none', opened: 'success' };
+const STATE_INTENT: Record<string, Intent> = { scheduled: 'primary', sent: 'none', opened: 'success', refunded: 'danger' };
 
 /** /account, "My orders": the signed-in shopper's orders, newest first, with what can be done with each card. */
 export default function AccountPage() {
@@ -121,7 +121,7 @@ function AccountItem({ item, onChangeDate, onResend }: { item: ItemNode; onChang
       </div>
       <div className="account-card-actions">
         <AnchorButton size="small" variant="minimal" icon="eye-open" href={`${item.ecardPath}?preview=1`} target="_blank" rel="noopener noreferrer" text="View the card" />
-        {state.kind === 'scheduled' ? <Button size="small" variant="outlined" icon="calendar" text="Change date" onClick={onChangeDate} /> : <Button size="small" variant="outlined" icon="envelope" text="Resend" onClick={onResend} />}
+        {state.kind === 'refunded' ? null : state.kind === 'scheduled' ? <Button size="small" variant="outlined" icon="calendar" text="Change date" onClick={onChangeDate} /> : <Button size="small" variant="outlined" icon="envelope" text="Resend" onClick={onResend} />}
       </div>
       {item.replies.length > 0 && (
         <ul className="account-replies" aria-label="Thank-you replies">

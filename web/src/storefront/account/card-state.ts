@@ -1,7 +1,8 @@
-/** What "My orders" says of a card: Scheduled (not sent yet), Sent, or Opened {date}. */
-export type CardState = { kind: 'scheduled' } | { kind: 'sent' } | { kind: 'opened'; at: string };
+/** What "My orders" says of a card: Scheduled (not sent yet), Sent, Opened {date}, or Refunded (withdrawn). */
+export type CardState = { kind: 'scheduled' } | { kind: 'sent' } | { kind: 'opened'; at: string } | { kind: 'refunded' };
 
-export function cardState(card: { deliveredAt?: string | null; openedAt?: string | null }): CardState {
+export function cardState(card: { deliveredAt?: string | null; openedAt?: string | null; refundedAt?: string | null }): CardState {
+  if (card.refundedAt) return { kind: 'refunded' };
   if (card.openedAt) return { kind: 'opened', at: card.openedAt };
   if (card.deliveredAt) return { kind: 'sent' };
   return { kind: 'scheduled' };
@@ -12,5 +13,6 @@ export const longDateTime = (iso: string) => new Date(iso).toLocaleString(undefi
 
 export function cardStateLabel(state: CardState): string {
   if (state.kind === 'opened') return `Opened ${longDateTime(state.at)}`;
+  if (state.kind === 'refunded') return 'Refunded';
   return state.kind === 'sent' ? 'Sent' : 'Scheduled';
 }
