@@ -17,6 +17,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
+# `npm run migrate` in the image runs the built migrator (no development dependency needed).
+COPY --from=build /app/scripts/migrate.mjs ./scripts/migrate.mjs
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 4000

@@ -10,6 +10,7 @@ import { Migration20261123130000_ecard_loop } from './Migration20261123130000_ec
 import { Migration20261123140000_shop_operations } from './Migration20261123140000_shop_operations.js';
 import { Migration20261125200000_staff_and_audit } from './Migration20261125200000_staff_and_audit.js';
 import { Migration20261125200100_customers_and_partial_refunds } from './Migration20261125200100_customers_and_partial_refunds.js';
+import { Migration20261125190000_hardening } from './Migration20261125190000_hardening.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -22,6 +23,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123092957_abuse_limits', class: Migration20261123092957_abuse_limits },
   { name: 'Migration20261123130000_ecard_loop', class: Migration20261123130000_ecard_loop },
   { name: 'Migration20261123140000_shop_operations', class: Migration20261123140000_shop_operations },
+  { name: 'Migration20261125190000_hardening', class: Migration20261125190000_hardening },
   { name: 'Migration20261125200000_staff_and_audit', class: Migration20261125200000_staff_and_audit },
   { name: 'Migration20261125200100_customers_and_partial_refunds', class: Migration20261125200100_customers_and_partial_refunds },
 ];

@@ -12,12 +12,15 @@ import { expressMiddleware } from '@as-integrations/express5';
 import type { ApolloServer } from '@apollo/server';
 import type { AppConfig } from '../../server/src/config.js';
 import { createRequestContext, type RequestContext } from '../../server/src/core/context.js';
+import { plainAddress } from '../../server/src/core/client-address.js';
 import type { Services } from '../../server/src/services.js';
 import { healthRouter } from './health.js';
 import { errorHandler, graphqlUploadErrors, sendError } from './http-errors.js';
 import { mountRoutes } from './route.js';
 import { fileRoutes, pageRoutes, restRoutes } from './routes/index.js';
 import { sendAppShell, webAssets, webDistDir } from './web-client.js';
+import { bootScript } from './boot-script.js';
+import { refuseNul } from './input-guard.js';
 import { InitialStateReader } from './initial-state.js';
 import { AppError } from '../../server/src/core/errors.js';
 import { UploadSlots, uploadGate } from './upload-gate.js';
@@ -68,6 +71,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  app.locals.publicUrl = config.publicUrl;
 
   app.use(
     pinoHttp({
@@ -93,7 +97,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
     req.ctx = createRequestContext({
       em: () => orm.em.fork(),
       requestId: String(req.id),
-      ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      ip: plainAddress(req.ip ?? req.socket.remoteAddress ?? 'unknown'),
       log: req.log,
       authorization: req.headers.authorization,
       authenticate: (em, token) => services.auth.authenticate(em, token),
@@ -125,15 +129,20 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
   );
 
   // Stored media: public (also while under construction), ahead of the API router and its body parser.
+  // Only stored names are served: any other name (a NUL in it too) is simply not found.
   const files = express.Router();
   mountRoutes(files, fileRoutes(services), services.settings);
   app.use('/api/uploads', files);
+
+  // No NUL character in an address or a query string reaches a route (bodies are checked once parsed, in the API router).
+  app.use(refuseNul);
 
   app.post('/api/payments/stripe/webhook', ...stripeWebhookRoute(services));
 
   const api = express.Router();
   api.use(privateByDefault);
   api.use(express.json({ limit: '1mb' }));
+  api.use(refuseNul);
   api.post('/media/files/*path', uploadGate(services, uploadSlots, 'rest'));
   mountRoutes(api, restRoutes(services), services.settings);
   api.use((_req, res) => sendError(res, new AppError('NOT_FOUND', 'No such API route')));
@@ -143,6 +152,7 @@ export function createGateway({ config, orm, services, apollo, log }: GatewayDep
   mountRoutes(pages, pageRoutes(services, web, new InitialStateReader(apollo, services)), services.settings);
   app.use(pages);
 
+  app.use(bootScript(web));
   app.use(webAssets(web));
   // Client-side routes: every other GET that wants a page gets the app shell.
   app.get(/.*/, (req, res, next) => {

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { RequestContext } from '../../server/src/core/context.js';
 import { AppError, type ErrorCode } from '../../server/src/core/errors.js';
 import { HTTP_STATUS } from './http-errors.js';
+import { refuseNulInOperations } from './input-guard.js';
 
 /** Operations deeper than this are refused before they run. */
 export const MAX_QUERY_DEPTH = 15;
@@ -87,7 +88,7 @@ export function createApolloServer(schema: GraphQLSchema, options: { introspecti
     parseOptions: { maxTokens: MAX_DOCUMENT_TOKENS },
     validationRules: [mutationRootFieldLimit(MAX_MUTATION_ROOT_FIELDS), maxDepthRule({ n: MAX_QUERY_DEPTH, ...reportAsValidationError }), costLimitRule({ maxCost: MAX_QUERY_COST, ...reportAsValidationError })],
     // Cache-Control is the gateway's (graphql-cache.ts): private unless the answer is a cached public one.
-    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControl({ calculateHttpHeaders: false }), httpStatusPlugin],
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControl({ calculateHttpHeaders: false }), httpStatusPlugin, refuseNulInOperations],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       const original = unwrapResolverError(error);
       if (original instanceof AppError) return formatted;

@@ -37,19 +37,20 @@ export class UploadSlots {
 
 /**
  * What every multipart request (to /graphql or to a REST upload route) passes before a byte of its
- * body is read: for GraphQL, Apollo's CSRF rule (a multipart POST is a "simple" request a browser
- * sends cross-site, so it must carry `Apollo-Require-Preflight` or `X-Apollo-Operation-Name`); then an
- * admin caller (only admins upload); then a free upload slot. Refusals answer with their status
+ * body is read: an admin caller (only admins upload); for GraphQL, Apollo's CSRF rule (a multipart
+ * POST is a "simple" request a browser sends cross-site, so it must carry `Apollo-Require-Preflight`
+ * or `X-Apollo-Operation-Name`); then a free upload slot. Refusals answer with their status
  * (GraphQL-shaped on /graphql, `{message, code}` on REST) and the connection closes unread.
  */
 export function uploadGate(services: Services, slots: UploadSlots, shape: 'graphql' | 'rest'): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (!req.is('multipart/form-data')) return next();
     try {
+      // Who may upload comes first: an anonymous or customer caller hears 401/403 whatever its headers.
+      await authorize(req.ctx, 'admin', services.settings);
       if (shape === 'graphql' && !(req.headers['apollo-require-preflight'] || req.headers['x-apollo-operation-name'])) {
         throw badInput('This upload has been blocked as a potential cross-site request forgery: send the "Apollo-Require-Preflight" header with it.');
       }
-      await authorize(req.ctx, 'admin', services.settings);
       slots.take(res);
       next();
     } catch (error) {

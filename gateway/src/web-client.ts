@@ -6,6 +6,7 @@ import type { RequestHandler, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { escapeHtml } from '../../server/src/core/html.js';
 import { pageChunks, type PageModule } from './page-chunks.js';
+import { bootScriptHref } from './boot-script.js';
 import { renderHeadTags, scriptJson, type PageHead } from './page-head.js';
 
 export type { PageHead } from './page-head.js';
@@ -32,7 +33,8 @@ export function webAssets(dir: string): RequestHandler {
     serveStatic: {
       index: false,
       setHeaders(res, filePath) {
-        const hashed = path.relative(dir, filePath).startsWith(`assets${path.sep}`);
+        // Hashed build output, and the boot script asked for by its content's address (boot-script.ts).
+        const hashed = path.relative(dir, filePath).startsWith(`assets${path.sep}`) || (res as Response).locals?.immutable === true;
         res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
       },
     },
@@ -92,7 +94,7 @@ export function renderAppShell(html: string, options: ShellOptions, webDir?: str
       const preload = [...out.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
       out = out.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
       const all = [...new Set([...preload, ...scripts])];
-      links.push(`<script src="/boot.js" defer data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(all.join(' '))}"></script>`);
+      links.push(`<script src="${escapeHtml(webDir ? bootScriptHref(webDir) : '/boot.js')}" defer data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(all.join(' '))}"></script>`);
     }
   }
   if (links.length) out = out.replace('</head>', () => `  ${links.join('\n    ')}

@@ -61,6 +61,8 @@ export interface AbuseLimits {
   checkoutPer10Minutes: number;
   /** Thank-you replies from e-card pages per client address per hour (default 20). */
   thankYouPerHour?: number;
+  /** Discount codes tried that cannot be used, per client address per hour (default 20). */
+  discountCodesPerHour?: number;
 }
 
 export type AppRole = 'all' | 'web' | 'worker';
@@ -115,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       registerPerHour: intEnv(env, 'REGISTER_MAX_PER_HOUR', 10),
       checkoutPer10Minutes: intEnv(env, 'CHECKOUT_MAX_PER_10_MINUTES', 20),
       thankYouPerHour: intEnv(env, 'THANK_YOU_MAX_PER_HOUR', 20),
+      discountCodesPerHour: intEnv(env, 'DISCOUNT_CODE_MAX_FAILURES_PER_HOUR', 20),
     },
     maxConcurrentUploads: intEnv(env, 'MAX_CONCURRENT_UPLOADS', 4),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${intEnv(env, 'PORT', 4000)}`).replace(/\/+$/, ''),
@@ -157,10 +160,20 @@ export function parseStripe(env: NodeJS.ProcessEnv): StripeConfig | undefined {
       throw new Error(`STRIPE_API_BASE must be a URL, got "${env.STRIPE_API_BASE}"`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('STRIPE_API_BASE must be an http or https URL');
+    // In production the secret key must go to Stripe: another host is only taken on this machine (a local stand-in).
+    if (env.NODE_ENV === 'production' && !isLocalHost(url.hostname)) {
+      throw new Error(`STRIPE_API_BASE must not be set in production unless it names this machine (localhost, 127.0.0.1 or ::1), got "${env.STRIPE_API_BASE}": the secret key would go to ${url.host}`);
+    }
     const protocol = url.protocol === 'http:' ? 'http' : 'https';
     apiBase = { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443 };
   }
   return { secretKey, publishableKey, webhookSecret, apiBase };
+}
+
+/** Whether a host name is this machine's loopback. */
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }
 
 export function parseAppRole(raw: string | undefined): AppRole {

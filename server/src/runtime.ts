@@ -33,7 +33,7 @@ const MAIL_QUEUED = 'mail-queued';
  * The composition root. Opens the database and, under the boot lock (processes starting at once take
  * turns), migrates it, settles the signing secret, makes sure there is an admin and adds the demo
  * catalogue once. Then it starts what every process needs (the change feed, the abuse limits' store,
- * the staging sweep) and, where `APP_ROLE` runs jobs, the mail queue.
+ * the staging sweep) and, where `APP_ROLE` runs jobs, the mail queue and the sweep of abandoned checkouts.
  */
 export async function startRuntime(config: AppConfig, log: Logger, deps: Omit<ServiceDeps, 'log'> = {}): Promise<Runtime> {
   const steps: (() => Promise<void>)[] = [];
@@ -96,6 +96,8 @@ export async function startRuntime(config: AppConfig, log: Logger, deps: Omit<Se
       const auditSweeper = setInterval(sweepAudit, AUDIT_SWEEP_MS);
       auditSweeper.unref();
       steps.push(async () => clearInterval(auditSweeper));
+      services.abandonedCheckouts.start(orm);
+      steps.push(() => services.abandonedCheckouts.stop());
     } else {
       services.deliveries.wakeWorkers = () => void feed.signal(MAIL_QUEUED);
     }

@@ -21,6 +21,7 @@ import type { PaymentProvider } from './modules/checkout/payment/payment-provide
 import { TestPaymentProvider } from './modules/checkout/payment/test-payment-provider.js';
 import { StripePaymentProvider } from './modules/checkout/payment/stripe-payment-provider.js';
 import { StripeWebhooks } from './modules/checkout/payment/stripe-webhooks.js';
+import { PendingOrderSweep } from './modules/checkout/pending-orders.js';
 import { RateLimits, rateLimitRules } from './modules/limits/rate-limits.js';
 import { DiscountService } from './modules/discount/discount.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
@@ -59,6 +60,8 @@ export interface Services {
   customers: CustomersService;
   audit: AuditService;
   emailProblems: EmailProblemsService;
+  /** Cancels and drops checkouts left pending (run where the background jobs run). */
+  abandonedCheckouts: PendingOrderSweep;
 }
 
 /** What a running shop is given rather than configured: its clock and payment providers (tests swap them). */
@@ -75,6 +78,8 @@ export interface ServiceDeps {
 
 /** The provider PAYMENT_PROVIDER names, or null (payments not set up) with the reason logged once. */
 export function selectPaymentProvider(config: AppConfig, available: PaymentProvider[], log: Logger): PaymentProvider | null {
+  const apiBase = config.stripe?.apiBase;
+  if (apiBase) log.warn({ stripeApiBase: `${apiBase.protocol}://${apiBase.host}:${apiBase.port}` }, 'STRIPE_API_BASE is set: the Stripe client talks to this host instead of Stripe');
   if (!config.paymentProvider) {
     log.warn('payments are not set up (PAYMENT_PROVIDER is not set in production): checkout answers PAYMENTS_UNAVAILABLE');
     return null;
@@ -131,7 +136,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   });
   const ecardLoop = new EcardLoopService({ limits, deliveries, clock, reminderAfterMs: Math.round(config.reminderAfterHours * 3_600_000) });
   deliveries.onCardDelivered = (em, item, now) => ecardLoop.cardDelivered(em, item, now);
-  const discounts = new DiscountService(clock);
+  const discounts = new DiscountService(clock, limits);
   const providers = deps.paymentProviders ?? [new TestPaymentProvider(), ...(config.stripe ? [new StripePaymentProvider(config.stripe)] : [])];
   const orders = new OrderService({ provider: selectPaymentProvider(config, providers, deps.log), limits, media, deliveries, clock, discounts });
   const auth = new AuthService(tokens, limits);
@@ -158,6 +163,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     customers: new CustomersService(),
     audit: new AuditService(),
     emailProblems: new EmailProblemsService(deliveries),
+    abandonedCheckouts: new PendingOrderSweep({ providers, checkout: orders.checkoutService, deliveries, clock, log: deps.log }),
   };
   services.media.registerUsageProvider(blog.mediaUsages);
   services.media.registerUsageProvider(categories.mediaUsages);

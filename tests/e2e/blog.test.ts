@@ -16,7 +16,7 @@ describe('the blog in a real browser', () => {
     page.setDefaultTimeout(8000);
     await signIn(page);
     await page.waitForURL(app.url + '/');
-    await page.getByRole('button', { name: 'Admin' }).click();
+    await page.getByRole('button', { name: 'Admin', exact: true }).click();
     await page.getByText('New blog post').click();
     await page.waitForURL(/\/admin\/blog\/new$/);
 

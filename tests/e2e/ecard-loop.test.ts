@@ -49,8 +49,8 @@ describe('the e-card loop in a real browser', () => {
     await page.getByRole('button', { name: 'Pay $4.50' }).click();
     await page.waitForURL(/\/order-confirmation\//, { timeout: 15_000 });
     await expect.poll(() => page.getByRole('link', { name: 'My orders' }).isVisible(), { timeout: 10_000 }).toBe(true);
-    const [scheduled] = await app.sql<{ id: number; notify_opened: boolean }>(
-      `select i.id, o.notify_opened from order_item i join "order" o on o.id = i.order_id join app_user u on u.id = o.user_id where u.username = 'ada_loop'`,
+    const [scheduled] = await app.sql<{ id: number; order_id: string; notify_opened: boolean }>(
+      `select i.id, i.order_id, o.notify_opened from order_item i join "order" o on o.id = i.order_id join app_user u on u.id = o.user_id where u.username = 'ada_loop'`,
     );
     expect(scheduled!.notify_opened).toBe(true);
 
@@ -125,6 +125,21 @@ describe('the e-card loop in a real browser', () => {
     // The confirmation's own button (waiting for the dialog: the card's Resend button is "last" until it shows).
     await page.getByRole('alertdialog').getByRole('button', { name: 'Resend', exact: true }).click();
     await expect.poll(async () => (await app.sql(`select id from mail_job where kind = 'card-resend' and order_id = $1`, [forgottenOrder])).length, { timeout: 10_000 }).toBe(1);
+
+    // Once the purchaser's three resends are spent, "Resend" is gone rather than failing.
+    await app.sql(`update order_item set owner_resends = 3 where order_id = $1`, [forgottenOrder]);
+    // A refunded order says so, and its cards offer nothing that would fail.
+    expect((await app.request(`/api/admin/orders/${scheduled!.order_id}/refund`, { method: 'POST', token: await app.login() })).status).toBe(200);
+    await page.reload();
+    await expect.poll(() => margaret.getByText('Sent again 3 times').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await margaret.getByRole('button', { name: 'Resend' }).count()).toBe(0);
+    const refunded = page.getByRole('listitem').filter({ has: page.getByRole('listitem', { name: 'Card for Grace Hopper' }) }).first();
+    await expect.poll(() => refunded.locator('.account-order-state').textContent(), { timeout: 10_000 }).toBe('Refunded');
+    const grace = page.getByRole('listitem', { name: 'Card for Grace Hopper' });
+    expect(await grace.locator('.account-card-state').textContent()).toBe('Not sent');
+    expect(await grace.getByRole('button', { name: 'Change date' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Change date' }).count()).toBe(0);
+    await screenshot(page, 'account-my-orders-refunded');
 
     // Margaret never opens hers: one reminder, shown in the admin's Order Details.
     await expect

@@ -127,7 +127,7 @@ describe('storefront pages drawn by the server, on a phone', () => {
       await page.goto(pathname);
       // The server drew the anonymous view; the signed-in admin's menus follow right after.
       await expect.poll(() => page.getByRole('button', { name: 'Account' }).isVisible(), { timeout: 10_000 }).toBe(true);
-      await expect.poll(() => page.getByRole('button', { name: 'Admin' }).isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => page.getByRole('button', { name: 'Admin', exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
       expect(await page.evaluate(() => document.body.classList.contains('bp6-dark'))).toBe(false);
       await expect.poll(() => page.getByRole('button', { name: 'Switch to dark theme' }).count(), { timeout: 10_000 }).toBe(1);
     }

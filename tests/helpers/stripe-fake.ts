@@ -41,8 +41,9 @@ function parseForm(text: string): Record<string, unknown> {
 const id = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
 
 /**
- * A local stand-in for the few Stripe endpoints the shop calls (PaymentIntents, refunds, payment
- * methods), with Stripe's idempotency: a repeated Idempotency-Key answers the first response.
+ * A local stand-in for the few Stripe endpoints the shop calls (PaymentIntents and their
+ * cancelling, refunds, payment methods), with Stripe's idempotency: a repeated Idempotency-Key
+ * answers the first response.
  */
 export class StripeFake {
   readonly requests: FakeRequest[] = [];
@@ -50,6 +51,8 @@ export class StripeFake {
   readonly refunds: { id: string; payment_intent: string; amount: number }[] = [];
   /** The next PaymentIntent creation is refused with this card error. */
   declineNextCreate: string | null = null;
+  /** The next calls of an endpoint (`POST /v1/payment_intents`, `cancel`) fail: with this error answer, or with the connection dropped. */
+  private readonly failures: { endpoint: 'create' | 'cancel'; times: number; answer: { status: number; type: string; message: string } | 'drop' }[] = [];
   private readonly idempotent = new Map<string, { status: number; body: unknown }>();
   private server: http.Server | null = null;
   port = 0;
@@ -67,7 +70,12 @@ export class StripeFake {
       req.on('end', () => {
         const request: FakeRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: parseForm(text) };
         this.requests.push(request);
-        const answer = this.answer(request);
+        const failure = this.failureFor(request);
+        if (failure === 'drop') {
+          req.socket.destroy();
+          return;
+        }
+        const answer = failure ? error(failure.status, failure.type, failure.message) : this.answer(request);
         res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') });
         res.end(JSON.stringify(answer.body));
       });
@@ -78,6 +86,11 @@ export class StripeFake {
 
   async stop(): Promise<void> {
     await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  /** Makes the next `times` calls of an endpoint fail (Stripe's client retries a 5xx or a dropped connection twice). */
+  fail(endpoint: 'create' | 'cancel', times: number, answer: { status: number; type: string; message: string } | 'drop'): void {
+    this.failures.push({ endpoint, times, answer });
   }
 
   /** What the browser's card element does: the intent succeeds (with a Visa ending 4242) or is declined. */
@@ -93,6 +106,14 @@ export class StripeFake {
     const payload = JSON.stringify({ id: id('evt'), object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), type, data: { object }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null } });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
     return { payload, signature };
+  }
+
+  private failureFor({ method, path }: FakeRequest): { status: number; type: string; message: string } | 'drop' | null {
+    const endpoint = method === 'POST' && path === '/v1/payment_intents' ? 'create' : method === 'POST' && /\/cancel$/.test(path) ? 'cancel' : null;
+    const failure = this.failures.find((f) => f.endpoint === endpoint && f.times > 0);
+    if (!failure) return null;
+    failure.times -= 1;
+    return failure.answer;
   }
 
   private answer(request: FakeRequest): { status: number; body: unknown } {
@@ -143,6 +164,16 @@ export class StripeFake {
       const refund = { id: id('re'), object: 'refund', payment_intent: intent.id, amount, currency: intent.currency, status: 'succeeded' };
       this.refunds.push(refund);
       return { status: 200, body: refund };
+    }
+    const cancelMatch = /^\/v1\/payment_intents\/([\w]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancelMatch) {
+      const intent = this.intents.get(cancelMatch[1]!);
+      if (!intent) return error(404, 'invalid_request_error', `No such payment_intent: '${cancelMatch[1]}'`, 'resource_missing');
+      if (intent.status === 'succeeded' || intent.status === 'canceled') {
+        return error(400, 'invalid_request_error', `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, 'payment_intent_unexpected_state');
+      }
+      intent.status = 'canceled';
+      return { status: 200, body: { ...intent, cancellation_reason: body.cancellation_reason ?? null } };
     }
     const methodMatch = /^\/v1\/payment_methods\/([\w]+)$/.exec(path);
     if (method === 'GET' && methodMatch) return { status: 200, body: { id: methodMatch[1], object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } } };

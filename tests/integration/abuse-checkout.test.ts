@@ -105,6 +105,32 @@ describe('limits', () => {
   });
 });
 
+describe('client addresses', () => {
+  it('are counted by their /64 for IPv6 clients, and IPv4 mapped into IPv6 is the IPv4 client', async () => {
+    const limited = await startTestApp({ trustProxy: 1, limits: { registerPerHour: 3, checkoutPer10Minutes: 1000 } });
+    let n = 0;
+    const register = (from: string) => {
+      n += 1;
+      return limited.request('/api/register', { method: 'POST', json: { username: `six${n}`, email: `six${n}@example.com`, password: 'customer-pass-1' }, headers: { 'x-forwarded-for': from } });
+    };
+    try {
+      const sameBlock = ['2001:db8:aa:1::1', '2001:db8:aa:1:1234:5678:9abc:def0', '2001:DB8:AA:1:ffff:ffff:ffff:ffff', '2001:db8:aa:1::2'];
+      const statuses = [];
+      for (const from of sameBlock) statuses.push((await register(from)).status);
+      expect(statuses).toEqual([201, 201, 201, 429]);
+      // The next /64 is another client.
+      expect((await register('2001:db8:aa:2::1')).status).toBe(201);
+      // An IPv4 client seen through an IPv6 socket is one client with its plain address.
+      const mapped = [];
+      for (const from of ['203.0.113.9', '::ffff:203.0.113.9', '::FFFF:203.0.113.9', '203.0.113.9']) mapped.push((await register(from)).status);
+      expect(mapped).toEqual([201, 201, 201, 429]);
+      expect((await limited.sql<{ key: string }>(`select key from rate_limit where key like 'register:%' order by key`)).map((r) => r.key)).toEqual(['register:2001:db8:aa:1::/64', 'register:2001:db8:aa:2::/64', 'register:203.0.113.9']);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
 describe('names and addresses that go into e-mails', () => {
   const line = (p: Record<string, unknown>) => [{ productId: shop.cardId, quantity: 1, personalisation: personalisation(p) }];
 

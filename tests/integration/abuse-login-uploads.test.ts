@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { Writable } from 'node:stream';
+import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from '../../gateway/src/boot.js';
@@ -68,6 +69,39 @@ describe('the login limit', () => {
     }
   });
 
+  it('counts against the account once it is known, whether it is named by its username or its e-mail address', async () => {
+    await app.customer('twofaced');
+    for (let i = 0; i < 10; i += 1) expect((await login('TwoFaced', `wrong-${i}`)).status).toBe(401);
+    const byEmail = await login('TWOFACED@example.com', 'wrong-again');
+    expect(byEmail.status).toBe(429);
+    expect(await byEmail.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect((await login('twofaced@example.com', 'customer-pass-1')).status).toBe(429);
+    // The other way round: guesses by e-mail spend the username's attempts too.
+    await app.customer('mailfirst');
+    for (let i = 0; i < 10; i += 1) expect((await login('mailfirst@example.com', `wrong-${i}`)).status).toBe(401);
+    expect((await login('mailfirst', 'customer-pass-1')).status).toBe(429);
+    expect(await app.sql(`select key, points from rate_limit where key in ('login-user:mailfirst', 'login-user:mailfirst@example.com') order by key`)).toEqual([{ key: 'login-user:mailfirst', points: 11 }]);
+  });
+
+  it('answers any username or password, however long or strange, with 401 or 429 and never a 5xx', async () => {
+    const long = 'u'.repeat(3000);
+    const res = await login(long, 'whatever-password');
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    const graphql = await app.request('/graphql', { method: 'POST', json: { query: 'mutation($u: String!) { login(input: { username: $u, password: "x" }) { token } }', variables: { u: long } }, headers: { 'x-forwarded-for': '198.51.100.1, 203.0.113.99' } });
+    expect(graphql.status).toBeLessThan(500);
+    expect((await graphql.json()).errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    const text = fc.oneof(fc.string({ maxLength: 6000 }), fc.string({ unit: 'binary', maxLength: 600 }), fc.nat({ max: 20_000 }).map((n) => `${'é'.repeat(n)}@example.com`));
+    await fc.assert(
+      fc.asyncProperty(text, text, fc.nat({ max: 255 }), async (username, password, host) => {
+        const answer = await login(username, password, `203.0.113.${host}`);
+        expect([401, 429], `${answer.status} for a username of ${username.length} characters`).toContain(answer.status);
+        expect((await answer.json()).code).toMatch(/^(UNAUTHENTICATED|RATE_LIMITED)$/);
+      }),
+      { numRuns: 60, seed: 2405 },
+    );
+  });
+
   it('keeps what was typed out of the log of a failed login', async () => {
     const sink = new Writable({ write(chunk, _e, done) { logLines.push(JSON.parse(String(chunk))); done(); } });
     const logged = await startApp({ ...loadSameConfig(app), port: 0 }, pino({ level: 'info' }, sink));
@@ -132,6 +166,18 @@ describe('uploads', () => {
     customer.req.destroy();
     expect(stagedNames(app)).toEqual([]);
     expect(storedNames(app)).toEqual([]);
+  });
+
+  it("answers 401/403 to an anonymous or customer upload without Apollo's CSRF header, not the CSRF 400", async () => {
+    const anonymous = await partialUpload('/graphql', {}, operations);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    anonymous.req.destroy();
+    const customer = await partialUpload('/graphql', { authorization: `Bearer ${await app.customer()}` }, operations);
+    expect(customer.status).toBe(403);
+    expect(customer.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    customer.req.destroy();
+    expect(stagedNames(app)).toEqual([]);
   });
 
   it("refuses a multipart /graphql request without Apollo's CSRF header, even from an admin", async () => {

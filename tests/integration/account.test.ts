@@ -132,11 +132,48 @@ describe('Resend', () => {
   });
 });
 
+describe('resends', () => {
+  it("counts the purchaser's own resends only: an admin's take none of the three, and resendsLeft says what is left", async () => {
+    clock.set('2026-12-13T09:00:00Z');
+    const admin = await app.login();
+    const placed = await order(ada, [cardLine({ recipientEmail: 'admin-too@example.com' })]);
+    const itemId = placed.items[0]!.id;
+    await app.services.deliveries.runDue();
+    const left = async () => {
+      const { body } = await app.graphql(`query { myOrders(first: 50) { edges { node { items { id resendsLeft } } } } }`, {}, ada);
+      return body.data.myOrders.edges.flatMap((e: { node: { items: { id: number; resendsLeft: number | null }[] } }) => e.node.items).find((i: { id: number }) => i.id === itemId).resendsLeft;
+    };
+    const adminResend = async () => {
+      const { body } = await app.graphql(`mutation($itemId: Int!) { resendCardEmail(itemId: $itemId) { id } }`, { itemId }, admin);
+      expect(body.errors).toBeUndefined();
+      await app.services.deliveries.runDue();
+    };
+    expect(await left()).toBe(3);
+    await adminResend();
+    await adminResend();
+    expect(await left()).toBe(3);
+    for (const expected of [2, 1, 0]) {
+      const { body } = await app.graphql(`mutation($itemId: Int!) { resendMyCard(itemId: $itemId) { id resendsLeft } }`, { itemId }, ada);
+      expect(body.data.resendMyCard.resendsLeft).toBe(expected);
+      await app.services.deliveries.runDue();
+    }
+    expect((await app.graphql(RESEND, { itemId }, ada)).body.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+    // The admin still can, as often as needed.
+    await adminResend();
+    expect(emailsTo('admin-too@example.com')).toHaveLength(1 + 2 + 3 + 1);
+    expect(await left()).toBe(0);
+    // The confirmation page's anonymous view says nothing of it.
+    const anonymous = await app.graphql(`query($id: ID!) { order(id: $id) { items { resendsLeft } } }`, { id: placed.id });
+    expect(anonymous.body.data.order.items[0].resendsLeft).toBeNull();
+  });
+});
+
 describe('Thank-you replies on My orders', () => {
   it('shows a card\'s replies to its owner only', async () => {
     clock.set('2026-12-14T09:00:00Z');
     const placed = await order(ada, [cardLine({ recipientEmail: 'thanks@example.com' })]);
     const uuid = placed.items[0]!.itemUrlUuid;
+    await app.services.deliveries.runDue();
     const res = await app.request(`/api/ecards/${uuid}/replies`, { method: 'POST', json: { name: 'Grace', message: 'Thank you!\nIt made my day.' } });
     expect(res.status).toBe(201);
     const mine = (await app.graphql(MY_ORDERS, { first: 1 }, ada)).body.data.myOrders.edges[0].node;

@@ -18,6 +18,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
+/** What an anonymous caller hears of every code that cannot be used. */
+const UNUSABLE = /^This discount code cannot be used: it is unknown, not valid yet, expired or used up\.$/;
 const QUOTE = `query($lines: [CartLineInput!]!, $code: String) { cartQuote(lines: $lines, discountCode: $code) { subtotal discount discountCode total } }`;
 const albumLines = () => [{ productId: shop.albumId, quantity: 2 }];
 
@@ -120,7 +122,7 @@ describe('pricing with a code', () => {
     expect(none.body.data.cartQuote).toEqual({ subtotal: '24.00', discount: '0.00', discountCode: null, total: '24.00' });
   });
 
-  it('says clearly why an unknown, not yet valid, expired or used-up code cannot be used', async () => {
+  it('tells a signed-in shopper why an unknown, not yet valid, expired or used-up code cannot be used, and anyone else one message for all', async () => {
     const later = uniqueCode('LATER');
     const old = uniqueCode('OLD');
     const gone = uniqueCode('GONE');
@@ -128,19 +130,23 @@ describe('pricing with a code', () => {
     await createCode({ code: old, percent_off: 5, starts_at: '2020-01-01T00:00:00Z', ends_at: '2021-01-01T00:00:00Z' });
     const used = await createCode({ code: gone, percent_off: 5, max_uses: 1 });
     await app.sql('update discount_code set uses = 1 where id = $1', [used.id]);
-    const expectations: [string, RegExp][] = [
-      ['NOSUCHCODE', /no such discount code/],
-      [later, /not valid yet/],
-      [old, /expired/],
-      [gone, /used up/],
-      ['bad code!', /letters, digits/],
+    const shopper = await app.customer();
+    const expectations: [string, RegExp, RegExp][] = [
+      ['NOSUCHCODE', /no such discount code/, UNUSABLE],
+      [later, /not valid yet/, UNUSABLE],
+      [old, /expired/, UNUSABLE],
+      [gone, /used up/, UNUSABLE],
+      // A code that is not even written like one says so to anyone: no code was looked up.
+      ['bad code!', /letters, digits/, /letters, digits/],
     ];
-    for (const [code, message] of expectations) {
-      const { body } = await app.graphql(QUOTE, { lines: albumLines(), code });
-      expect(body.errors![0]!.extensions, code).toMatchObject({ code: 'BAD_USER_INPUT', field: 'discountCode' });
-      expect(body.errors![0]!.message, code).toMatch(message);
-      const placed = await placeOrder(app, orderInput(shop, { discountCode: code }));
-      expect(placed.body.errors![0]!.message, code).toMatch(message);
+    for (const [code, reason, anonymous] of expectations) {
+      for (const [token, message] of [[shopper, reason], [undefined, anonymous]] as const) {
+        const { body } = await app.graphql(QUOTE, { lines: albumLines(), code }, token);
+        expect(body.errors![0]!.extensions, code).toMatchObject({ code: 'BAD_USER_INPUT', field: 'discountCode' });
+        expect(body.errors![0]!.message, code).toMatch(message);
+        const placed = await placeOrder(app, orderInput(shop, { discountCode: code }), token);
+        expect(placed.body.errors![0]!.message, code).toMatch(message);
+      }
     }
   });
 
@@ -188,5 +194,87 @@ describe('pricing with a code', () => {
     expect(uses).toBe(3);
     const [{ n }] = await app.sql<{ n: string }>('select count(*) as n from "order" where discount_code = $1', [code]);
     expect(Number(n)).toBe(1);
+  });
+});
+
+describe('orders a code pays for whole, and checkouts left pending', () => {
+  it('pays an order of 0.00 without charging the card', async () => {
+    const code = uniqueCode('FREE');
+    await createCode({ code, amount_off: 100 });
+    const charges = payments.chargeCount;
+    const { body } = await placeOrder(app, orderInput(shop, { discountCode: code }));
+    expect(body.errors).toBeUndefined();
+    expect(body.data.placeOrder).toMatchObject({ status: 'PAID', total: '0.00' });
+    expect(payments.chargeCount).toBe(charges);
+    expect(await app.sql('select payment_reference from "order" where id = $1', [body.data.placeOrder.id])).toEqual([{ payment_reference: null }]);
+  });
+
+  it('gives the use of a checkout left pending for 30 minutes back, and removes it', async () => {
+    const code = uniqueCode('LEFT');
+    const { id } = await createCode({ code, percent_off: 10, max_uses: 1 });
+    const { body } = await placeOrder(app, orderInput(shop, { discountCode: code }));
+    const orderId = body.data.placeOrder.id as string;
+    // As a process that died between writing the order and charging it leaves it.
+    await app.sql(`update "order" set status = 'pending', payment_reference = null, created_at = now() - interval '20 minutes' where id = $1`, [orderId]);
+    await app.sql(`delete from mail_job where order_id = $1`, [orderId]);
+    expect(await app.services.abandonedCheckouts.sweep(app.orm)).toBe(0);
+    await app.sql(`update "order" set created_at = now() - interval '31 minutes' where id = $1`, [orderId]);
+    expect(await app.services.abandonedCheckouts.sweep(app.orm)).toBe(1);
+    expect(await app.sql('select id from "order" where id = $1', [orderId])).toEqual([]);
+    expect(await app.sql('select uses from discount_code where id = $1', [id])).toEqual([{ uses: 0 }]);
+    // The code can be used again.
+    expect((await placeOrder(app, orderInput(shop, { discountCode: code }))).body.data.placeOrder.status).toBe('PAID');
+  });
+});
+
+describe('guessing codes', () => {
+  it('answers 429 with Retry-After and RATE_LIMITED once an address tried 20 codes that cannot be used, counted in PostgreSQL', async () => {
+    // The shop's own limit (20 an hour), not the test files' generous one.
+    const limited = await startTestApp({ trustProxy: 1, limits: { registerPerHour: 10_000, checkoutPer10Minutes: 10_000 } });
+    try {
+      const shopL = await seedShop(limited, await limited.login());
+      const valid = uniqueCode('REAL');
+      await limited.request('/api/admin/discounts', { method: 'POST', token: await limited.login(), json: { code: valid, percent_off: 10 } });
+      const quote = (code: string, from = '203.0.113.30') =>
+        limited.request('/graphql', { method: 'POST', json: { query: QUOTE, variables: { lines: [{ productId: shopL.albumId, quantity: 1 }], code } }, headers: { 'x-forwarded-for': from } });
+      const statuses: number[] = [];
+      for (let i = 0; i < 60; i += 1) {
+        // A usable code now and then gives its point back: it is not a guess that failed.
+        if (i % 10 === 5) expect((await quote(valid)).status, `valid code at ${i}`).toBe(statuses.at(-1) === 429 ? 429 : 200);
+        statuses.push((await quote(`GUESS${i}`)).status);
+      }
+      expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+      expect(statuses.slice(20)).toEqual(Array(40).fill(429));
+      const refused = await quote('GUESS99');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await refused.json()).errors[0].extensions.code).toBe('RATE_LIMITED');
+      // The limit holds for placing orders with a code too, and for no other address.
+      const placed = await limited.request('/graphql', { method: 'POST', json: { query: 'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }', variables: { input: orderInput(shopL, { discountCode: valid }) } }, headers: { 'x-forwarded-for': '203.0.113.30' } });
+      expect(placed.status).toBe(429);
+      expect((await quote('GUESS0', '203.0.113.31')).status).toBe(200);
+      expect(await limited.sql(`select key, points from rate_limit where key like 'discount-code:%' order by key`)).toEqual([
+        { key: 'discount-code:203.0.113.30', points: 66 },
+        { key: 'discount-code:203.0.113.31', points: 1 },
+      ]);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it('looks up one code per operation: aliases with other codes are refused before they are looked up', async () => {
+    const alias = (i: number) => `c${i}: cartQuote(lines: $lines, discountCode: "TRY${i}") { total }`;
+    const points = async () => (await app.sql<{ points: number }>(`select coalesce(sum(points), 0)::int as points from rate_limit where key like 'discount-code:%'`))[0]!.points;
+    const before = await points();
+    // The same code twice (in any case) is one look-up.
+    const same = await app.graphql(`query($lines: [CartLineInput!]!) { a: cartQuote(lines: $lines, discountCode: "NOSUCH1") { total } b: cartQuote(lines: $lines, discountCode: "nosuch1") { total } }`, { lines: albumLines() });
+    expect(same.body.errors![0]!.message).toMatch(UNUSABLE);
+    expect(await points()).toBe(before + 1);
+    // Thirty codes in one document: one is looked up, the others are refused unread.
+    const many = await app.graphql(`query($lines: [CartLineInput!]!) { ${Array.from({ length: 30 }, (_, i) => alias(i)).join(' ')} }`, { lines: albumLines() });
+    expect(many.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'discountCode' });
+    expect(many.body.errors![0]!.message).toMatch(/^(Only one discount code can be tried at a time\.|This discount code cannot be used)/);
+    await expect.poll(points, { timeout: 10_000 }).toBe(before + 2);
+    expect(await points()).toBe(before + 2);
   });
 });

@@ -77,15 +77,32 @@ describe('opened notices', () => {
     expect(emailsOf('opened', 'quiet@example.com')).toHaveLength(0);
   });
 
-  it('does not count an opening before the card went out', async () => {
+  it('refuses an opening and a thank-you before the card went out (409), and its page offers neither', async () => {
     clock.set('2026-12-02T12:00:00Z');
     const { uuid, orderId } = await placeOrder(app, orderInput(shop, { purchaserEmail: 'early@example.com', lines: [cardLine({ recipientEmail: 'later-day@example.com', deliveryDate: '2026-12-20' })] })).then(({ body }) => ({
       uuid: body.data.placeOrder.items[0].itemUrlUuid as string,
       orderId: body.data.placeOrder.id as string,
     }));
-    expect((await beacon(uuid)).status).toBe(204);
+    const opened = await beacon(uuid);
+    expect(opened.status).toBe(409);
+    expect(await opened.json()).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/not been delivered yet/) });
     expect(await openedAt(uuid)).toBeNull();
     expect(await app.sql(`select kind from mail_job where order_id = $1 and kind = 'opened'`, [orderId])).toEqual([]);
+    const thanks = await reply(uuid, { name: 'Grace', message: 'Thank you!' });
+    expect(thanks.status).toBe(409);
+    expect((await thanks.json()).code).toBe('CONFLICT');
+    expect(await app.sql('select r.id from ecard_reply r join order_item i on i.id = r.item_id where i.item_url_uuid = $1', [uuid])).toEqual([]);
+    expect(await app.sql(`select kind from mail_job where order_id = $1 and kind = 'thank-you'`, [orderId])).toEqual([]);
+    // The purchaser looking at it before its day sees the card, without the recipient's parts.
+    const page = await (await app.request(`/ecards/${uuid}.html`)).text();
+    expect(page).not.toContain('data-opened');
+    expect(page).not.toContain('thanks-form');
+    // On its day it goes out, and then it takes both.
+    clock.set('2026-12-20T12:00:00Z');
+    await app.services.deliveries.runDue();
+    expect(await (await app.request(`/ecards/${uuid}.html`)).text()).toContain('thanks-form');
+    expect((await beacon(uuid)).status).toBe(204);
+    expect((await reply(uuid, { name: 'Grace', message: 'Thank you!' })).status).toBe(201);
   });
 
   it('answers 404 for a card that does not exist', async () => {
@@ -99,6 +116,8 @@ describe('thank-you replies', () => {
     clock.set('2026-12-03T10:00:00Z');
     const first = await card('thanked@example.com', 'grateful@example.com');
     const second = await card('thanked2@example.com', 'grateful2@example.com');
+    await app.services.deliveries.runDue();
+    await app.sql(`delete from rate_limit where key like 'thank-you%'`);
 
     // Refused input takes no point: names are one line, messages plain text of 1 to 500 characters.
     for (const bad of [{ name: 'Grace\nBcc: x@example.com', message: 'Hi' }, { name: '', message: 'Hi' }, { name: 'Grace', message: '   ' }, { name: 'Grace', message: 'x'.repeat(501) }]) {
@@ -137,6 +156,7 @@ describe('thank-you replies', () => {
   it('answers 429 with Retry-After once the address used its thank-yous', async () => {
     clock.set('2026-12-04T10:00:00Z');
     const { uuid } = await card('limit@example.com', 'limit-recipient@example.com');
+    await app.services.deliveries.runDue();
     await app.sql(`delete from rate_limit where key like 'thank-you%'`);
     const statuses: number[] = [];
     let last: Response | null = null;

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -15,6 +17,8 @@ import { renderPage } from '../../gateway/src/server-render.js';
  * robots, compressed and cached assets, and the responsive sizes of images.
  */
 
+/** The shop's configured address: every absolute link on its pages starts with it, whatever Host a request names. */
+const SITE = 'https://cards.example';
 let app: TestApp;
 let admin: string;
 let category: number;
@@ -22,7 +26,7 @@ let product: { id: number };
 let image: { id: number; file_path: string; thumbnail_path: string };
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ publicUrl: SITE });
   admin = await app.login();
   category = await restCategory(app, admin, 'Birthday <Cards> & "More"');
   const folder = (await (await app.request('/api/media/folders', { method: 'POST', token: admin, json: { name: 'Pages', parent_id: null } })).json()) as { id: number };
@@ -95,9 +99,9 @@ describe('a product page', () => {
     expect(head.match(/<title>/g)).toHaveLength(1);
     expect(meta(head, 'name', 'description')).toBe('Songs for a $1 summer &quot;day&quot; &lt;/script&gt; &amp; more.');
     expect(head.match(/<meta name="description"/g)).toHaveLength(1);
-    expect(head).toContain(`<link rel="canonical" href="${app.url}/product/${product.id}" />`);
+    expect(head).toContain(`<link rel="canonical" href="${SITE}/product/${product.id}" />`);
     expect(meta(head, 'property', 'og:type')).toBe('product');
-    expect(meta(head, 'property', 'og:image')).toBe(`${app.url}/api/${image.file_path}`);
+    expect(meta(head, 'property', 'og:image')).toBe(`${SITE}/api/${image.file_path}`);
     expect(meta(head, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(head).not.toContain('</script><b>');
     const [data] = jsonLd(head);
@@ -134,7 +138,7 @@ describe('the shop, a category, the home page and the blog', () => {
   it('describes the shop and a category, with the first page of products and the categories inlined', async () => {
     const shop = await page('/shop');
     expect(headOf(shop.html)).toContain('<title>Shop · Art &amp; Song Cards</title>');
-    expect(headOf(shop.html)).toContain(`<link rel="canonical" href="${app.url}/shop" />`);
+    expect(headOf(shop.html)).toContain(`<link rel="canonical" href="${SITE}/shop" />`);
     const state = initialState(shop.html);
     expect(state.queries.map((q: any) => q.operationName)).toEqual(['ShopProducts', 'ShopCategories']);
     expect(state.queries[0].variables).toEqual({ query: null, categoryId: null, first: 24 });
@@ -142,15 +146,15 @@ describe('the shop, a category, the home page and the blog', () => {
 
     const inCategory = await page(`/shop?category=${category}`);
     expect(headOf(inCategory.html)).toContain('<title>Birthday &lt;Cards&gt; &amp; &quot;More&quot; · Shop · Art &amp; Song Cards</title>');
-    expect(headOf(inCategory.html)).toContain(`<link rel="canonical" href="${app.url}/shop?category=${category}" />`);
-    expect(jsonLd(inCategory.html)[0]).toMatchObject({ '@type': 'CollectionPage', mainEntity: { numberOfItems: 1, itemListElement: [{ url: `${app.url}/product/${product.id}` }] } });
+    expect(headOf(inCategory.html)).toContain(`<link rel="canonical" href="${SITE}/shop?category=${category}" />`);
+    expect(jsonLd(inCategory.html)[0]).toMatchObject({ '@type': 'CollectionPage', mainEntity: { numberOfItems: 1, itemListElement: [{ url: `${SITE}/product/${product.id}` }] } });
     expect(initialState(inCategory.html).queries[0].variables).toEqual({ query: null, categoryId: category, first: 24 });
     expect((await page('/shop?category=999999')).res.status).toBe(404);
   });
 
   it('inlines the featured cards and categories on the home page', async () => {
     const { html } = await page('/');
-    expect(headOf(html)).toContain(`<link rel="canonical" href="${app.url}/" />`);
+    expect(headOf(html)).toContain(`<link rel="canonical" href="${SITE}/" />`);
     expect(jsonLd(html)[0]['@type']).toBe('WebSite');
     expect(initialState(html).queries.map((q: any) => [q.operationName, q.variables])).toEqual([
       ['ShopProducts', { productTypeId: 1, first: 8 }],
@@ -166,7 +170,7 @@ describe('the shop, a category, the home page and the blog', () => {
     expect(jsonLd(blog.html)[0]).toMatchObject({ '@type': 'Blog', blogPost: [{ headline: 'Spring is here' }] });
 
     const post = await page('/blog/spring-is-here');
-    expect(jsonLd(post.html)[0]).toMatchObject({ '@type': 'BlogPosting', headline: 'Spring is here', url: `${app.url}/blog/spring-is-here` });
+    expect(jsonLd(post.html)[0]).toMatchObject({ '@type': 'BlogPosting', headline: 'Spring is here', url: `${SITE}/blog/spring-is-here` });
     expect(meta(headOf(post.html), 'property', 'og:type')).toBe('article');
 
     const draft = await page('/blog/secret-plans', { authorization: `Bearer ${admin}` });
@@ -292,20 +296,66 @@ describe('sitemap and robots', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
     const xml = await res.text();
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual([`${app.url}/`, `${app.url}/shop`, `${app.url}/shop?category=${category}`, `${app.url}/product/${product.id}`, `${app.url}/blog`, `${app.url}/blog/spring-is-here`]);
+    expect(locs).toEqual([`${SITE}/`, `${SITE}/shop`, `${SITE}/shop?category=${category}`, `${SITE}/product/${product.id}`, `${SITE}/blog`, `${SITE}/blog/spring-is-here`]);
   });
 
   it('points crawlers at the sitemap and keeps them out of the admin console and the API', async () => {
     const text = await (await app.request('/robots.txt')).text();
-    expect(text).toContain(`Sitemap: ${app.url}/sitemap.xml`);
+    expect(text).toContain(`Sitemap: ${SITE}/sitemap.xml`);
     expect(text).toMatch(/^Disallow: \/admindash$/m);
     expect(text).toMatch(/^Disallow: \/api\/$/m);
   });
+
+  it('builds every absolute address from the configured public URL, never from the Host header or forwarded headers', async () => {
+    // Publicly cacheable answers: a forged Host must not put its links into them.
+    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'gopher' };
+    for (const pathname of ['/blog/rss.xml', '/sitemap.xml', '/robots.txt', '/', `/product/${product.id}`, '/blog/spring-is-here']) {
+      const { status, body } = await rawGet(app.url, pathname, { ...forged, accept: 'text/html' });
+      expect(status, pathname).toBe(200);
+      expect(body, pathname).not.toContain('evil.example');
+      expect(body, pathname).not.toContain('gopher');
+      expect(body, pathname).toContain(`${SITE}/`);
+    }
+  });
 });
+
+/** A GET with exactly these headers (fetch would not send a Host of the caller's choosing). */
+function rawGet(base: string, pathname: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.get({ hostname, port, path: pathname, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+  });
+}
 
 describe('the web client files', () => {
   const dist = webDistDir();
   const mainScript = () => /src="\/(assets\/main-[^"]+\.js)"/.exec(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'))![1]!;
+
+  it('loads the boot script of a drawn page from an address made from its content, cached for good like every other script', async () => {
+    const html = await (await fetch(`${app.url}/shop`, { headers: { accept: 'text/html' } })).text();
+    const href = /<script src="(\/boot\.[0-9a-f]{16}\.js)" defer data-entry=/.exec(html)?.[1];
+    expect(href, 'the boot script of a drawn page').toBeDefined();
+    const source = fs.readFileSync(path.join(dist, 'boot.js'));
+    expect(href).toBe(`/boot.${crypto.createHash('sha256').update(source).digest('hex').slice(0, 16)}.js`);
+    const br = await fetch(`${app.url}${href}`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(Buffer.from(await br.arrayBuffer()).equals(source)).toBe(true);
+    const plain = await fetch(`${app.url}${href}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(Buffer.from(await plain.arrayBuffer()).equals(source)).toBe(true);
+    // Another build's boot script is not this one under its name.
+    const other = await fetch(`${app.url}/boot.0123456789abcdef.js`);
+    expect(other.status).toBe(404);
+    expect(other.headers.get('cache-control') ?? '').not.toMatch(/immutable/);
+  });
 
   it('sends scripts brotli- or gzip-compressed as built, cached for good under their hashed names', async () => {
     const file = mainScript();

@@ -1,4 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addressKey, plainAddress } from '../../server/src/core/client-address.js';
+import { limitKey } from '../../server/src/modules/limits/rate-limits.js';
 import { loadConfig, parseTrustProxy } from '../../server/src/config.js';
 import { isDatabaseUnavailable } from '../../server/src/core/db-errors.js';
 import { EMAIL_PATTERN, cleanEmail, isSingleLine, maskEmail } from '../../server/src/core/input.js';
@@ -39,5 +42,53 @@ describe('database outages', () => {
     expect(isDatabaseUnavailable(new Error('wrapped', { cause: Object.assign(new Error('x'), { code: '08006' }) }))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
+  });
+});
+
+describe('the client an address limit counts against', () => {
+  const group = fc.integer({ min: 0, max: 0xffff }).map((g) => g.toString(16));
+  const groups = (n: number) => fc.array(group, { minLength: n, maxLength: n });
+
+  it('is one IPv6 /64, however the address inside it is written', () => {
+    fc.assert(
+      fc.property(groups(4), groups(4), groups(4), fc.boolean(), (prefix, a, b, upper) => {
+        const key = addressKey(`${prefix.join(':')}:${a.join(':')}`);
+        expect(key).toBe(`${prefix.map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`);
+        // Another interface of the same subscriber, compressed or in capitals: the same client.
+        const other = `${prefix.join(':')}:${b.join(':')}`;
+        expect(addressKey(upper ? other.toUpperCase() : other)).toBe(key);
+        expect(addressKey(`${prefix.join(':')}::1`)).toBe(key);
+      }),
+      { numRuns: 300, seed: 2408 },
+    );
+    expect(addressKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:1:3::1')).not.toBe(addressKey('2001:db8:1:2::1'));
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+  });
+
+  it('is the IPv4 address itself, also when it reached an IPv6 socket (::ffff:)', () => {
+    fc.assert(
+      fc.property(fc.ipV4(), (ip) => {
+        expect(addressKey(ip)).toBe(ip);
+        expect(addressKey(`::ffff:${ip}`)).toBe(ip);
+        expect(addressKey(`::FFFF:${ip}`)).toBe(ip);
+        const [a, b, c, d] = ip.split('.').map(Number) as [number, number, number, number];
+        expect(addressKey(`::ffff:${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`)).toBe(ip);
+        expect(plainAddress(`::ffff:${ip}`)).toBe(ip);
+      }),
+      { numRuns: 300, seed: 2409 },
+    );
+    // What is no address (a task of the process itself) is kept as it is.
+    expect(addressKey('system')).toBe('system');
+  });
+
+  it('counts a key too long for the table under its digest', () => {
+    const rule = { name: 'login-user', points: 10, windowSeconds: 900, message: 'x' };
+    expect(limitKey(rule, 'ada')).toBe('ada');
+    const long = limitKey(rule, 'u'.repeat(3000));
+    expect(long).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(limitKey(rule, 'u'.repeat(3000))).toBe(long);
+    expect(limitKey({ ...rule, perAddress: true }, '2001:db8::7')).toBe('2001:db8:0:0::/64');
   });
 });

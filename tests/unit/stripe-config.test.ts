@@ -29,4 +29,25 @@ describe('Stripe configuration', () => {
     expect(noKeys.stripe).toBeUndefined();
     expect(selectPaymentProvider(noKeys, [new TestPaymentProvider()], log)).toBeNull();
   });
+
+  it('refuses STRIPE_API_BASE in production unless it names this machine, and says at start that it is set', () => {
+    for (const base of ['http://stripe.evil.example', 'https://api.stripe.com.evil.example', 'http://10.0.0.8:12111', 'http://localhost.evil.example']) {
+      expect(() => parseStripe({ ...KEYS, NODE_ENV: 'production', STRIPE_API_BASE: base }), base).toThrow(/STRIPE_API_BASE must not be set in production/);
+      expect(() => loadConfig({ ...KEYS, NODE_ENV: 'production', PAYMENT_PROVIDER: 'stripe', STRIPE_API_BASE: base }), base).toThrow(/STRIPE_API_BASE/);
+      // Outside production another host is a developer's choice.
+      expect(parseStripe({ ...KEYS, STRIPE_API_BASE: base })!.apiBase).toBeDefined();
+    }
+    for (const base of ['http://127.0.0.1:12111', 'http://localhost:12111', 'http://[::1]:12111', 'http://stripe-mock.localhost:12111']) {
+      expect(parseStripe({ ...KEYS, NODE_ENV: 'production', STRIPE_API_BASE: base })!.apiBase, base).toMatchObject({ protocol: 'http', port: 12111 });
+    }
+    const lines: { level: number; msg: string; stripeApiBase?: string }[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const config = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'stripe', ...KEYS, STRIPE_API_BASE: 'http://127.0.0.1:12111' });
+    selectPaymentProvider(config, [new StripePaymentProvider(config.stripe!)], log);
+    expect(lines).toContainEqual(expect.objectContaining({ level: 40, stripeApiBase: 'http://127.0.0.1:12111', msg: expect.stringMatching(/STRIPE_API_BASE/) }));
+    lines.length = 0;
+    const plain = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'stripe', ...KEYS });
+    selectPaymentProvider(plain, [new StripePaymentProvider(plain.stripe!)], log);
+    expect(lines.filter((line) => line.msg.includes('STRIPE_API_BASE'))).toEqual([]);
+  });
 });

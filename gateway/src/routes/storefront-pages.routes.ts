@@ -13,8 +13,11 @@ import type { PageModule } from '../page-chunks.js';
 import type { RouteDef } from '../route.js';
 import { pathId } from '../route.js';
 
-/** The site's own address as the visitor sees it (behind a proxy with TRUST_PROXY). */
-export const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
+/**
+ * The site's own address, as configured (PUBLIC_URL): never the request's Host header, which any
+ * client sets and which would otherwise write its links into publicly cached pages and feeds.
+ */
+export const origin = (req: Request) => req.app.locals.publicUrl;
 
 const wantsPage = (req: Request) => req.accepts(['html', 'json']) === 'html';
 

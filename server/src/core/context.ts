@@ -30,6 +30,11 @@ export interface RequestContext {
    * of queries whatever its size. The one batching mechanism of the server.
    */
   loader<K, V>(key: string, load: BatchLoad<K, V>): DataLoader<K, V | null>;
+  /**
+   * What services remember about this request for its remaining work, by name; shared with the
+   * contexts `withEm` makes (e.g. the one discount code a request may look up).
+   */
+  readonly scope: Map<string, unknown>;
 }
 
 export type Authenticate = (em: EntityManager, token: string) => Promise<Viewer>;
@@ -77,6 +82,7 @@ export function createRequestContext(init: RequestContextInit): RequestContext {
     },
     isAdmin: async () => isAdminViewer(await viewer()),
     loader: loaderTable(),
+    scope: new Map(),
   };
 }
 
@@ -98,6 +104,7 @@ export function createSystemContext(init: { em: EntityManager; log: Logger; task
     },
     isAdmin: async () => isAdminViewer(viewer),
     loader: loaderTable(),
+    scope: new Map(),
   };
 }
 
@@ -115,6 +122,7 @@ export function withEm(ctx: RequestContext, em: EntityManager): RequestContext {
     requireViewer: () => ctx.requireViewer(),
     isAdmin: () => ctx.isAdmin(),
     loader: loaderTable(),
+    scope: ctx.scope,
   };
 }
 

@@ -14,6 +14,8 @@ export type ErrorCode =
   | 'PAYMENT_DECLINED'
   /** The shop has no payment provider set up (production without PAYMENT_PROVIDER). */
   | 'PAYMENTS_UNAVAILABLE'
+  /** The payment provider could not be asked (unreachable, or it refused the request itself): nothing was charged. */
+  | 'PAYMENT_FAILED'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   /** A byte range outside the file. */

@@ -47,3 +47,24 @@ export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   return at > 0 ? `${email[0]}•••${email.slice(at)}` : '•••';
 }
+
+/** What a client hears when its text holds a NUL character. */
+export const NUL_IN_TEXT = 'Text must not contain NUL characters (\\u0000).';
+
+/**
+ * Where anything a client sent (a string, or strings inside arrays and objects) holds a NUL
+ * character, as the path to it (`[]` for the value itself), or null when nowhere: PostgreSQL text
+ * cannot hold one, and a query carrying one fails as a protocol error, so such input is refused at
+ * the door before any service runs.
+ */
+export function nulPath(value: unknown, depth = 0): (string | number)[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : null;
+  if (depth > 32 || value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return null;
+  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, i) => [i, item]) : Object.entries(value);
+  for (const [key, item] of entries) {
+    if (typeof key === 'string' && key.includes('\u0000')) return [key];
+    const inner = nulPath(item, depth + 1);
+    if (inner) return [key, ...inner];
+  }
+  return null;
+}

@@ -1,5 +1,6 @@
 /**
- * `npm run migrate` applies pending migrations to the configured database.
+ * `npm run migrate` applies pending migrations to the configured database, under the boot lock that
+ * starting processes take (scripts/migrate.mjs runs this file from the sources or from the build).
  * `npm run migration:create [name]` diffs the entities against a throwaway embedded database that has
  * every existing migration applied, and writes the difference as a new migration in migrations/.
  */
@@ -8,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../config.js';
+import { withBootLock } from './boot-lock.js';
 import { openDatabase } from './database.js';
 import { initOrm, migrate } from './orm.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
@@ -18,7 +20,8 @@ if (command === 'up') {
   const db = await openDatabase(loadConfig());
   const orm = await initOrm(db.url);
   try {
-    const applied = await migrate(orm);
+    // Like every process starting on the database: one migrates at a time, the others wait and find it done.
+    const applied = await withBootLock(db.url, () => migrate(orm), () => console.log('Another process is starting on (or migrating) this database; waiting for it...'));
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
   } finally {
     await orm.close();

@@ -42,3 +42,5 @@ export const MAX_TYPED_SLUG_LENGTH = 120;
 
 /** Thank-you replies per sent card. */
 export const MAX_REPLIES_PER_CARD = 3;
+/** Times a purchaser may send one of their sent cards again from My orders (an admin's resends are not counted). */
+export const MAX_OWNER_RESENDS = 3;

@@ -43,7 +43,8 @@ export function UserMenu({ user }: { user: TokenUser }) {
           </Menu>
         }
       >
-        <Button className="nav-menu-button" variant="minimal" icon="user" endIcon="caret-down" text={<span className="hide-on-phone">{user.username ?? 'Account'}</span>} aria-label="Account" />
+        {/* Its name starts with what it shows (the username), so that it can be asked for by what one sees. */}
+        <Button className="nav-menu-button" variant="minimal" icon="user" endIcon="caret-down" text={<span className="hide-on-phone">{user.username ?? 'Account'}</span>} aria-label={user.username ? `${user.username}: account` : 'Account'} />
       </PopoverNext>
       <ChangePasswordDialog isOpen={changingPassword} onClose={() => setChangingPassword(false)} />
     </>

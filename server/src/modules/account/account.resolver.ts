@@ -37,6 +37,11 @@ export class AccountResolver {
     return this.service.repliesOf(ctx, item);
   }
 
+  @FieldResolver(() => Int, { nullable: true, description: "How many more times the purchaser may send this card again from My orders (3 in all; an admin's resends are not counted). Null for what is no e-card, and for callers who see the confirmation page only." })
+  resendsLeft(@Root() item: OrderItem): number | null {
+    return this.service.isRedacted(item.order) ? null : this.service.resendsLeft(item);
+  }
+
   @FieldResolver(() => GraphQLISODateTime, { nullable: true, description: 'When the one reminder of an unopened card went to its recipient (admins and owners only).' })
   remindedAt(@Root() item: OrderItem): Date | null {
     return this.service.isRedacted(item.order) ? null : item.remindedAt;

@@ -10,9 +10,10 @@ import { deliveryInstant } from '../checkout/checkout-rules.js';
 import { Order, OrderStatus } from '../orders/order.entity.js';
 import { ordersNewestFirst } from '../orders/order.service.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { MAX_OWNER_RESENDS } from '../../rules/index.js';
 
 /** How often a purchaser may send one card again from their account. */
-export const MAX_OWNER_RESENDS = 3;
+export { MAX_OWNER_RESENDS };
 
 export interface AccountOptions {
   deliveries: DeliveryService;
@@ -74,15 +75,23 @@ export class AccountService {
       const item = await this.ownCard(em, itemId, viewer.user.id);
       await em.execute('select 1 from order_item where id = ? for update', [item.id]);
       if (!item.deliveredAt) throw conflict('This card has not been sent yet; it goes out on its day.', 'itemId');
-      const resends = await em.count(MailJob, { item: item.id, kind: MailKind.CARD_RESEND });
-      if (resends >= MAX_OWNER_RESENDS) throw conflict(`This card was already sent again ${MAX_OWNER_RESENDS} times.`, 'itemId');
+      // The purchaser's own resends only: an admin sending the card again takes none of their three.
+      if (item.ownerResends >= MAX_OWNER_RESENDS) throw conflict(`This card was already sent again ${MAX_OWNER_RESENDS} times.`, 'itemId');
       const waiting = await em.count(MailJob, { item: item.id, kind: MailKind.CARD_RESEND, status: { $in: [MailJobStatus.QUEUED, MailJobStatus.SENDING] } });
-      if (!waiting) this.options.deliveries.queueResend(withEm(ctx, em), item);
+      if (!waiting) {
+        this.options.deliveries.queueResend(withEm(ctx, em), item);
+        item.ownerResends += 1;
+      }
       await em.flush();
       ctx.log.info({ itemId, orderId: item.order.id }, 'card resent by its purchaser');
     });
     this.options.deliveries.kick();
     return ctx.em.findOneOrFail(OrderItem, itemId, { populate: ['order'], refresh: true });
+  }
+
+  /** How many more times the purchaser may send a card again (null for what is no e-card). */
+  resendsLeft(item: OrderItem): number | null {
+    return item.itemUrlUuid ? Math.max(0, MAX_OWNER_RESENDS - item.ownerResends) : null;
   }
 
   /** The thank-you replies of a card, oldest first; batched across the cards of a request. */

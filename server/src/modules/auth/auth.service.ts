@@ -5,7 +5,8 @@ import { conflictOnUnique } from '../../core/db-errors.js';
 import type { RequestContext, Viewer } from '../../core/context.js';
 import { conflict, unauthenticated } from '../../core/errors.js';
 import { AuthSession } from './auth-session.entity.js';
-import { checkPassword, normaliseEmail, normaliseUsername } from './auth.validation.js';
+import { checkPassword, MAX_PASSWORD_LENGTH, normaliseEmail, normaliseUsername } from './auth.validation.js';
+import { MAX_EMAIL_LENGTH } from '../../rules/index.js';
 import type { RateLimits } from '../limits/rate-limits.js';
 import type { TokenService } from './token.service.js';
 import { Role, User } from './user.entity.js';
@@ -51,15 +52,19 @@ export class AuthService {
   async login(ctx: RequestContext, input: { username?: unknown; password?: unknown }): Promise<SignedIn> {
     const login = typeof input.username === 'string' ? input.username.trim() : '';
     const password = typeof input.password === 'string' ? input.password : '';
-    // The points are taken before the password is checked, so parallel guesses cannot overrun the
-    // limit; a right password gives them back.
-    const attempt = await this.limits.take([this.limits.rules.loginPerUsername, login.toLowerCase()], [this.limits.rules.loginPerAddress, ctx.ip]);
-    const user = login
-      ? await ctx.em.findOne(User, login.includes('@') ? { email: login.toLowerCase() } : { username: { $ilike: escapeLike(login) } })
-      : null;
-    const valid = user
+    // Nothing longer than an e-mail address names an account, and no password is longer than the
+    // longest one the shop takes: such input is a failed attempt without being looked up or hashed.
+    const named = login !== '' && login.length <= MAX_EMAIL_LENGTH;
+    const user = named ? await ctx.em.findOne(User, login.includes('@') ? { email: login.toLowerCase() } : { username: { $ilike: escapeLike(login) } }) : null;
+    // Counted against the account once it is known, whether it was named by its username or its
+    // e-mail address (else against what was typed). The points are taken before the password is
+    // checked, so parallel guesses cannot overrun the limit; a right password gives them back.
+    const account = user ? user.username.toLowerCase() : login.toLowerCase();
+    const attempt = await this.limits.take([this.limits.rules.loginPerUsername, account], [this.limits.rules.loginPerAddress, ctx.ip]);
+    const checkable = password.length <= MAX_PASSWORD_LENGTH;
+    const valid = user && checkable
       ? await argon2.verify(user.passwordHash, password)
-      : (await argon2.verify(await this.dummy(), password), false);
+      : (await argon2.verify(await this.dummy(), checkable ? password : ''), false);
     if (!user || !valid) {
       // What was typed (a username, or a password typed into the wrong field) stays out of the log.
       ctx.log.info({ userId: user?.id ?? null }, 'login failed');

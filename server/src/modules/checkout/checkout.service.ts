@@ -17,6 +17,7 @@ import { cleanCard, cleanCartLines, cleanIdempotencyKey, cleanPersonalisation, t
 import { Order, OrderStatus } from '../orders/order.entity.js';
 import type { ChargeResult, PaymentProvider } from './payment/payment-provider.js';
 import { clientSecrets } from './payment/client-secrets.js';
+import { chargePending } from './pending-orders.js';
 import type { DiscountService } from '../discount/discount.service.js';
 import { optionalCode } from '../discount/discount-rules.js';
 
@@ -112,10 +113,10 @@ export class CheckoutService {
     if (earlier && earlier.status !== OrderStatus.PENDING) return earlier;
 
     const viewer = await ctx.viewer();
-    const pending = earlier ?? (await this.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, provider, viewerId: viewer?.user.id ?? null, now, notifyOpened: input.notifyWhenOpened !== false }));
+    const pending = earlier ?? (await this.options.discounts.whileClaiming(ctx, discountCode, () => this.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, provider, viewerId: viewer?.user.id ?? null, now, notifyOpened: input.notifyWhenOpened !== false })));
     if (pending.status !== OrderStatus.PENDING) return pending;
 
-    const charge = await provider.charge({ amount: pending.total, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order ${pending.id}`, orderId: pending.id });
+    const charge = await chargePending(ctx, this, provider, { amount: pending.total, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order ${pending.id}`, orderId: pending.id });
     const order = await this.settle(ctx, pending.id, charge, now);
     this.options.deliveries.kick();
     return order;

@@ -56,3 +56,5 @@ export function unusableReason(code: { startsAt: Date | null; endsAt: Date | nul
 }
 
 export const UNKNOWN_CODE = 'There is no such discount code.';
+/** What an anonymous caller hears of any code that cannot be used, so that guessing learns nothing of why. */
+export const UNUSABLE_CODE = 'This discount code cannot be used: it is unknown, not valid yet, expired or used up.';

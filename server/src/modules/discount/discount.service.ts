@@ -3,9 +3,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflictOnUnique } from '../../core/db-errors.js';
 import { withEm, type RequestContext } from '../../core/context.js';
 import { describeChanges, named, recordAudit } from '../audit/audit.js';
-import { badInput, conflict, notFound } from '../../core/errors.js';
+import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
+import type { RateLimits, Taken } from '../limits/rate-limits.js';
 import { DiscountCode } from './discount-code.entity.js';
-import { cleanDiscountInput, discountOf, UNKNOWN_CODE, unusableReason } from './discount-rules.js';
+import { cleanDiscountInput, discountOf, UNKNOWN_CODE, UNUSABLE_CODE, unusableReason } from './discount-rules.js';
 
 export interface AppliedDiscount {
   /** The code as the admin wrote it. */
@@ -14,14 +15,21 @@ export interface AppliedDiscount {
 }
 
 const TAKEN = 'A discount code with this name already exists (codes ignore case).';
+/** Where a request keeps the one code it tried (RequestContext.scope). */
+const TRIED_CODE = 'discount.tried-code';
 
 /**
  * Discount codes: the admin's list and edits, and pricing a cart with a code. A use is counted by one
  * conditional UPDATE inside the checkout's transaction (`uses < max_uses`), so concurrent checkouts
- * racing for the last use get exactly one success.
+ * racing for the last use get exactly one success. Codes cannot be guessed at leisure: every code
+ * tried that cannot be used costs the caller's address a point (kept in PostgreSQL), a request may
+ * try one code, and an anonymous caller hears one message whatever the reason.
  */
 export class DiscountService {
-  constructor(private readonly clock: () => Date) {}
+  constructor(
+    private readonly clock: () => Date,
+    private readonly limits: RateLimits,
+  ) {}
 
   list(ctx: RequestContext): Promise<DiscountCode[]> {
     return ctx.em.find(DiscountCode, {}, { orderBy: { code: 'asc' } });
@@ -69,10 +77,11 @@ export class DiscountService {
 
   /** What a code takes off a subtotal now, without using it (the cart's quote); a code that cannot be used is a bad input. */
   async price(ctx: RequestContext, rawCode: string, subtotal: string): Promise<AppliedDiscount> {
+    const attempt = await this.attempt(ctx, rawCode);
     const code = await this.byCode(ctx.em, rawCode);
-    if (!code) throw badInput(UNKNOWN_CODE, 'discountCode');
-    const reason = unusableReason(code, this.clock());
-    if (reason) throw badInput(reason, 'discountCode');
+    const reason = code ? unusableReason(code, this.clock()) : UNKNOWN_CODE;
+    if (!code || reason) throw await this.refusal(ctx, reason!);
+    await attempt.giveBack();
     return { code: code.code, amount: discountOf(code, subtotal) };
   }
 
@@ -91,16 +100,54 @@ export class DiscountService {
     );
     const row = rows[0];
     if (!row) {
-      // Say why: unknown, not yet, expired or used up.
-      await this.price(tx, rawCode, subtotal);
-      throw badInput('This discount code has been used up.', 'discountCode');
+      // Why: unknown, not yet, expired or used up (said to signed-in shoppers only).
+      const code = await this.byCode(tx.em, rawCode);
+      throw await this.refusal(tx, (code && unusableReason(code, now)) || (code ? 'This discount code has been used up.' : UNKNOWN_CODE));
     }
     return { code: row.code, amount: discountOf({ percentOff: row.percent_off, amountOff: row.amount_off === null ? null : String(row.amount_off) }, subtotal) };
+  }
+
+  /**
+   * Runs the placing of an order that claims `rawCode` (see claim) with the point the code's look-up
+   * costs taken first, outside the order's transaction (whose connection must not wait for another
+   * from the pool the limits count in); the point is kept only when the code turned out unusable.
+   */
+  async whileClaiming<T>(ctx: RequestContext, rawCode: string | null, place: () => Promise<T>): Promise<T> {
+    if (!rawCode) return place();
+    const attempt = await this.attempt(ctx, rawCode);
+    try {
+      const placed = await place();
+      await attempt.giveBack();
+      return placed;
+    } catch (error) {
+      if (!(error instanceof AppError && error.field === 'discountCode')) await attempt.giveBack();
+      throw error;
+    }
   }
 
   /** Gives a use back (a payment that was declined or abandoned). */
   async release(tx: RequestContext, code: string): Promise<void> {
     await tx.em.execute(`update "discount_code" set "uses" = "uses" - 1 where lower("code") = lower(?) and "uses" > 0`, [code]);
+  }
+
+  /**
+   * Takes the point a code's look-up costs the caller's address (given back when the code can be
+   * used, so only codes that cannot be used count); one code per request, so that one operation (a
+   * GraphQL document of many aliased fields) cannot try many. The same code again costs nothing more.
+   */
+  private async attempt(ctx: RequestContext, rawCode: string): Promise<Taken> {
+    const tried = ctx.scope.get(TRIED_CODE) as string | undefined;
+    if (tried !== undefined) {
+      if (tried !== rawCode.toLowerCase()) throw badInput('Only one discount code can be tried at a time.', 'discountCode');
+      return { giveBack: async () => {} };
+    }
+    ctx.scope.set(TRIED_CODE, rawCode.toLowerCase());
+    return this.limits.take([this.limits.rules.discountCode, ctx.ip]);
+  }
+
+  /** Why a code cannot be used, as the caller may hear it: the reason for signed-in shoppers, one message for anyone else. */
+  private async refusal(ctx: RequestContext, reason: string): Promise<AppError> {
+    return badInput((await ctx.viewer()) ? reason : UNUSABLE_CODE, 'discountCode');
   }
 
   private byCode(em: EntityManager, code: string): Promise<DiscountCode | null> {

@@ -12,6 +12,15 @@ import { replyMessageSchema } from '../../rules/schemas.js';
 import { OrderStatus } from '../orders/order.entity.js';
 import { EcardReply } from './ecard-reply.entity.js';
 
+/**
+ * A card whose e-mail has gone out. Before that nobody but the purchaser or an admin has its link:
+ * it can be neither opened by its recipient nor thanked for.
+ */
+function delivered(item: OrderItem): OrderItem {
+  if (!item.deliveredAt) throw conflict('This card has not been delivered yet; it can be opened and answered once it has arrived.');
+  return item;
+}
+
 /** At most this many thank-you replies per card. */
 export { MAX_REPLIES_PER_CARD };
 
@@ -46,15 +55,13 @@ export class EcardLoopService {
   /**
    * The beacon of the e-card page: records the card's first opening (once, also when two arrive at
    * once), e-mails the purchaser when they asked for it, and drops the reminder that is no longer due.
-   * A card whose e-mail has not gone out yet is not opened by anyone who counts.
+   * A card whose e-mail has not gone out yet is not opened by anyone who counts (CONFLICT).
    * Returns whether this call was the first opening.
    */
   async recordOpening(ctx: RequestContext, uuid: string): Promise<boolean> {
     const now = this.options.clock();
     const first = await ctx.em.fork().transactional(async (em) => {
-      const item = await this.card(em, uuid);
-      // Before its e-mail went out nobody but the purchaser or an admin has the link: not an opening.
-      if (!item.deliveredAt) return false;
+      const item = delivered(await this.card(em, uuid));
       // Conditional, so that two first views at once record one time.
       const updated = await em.nativeUpdate(OrderItem, { id: item.id, openedAt: null }, { openedAt: now });
       if (!updated) return false;
@@ -76,11 +83,11 @@ export class EcardLoopService {
   async reply(ctx: RequestContext, uuid: string, input: ThankYouInput): Promise<EcardReply> {
     const name = singleLine(input.name, 'name', 'Your name', MAX_PERSON_NAME);
     const message = cleanReplyMessage(input.message);
-    // The card must exist before a point is taken, so that guessing addresses costs nothing here.
-    await this.card(ctx.em, uuid);
+    // The card must exist (and have arrived) before a point is taken, so that guessing addresses costs nothing here.
+    delivered(await this.card(ctx.em, uuid));
     await this.options.limits.take([this.options.limits.rules.thankYou, ctx.ip]);
     const reply = await ctx.em.fork().transactional(async (em) => {
-      const item = await this.card(em, uuid);
+      const item = delivered(await this.card(em, uuid));
       // The card's row is locked so that parallel replies count each other.
       await em.execute('select 1 from order_item where id = ? for update', [item.id]);
       const count = await em.count(EcardReply, { item: item.id });

@@ -21,6 +21,8 @@ const image = (media: CardMedia | null, alt: string, className = '') =>
  */
 export function renderEcardPage(item: OrderItem, options: { preview: boolean; repliesLeft: number } = { preview: true, repliesLeft: 0 }): string {
   const card = item.card!;
+  // Only a card that has arrived reports its opening and takes thank-yous; a preview never does.
+  const live = !options.preview && Boolean(item.deliveredAt);
   // Font names are letters, digits and spaces (the catalogue checks it); kept so here, they are safe in CSS.
   const family = (card.fontName ?? '').replace(/[^A-Za-z0-9 ]/g, '').trim();
   const ratio = card.cover?.width && card.cover.height ? `${card.cover.width} / ${card.cover.height}` : '3 / 4';
@@ -37,8 +39,8 @@ export function renderEcardPage(item: OrderItem, options: { preview: boolean; re
       <div class="message placement-${card.messageLocation}"><p>${item.message ?? ''}</p></div>
     </div>
     <div class="back">${image(card.back, 'The back of the card', 'page-image')}</div>
-    <button class="cover" type="button" aria-label="Open the card">
-      <span class="cover-front">${image(card.cover, item.name, 'page-image')}<span class="hint">Tap to open</span></span>
+    <button class="cover" type="button" aria-label="Open the card for ${item.recipientName}">
+      <span class="cover-front">${image(card.cover, item.name, 'page-image')}<span class="hint">Open the card</span></span>
       <span class="cover-inner"><span>For ${item.recipientName}</span></span>
     </button>
   </div>
@@ -49,7 +51,7 @@ export function renderEcardPage(item: OrderItem, options: { preview: boolean; re
   </nav>
   ${card.songs.length ? html`<section class="songs" aria-label="Songs"><h2>Songs</h2>${card.songs.map((song, i) => html`<figure><figcaption>${song.name}</figcaption><audio controls preload="${i === 0 ? 'auto' : 'none'}" src="${src(song)}"></audio></figure>`)}</section>` : ''}
   ${card.extras.length ? html`<section class="extras" aria-label="More pictures">${card.extras.map((extra, i) => image(extra, `Picture ${i + 1}`, 'extra'))}</section>` : ''}
-  ${options.preview ? '' : thankYouSection(item, options.repliesLeft)}
+  ${live ? thankYouSection(item, options.repliesLeft) : ''}
   <footer><a href="/">Art &amp; Song Cards</a> — beautiful greetings without the wait.</footer>
 </main>`;
 
@@ -67,7 +69,7 @@ ${new SafeHtml(ECARD_CSS)}
 ${new SafeHtml(fontCss(family))}
 </style>
 </head>
-<body${options.preview ? '' : html` data-opened="/api/ecards/${item.itemUrlUuid!}/opened"`}>${body}
+<body${!live ? '' : html` data-opened="/api/ecards/${item.itemUrlUuid!}/opened"`}>${body}
 <script src="/ecards/ecard.js" defer></script>
 </body>
 </html>`.value;

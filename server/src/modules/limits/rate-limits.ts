@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import type pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { addressKey } from '../../core/client-address.js';
 import { AppError } from '../../core/errors.js';
 
 /** The table every limit counts in (migration Migration20261123100000_limits): one row per key and window. */
@@ -12,6 +14,17 @@ export interface LimitRule {
   windowSeconds: number;
   /** The message of the 429. */
   message: string;
+  /** Counted per client address: its key is an address, counted by addressKey (an IPv6 client by its /64). */
+  perAddress?: boolean;
+}
+
+/** The longest key kept as it is; a longer one (whatever a client typed) is counted under its digest. */
+const MAX_KEY_LENGTH = 200;
+
+/** The key a rule counts `key` under: a client address by addressKey, anything too long for the table by its digest. */
+export function limitKey(rule: LimitRule, key: string): string {
+  const counted = rule.perAddress ? addressKey(key) : key;
+  return counted.length <= MAX_KEY_LENGTH ? counted : `sha256:${crypto.createHash('sha256').update(counted).digest('hex')}`;
 }
 
 export interface RateLimitDefinitions {
@@ -21,6 +34,8 @@ export interface RateLimitDefinitions {
   checkout: LimitRule;
   /** Thank-you replies from e-card pages, per client address. */
   thankYou: LimitRule;
+  /** Discount codes tried that cannot be used (unknown, not yet valid, expired, used up), per client address. */
+  discountCode: LimitRule;
 }
 
 /** A point taken for an attempt, to be given back when the attempt turns out fine (a right password). */
@@ -60,7 +75,7 @@ export class RateLimits {
 
   /** Takes one point of each rule for its key; refuses (and gives back what it took) when any is spent. */
   async take(...attempts: [LimitRule, string][]): Promise<Taken> {
-    const limiters = attempts.map(([rule, key]) => ({ rule, key, limiter: this.limiter(rule) }));
+    const limiters = attempts.map(([rule, key]) => ({ rule, key: limitKey(rule, key), limiter: this.limiter(rule) }));
     const results = await Promise.allSettled(limiters.map(({ limiter, key }) => limiter.consume(key)));
     const giveBack = async () => {
       await Promise.all(limiters.map(({ limiter, key }, i) => (results[i]!.status === 'fulfilled' ? limiter.reward(key) : undefined)));
@@ -85,14 +100,15 @@ export class RateLimits {
 /** The limits of contract section 8, from the configuration. */
 export function rateLimitRules(config: {
   loginLimits: { perUsername: number; perAddress: number; windowSeconds: number };
-  limits: { registerPerHour: number; checkoutPer10Minutes: number; thankYouPerHour?: number };
+  limits: { registerPerHour: number; checkoutPer10Minutes: number; thankYouPerHour?: number; discountCodesPerHour?: number };
 }): RateLimitDefinitions {
   const login = 'Too many failed login attempts. Please try again later.';
   return {
     loginPerUsername: { name: 'login-user', points: config.loginLimits.perUsername, windowSeconds: config.loginLimits.windowSeconds, message: login },
-    loginPerAddress: { name: 'login-addr', points: config.loginLimits.perAddress, windowSeconds: config.loginLimits.windowSeconds, message: login },
-    register: { name: 'register', points: config.limits.registerPerHour, windowSeconds: 3600, message: 'Too many sign-ups from your address. Please try again later.' },
-    checkout: { name: 'checkout', points: config.limits.checkoutPer10Minutes, windowSeconds: 600, message: 'Too many checkout attempts. Please wait a few minutes and try again.' },
-    thankYou: { name: 'thank-you', points: config.limits.thankYouPerHour ?? 20, windowSeconds: 3600, message: 'Too many thank-yous from your address. Please try again later.' },
+    loginPerAddress: { name: 'login-addr', points: config.loginLimits.perAddress, windowSeconds: config.loginLimits.windowSeconds, message: login, perAddress: true },
+    register: { name: 'register', points: config.limits.registerPerHour, windowSeconds: 3600, message: 'Too many sign-ups from your address. Please try again later.', perAddress: true },
+    checkout: { name: 'checkout', points: config.limits.checkoutPer10Minutes, windowSeconds: 600, message: 'Too many checkout attempts. Please wait a few minutes and try again.', perAddress: true },
+    thankYou: { name: 'thank-you', points: config.limits.thankYouPerHour ?? 20, windowSeconds: 3600, message: 'Too many thank-yous from your address. Please try again later.', perAddress: true },
+    discountCode: { name: 'discount-code', points: config.limits.discountCodesPerHour ?? 20, windowSeconds: 3600, message: 'Too many discount codes tried from your address. Please try again later.', perAddress: true },
   };
 }

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, AnchorButton, Button, Callout, Card, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
-import { orderNumber } from '@rules';
+import { MAX_OWNER_RESENDS, orderNumber } from '@rules';
 import { errorMessage } from '../../apollo/errors';
 import type { MyOrdersQuery as MyOrdersData } from '../../apollo/generated/graphql';
 import { snackbar } from '../../common/toaster';
 import { formatPrice } from '../common/price';
 import { MyOrdersQuery, ResendMyCardMutation } from './account-operations';
-import { cardState, cardStateLabel, longDate, longDateTime } from './card-state';
+import { cardActions, cardState, cardStateLabel, longDate, longDateTime, withdrawnOrder, type CardState } from './card-state';
 import { ChangeDateDialog, type ChangingCard } from './ChangeDateDialog';
 import '../common/storefront.css';
 import './account.css';
@@ -17,7 +17,7 @@ const PAGE = 10;
 type OrderNode = MyOrdersData['myOrders']['edges'][number]['node'];
 type ItemNode = OrderNode['items'][number];
 
-const STATE_INTENT: Record<string, Intent> = { scheduled: 'primary', sent: 'none', opened: 'success', refunded: 'danger' };
+const STATE_INTENT: Record<CardState['kind'], Intent> = { scheduled: 'primary', sent: 'none', opened: 'success', withdrawn: 'none', 'not-sent': 'none' };
 
 /** /account, "My orders": the signed-in shopper's orders, newest first, with what can be done with each card. */
 export default function AccountPage() {
@@ -53,26 +53,37 @@ export default function AccountPage() {
       ) : (
         <>
           <ul className="account-orders" aria-label="Orders">
-            {orders.edges.map(({ node: order }) => (
-              <li key={order.id}>
-                <Card className="account-order">
-                  <header className="account-order-head">
-                    <div>
-                      <h2>Order {orderNumber(order.id)}</h2>
-                      <span className="muted">
-                        {longDateTime(order.createdAt)} · {formatPrice(order.total)}
-                      </span>
-                    </div>
-                    <Link to={`/order-confirmation/${order.id}`}>Order details</Link>
-                  </header>
-                  <ul className="account-items">
-                    {order.items.map((item) => (
-                      <AccountItem key={item.id} item={item} onChangeDate={() => setChanging({ id: item.id, recipientName: item.recipientName ?? '', deliverAt: item.deliverAt ?? null })} onResend={() => setResending(item)} />
-                    ))}
-                  </ul>
-                </Card>
-              </li>
-            ))}
+            {orders.edges.map(({ node: order }) => {
+              const withdrawn = withdrawnOrder(order.status);
+              return (
+                <li key={order.id}>
+                  <Card className="account-order">
+                    <header className="account-order-head">
+                      <div>
+                        <h2>
+                          Order {orderNumber(order.id)}
+                          {withdrawn && (
+                            <Tag minimal intent={order.status === 'REFUNDED' ? 'danger' : 'warning'} className="account-order-state">
+                              {withdrawn.label}
+                            </Tag>
+                          )}
+                        </h2>
+                        <span className="muted">
+                          {longDateTime(order.createdAt)} · {formatPrice(order.total)}
+                        </span>
+                      </div>
+                      <Link to={`/order-confirmation/${order.id}`}>Order details</Link>
+                    </header>
+                    {withdrawn && <p className="account-order-note muted">{withdrawn.note}</p>}
+                    <ul className="account-items">
+                      {order.items.map((item) => (
+                        <AccountItem key={item.id} item={item} orderStatus={order.status} onChangeDate={() => setChanging({ id: item.id, recipientName: item.recipientName ?? '', deliverAt: item.deliverAt ?? null })} onResend={() => setResending(item)} />
+                      ))}
+                    </ul>
+                  </Card>
+                </li>
+              );
+            })}
           </ul>
           {orders.pageInfo.hasNextPage && (
             <Button className="account-more" text="Show older orders" loading={loading} onClick={() => void fetchMore({ variables: { after: orders.pageInfo.endCursor } })} />
@@ -88,7 +99,7 @@ export default function AccountPage() {
 }
 
 /** One line of an order: a product, or a card with its recipient, day, state, actions and thank-yous. */
-function AccountItem({ item, onChangeDate, onResend }: { item: ItemNode; onChangeDate: () => void; onResend: () => void }) {
+function AccountItem({ item, orderStatus, onChangeDate, onResend }: { item: ItemNode; orderStatus: OrderNode['status']; onChangeDate: () => void; onResend: () => void }) {
   if (!item.ecardPath) {
     return (
       <li className="account-item">
@@ -102,7 +113,8 @@ function AccountItem({ item, onChangeDate, onResend }: { item: ItemNode; onChang
       </li>
     );
   }
-  const state = cardState(item);
+  const state = cardState(item, orderStatus);
+  const actions = cardActions(state, item.resendsLeft);
   const day = item.deliveredAt ?? item.deliverAt;
   return (
     <li className="account-item account-card" aria-label={`Card for ${item.recipientName}`}>
@@ -114,14 +126,16 @@ function AccountItem({ item, onChangeDate, onResend }: { item: ItemNode; onChang
         <span>
           To <strong>{item.recipientName}</strong>
         </span>
-        {day && <span className="muted">{state.kind === 'scheduled' ? `Delivery ${longDate(day)}` : `Delivered ${longDate(day)}`}</span>}
+        {day && <span className="muted">{item.deliveredAt ? `Delivered ${longDate(day)}` : state.kind === 'not-sent' ? `Was due ${longDate(day)}` : `Delivery ${longDate(day)}`}</span>}
         <Tag minimal round intent={STATE_INTENT[state.kind]} className="account-card-state">
           {cardStateLabel(state)}
         </Tag>
       </div>
       <div className="account-card-actions">
         <AnchorButton size="small" variant="minimal" icon="eye-open" href={`${item.ecardPath}?preview=1`} target="_blank" rel="noopener noreferrer" text="View the card" />
-        {state.kind === 'refunded' ? null : state.kind === 'scheduled' ? <Button size="small" variant="outlined" icon="calendar" text="Change date" onClick={onChangeDate} /> : <Button size="small" variant="outlined" icon="envelope" text="Resend" onClick={onResend} />}
+        {actions.changeDate && <Button size="small" variant="outlined" icon="calendar" text="Change date" onClick={onChangeDate} />}
+        {actions.resend && <Button size="small" variant="outlined" icon="envelope" text="Resend" onClick={onResend} />}
+        {(state.kind === 'sent' || state.kind === 'opened') && !actions.resend && <span className="muted account-resends-used">Sent again {MAX_OWNER_RESENDS} times</span>}
       </div>
       {item.replies.length > 0 && (
         <ul className="account-replies" aria-label="Thank-you replies">

@@ -26,6 +26,7 @@ export const MyOrdersQuery = graphql(`
             deliveredAt
             openedAt
             refundedAt
+            resendsLeft
             replies {
               id
               name
@@ -54,6 +55,7 @@ export const ResendMyCardMutation = graphql(`
     resendMyCard(itemId: $itemId) {
       id
       deliveredAt
+      resendsLeft
     }
   }
 `);

@@ -1,18 +1,50 @@
-/** What "My orders" says of a card: Scheduled (not sent yet), Sent, Opened {date}, or Refunded (withdrawn). */
-export type CardState = { kind: 'scheduled' } | { kind: 'sent' } | { kind: 'opened'; at: string } | { kind: 'refunded' };
+import type { OrderStatus } from '../../apollo/generated/graphql';
 
-export function cardState(card: { deliveredAt?: string | null; openedAt?: string | null; refundedAt?: string | null }): CardState {
-  if (card.refundedAt) return { kind: 'refunded' };
+/**
+ * What "My orders" says of a card: Scheduled (not sent yet), Sent, or Opened {date}; on an order that
+ * was refunded or cancelled, or for a card refunded on its own (a partial refund), Withdrawn (it had
+ * gone out) or Not sent.
+ */
+export type CardState = { kind: 'scheduled' } | { kind: 'sent' } | { kind: 'opened'; at: string } | { kind: 'withdrawn' } | { kind: 'not-sent' };
+
+/** An order that no longer goes ahead: its cards are not sent, and can be neither moved nor sent again. */
+export const isWithdrawn = (status: OrderStatus | null | undefined) => status === 'REFUNDED' || status === 'CANCELLED';
+
+export function cardState(card: { deliveredAt?: string | null; openedAt?: string | null; refundedAt?: string | null }, orderStatus?: OrderStatus | null): CardState {
+  if (isWithdrawn(orderStatus) || card.refundedAt) return card.deliveredAt ? { kind: 'withdrawn' } : { kind: 'not-sent' };
   if (card.openedAt) return { kind: 'opened', at: card.openedAt };
   if (card.deliveredAt) return { kind: 'sent' };
   return { kind: 'scheduled' };
+}
+
+/** What the shopper can do with a card in its state: move a scheduled one, send a sent one again while resends are left. */
+export function cardActions(state: CardState, resendsLeft: number | null | undefined): { changeDate: boolean; resend: boolean } {
+  const sent = state.kind === 'sent' || state.kind === 'opened';
+  return { changeDate: state.kind === 'scheduled', resend: sent && (resendsLeft ?? 0) > 0 };
+}
+
+/** The state of an order that no longer goes ahead, with what it means for its cards; null for a live one. */
+export function withdrawnOrder(status: OrderStatus | null | undefined): { label: string; note: string } | null {
+  if (status === 'PARTIALLY_REFUNDED') return { label: 'Partly refunded', note: 'Some cards of this order were refunded: those that had not gone out are not sent, and those that had show they were withdrawn.' };
+  if (status === 'REFUNDED') return { label: 'Refunded', note: 'This order was refunded: its cards that had not gone out are not sent, and those that had show they were withdrawn.' };
+  if (status === 'CANCELLED') return { label: 'Cancelled', note: 'This order was cancelled before it was paid: its cards are not sent.' };
+  return null;
 }
 
 export const longDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
 export const longDateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
 
 export function cardStateLabel(state: CardState): string {
-  if (state.kind === 'opened') return `Opened ${longDateTime(state.at)}`;
-  if (state.kind === 'refunded') return 'Refunded';
-  return state.kind === 'sent' ? 'Sent' : 'Scheduled';
+  switch (state.kind) {
+    case 'opened':
+      return `Opened ${longDateTime(state.at)}`;
+    case 'sent':
+      return 'Sent';
+    case 'withdrawn':
+      return 'Withdrawn';
+    case 'not-sent':
+      return 'Not sent';
+    default:
+      return 'Scheduled';
+  }
 }

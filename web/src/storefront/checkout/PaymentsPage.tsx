@@ -90,6 +90,10 @@ export default function PaymentsPage() {
         // A declined attempt is finished: the next one (another card) is a new checkout with a new key.
         sessionStorage.removeItem('checkout');
         setFailure({ title: 'Payment declined', message });
+      } else if (code === 'PAYMENT_FAILED') {
+        // The shop dropped this checkout (the payment service could not be asked): the next try is a new one.
+        sessionStorage.removeItem('checkout');
+        setFailure({ title: 'The payment did not go through', message });
       } else if (code === 'PAYMENTS_UNAVAILABLE') setFailure({ title: 'Payments are not set up', message });
       else if (code === 'RATE_LIMITED') setFailure({ title: 'Too many attempts', message });
       else if (field && ['purchaserEmail', 'payment.cardNumber', 'payment.expiry', 'payment.cvc'].includes(field)) setErrors({ [field as Field]: message });

@@ -57,6 +57,7 @@ export function OpeningCard({
       current = false;
     };
   }, [fontName]);
+  const recipient = recipientName.trim() || 'someone special';
   const fontFamily = !fontName ? undefined : refined?.name === fontName ? refined.css : `'${fontName}', serif`;
 
   return (
@@ -71,10 +72,11 @@ export function OpeningCard({
           </div>
         </div>
         <div className="back">{page(back, 'Back of the card')}</div>
-        <button type="button" className="cover" aria-label="Open the card" onClick={() => setSide('open')}>
+        {/* Its name holds the words it shows ("For …"), so that it can be asked for by what one sees. */}
+        <button type="button" className="cover" aria-label={`Open the card for ${recipient}`} onClick={() => setSide('open')}>
           <span className="cover-front">{page(cover, 'Cover of the card', true)}</span>
           <span className="cover-inner">
-            <span>For {recipientName.trim() || 'someone special'}</span>
+            <span>For {recipient}</span>
           </span>
         </button>
       </div>

@@ -26,7 +26,8 @@ export interface CardDetails {
 }
 
 export type ChargeResult =
-  | { status: 'succeeded'; reference: string; last4: string | null; brand: string | null }
+  /** Paid; `reference` is the provider's charge, null when nothing was charged (an order of 0.00). */
+  | { status: 'succeeded'; reference: string | null; last4: string | null; brand: string | null }
   | { status: 'declined'; message: string }
   /** The browser still has to confirm the payment (Stripe's card element); the order stays pending until the provider says it is paid. */
   | { status: 'pending'; reference: string; clientSecret: string };
@@ -41,6 +42,14 @@ export interface RefundRequest {
 
 export type RefundResult = { status: 'succeeded'; reference: string } | { status: 'failed'; message: string };
 
+/** What became of a payment the shop asked the provider to cancel (an abandoned checkout). */
+export type CancelResult =
+  | { status: 'cancelled' }
+  /** It was paid after all (the provider's event has not settled it yet). */
+  | { status: 'succeeded'; last4: string | null; brand: string | null }
+  /** The provider is still taking it: ask again later. */
+  | { status: 'processing' };
+
 export interface PaymentProvider {
   readonly name: string;
   /** True when the card is collected by the provider's own element in the browser (no card details reach the shop). */
@@ -48,5 +57,7 @@ export interface PaymentProvider {
   /** The key the browser's card element uses (Stripe). */
   readonly publishableKey?: string;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Cancels a payment that was started and never finished (providers whose payments stay open: Stripe's intents). */
+  cancel?(reference: string): Promise<CancelResult>;
   refund(request: RefundRequest): Promise<RefundResult>;
 }

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../../config.js';
 import { toCents } from '../../../core/money.js';
-import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from './payment-provider.js';
+import type { CancelResult, ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from './payment-provider.js';
 
 /**
  * Stripe through its official client: a checkout creates a PaymentIntent (the checkout's idempotency
@@ -46,6 +46,23 @@ export class StripePaymentProvider implements PaymentProvider {
       if (error instanceof Stripe.errors.StripeCardError) return { status: 'declined', message: error.message };
       throw error;
     }
+  }
+
+  /** Cancels an intent nobody finished paying; one that is no longer cancellable answers with what it became. */
+  async cancel(reference: string): Promise<CancelResult> {
+    try {
+      await this.client.paymentIntents.cancel(reference, { cancellation_reason: 'abandoned' });
+      return { status: 'cancelled' };
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      // No such intent: nothing can ever be charged through it.
+      if (error.statusCode === 404) return { status: 'cancelled' };
+    }
+    // Not cancellable in the state it is in: already cancelled, paid, or being paid.
+    const intent = await this.client.paymentIntents.retrieve(reference);
+    if (intent.status === 'canceled') return { status: 'cancelled' };
+    if (intent.status === 'succeeded') return { status: 'succeeded', ...(await this.cardOf(typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method?.id ?? null))) };
+    return { status: 'processing' };
   }
 
   async refund(request: RefundRequest): Promise<RefundResult> {

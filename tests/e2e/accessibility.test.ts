@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, newContext, signIn } from '../helpers/browser.js';
+import { orderInput, placeOrder, seedShop } from '../helpers/order-fixtures.js';
+
+const suite = browserSuite();
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** What axe-core finds wrong on the page as it is now, serious and critical problems only. */
+async function seriousProblems(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${v.help} at ${node.target.join(' ')}`));
+}
+
+describe('accessibility (axe-core)', () => {
+  it('finds no serious problem on the storefront, a product page with its opening card, an e-card, My orders and the admin console', { timeout: 180_000 }, async () => {
+    const { app, browser } = suite;
+    const shop = await seedShop(app, await app.login());
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    const problems: Record<string, string[]> = {};
+
+    for (const [pathname, ready] of [
+      ['/', () => page.getByRole('heading', { name: 'Art & Song Cards' }).isVisible()],
+      ['/shop', async () => (await page.locator('.product-tile').count()) === 2],
+      [`/product/${shop.cardId}`, () => page.locator('.opening-card .cover').isVisible()],
+    ] as const) {
+      await page.goto(pathname);
+      await expect.poll(ready, { timeout: 15_000 }).toBe(true);
+      // Once the app has taken the page over (the server drew it first).
+      await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('aria-disabled'), undefined, { timeout: 15_000 });
+      problems[pathname] = await seriousProblems(page);
+    }
+    // The opening card names itself with what it shows.
+    await page.getByLabel("Recipient's name").fill('Grace');
+    problems['product, personalised'] = await seriousProblems(page);
+    const coverName = await page.locator('.opening-card .cover').getAttribute('aria-label');
+
+    // A delivered e-card, as its recipient opens it.
+    const token = await app.customer('axe_shopper');
+    const { body } = await placeOrder(app, orderInput(shop, { purchaserEmail: 'axe_shopper@example.com' }), token);
+    await app.services.deliveries.runDue();
+    const card = body.data.placeOrder.items.find((item: { ecardPath: string | null }) => item.ecardPath);
+    await page.goto(card.ecardPath);
+    await expect.poll(() => page.getByRole('button', { name: /Open the card/ }).isVisible(), { timeout: 10_000 }).toBe(true);
+    problems['e-card'] = await seriousProblems(page);
+
+    // My orders, and the admin console with its navbar.
+    await signIn(page, 'axe_shopper', 'customer-pass-1');
+    await page.waitForURL((url) => url.pathname !== '/login', { timeout: 10_000 });
+    await page.goto('/account');
+    await expect.poll(() => page.getByRole('heading', { name: 'My orders' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.locator('.account-card').count(), { timeout: 10_000 }).toBe(1);
+    problems['/account'] = await seriousProblems(page);
+
+    const admin = await newContext(browser, app.url);
+    const console = await admin.newPage();
+    await signIn(console);
+    await console.waitForURL((url) => url.pathname !== '/login', { timeout: 10_000 });
+    await console.goto('/admindash');
+    await expect.poll(() => console.getByRole('button', { name: /account/i }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => console.locator('.bp6-spinner').count(), { timeout: 15_000 }).toBe(0);
+    problems['/admindash'] = await seriousProblems(console);
+
+    expect(problems).toEqual({ '/': [], '/shop': [], [`/product/${shop.cardId}`]: [], 'product, personalised': [], 'e-card': [], '/account': [], '/admindash': [] });
+    expect(coverName).toMatch(/for grace/i);
+    await admin.close();
+    await context.close();
+  });
+});
