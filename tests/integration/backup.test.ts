@@ -173,7 +173,9 @@ describe('backups of a shop with its media in S3', () => {
       expect(keys.length).toBeGreaterThan(5);
       const file = path.join(work, 's3-shop.tar.gz');
       const manifest = await backup(s3app.config, file, log);
-      expect(manifest.media).toMatchObject({ storage: 's3', bucket: bucket.config.bucket, keys: keys.length });
+      // (Image sizes are still being added in the background: the list holds at least what was there.)
+      expect(manifest.media).toMatchObject({ storage: 's3', bucket: bucket.config.bucket });
+      expect((manifest.media as { keys: number }).keys).toBeGreaterThanOrEqual(keys.length);
       expect(fs.existsSync(path.join(s3app.dataDir, 'uploads'))).toBe(false);
 
       // One file goes missing from the bucket; the restore into an empty database says so.

@@ -136,6 +136,9 @@ describe('changing roles and removing people', () => {
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect(await app.sql(`select count(*)::int as admins from app_user where role = 'admin'`)).toEqual([{ admins: 1 }]);
+    // Whoever was demoted signs in again; the first admin is made admin again for what follows.
+    await app.sql(`update app_user set role = 'admin' where id = $1`, [adminId]);
+    admin = await app.login();
     // A customer is not staff: 404.
     const [{ id: customerId }] = await app.sql<{ id: number }>(`select id from app_user where role = 'customer' limit 1`);
     expect((await app.request(`/api/admin/staff/${customerId}`, { method: 'DELETE', token: admin })).status).toBe(404);
