@@ -9,6 +9,8 @@ import { Migration20261123092957_abuse_limits } from './Migration20261123092957_
 import { Migration20261123130000_ecard_loop } from './Migration20261123130000_ecard_loop.js';
 import { Migration20261123140000_shop_operations } from './Migration20261123140000_shop_operations.js';
 import { Migration20261125170000_ecard_page_changes } from './Migration20261125170000_ecard_page_changes.js';
+import { Migration20261125200000_staff_and_audit } from './Migration20261125200000_staff_and_audit.js';
+import { Migration20261125200100_customers_and_partial_refunds } from './Migration20261125200100_customers_and_partial_refunds.js';
 import { Migration20261125190000_hardening } from './Migration20261125190000_hardening.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
@@ -24,4 +26,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123140000_shop_operations', class: Migration20261123140000_shop_operations },
   { name: 'Migration20261125170000_ecard_page_changes', class: Migration20261125170000_ecard_page_changes },
   { name: 'Migration20261125190000_hardening', class: Migration20261125190000_hardening },
+  { name: 'Migration20261125200000_staff_and_audit', class: Migration20261125200000_staff_and_audit },
+  { name: 'Migration20261125200100_customers_and_partial_refunds', class: Migration20261125200100_customers_and_partial_refunds },
 ];

@@ -12,6 +12,7 @@ import { CachedReads } from './cached-reads.js';
 import { createWorkerGateway } from './health.js';
 import { createApolloServer } from './graphql.js';
 import { GraphqlDocuments } from './graphql-cache.js';
+import { Metrics, cachedReadTemplate, routeTemplate } from './metrics.js';
 
 /** The time a client has to send a request's headers. */
 export const HEADERS_TIMEOUT_MS = 15_000;
@@ -44,6 +45,7 @@ export async function startApp(config: AppConfig, log: Logger, deps: Omit<Servic
     let app: http.RequestListener;
     let gateway: http.RequestListener | null = null;
     let cachedReads: CachedReads | null = null;
+    const metrics = new Metrics({ orm, cache: services.cache, mail: services.deliveries.stats });
     if (servesHttp(config.appRole)) {
       const schema = buildSchema(services);
       const apollo = createApolloServer(schema, { introspection: config.graphqlIntrospection, log });
@@ -58,10 +60,18 @@ export async function startApp(config: AppConfig, log: Logger, deps: Omit<Servic
       runtime.onStop(async () => fast.stop());
       cachedReads = fast;
       app = (req, res) => {
-        if (!fast.handle(req, res)) express(req, res);
+        if (req.url === '/metrics' && req.method === 'GET') return void metrics.serve(req, res, config.metricsToken);
+        let fromCache = false;
+        metrics.observe(req, res, () => (fromCache ? cachedReadTemplate(req.url!) : routeTemplate(req, res)));
+        fromCache = fast.handle(req, res);
+        if (!fromCache) express(req, res);
       };
     } else {
-      app = createWorkerGateway(orm, services.media.storage);
+      const worker = createWorkerGateway(orm, services.media.storage);
+      app = (req, res) => {
+        if (req.url === '/metrics' && req.method === 'GET') return void metrics.serve(req, res, config.metricsToken);
+        worker(req, res);
+      };
     }
     const server = http.createServer(
       {

@@ -149,7 +149,7 @@ export class CachedReads {
   /** A cached answer: only while the shop is open (known from the cache) unless `always`, only when it is cached. */
   private sendAnswer(req: IncomingMessage, res: ServerResponse, key: string, read: CachedRead, policy: ReplyPolicy, always = false): boolean {
     if (!always && this.cache.peek<boolean>(CacheKeys.settings) !== false) return false;
-    const answer = this.cache.peek<CachedAnswer | null>(key);
+    const answer = this.cache.answer<CachedAnswer | null>(key);
     if (!answer) return false;
     const reply = answerReply(req.method, req.headers, answer, policy);
     this.send(req, res, reply.status, reply.headers, reply.body, read);

@@ -187,7 +187,7 @@ function graphqlCacheFor(services: Services, method: 'GET' | 'POST', documents: 
     if (!key) return next();
     // Under construction, the shopper gets Apollo's own 503 answer, never a cached one.
     if (!(await storefrontOpen(req))) return next();
-    const hit = cache.peek<CachedAnswer>(key);
+    const hit = cache.answer<CachedAnswer>(key);
     if (hit) return sendAnswer(req, res, hit);
 
     const since = cache.mark();

@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import { authorize, type Access, type StorefrontGate } from '../../server/src/core/access.js';
 import type { RequestContext } from '../../server/src/core/context.js';
-import { AppError, notFound } from '../../server/src/core/errors.js';
+import { AppError, badInput, notFound } from '../../server/src/core/errors.js';
 
 /**
  * One REST route: who may call it, and a thin handler that calls a service and shapes the answer.
@@ -17,6 +17,8 @@ export interface RouteDef {
 export function mountRoutes(router: Router, routes: RouteDef[], gate: StorefrontGate): void {
   for (const route of routes) {
     router[route.method](route.path, async (req, res, next) => {
+      // The route's template, for the request metrics (never the raw path: the label set stays small).
+      res.locals.route = req.baseUrl + route.path;
       try {
         await authorize(req.ctx, route.access, gate);
         await route.handler(req.ctx, req, res);
@@ -60,3 +62,16 @@ export async function withRestFields<T>(work: Promise<T>, names: Record<string, 
   }
 }
 
+
+/**
+ * The `page` of a paged REST list: absent (or "1") for the first page, else the `next_page` value
+ * the previous answer gave (a keyset cursor, so that page 5,000 is as fast as page 1).
+ */
+export function pageCursor(value: unknown): string | null {
+  if (value === undefined || value === '' || value === '1') return null;
+  if (typeof value !== 'string' || !/^[\w-]{1,400}$/.test(value) || /^\d+$/.test(value)) throw badInput('page takes the next_page value of the previous answer.', 'page');
+  return value;
+}
+
+/** A query parameter as a string ('' when absent or repeated). */
+export const queryText = (value: unknown): string => (typeof value === 'string' ? value : '');

@@ -42,6 +42,8 @@ export interface AppConfig {
   stripe?: StripeConfig;
   /** The memory bound of the storefront read cache (answers, pages, their keys), in MiB. */
   readCacheMb: number;
+  /** The bearer token `/metrics` answers to; without it there is no `/metrics` (404). */
+  metricsToken?: string;
 }
 
 export interface StripeConfig {
@@ -130,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     s3: parseS3(env),
     stripe: parseStripe(env),
     readCacheMb: intEnv(env, 'READ_CACHE_MB', 64),
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
   };
 }
 

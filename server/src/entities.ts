@@ -14,6 +14,7 @@ import { OrderItem } from './modules/orders/order-item.entity.js';
 import { Order } from './modules/orders/order.entity.js';
 import { DiscountCode } from './modules/discount/discount-code.entity.js';
 import { Setting } from './modules/settings/setting.entity.js';
+import { StaffInvitation } from './modules/staff/staff-invitation.entity.js';
 
 /** Every entity of the product, in one list for the ORM. */
-export const entities = [User, AuthSession, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category, Product, ProductImage, EGreetingCard, Order, OrderItem, MailJob, SoldMedia, EcardReply, DiscountCode];
+export const entities = [User, AuthSession, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category, Product, ProductImage, EGreetingCard, Order, OrderItem, MailJob, SoldMedia, EcardReply, DiscountCode, StaffInvitation];

@@ -23,6 +23,9 @@ export interface Runtime {
 /** How often a running process sweeps stale staging files (those older than STALE_STAGING_MS). */
 const STAGING_SWEEP_MS = 3600_000;
 
+/** How often a process that runs jobs drops audit entries older than a year. */
+const AUDIT_SWEEP_MS = 24 * 3600_000;
+
 /** The signal by which a web-only process wakes the processes that send mail. */
 const MAIL_QUEUED = 'mail-queued';
 
@@ -84,6 +87,15 @@ export async function startRuntime(config: AppConfig, log: Logger, deps: Omit<Se
       feed.onSignal(MAIL_QUEUED, () => services.deliveries.kick());
       services.deliveries.start(orm, config.deliveryPollSeconds);
       steps.push(() => services.deliveries.stop());
+      // The audit log keeps a year: swept at start and then daily (several workers sweeping is harmless).
+      const sweepAudit = () => void services.audit.sweep(orm.em.fork()).then(
+        (removed) => removed && log.info({ removed }, 'audit entries older than a year removed'),
+        (error: unknown) => log.warn({ err: error }, 'could not sweep the audit log'),
+      );
+      sweepAudit();
+      const auditSweeper = setInterval(sweepAudit, AUDIT_SWEEP_MS);
+      auditSweeper.unref();
+      steps.push(async () => clearInterval(auditSweeper));
       services.abandonedCheckouts.start(orm);
       steps.push(() => services.abandonedCheckouts.stop());
     } else {

@@ -27,6 +27,10 @@ import { DiscountService } from './modules/discount/discount.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import type { Logger } from 'pino';
 import { ReadCache } from './core/read-cache.js';
+import { AuditService } from './modules/audit/audit.service.js';
+import { CustomersService } from './modules/customers/customers.service.js';
+import { StaffService } from './modules/staff/staff.service.js';
+import { EmailProblemsService } from './modules/email-problems/email-problems.service.js';
 
 /** The services of the product: one instance each per process, shared by GraphQL and REST. */
 export interface Services {
@@ -49,6 +53,10 @@ export interface Services {
   refunds: RefundService;
   sales: SalesService;
   stripeWebhooks: StripeWebhooks;
+  staff: StaffService;
+  customers: CustomersService;
+  audit: AuditService;
+  emailProblems: EmailProblemsService;
   /** Cancels and drops checkouts left pending (run where the background jobs run). */
   abandonedCheckouts: PendingOrderSweep;
 }
@@ -110,8 +118,9 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const categories = new CategoryService(cache);
   const products = new ProductService(cache);
   const productTypes = new ProductTypeService((ctx, typeId) => products.countOfType(ctx, typeId), cache);
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, domain: new URL(config.publicUrl).hostname });
   const deliveries = new DeliveryService({
-    mailer: deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, domain: new URL(config.publicUrl).hostname }),
+    mailer,
     baseUrl: config.publicUrl,
     clock,
     log: deps.log,
@@ -127,10 +136,11 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const discounts = new DiscountService(clock, limits);
   const providers = deps.paymentProviders ?? [new TestPaymentProvider(), ...(config.stripe ? [new StripePaymentProvider(config.stripe)] : [])];
   const orders = new OrderService({ provider: selectPaymentProvider(config, providers, deps.log), limits, media, deliveries, clock, discounts });
+  const auth = new AuthService(tokens, limits);
   const services = {
     cache,
     limits,
-    auth: new AuthService(tokens, limits),
+    auth,
     settings: new SettingsService(cache),
     media,
     blog,
@@ -146,6 +156,10 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     refunds: new RefundService({ providers, clock }),
     sales: new SalesService(clock),
     stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p instanceof StripePaymentProvider) ?? null, checkout: orders.checkoutService, deliveries, clock }),
+    staff: new StaffService({ auth, mailer, baseUrl: config.publicUrl, clock }),
+    customers: new CustomersService(),
+    audit: new AuditService(),
+    emailProblems: new EmailProblemsService(deliveries),
     abandonedCheckouts: new PendingOrderSweep({ providers, checkout: orders.checkoutService, deliveries, clock, log: deps.log }),
   };
   services.media.registerUsageProvider(blog.mediaUsages);

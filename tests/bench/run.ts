@@ -7,6 +7,7 @@ import { runOrdersBench } from './orders.bench.js';
 import { runSalesBench } from './sales.bench.js';
 import { runReadsBench } from './reads.bench.js';
 import { runPagesBench } from './pages.bench.js';
+import { runCustomersBench } from './customers.bench.js';
 
 const only = process.argv.slice(2);
 const wanted = (suite: string) => only.length === 0 || only.includes(suite);
@@ -15,6 +16,7 @@ if (wanted('bundle')) printBundle(runBundleBench());
 if (wanted('media')) printResults('Media library: one page of 100 out of 5,000 files in one folder', await runMediaBench());
 if (wanted('orders')) printResults('Orders: the admin search over 100,000 orders', await runOrdersBench());
 if (wanted('sales')) printResults('Sales at a glance and the orders export over 100,000 orders', await runSalesBench());
+if (wanted('customers')) printResults('Customers: pages of 25 out of 100,000 accounts (keyset, an index per sort)', await runCustomersBench());
 if (wanted('boot')) printResults('Start-up of a built shop (npm run serve), spawn to /readyz 200', await runBootBench());
 if (wanted('reads')) await runReadsBench();
 if (wanted('pages')) await runPagesBench();

@@ -5,8 +5,9 @@ import { fileRoutes, pageRoutes, restRoutes } from '../../gateway/src/routes/ind
 import { buildSchema, declaredAccess } from '../../server/src/schema/build-schema.js';
 import { createServices } from '../../server/src/services.js';
 import { loadConfig } from '../../server/src/config.js';
+import { ACCESS_RULES } from '../../server/src/core/access.js';
 
-const ACCESS = ['public', 'storefront', 'user', 'admin'];
+const ACCESS: readonly string[] = ACCESS_RULES;
 
 describe('every operation states who may call it', () => {
   const schema = buildSchema(null);

@@ -98,6 +98,7 @@ describe('GET /api/admin/orders', () => {
       purchaser_email: 'zoe.0@example.com',
       order_status: expect.stringMatching(/^(paid|delivered)$/),
       total: 4.5,
+      refunded_amount: 0,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       items: [
         {
@@ -109,6 +110,7 @@ describe('GET /api/admin/orders', () => {
           delivered_at: expect.toBeOneOf([null, expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)]),
           opened_at: null,
           reminded_at: null,
+          refunded_at: null,
         },
       ],
     });

@@ -6,6 +6,10 @@ describe('a card\'s state on My orders', () => {
     expect(cardState({ deliveredAt: null, openedAt: null })).toEqual({ kind: 'scheduled' });
     expect(cardStateLabel(cardState({ deliveredAt: null }))).toBe('Scheduled');
     expect(cardStateLabel(cardState({ deliveredAt: '2026-12-24T05:00:00.000Z', openedAt: null }))).toBe('Sent');
+    // A card refunded on its own (a partial refund) is withdrawn, or not sent, whatever its order says.
+    expect(cardStateLabel(cardState({ deliveredAt: '2026-12-24T05:00:00.000Z', openedAt: '2026-12-24T14:07:00.000Z', refundedAt: '2026-12-25T10:00:00.000Z' }, 'PARTIALLY_REFUNDED'))).toBe('Withdrawn');
+    expect(cardStateLabel(cardState({ deliveredAt: null, refundedAt: '2026-12-25T10:00:00.000Z' }, 'PARTIALLY_REFUNDED'))).toBe('Not sent');
+    expect(withdrawnOrder('PARTIALLY_REFUNDED')).toMatchObject({ label: 'Partly refunded' });
     const opened = cardState({ deliveredAt: '2026-12-24T05:00:00.000Z', openedAt: '2026-12-24T14:07:00.000Z' });
     expect(opened).toEqual({ kind: 'opened', at: '2026-12-24T14:07:00.000Z' });
     expect(cardStateLabel(opened)).toMatch(/^Opened .*2026/);

@@ -37,6 +37,14 @@ describe('the route guard', () => {
       expect(decide(path, on(customer))).toEqual({ kind: 'redirect', to: '/under-construction' });
     });
 
+    it('lets staff in as admins are (the console, the shop), but not into the blog editor; /staff/accept is open to anyone', () => {
+      const staff = on({ ...customer, staff: true });
+      expect(decide('/admindash', staff)).toEqual({ kind: 'allow' });
+      expect(decide('/shop', staff)).toEqual({ kind: 'allow' });
+      expect(decide('/admin/blog/new', staff)).toEqual({ kind: 'redirect', to: '/' });
+      expect(decide('/staff/accept', on(visitor))).toEqual({ kind: 'allow' });
+    });
+
     it('keeps /login and /under-construction open', () => {
       expect(decide('/login', on(visitor))).toEqual({ kind: 'allow' });
       expect(decide('/under-construction', on(visitor))).toEqual({ kind: 'allow' });

@@ -16,11 +16,15 @@ import { sitemapRoutes } from './sitemap.routes.js';
 import { storefrontPageRoutes } from './storefront-pages.routes.js';
 import type { PageDeps } from '../page-drawer.js';
 import { uploadRoutes } from './uploads.routes.js';
+import { auditRoutes } from './audit.routes.js';
+import { customerRoutes } from './customers.routes.js';
+import { staffRoutes } from './staff.routes.js';
+import { emailProblemRoutes } from './email-problems.routes.js';
 
 /** Every REST route under /api. */
 export function restRoutes(services: Services): RouteDef[] {
   // The storefront's hot reads first: each route passed costs a path match.
-  return [...productRoutes(services), ...catalogueRoutes(services), ...settingsRoutes(services), ...authRoutes(services), ...mediaRoutes(services), ...blogRoutes(services), ...orderRoutes(services), ...ecardLoopRoutes(services), ...discountRoutes(services), ...shopOperationsRoutes(services)];
+  return [...productRoutes(services), ...catalogueRoutes(services), ...settingsRoutes(services), ...authRoutes(services), ...mediaRoutes(services), ...blogRoutes(services), ...orderRoutes(services), ...ecardLoopRoutes(services), ...discountRoutes(services), ...shopOperationsRoutes(services), ...staffRoutes(services), ...customerRoutes(services), ...auditRoutes(services), ...emailProblemRoutes(services)];
 }
 
 /** The stored media files, served under /api/uploads (mounted ahead of the API router). */

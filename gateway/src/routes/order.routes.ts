@@ -8,7 +8,7 @@ export function orderRoutes({ orders }: Services): RouteDef[] {
     {
       method: 'get',
       path: '/admin/orders',
-      access: 'admin',
+      access: 'staff',
       async handler(ctx, req, res) {
         const search = typeof req.query.search === 'string' ? req.query.search : '';
         const rows = await orders.list(ctx, search);
@@ -18,6 +18,7 @@ export function orderRoutes({ orders }: Services): RouteDef[] {
             purchaser_email: order.purchaserEmail,
             order_status: order.status,
             total: decimalToNumber(order.total),
+            refunded_amount: decimalToNumber(order.refundedAmount),
             created_at: order.createdAt.toISOString(),
             items: items.map((item) => ({
               id: item.id,
@@ -28,6 +29,7 @@ export function orderRoutes({ orders }: Services): RouteDef[] {
               delivered_at: item.deliveredAt?.toISOString() ?? null,
               opened_at: item.openedAt?.toISOString() ?? null,
               reminded_at: item.remindedAt?.toISOString() ?? null,
+              refunded_at: item.refundedAt?.toISOString() ?? null,
             })),
           })),
         );

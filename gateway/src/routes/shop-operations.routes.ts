@@ -5,7 +5,15 @@ import type { Services } from '../../../server/src/services.js';
 import { once } from 'node:events';
 import { stringify } from 'csv-stringify';
 import { ORDERS_CSV_COLUMNS, ordersCsvRows } from '../../../server/src/modules/orders/orders-export.js';
-import type { RouteDef } from '../route.js';
+import { badInput } from '../../../server/src/core/errors.js';
+import { body, withRestFields, type RouteDef } from '../route.js';
+
+/** `item_ids` of a refund: absent or null for the whole order, else a list of order item ids. */
+function itemIds(value: unknown): number[] | null {
+  if (value === undefined || value === null) return null;
+  if (!Array.isArray(value) || value.length === 0 || !value.every((id) => Number.isSafeInteger(id) && id > 0)) throw badInput('item_ids must be a non-empty list of order item ids.', 'item_ids');
+  return value as number[];
+}
 
 /** An order as the admin orders list of the REST contract shows it, with its discount and refund. */
 const orderJson = (order: Order, items: OrderItem[]) => ({
@@ -17,16 +25,17 @@ const orderJson = (order: Order, items: OrderItem[]) => ({
   discount_amount: decimalToNumber(order.discountAmount),
   created_at: order.createdAt.toISOString(),
   refunded_at: order.refundedAt?.toISOString() ?? null,
-  items: items.map((item) => ({ id: item.id, name: item.name, price: decimalToNumber(item.price), quantity: item.quantity, item_url_uuid: item.itemUrlUuid })),
+  refunded_amount: decimalToNumber(order.refundedAmount),
+  items: items.map((item) => ({ id: item.id, name: item.name, price: decimalToNumber(item.price), quantity: item.quantity, item_url_uuid: item.itemUrlUuid, refunded_at: item.refundedAt?.toISOString() ?? null })),
 });
 
-/** The shop's operations rows of the REST contract (section 9): refunds and the orders export. */
+/** The shop's operations rows of the REST contract (sections 9 and 13): refunds, whole or of some lines, and the orders export. */
 export function shopOperationsRoutes({ orders, refunds }: Services): RouteDef[] {
   return [
     {
       method: 'get',
       path: '/admin/orders.csv',
-      access: 'admin',
+      access: 'staff',
       async handler(ctx, req, res) {
         const search = typeof req.query.search === 'string' ? req.query.search : '';
         const rows = ordersCsvRows(ctx, search);
@@ -61,9 +70,9 @@ export function shopOperationsRoutes({ orders, refunds }: Services): RouteDef[] 
     {
       method: 'post',
       path: '/admin/orders/:id/refund',
-      access: 'admin',
+      access: 'staff',
       async handler(ctx, req, res) {
-        const order = await refunds.refund(ctx, String(req.params.id));
+        const order = await withRestFields(refunds.refund(ctx, String(req.params.id), itemIds(body(req).item_ids)), { itemIds: 'item_ids' });
         res.json(orderJson(order, await orders.itemsOf(ctx, order)));
       },
     },

@@ -1,6 +1,7 @@
 import { Extensions } from 'type-graphql';
 import type { RequestContext } from './context.js';
 import { forbidden } from './errors.js';
+import { isStaffViewer } from './viewer.js';
 
 /**
  * Who may call an operation. Every GraphQL root field and every REST route states one; an operation
@@ -8,9 +9,13 @@ import { forbidden } from './errors.js';
  * - public: anyone, always (auth, settings, uploaded files).
  * - storefront: anyone, but while the site is under construction only a signed-in admin.
  * - user: any signed-in user.
+ * - staff: the shop's people: admins and staff (Orders, Customers, Sales).
  * - admin: signed-in admins only.
  */
-export type Access = 'public' | 'storefront' | 'user' | 'admin';
+export type Access = 'public' | 'storefront' | 'user' | 'staff' | 'admin';
+
+/** Every access rule, least demanding first. */
+export const ACCESS_RULES: readonly Access[] = ['public', 'storefront', 'user', 'staff', 'admin'];
 
 export const ACCESS_EXTENSION = 'access';
 
@@ -32,6 +37,10 @@ export async function authorize(ctx: RequestContext, access: Access, gate: Store
     case 'user':
       await ctx.requireViewer();
       return;
+    case 'staff': {
+      if (!isStaffViewer(await ctx.requireViewer())) throw forbidden('Staff and admins only');
+      return;
+    }
     case 'admin': {
       await ctx.requireViewer();
       if (!(await ctx.isAdmin())) throw forbidden();

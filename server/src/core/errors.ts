@@ -8,6 +8,8 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  /** A link's token (an invitation) that is unknown, used or expired. */
+  | 'TOKEN_INVALID'
   /** The payment provider refused the payment; the message says why. */
   | 'PAYMENT_DECLINED'
   /** The shop has no payment provider set up (production without PAYMENT_PROVIDER). */

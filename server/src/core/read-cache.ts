@@ -125,6 +125,8 @@ export class ReadCache {
   private enabled = false;
   private publisher: ChangePublisher | null = null;
   private readonly ttlMs: number;
+  /** Lookups answered from memory, and answers loaded (and stored) because they were not there: for /metrics. */
+  readonly stats = { hits: 0, misses: 0 };
 
   constructor(options: ReadCacheOptions) {
     this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
@@ -172,9 +174,13 @@ export class ReadCache {
   async read<T>(key: string, load: () => Promise<T>, options: ReadOptions<T> = {}): Promise<T> {
     if (!this.enabled || key.length > MAX_KEY_LENGTH) return load();
     const hit = this.lru.get(key);
-    if (hit) return hit.value as T;
+    if (hit) {
+      this.stats.hits++;
+      return hit.value as T;
+    }
     const pending = this.loading.get(key);
     if (pending) return pending as Promise<T>;
+    this.stats.misses++;
     const generation = this.generation;
     const promise = load().then(
       (value) => {
@@ -197,6 +203,13 @@ export class ReadCache {
     return this.lru.get(key)?.value as T | undefined;
   }
 
+  /** A stored answer about to be served as it is (counted as a hit, as `read` counts its own). */
+  answer<T>(key: string): T | undefined {
+    const value = this.peek<T>(key);
+    if (value !== undefined && value !== null) this.stats.hits++;
+    return value;
+  }
+
   /** The current generation, to hand back to `store` once an answer made outside `read` is ready. */
   mark(): number {
     return this.generation;
@@ -204,6 +217,7 @@ export class ReadCache {
 
   /** Stores `value` under `key` unless the cache was invalidated since `since` (see `mark`). */
   store(key: string, value: unknown, since: number, options: Pick<ReadOptions, 'ttlMs'> = {}): void {
+    this.stats.misses++;
     if (!this.enabled || since !== this.generation || key.length > MAX_KEY_LENGTH) return;
     const ttl = options.ttlMs ?? (value instanceof CachedAnswer ? value.ttlMs : undefined);
     this.lru.set(key, { value, size: sizeOf(value) }, ttl !== undefined ? { ttl: Math.max(1, Math.min(ttl, this.ttlMs)) } : undefined);

@@ -4,6 +4,8 @@
  */
 export enum Role {
   ADMIN = 'admin',
+  /** Shop staff: Orders (search, details, resends, refunds), Customers and Sales, nothing else. */
+  STAFF = 'staff',
   CUSTOMER = 'customer',
 }
 
@@ -11,6 +13,8 @@ export enum Role {
 export interface ViewerUser {
   id: number;
   role: Role;
+  /** The user's name as the audit log records it (the auth module's users have one). */
+  username?: string;
 }
 
 /** The signed-in caller: the user and the session (token id) the request came with. */
@@ -20,3 +24,6 @@ export interface Viewer<U extends ViewerUser = ViewerUser> {
 }
 
 export const isAdminViewer = (viewer: Viewer | null | undefined): boolean => viewer?.user.role === Role.ADMIN;
+
+/** Whether the caller works for the shop: an admin or staff (Orders, Customers, Sales). */
+export const isStaffViewer = (viewer: Viewer | null | undefined): boolean => viewer?.user.role === Role.ADMIN || viewer?.user.role === Role.STAFF;

@@ -20,6 +20,10 @@ import { RefundResolver } from '../modules/orders/refund.resolver.js';
 import { SalesResolver } from '../modules/sales/sales.resolver.js';
 import { OrderPaymentResolver } from '../modules/checkout/payment/payment.resolver.js';
 import { SettingsResolver } from '../modules/settings/settings.resolver.js';
+import { AuditResolver } from '../modules/audit/audit.resolver.js';
+import { CustomersResolver } from '../modules/customers/customers.resolver.js';
+import { StaffResolver } from '../modules/staff/staff.resolver.js';
+import { EmailProblemsResolver } from '../modules/email-problems/email-problems.resolver.js';
 import type { Services } from '../services.js';
 
 /**
@@ -42,6 +46,10 @@ const resolverFactories = new Map<Function, (services: Services) => unknown>([
   [RefundResolver, (s) => new RefundResolver(s.refunds)],
   [SalesResolver, (s) => new SalesResolver(s.sales)],
   [OrderPaymentResolver, () => new OrderPaymentResolver()],
+  [StaffResolver, (s) => new StaffResolver(s.staff)],
+  [CustomersResolver, (s) => new CustomersResolver(s.customers)],
+  [AuditResolver, (s) => new AuditResolver(s.audit)],
+  [EmailProblemsResolver, (s) => new EmailProblemsResolver(s.emailProblems)],
 ]);
 
 export const resolvers = [...resolverFactories.keys()] as NonEmptyArray<Function>;

@@ -1,44 +1,58 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { useAuth } from '../auth/auth-store';
 import { useSettings } from '../settings/settings-store';
 import { AdminShell } from './shell/AdminShell';
-import { ADMIN_VIEWS, type AdminView } from './shell/admin-views';
+import { type AdminView, type ConsoleRole, viewsFor } from './shell/admin-views';
 import { SettingsScreen } from './settings/SettingsScreen';
 import { MediaLibraryScreen } from './media/MediaLibraryScreen';
 import { CatalogueScreen } from './catalogue/CatalogueScreen';
 import { OrdersScreen } from './orders/OrdersScreen';
 import { DiscountsScreen } from './discounts/DiscountsScreen';
-
+import { CustomersScreen } from './customers/CustomersScreen';
+import { StaffScreen } from './staff/StaffScreen';
+import { AuditScreen } from './audit/AuditScreen';
+import { EmailScreen } from './email/EmailScreen';
 
 /** The chart library is loaded only when Sales is opened. */
 const SalesScreen = lazy(() => import('./sales/SalesScreen'));
 
-/** /admindash: the admin console. The view lives in the URL (?view=) so it survives a reload. */
+/**
+ * /admindash: the admin console. The view lives in the URL (?view=) so it survives a reload. Admins
+ * see every view; staff see Orders, Customers and Sales (the server refuses them the rest).
+ */
 export default function AdminDashboard() {
   const settings = useSettings();
+  const { user } = useAuth();
   const [params, setParams] = useSearchParams();
-  const requested = params.get('view');
-  const view: AdminView = ADMIN_VIEWS.some((v) => v.id === requested) ? (requested as AdminView) : 'media';
+  const role: ConsoleRole | null = settings.admin ? 'admin' : user?.role === 'staff' ? 'staff' : null;
 
-  if (!settings.admin) {
+  if (!role) {
     return (
       <div className="coming-soon">
         <NonIdealState icon="lock" title="Admins only" description="The admin console is for the shop's administrators. Sign in with an admin account to use it." />
       </div>
     );
   }
+  const views = viewsFor(role);
+  const requested = params.get('view');
+  const view: AdminView = views.find((v) => v.id === requested)?.id ?? views[0]!.id;
   return (
-    <AdminShell view={view} onSelect={(next) => setParams(next === 'media' ? {} : { view: next })}>
+    <AdminShell view={view} role={role} onSelect={(next) => setParams(next === views[0]!.id ? {} : { view: next })}>
       {view === 'media' && <MediaLibraryScreen />}
       {view === 'catalogue' && <CatalogueScreen />}
       {view === 'orders' && <OrdersScreen />}
+      {view === 'customers' && <CustomersScreen />}
       {view === 'discounts' && <DiscountsScreen />}
       {view === 'sales' && (
         <Suspense fallback={<Spinner />}>
           <SalesScreen />
         </Suspense>
       )}
+      {view === 'email' && <EmailScreen />}
+      {view === 'staff' && <StaffScreen />}
+      {view === 'audit' && <AuditScreen />}
       {view === 'settings' && <SettingsScreen />}
     </AdminShell>
   );

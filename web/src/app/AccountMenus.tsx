@@ -5,8 +5,8 @@ import { ChangePasswordDialog } from '../auth/ChangePasswordDialog';
 import { useLogout } from '../auth/use-logout';
 import type { TokenUser } from '../auth/token';
 
-/** The navbar's Admin menu: the console and the blog editor. */
-export function AdminMenu() {
+/** The navbar's Admin menu: the console and, for admins, the blog editor. */
+export function AdminMenu({ staff = false }: { staff?: boolean }) {
   const navigate = useNavigate();
   return (
     <PopoverNext
@@ -14,8 +14,8 @@ export function AdminMenu() {
       content={
         <Menu>
           <MenuItem icon="dashboard" text="Admin console" onClick={() => navigate('/admindash')} />
-          <MenuItem icon="edit" text="New blog post" onClick={() => navigate('/admin/blog/new')} />
-          <MenuItem icon="manual" text="Blog posts and drafts" onClick={() => navigate('/blog')} />
+          {!staff && <MenuItem icon="edit" text="New blog post" onClick={() => navigate('/admin/blog/new')} />}
+          {!staff && <MenuItem icon="manual" text="Blog posts and drafts" onClick={() => navigate('/blog')} />}
         </Menu>
       }
     >

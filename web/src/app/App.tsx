@@ -19,6 +19,7 @@ const BlogEditorPage = lazyWithReload(() => import('../blog/editor/BlogEditorPag
 const AdminDashboard = lazyWithReload(() => import('../admin/AdminDashboard'));
 const SettingsPage = lazyWithReload(() => import('../admin/settings/SettingsPage'));
 const LoginPage = lazyWithReload(() => import('../auth/LoginPage'));
+const StaffAcceptPage = lazyWithReload(() => import('../auth/StaffAcceptPage'));
 const UnderConstructionPage = lazyWithReload(() => import('../storefront/pages/UnderConstructionPage'));
 const NotFoundPage = lazyWithReload(() => import('../common/NotFoundPage'));
 
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: '/login', element: <LoginPage /> },
+      { path: '/staff/accept', element: <StaffAcceptPage /> },
       { path: '/under-construction', element: <UnderConstructionPage /> },
     ],
   },

@@ -37,6 +37,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     underConstructionMode: settings.underConstructionMode,
     signedIn: auth.user !== null,
     admin: settings.admin,
+    staff: auth.user?.role === 'staff',
   });
   if (decision.kind === 'redirect' && decision.to !== location.pathname) return <Navigate to={decision.to} replace />;
   return <>{children}</>;

@@ -50,9 +50,9 @@ export function TopNavbar() {
         ))}
       </NavbarGroup>
       <NavbarGroup align={Alignment.END}>
-        {admin && auth.user && (
+        {(admin || auth.user?.role === 'staff') && auth.user && (
           <Suspense fallback={null}>
-            <AdminMenu />
+            <AdminMenu staff={!admin} />
           </Suspense>
         )}
         <ThemeToggle />

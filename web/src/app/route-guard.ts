@@ -1,5 +1,5 @@
 /** Paths that stay reachable while the site is under construction. */
-export const ALWAYS_OPEN = ['/login', '/under-construction'];
+export const ALWAYS_OPEN = ['/login', '/under-construction', '/staff/accept'];
 
 export interface RouteAccess {
   requiresAuth: boolean;
@@ -19,18 +19,20 @@ export interface NavigationInput {
   underConstructionMode: boolean;
   signedIn: boolean;
   admin: boolean;
+  /** A signed-in member of staff: like an admin, they see the shop while it is under construction. */
+  staff?: boolean;
 }
 
 export type NavigationDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
 
 /**
  * The route guard's rules, in order: under construction sends everyone but a signed-in admin to
- * /under-construction (except /login and the notice itself); a route that needs sign-in sends a
- * visitor to /login; an admin-only route sends a signed-in non-admin home.
+ * /under-construction (except /login, /staff/accept and the notice itself); a route that needs
+ * sign-in sends a visitor to /login; an admin-only route sends a signed-in non-admin home.
  */
-export function decideNavigation({ pathname, underConstructionMode, signedIn, admin }: NavigationInput): NavigationDecision {
+export function decideNavigation({ pathname, underConstructionMode, signedIn, admin, staff = false }: NavigationInput): NavigationDecision {
   const path = normalise(pathname);
-  if (underConstructionMode && !(admin && signedIn) && !ALWAYS_OPEN.includes(path)) {
+  if (underConstructionMode && !((admin || staff) && signedIn) && !ALWAYS_OPEN.includes(path)) {
     return { kind: 'redirect', to: '/under-construction' };
   }
   const access = accessFor(path);

@@ -103,7 +103,7 @@ export class AccountService {
   /** One of the caller's e-cards (not found when it is anyone else's). */
   private async ownCard(em: EntityManager, itemId: number, userId: number): Promise<OrderItem> {
     const item = await em.findOne(OrderItem, { id: itemId, order: { user: userId } }, { populate: ['order'] });
-    if (!item?.itemUrlUuid || [OrderStatus.PENDING, OrderStatus.CANCELLED, OrderStatus.REFUNDED].includes(item.order.status)) throw notFound('Card');
+    if (!item?.itemUrlUuid || [OrderStatus.PENDING, OrderStatus.CANCELLED, OrderStatus.REFUNDED].includes(item.order.status) || item.refundedAt) throw notFound('Card');
     return item;
   }
 }

@@ -129,7 +129,8 @@ export class AuthService {
     return { created: true, generatedPassword };
   }
 
-  private async startSession(em: EntityManager, user: User): Promise<string> {
+  /** Issues a token for the user and records its session (in the caller's transaction, when there is one). */
+  async startSession(em: EntityManager, user: User): Promise<string> {
     const { token, jti, expiresAt } = await this.tokens.issue(user);
     em.create(AuthSession, { jti, user, expiresAt });
     // Expired sessions of this user are no longer useful; dropping them keeps the table small.

@@ -5,14 +5,14 @@ import { Field, GraphQLISODateTime, Int, ObjectType, registerEnumType } from 'ty
 import { Role } from '../../core/viewer.js';
 
 export { Role };
-registerEnumType(Role, { name: 'Role', description: 'What a user may do: admins manage the shop.' });
+registerEnumType(Role, { name: 'Role', description: 'What a user may do: admins manage the shop; staff use Orders, Customers and Sales; customers shop.' });
 
 @ObjectType({ description: 'A registered user of the shop.' })
 @Entity({ tableName: 'app_user' })
 // Usernames are unique whatever their case: "Alice" cannot register beside "alice".
 @Unique({ name: 'app_user_username_lower_unique', expression: 'create unique index "app_user_username_lower_unique" on "app_user" (lower("username"))' })
 export class User {
-  [OptionalProps]?: 'createdAt' | 'role';
+  [OptionalProps]?: 'createdAt' | 'role' | 'emailConfirmedAt';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer' })
@@ -36,4 +36,8 @@ export class User {
   @Field(() => GraphQLISODateTime)
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
+
+  /** When the address was confirmed by its link (null: not yet). */
+  @Property({ type: 'datetime', nullable: true })
+  emailConfirmedAt: Date | null = null;
 }

@@ -1,6 +1,7 @@
 import type { FilterQuery } from '@mikro-orm/postgresql';
 import { conflictOnUnique } from '../../core/db-errors.js';
 import type { RequestContext } from '../../core/context.js';
+import { audited, describeChanges, named } from '../audit/audit.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
 import { parseInput } from '../../core/input.js';
 import { keysetPage, pageSize, type ConnectionResult } from '../../core/pagination.js';
@@ -86,8 +87,15 @@ export class BlogService {
     const { user } = await ctx.requireViewer();
     const changes = await this.changes(ctx, input, null);
     await this.assertSlugFree(ctx, slug, null);
-    const post = ctx.em.create(BlogPost, { ...changes, title, slug, author: ctx.em.getReference(User, user.id) });
-    await this.flush(ctx, slug);
+    const post = await audited(
+      ctx,
+      async (tx) => {
+        const post = tx.em.create(BlogPost, { ...changes, title, slug, author: tx.em.getReference(User, user.id) });
+        await this.flush(tx, slug);
+        return post;
+      },
+      (post) => ({ entity: 'blog-post', id: post.id, action: 'created', summary: `Created ${post.status} ${named(title)}` }),
+    );
     ctx.log.info({ postId: post.id }, 'blog post created');
     return post;
   }
@@ -98,8 +106,21 @@ export class BlogService {
     const slug = input.slug === undefined ? post.slug : cleanSlug(input.slug);
     const changes = await this.changes(ctx, input, post);
     if (slug !== post.slug) await this.assertSlugFree(ctx, slug, post.id);
-    ctx.em.assign(post, { ...changes, title, slug });
-    await this.flush(ctx, slug);
+    const before = postSnapshot(post);
+    const edited = [changes.body !== undefined && changes.body !== post.body ? 'text' : '', changes.excerpt !== undefined && changes.excerpt !== post.excerpt ? 'excerpt' : '', changes.coverImage !== undefined && changes.coverImage?.id !== post.coverImage?.id ? 'cover image' : ''].filter(Boolean);
+    await audited(
+      ctx,
+      async (tx) => {
+        tx.em.assign(post, { ...changes, title, slug });
+        await this.flush(tx, slug);
+      },
+      () => {
+        const fields = describeChanges(before, postSnapshot(post), { title: 'title', slug: 'address', status: 'status', publishedAt: 'published' });
+        const summary = [fields === 'no changes' && edited.length ? '' : fields, edited.length ? `${edited.join(', ')} edited` : ''].filter(Boolean).join('; ');
+        const action = before.status !== post.status ? (post.status === BlogPostStatus.PUBLISHED ? 'published' : 'unpublished') : 'updated';
+        return { entity: 'blog-post', id: post.id, action, summary: `${named(post.title)}: ${summary}` };
+      },
+    );
     return post;
   }
 
@@ -114,8 +135,14 @@ export class BlogService {
 
   async delete(ctx: RequestContext, id: number): Promise<void> {
     const post = await this.find(ctx, id);
-    ctx.em.remove(post);
-    await ctx.em.flush();
+    await audited(
+      ctx,
+      async (tx) => {
+        tx.em.remove(post);
+        await tx.em.flush();
+      },
+      () => ({ entity: 'blog-post', id, action: 'deleted', summary: `Deleted ${named(post.title)}` }),
+    );
     await this.cache?.changed(Changes.blog());
     ctx.log.info({ postId: id }, 'blog post deleted');
   }
@@ -234,3 +261,6 @@ function parseDate(value: unknown): Date {
   if (Number.isNaN(date.getTime())) throw badInput('publishedAt must be a date and time (ISO 8601).', 'publishedAt');
   return date;
 }
+
+/** What the audit log compares of a post (its text is summed up as "edited"). */
+const postSnapshot = (post: BlogPost) => ({ title: post.title, slug: post.slug, status: post.status as string, publishedAt: post.publishedAt });

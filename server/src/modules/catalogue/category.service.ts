@@ -1,6 +1,7 @@
 import { CacheKeys, Changes, jsonAnswer, type CachedAnswer, type ReadCache } from '../../core/read-cache.js';
 import { categoryTreeJson } from './catalogue-reads.js';
-import type { RequestContext } from '../../core/context.js';
+import { withEm, type RequestContext } from '../../core/context.js';
+import { describeChanges, named, recordAudit } from '../audit/audit.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { MediaFile } from '../media/media-file.entity.js';
 import { subtreeIds } from '../../core/tree.js';
@@ -38,8 +39,12 @@ export class CategoryService {
     const name = cleanName(input.name);
     const parent = await this.parent(ctx, input.parentId);
     const media = await this.image(ctx, input.mediaId);
-    const category = ctx.em.create(Category, { name, parent, media });
-    await ctx.em.flush();
+    const category = await ctx.em.transactional(async (em) => {
+      const category = em.create(Category, { name, parent, media });
+      await em.flush();
+      await recordAudit(withEm(ctx, em), { entity: 'category', id: category.id, action: 'created', summary: `Created ${named(name)}${parent ? ` under ${named(parent.name)}` : ''}` });
+      return category;
+    });
     await this.cache.changed(Changes.categoryAdded());
     return category;
   }
@@ -57,8 +62,10 @@ export class CategoryService {
         throw badInput('A category cannot be moved under itself or one of its subcategories.', 'parentId');
       }
       const media = input.mediaId === undefined ? category.media : await this.image(scoped, input.mediaId);
+      const before = snapshot(category);
       em.assign(category, { name: name ?? category.name, parent, media });
       await em.flush();
+      await recordAudit(withEm(ctx, em), { entity: 'category', id, action: 'updated', summary: `${named(category.name)}: ${describeChanges(before, snapshot(category), { name: 'name', parent: 'parent', image: 'image' })}` });
       return category;
     });
     // After the commit (and so after the tree lock is released): every process drops the old tree.
@@ -68,8 +75,12 @@ export class CategoryService {
 
   /** Deletes the category with its subcategories (and, through the database, their products). */
   async delete(ctx: RequestContext, id: number): Promise<void> {
-    const category = await this.get(ctx, id);
-    await ctx.em.nativeDelete(Category, { id: category.id });
+    await ctx.em.transactional(async (em) => {
+      const category = await this.get(withEm(ctx, em), id);
+      const below = (await subtreeIds(em, 'category', id)).length - 1;
+      await em.nativeDelete(Category, { id: category.id });
+      await recordAudit(withEm(ctx, em), { entity: 'category', id, action: 'deleted', summary: `Deleted ${named(category.name)}${below ? ` with ${below} subcategor${below === 1 ? 'y' : 'ies'}` : ''} and their products` });
+    });
     ctx.em.clear();
     // Its subcategories and their products went with it.
     await this.cache.changed([CacheKeys.all]);
@@ -101,3 +112,11 @@ export class CategoryService {
   }
 
 }
+
+/** What the audit log compares of a category. */
+const snapshot = (category: Category) => ({
+  name: category.name,
+  // A parent or image not loaded is named by its id.
+  parent: category.parent ? (category.parent.name ?? `#${category.parent.id}`) : null,
+  image: category.media ? (category.media.friendlyName ?? `#${category.media.id}`) : null,
+});

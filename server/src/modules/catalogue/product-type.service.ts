@@ -2,6 +2,7 @@ import { Changes, type ReadCache } from '../../core/read-cache.js';
 import { ForeignKeyConstraintViolationException } from '@mikro-orm/postgresql';
 import { conflictOnUnique } from '../../core/db-errors.js';
 import type { RequestContext } from '../../core/context.js';
+import { audited, named } from '../audit/audit.js';
 import { conflict, notFound } from '../../core/errors.js';
 import { cleanName } from '../../core/input.js';
 import { BUILT_IN_PRODUCT_TYPES, ProductType } from './product-type.entity.js';
@@ -29,8 +30,15 @@ export class ProductTypeService {
   async create(ctx: RequestContext, input: { name?: unknown }): Promise<ProductType> {
     const name = cleanName(input.name, 'name', 100);
     await this.assertNameFree(ctx, name, null);
-    const type = ctx.em.create(ProductType, { name });
-    await this.flush(ctx);
+    const type = await audited(
+      ctx,
+      async (tx) => {
+        const type = tx.em.create(ProductType, { name });
+        await this.flush(tx);
+        return type;
+      },
+      (type) => ({ entity: 'product-type', id: type.id, action: 'created', summary: `Created ${named(name)}` }),
+    );
     await this.cache.changed(Changes.productType());
     return type;
   }
@@ -39,8 +47,15 @@ export class ProductTypeService {
     const type = await this.get(ctx, id);
     const name = cleanName(input.name, 'name', 100);
     await this.assertNameFree(ctx, name, id);
-    type.name = name;
-    await this.flush(ctx);
+    const before = type.name;
+    await audited(
+      ctx,
+      async (tx) => {
+        type.name = name;
+        await this.flush(tx);
+      },
+      () => ({ entity: 'product-type', id, action: 'updated', summary: `Renamed ${named(before)} to ${named(name)}` }),
+    );
     await this.cache.changed(Changes.productType());
     return type;
   }
@@ -51,7 +66,7 @@ export class ProductTypeService {
     const used = await this.productsOfType(ctx, id);
     if (used) throw conflict(`"${type.name}" is used by ${used} product${used === 1 ? '' : 's'}; it cannot be deleted.`);
     try {
-      await ctx.em.nativeDelete(ProductType, { id });
+      await audited(ctx, (tx) => tx.em.nativeDelete(ProductType, { id }), () => ({ entity: 'product-type', id, action: 'deleted', summary: `Deleted ${named(type.name)}` }));
     } catch (error) {
       // A product of this type was saved between the count and the delete.
       if (error instanceof ForeignKeyConstraintViolationException) throw conflict(`"${type.name}" is used by products; it cannot be deleted.`);

@@ -1,6 +1,7 @@
 import { ForeignKeyConstraintViolationException, LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { conflictOnUnique } from '../../core/db-errors.js';
-import type { RequestContext } from '../../core/context.js';
+import { withEm, type RequestContext } from '../../core/context.js';
+import { audited, describeChanges, named, recordAudit, type AuditFact } from '../audit/audit.js';
 import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
 import { groupBy, loadRef } from '../../core/loaders.js';
 import { subtreeIds } from '../../core/tree.js';
@@ -197,7 +198,7 @@ export class ProductService {
       });
       await applyProductReferences(em, product, fields, null);
       return product;
-    });
+    }, (product) => ({ entity: 'product', id: product.id, action: 'created', summary: `Created ${named(product.name)} at ${product.price}` }));
     await this.cache.changed(Changes.product(product.id, [product.category.id]));
     ctx.log.info({ productId: product.id }, 'product created');
     return product;
@@ -206,11 +207,13 @@ export class ProductService {
   async update(ctx: RequestContext, id: number, input: ProductInput): Promise<Product> {
     const fields = this.cleanFields(input, false);
     let formerCategoryId = 0;
+    let before: ReturnType<typeof productSnapshot> | null = null;
     const saved = await this.save(ctx, async (em) => {
       // Locked, so that concurrent saves of one product replace its images one after the other.
       const product = await em.findOne(Product, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!product) throw notFound('Product');
       formerCategoryId = product.category.id;
+      before = productSnapshot(product);
       if (fields.name !== undefined) product.name = fields.name;
       if (fields.price !== undefined) product.price = fields.price;
       if (fields.description !== undefined) product.description = fields.description;
@@ -221,14 +224,21 @@ export class ProductService {
       const card = await em.findOne(EGreetingCard, { product: id });
       await applyProductReferences(em, product, fields, card);
       return product;
-    });
+    }, (product) => ({ entity: 'product', id, action: 'updated', summary: `${named(product.name)}: ${describeChanges(before!, productSnapshot(product), PRODUCT_FIELDS)}` }));
     await this.cache.changed(Changes.product(id, [formerCategoryId, saved.category.id]));
     return saved;
   }
 
   async delete(ctx: RequestContext, id: number): Promise<void> {
-    const deleted = await ctx.em.nativeDelete(Product, { id });
-    if (!deleted) throw notFound('Product');
+    await audited(
+      ctx,
+      async (tx) => {
+        const [row] = await tx.em.execute<{ name: string }[]>('delete from "product" where "id" = ? returning "name"', [id]);
+        if (!row) throw notFound('Product');
+        return row.name;
+      },
+      (name) => ({ entity: 'product', id, action: 'deleted', summary: `Deleted ${named(name)}` }),
+    );
     // Which category lists held it is not known here without another read: they all go.
     await this.cache.changed([...Changes.product(id, []), 'category:']);
     ctx.log.info({ productId: id }, 'product deleted');
@@ -262,10 +272,16 @@ export class ProductService {
     };
   }
 
-  /** Runs a save in one transaction; a unique SKU clash or a vanished reference becomes a clear error. */
-  private async save(ctx: RequestContext, work: (em: EntityManager) => Promise<Product>): Promise<Product> {
+  /** Runs a save in one transaction with its audit entry; a unique SKU clash or a vanished reference becomes a clear error. */
+  private async save(ctx: RequestContext, work: (em: EntityManager) => Promise<Product>, fact: (product: Product) => AuditFact): Promise<Product> {
+    const audited = async (em: EntityManager) => {
+      const product = await work(em);
+      await em.flush();
+      await recordAudit(withEm(ctx, em), fact(product));
+      return product;
+    };
     try {
-      return await conflictOnUnique(() => ctx.em.transactional(work), () => conflict('Another product has this SKU.', 'sku'));
+      return await conflictOnUnique(() => ctx.em.transactional(audited), () => conflict('Another product has this SKU.', 'sku'));
     } catch (error) {
       if (error instanceof ForeignKeyConstraintViolationException) throw new AppError('CONFLICT', 'Something the product refers to was deleted meanwhile; try again.');
       throw error;
@@ -317,3 +333,10 @@ function cleanCard(value: unknown): CleanCard {
   }
   return card;
 }
+
+/** What the audit log compares of a product (its images and card data are summed up as "changed"). */
+function productSnapshot(product: Product) {
+  return { name: product.name, price: product.price, sku: product.sku, category: `#${product.category.id}`, type: `#${product.type.id}`, tags: product.tags.join(', '), description: product.description };
+}
+
+const PRODUCT_FIELDS = { name: 'name', price: 'price', sku: 'SKU', category: 'category', type: 'type', tags: 'tags', description: 'description' } as const;

@@ -1,7 +1,8 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflictOnUnique } from '../../core/db-errors.js';
-import type { RequestContext } from '../../core/context.js';
+import { withEm, type RequestContext } from '../../core/context.js';
+import { describeChanges, named, recordAudit } from '../audit/audit.js';
 import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
 import type { RateLimits, Taken } from '../limits/rate-limits.js';
 import { DiscountCode } from './discount-code.entity.js';
@@ -36,10 +37,13 @@ export class DiscountService {
 
   async create(ctx: RequestContext, raw: Record<string, unknown>): Promise<DiscountCode> {
     const input = cleanDiscountInput(raw);
-    const em = ctx.em.fork();
-    if (await this.byCode(em, input.code)) throw conflict(TAKEN, 'code');
-    const code = em.create(DiscountCode, input);
-    await conflictOnUnique(() => em.flush(), () => conflict(TAKEN, 'code'));
+    const code = await ctx.em.fork().transactional(async (em) => {
+      if (await this.byCode(em, input.code)) throw conflict(TAKEN, 'code');
+      const code = em.create(DiscountCode, input);
+      await conflictOnUnique(() => em.flush(), () => conflict(TAKEN, 'code'));
+      await recordAudit(withEm(ctx, em), { entity: 'discount', id: code.id, action: 'created', summary: `Created ${named(code.code)}: ${offOf(code)}` });
+      return code;
+    });
     ctx.log.info({ discountId: code.id, code: code.code }, 'discount code created');
     return code;
   }
@@ -52,16 +56,22 @@ export class DiscountService {
       const other = await this.byCode(em, input.code);
       if (other && other.id !== id) throw conflict(TAKEN, 'code');
       if (input.maxUses !== null && input.maxUses < code.uses) throw badInput(`This code was already used ${code.uses} times; the maximum cannot be lower.`, 'maxUses');
+      const before = discountSnapshot(code);
       em.assign(code, input);
       await conflictOnUnique(() => em.flush(), () => conflict(TAKEN, 'code'));
+      const changes = describeChanges(before, discountSnapshot(code), { code: 'code', off: 'discount', startsAt: 'start', endsAt: 'end', maxUses: 'maximum uses' });
+      await recordAudit(withEm(ctx, em), { entity: 'discount', id, action: 'updated', summary: `${named(code.code)}: ${changes}` });
       return code;
     });
   }
 
   /** Deletes a code; orders that used it keep its name and their discount. */
   async delete(ctx: RequestContext, id: number): Promise<void> {
-    const removed = await ctx.em.fork().nativeDelete(DiscountCode, { id });
-    if (!removed) throw notFound('Discount code');
+    await ctx.em.fork().transactional(async (em) => {
+      const [row] = await em.execute<{ code: string }[]>('delete from "discount_code" where "id" = ? returning "code"', [id]);
+      if (!row) throw notFound('Discount code');
+      await recordAudit(withEm(ctx, em), { entity: 'discount', id, action: 'deleted', summary: `Deleted ${named(row.code)}` });
+    });
     ctx.log.info({ discountId: id }, 'discount code deleted');
   }
 
@@ -144,3 +154,9 @@ export class DiscountService {
     return em.findOne(DiscountCode, { code: { $ilike: code.replace(/[\\%_]/g, (c) => `\\${c}`) } });
   }
 }
+
+/** "20% off" or "$5.00 off". */
+const offOf = (code: Pick<DiscountCode, 'percentOff' | 'amountOff'>) => (code.percentOff !== null ? `${code.percentOff}% off` : `$${code.amountOff} off`);
+
+/** What the audit log compares of a discount code. */
+const discountSnapshot = (code: DiscountCode) => ({ code: code.code, off: offOf(code), startsAt: code.startsAt, endsAt: code.endsAt, maxUses: code.maxUses });

@@ -129,7 +129,7 @@ export class EcardLoopService {
   /** A sellable card by its address (404 otherwise: unknown, not paid, cancelled or refunded). */
   private async card(em: EntityManager, uuid: string): Promise<OrderItem> {
     const item = UUID.test(uuid) ? await em.findOne(OrderItem, { itemUrlUuid: uuid.toLowerCase() }, { populate: ['order'] }) : null;
-    if (!item?.card || [OrderStatus.CANCELLED, OrderStatus.REFUNDED, OrderStatus.PENDING].includes(item.order.status)) throw notFound('Card');
+    if (!item?.card || [OrderStatus.CANCELLED, OrderStatus.REFUNDED, OrderStatus.PENDING].includes(item.order.status) || item.refundedAt) throw notFound('Card');
     return item;
   }
 }

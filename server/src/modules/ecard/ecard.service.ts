@@ -14,7 +14,7 @@ export class EcardService {
   async open(ctx: RequestContext, uuid: string): Promise<OrderItem | null> {
     if (!UUID.test(uuid)) return null;
     const item = await ctx.em.findOne(OrderItem, { itemUrlUuid: uuid.toLowerCase() }, { populate: ['order'] });
-    if (!item?.card || [OrderStatus.CANCELLED, OrderStatus.REFUNDED, OrderStatus.PENDING].includes(item.order.status)) return null;
+    if (!item?.card || [OrderStatus.CANCELLED, OrderStatus.REFUNDED, OrderStatus.PENDING].includes(item.order.status) || item.refundedAt) return null;
     return item;
   }
 }

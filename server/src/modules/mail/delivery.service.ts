@@ -47,6 +47,8 @@ export class DeliveryService {
   private stopping = false;
   /** Sends in flight (the only thing stop waits for). */
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** E-mails this process sent, and attempts that failed (for /metrics). */
+  readonly stats = { sent: 0, failed: 0 };
   /** Told when a card's e-mail first went out, in the transaction that records it (the e-card loop queues its reminder). */
   onCardDelivered: ((em: EntityManager, item: OrderItem, now: Date) => Promise<void>) | null = null;
 
@@ -182,12 +184,12 @@ export class DeliveryService {
 
   private async deliver({ job, em }: { job: MailJob; em: EntityManager }, now: Date): Promise<'sent' | 'failed' | 'skipped'> {
     // A reminder of a card opened in the meantime (or of an order cancelled or refunded) is no longer wanted.
-    if (job.kind === MailKind.REMINDER && (job.item?.openedAt || job.order.status === OrderStatus.CANCELLED || job.order.status === OrderStatus.REFUNDED)) {
+    if (job.kind === MailKind.REMINDER && (job.item?.openedAt || job.item?.refundedAt || job.order.status === OrderStatus.CANCELLED || job.order.status === OrderStatus.REFUNDED)) {
       await this.orm!.em.fork().nativeDelete(MailJob, { id: job.id, status: MailJobStatus.SENDING });
       return 'skipped';
     }
     // A refunded order's cards are never sent (the refund marks them; this covers one claimed meanwhile).
-    if ((job.kind === MailKind.CARD || job.kind === MailKind.CARD_RESEND) && job.order.status === OrderStatus.REFUNDED) {
+    if ((job.kind === MailKind.CARD || job.kind === MailKind.CARD_RESEND) && (job.order.status === OrderStatus.REFUNDED || job.item?.refundedAt)) {
       await this.orm!.em.fork().nativeUpdate(MailJob, { id: job.id }, { status: MailJobStatus.FAILED, lastError: 'Not sent: the order was refunded.', claimedUntil: null });
       return 'failed';
     }
@@ -195,9 +197,11 @@ export class DeliveryService {
       const content = await this.content(em, job);
       await this.options.mailer.send({ id: `${job.kind}-${job.id}`, ...content });
     } catch (error) {
+      this.stats.failed++;
       await this.failed(job, error, now);
       return 'failed';
     }
+    this.stats.sent++;
     await this.orm!.em.fork().transactional(async (em) => {
       const fresh = await em.findOneOrFail(MailJob, job.id, { populate: ['order', 'item', 'reply'] });
       fresh.status = MailJobStatus.SENT;

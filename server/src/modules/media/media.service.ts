@@ -2,7 +2,8 @@ import { CacheKeys, type ReadCache } from '../../core/read-cache.js';
 import { Readable } from 'node:stream';
 import { LockMode, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestContext } from '../../core/context.js';
+import { withEm, type RequestContext } from '../../core/context.js';
+import { audited, named, recordAudit } from '../audit/audit.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { cleanName, optionalId } from '../../core/input.js';
 import { subtreeIds } from '../../core/tree.js';
@@ -101,7 +102,10 @@ export class MediaService {
     const folder = await ctx.em.transactional(async (em) => {
       const parent = parentId === null ? null : await em.findOne(MediaFolder, parentId, { lockMode: LockMode.PESSIMISTIC_READ });
       if (parentId !== null && !parent) throw badInput('The parent folder does not exist.', 'parentId');
-      return em.create(MediaFolder, { name, parent });
+      const folder = em.create(MediaFolder, { name, parent });
+      await em.flush();
+      await recordAudit(withEm(ctx, em), { entity: 'media-folder', id: folder.id, action: 'created', summary: `Created ${named(name)}${parent ? ` in ${named(parent.name)}` : ''}` });
+      return folder;
     });
     ctx.log.info({ folderId: folder.id }, 'media folder created');
     return folder;
@@ -119,6 +123,9 @@ export class MediaService {
       if (move) await em.execute('select pg_advisory_xact_lock(hashtext(?))', ['media_folder_tree']);
       const folder = await em.findOne(MediaFolder, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!folder) throw notFound('Folder');
+      const before = folder.name;
+      const changes: string[] = [];
+      if (name !== undefined && name !== folder.name) changes.push(`renamed to ${named(name)}`);
       if (name !== undefined) folder.name = name;
       if (parentId !== undefined) {
         if (parentId === null) folder.parent = null;
@@ -130,7 +137,10 @@ export class MediaService {
           }
           folder.parent = parent;
         }
+        changes.push(folder.parent ? `moved into ${named(folder.parent.name)}` : 'moved to the top level');
       }
+      await em.flush();
+      await recordAudit(withEm(ctx, em), { entity: 'media-folder', id, action: 'updated', summary: `${named(before)}: ${changes.join(', ') || 'no changes'}` });
       return folder;
     });
   }
@@ -142,7 +152,10 @@ export class MediaService {
       const folderIds = await subtreeIds(em, 'media_folder', id, { lock: true });
       if (!folderIds.length) throw notFound('Folder');
       const files = await em.find(MediaFile, { folder: { $in: folderIds } }, { fields: ['id', 'filePath', 'thumbnailPath'] });
+      const [folder] = await em.execute<{ name: string }[]>('select "name" from "media_folder" where "id" = ?', [id]);
       await em.nativeDelete(MediaFolder, { id }); // subfolders and files follow by ON DELETE CASCADE
+      const sub = folderIds.length - 1;
+      await recordAudit(withEm(ctx, em), { entity: 'media-folder', id, action: 'deleted', summary: `Deleted ${named(folder!.name)} with ${sub} subfolder${sub === 1 ? '' : 's'} and ${files.length} file${files.length === 1 ? '' : 's'}` });
       return { folderIds, files };
     });
     await this.cache?.changed([CacheKeys.all]);
@@ -180,8 +193,15 @@ export class MediaService {
   async renameFile(ctx: RequestContext, id: number, friendlyName: unknown): Promise<MediaFile> {
     const name = cleanName(friendlyName, 'friendlyName', MAX_FILE_NAME_LENGTH);
     const file = await this.getFile(ctx, id);
-    file.friendlyName = name;
-    await ctx.em.flush();
+    const before = file.friendlyName;
+    await audited(
+      ctx,
+      async (tx) => {
+        file.friendlyName = name;
+        await tx.em.flush();
+      },
+      () => ({ entity: 'media-file', id, action: 'updated', summary: `Renamed ${named(before)} to ${named(name)}` }),
+    );
     await this.cache?.changed([CacheKeys.all]);
     return file;
   }
@@ -189,9 +209,10 @@ export class MediaService {
   /** Deletes a file and its bytes; whatever referenced it is set to null by its foreign key. */
   async deleteFile(ctx: RequestContext, id: number): Promise<void> {
     const file = await ctx.em.transactional(async (em) => {
-      const found = await em.findOne(MediaFile, id, { fields: ['id', 'filePath', 'thumbnailPath'], lockMode: LockMode.PESSIMISTIC_WRITE });
+      const found = await em.findOne(MediaFile, id, { fields: ['id', 'filePath', 'thumbnailPath', 'friendlyName'], lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!found) throw notFound('File');
       await em.nativeDelete(MediaFile, { id });
+      await recordAudit(withEm(ctx, em), { entity: 'media-file', id, action: 'deleted', summary: `Deleted ${named(found.friendlyName)}` });
       return found;
     });
     await this.cache?.changed([CacheKeys.all]);
@@ -306,6 +327,8 @@ export class MediaService {
           }),
         );
         await em.flush();
+        const names = rows.map((row) => row.fileName).join(', ');
+        await recordAudit(withEm(ctx, em), { entity: 'media-file', id: rows.length === 1 ? rows[0]!.id : null, action: 'uploaded', summary: `Uploaded ${rows.length} file${rows.length === 1 ? '' : 's'} into ${named(folder.name)}: ${names}` });
         return rows;
       });
     } catch (error) {

@@ -17,7 +17,7 @@ import type { CardDesign } from './card-design.js';
 @Check({ name: 'order_item_quantity_positive', expression: 'quantity between 1 and 99' })
 @Unique({ name: 'order_item_order_position_unique', properties: ['order', 'position'] })
 export class OrderItem {
-  [OptionalProps]?: 'product' | 'itemUrlUuid' | 'recipientName' | 'recipientEmail' | 'senderName' | 'message' | 'deliverAt' | 'timeZone' | 'card' | 'deliveredAt' | 'openedAt' | 'lineTotal' | 'ecardPath' | 'remindedAt' | 'ownerResends';
+  [OptionalProps]?: 'product' | 'itemUrlUuid' | 'recipientName' | 'recipientEmail' | 'senderName' | 'message' | 'deliverAt' | 'timeZone' | 'card' | 'deliveredAt' | 'openedAt' | 'lineTotal' | 'ecardPath' | 'remindedAt' | 'refundedAt' | 'ownerResends';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer' })
@@ -91,6 +91,9 @@ export class OrderItem {
   @Property({ type: 'datetime', nullable: true })
   remindedAt: Date | null = null;
 
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'When this line was refunded; a refunded card is withdrawn (never sent, its page says so).' })
+  @Property({ type: 'datetime', nullable: true })
+  refundedAt: Date | null = null;
   /** How often the purchaser sent the card again from My orders (an admin's resends are not counted). */
   @Property({ type: 'smallint', default: 0 })
   ownerResends = 0;

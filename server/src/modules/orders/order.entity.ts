@@ -9,13 +9,15 @@ export enum OrderStatus {
   PENDING = 'pending',
   PAID = 'paid',
   DELIVERED = 'delivered',
+  /** Some of its cards (lines) were refunded; the rest stand. */
+  PARTIALLY_REFUNDED = 'partially_refunded',
   CANCELLED = 'cancelled',
   REFUNDED = 'refunded',
 }
 
 registerEnumType(OrderStatus, {
   name: 'OrderStatus',
-  description: 'paid: charged, cards waiting for their day; delivered: every card (or the receipt of a card-less order) has gone out.',
+  description: 'paid: charged, cards waiting for their day; delivered: every card (or the receipt of a card-less order) has gone out; partially_refunded: some of its lines were refunded; refunded: all of it was.',
 });
 
 /**
@@ -29,7 +31,7 @@ registerEnumType(OrderStatus, {
 @Index({ name: 'order_newest_index', expression: 'create index "order_newest_index" on "order" ("created_at" desc, "id" desc)' })
 @Index({ name: 'order_search_index', expression: 'create index "order_search_index" on "order" using gin ("search_text" gin_trgm_ops)' })
 export class Order {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'user' | 'cardLast4' | 'cardBrand' | 'paymentReference' | 'receiptSentAt' | 'searchText' | 'notifyOpened' | 'discountCode' | 'discountAmount' | 'refundedAt';
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'user' | 'cardLast4' | 'cardBrand' | 'paymentReference' | 'receiptSentAt' | 'searchText' | 'notifyOpened' | 'discountCode' | 'discountAmount' | 'refundedAt' | 'refundedAmount';
 
   @Field(() => ID, { description: 'The order number (a UUID).' })
   @PrimaryKey({ type: 'uuid' })
@@ -95,9 +97,13 @@ export class Order {
   @Property({ type: 'decimal', precision: 12, scale: 2, default: '0' })
   discountAmount: string = '0.00';
 
-  @Field(() => GraphQLISODateTime, { nullable: true, description: 'When the order was refunded.' })
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'When the order was refunded (the last refund, for a partly refunded one).' })
   @Property({ type: 'datetime', nullable: true })
   refundedAt: Date | null = null;
+
+  @Field(() => DecimalScalar, { description: 'What was given back so far (0.00 when nothing was); at most the total.' })
+  @Property({ type: 'decimal', precision: 12, scale: 2, default: '0' })
+  refundedAmount: string = '0.00';
 
   @Property({ type: 'datetime', nullable: true })
   receiptSentAt: Date | null = null;

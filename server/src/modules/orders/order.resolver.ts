@@ -8,6 +8,7 @@ import { Product } from '../catalogue/product.entity.js';
 import { OrderItem } from './order-item.entity.js';
 import { MailJob } from '../mail/mail-job.entity.js';
 import { forbidden } from '../../core/errors.js';
+import { isStaffViewer } from '../../core/viewer.js';
 import { Order } from './order.entity.js';
 import type { CartQuote as CartQuoteResult } from './order.service.js';
 import { CartLineInput, CartQuote, OrderConnection, OrdersArgs, PaymentSetup, PlaceOrderInput } from './order.types.js';
@@ -40,7 +41,7 @@ export class OrderResolver {
     return this.service.get(ctx, id);
   }
 
-  @Allow('admin')
+  @Allow('staff')
   @Query(() => OrderConnection, { description: 'Orders, newest first, optionally searched. `first` may be up to 1000.' })
   orders(@Ctx() ctx: RequestContext, @Args(() => OrdersArgs) args: OrdersArgs): Promise<ConnectionResult<Order>> {
     return this.service.search(ctx, args);
@@ -52,30 +53,30 @@ export class OrderResolver {
     return this.service.place(ctx, input);
   }
 
-  @Allow('admin')
-  @Mutation(() => OrderItem, { description: "Sends an e-card's e-mail to its recipient again." })
+  @Allow('staff')
+  @Mutation(() => OrderItem, { description: "Sends an e-card's e-mail to its recipient again; CONFLICT for a refunded card." })
   resendCardEmail(@Ctx() ctx: RequestContext, @Arg('itemId', () => Int) itemId: number): Promise<OrderItem> {
     return this.service.resendCard(ctx, itemId);
   }
 
-  @FieldResolver(() => String, { description: "Masked (j•••@example.com) unless the caller is an admin or the order's owner." })
+  @FieldResolver(() => String, { description: "Masked (j•••@example.com) unless the caller is an admin, staff or the order's owner." })
   purchaserEmail(@Root() order: Order): string {
     return this.service.isRedacted(order) ? maskEmail(order.purchaserEmail) : order.purchaserEmail;
   }
 
-  @FieldResolver(() => [MailJob], { description: 'Its e-mails (receipt, cards, resends) with their state and the reason of the last failure. Admins only.' })
+  @FieldResolver(() => [MailJob], { description: 'Its e-mails (receipt, cards, resends) with their state and the reason of the last failure. Admins and staff only.' })
   async emails(@Ctx() ctx: RequestContext, @Root() order: Order): Promise<MailJob[]> {
-    if (!(await ctx.isAdmin())) throw forbidden();
+    if (!isStaffViewer(await ctx.viewer())) throw forbidden('Staff and admins only');
     return this.service.emailsOf(ctx, order);
   }
 
-  @Allow('admin')
+  @Allow('staff')
   @Mutation(() => Order, { description: "Sends the purchaser's receipt again." })
   resendReceipt(@Ctx() ctx: RequestContext, @Arg('orderId', () => ID) orderId: string): Promise<Order> {
     return this.service.resendReceipt(ctx, orderId);
   }
 
-  @Allow('admin')
+  @Allow('staff')
   @Mutation(() => MailJob, { description: 'Tries a failed e-mail again (with a fresh retry period).' })
   retryEmail(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<MailJob> {
     return this.service.retryEmail(ctx, id);

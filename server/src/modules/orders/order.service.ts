@@ -1,6 +1,8 @@
 import type { FilterQuery } from '@mikro-orm/postgresql';
 import { withEm, type RequestContext } from '../../core/context.js';
-import { badInput, notFound } from '../../core/errors.js';
+import { badInput, conflict, notFound } from '../../core/errors.js';
+import { isStaffViewer } from '../../core/viewer.js';
+import { recordAudit } from '../audit/audit.js';
 import { groupBy, loadRef } from '../../core/loaders.js';
 import { keysetPage, pageSize, type ConnectionResult } from '../../core/pagination.js';
 import { containsEveryWord } from '../../core/text-search.js';
@@ -58,14 +60,14 @@ export class OrderService {
 
   /**
    * An order by its UUID (anything else is simply not found). Anyone with the number sees what the
-   * confirmation page shows; unless the caller is an admin or the order's owner, the order is marked
+   * confirmation page shows; unless the caller is an admin, staff or the order's owner, the order is marked
    * so that its e-mail addresses are masked and its messages left out (see isRedacted).
    */
   async get(ctx: RequestContext, id: string): Promise<Order> {
     const order = UUID.test(id) ? await ctx.em.findOne(Order, { id: id.toLowerCase() }) : null;
     if (!order) throw notFound('Order');
     const viewer = await ctx.viewer();
-    const full = viewer !== null && ((await ctx.isAdmin()) || order.user?.id === viewer.user.id);
+    const full = viewer !== null && (isStaffViewer(viewer) || order.user?.id === viewer.user.id);
     if (!full) this.redacted.add(order);
     return order;
   }
@@ -106,8 +108,10 @@ export class OrderService {
       const item = await em.findOne(OrderItem, itemId, { populate: ['order'] });
       if (!item) throw notFound('Order item');
       if (!item.itemUrlUuid) throw badInput('Only e-cards are sent by e-mail.', 'itemId');
+      if (item.refundedAt || item.order.status === OrderStatus.REFUNDED) throw conflict('This card was refunded and withdrawn; it is not sent any more.');
       this.options.deliveries.queueResend(withEm(ctx, em), item);
       await em.flush();
+      await recordAudit(withEm(ctx, em), { entity: 'order', id: item.order.id, action: 'resent', summary: `Resent the card ${item.name} to ${item.recipientEmail}` });
       return item;
     });
     ctx.log.info({ itemId, orderId: item.order.id }, 'card e-mail resend queued');
@@ -122,6 +126,7 @@ export class OrderService {
       if (!order || order.status === OrderStatus.PENDING) throw notFound('Order');
       this.options.deliveries.queueReceiptResend(withEm(ctx, em), order);
       await em.flush();
+      await recordAudit(withEm(ctx, em), { entity: 'order', id: order.id, action: 'resent', summary: `Resent the receipt to ${order.purchaserEmail}` });
       return order;
     });
     ctx.log.info({ orderId: order.id }, 'receipt resend queued');
@@ -131,7 +136,11 @@ export class OrderService {
 
   /** Puts a failed e-mail back in the queue (admins); an e-mail that has not failed is left as it is. */
   async retryEmail(ctx: RequestContext, jobId: number): Promise<MailJob> {
-    const job = await ctx.em.transactional((em) => this.options.deliveries.retry(withEm(ctx, em), jobId));
+    const job = await ctx.em.transactional(async (em) => {
+      const job = await this.options.deliveries.retry(withEm(ctx, em), jobId);
+      if (job) await recordAudit(withEm(ctx, em), { entity: 'e-mail', id: job.id, action: 'retried', summary: `Retried the ${job.kind} e-mail of order ${job.order.id}` });
+      return job;
+    });
     if (!job) throw notFound('E-mail');
     ctx.log.info({ jobId, orderId: job.order.id }, 'e-mail retry queued');
     this.options.deliveries.kick();

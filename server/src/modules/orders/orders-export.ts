@@ -32,7 +32,8 @@ interface ExportRow {
 
 /**
  * The orders of an admin search (the same words as the Orders screen's), newest first, as CSV rows in
- * batches. Each batch is one SQL statement: a keyset page over the (created_at, id) index with the
+ * batches. `total` is what the shop kept of the order (what was charged less what was refunded, so
+ * the column adds up to the revenue), and a refunded line says so in `items`. Each batch is one SQL statement: a keyset page over the (created_at, id) index with the
  * items aggregated per order through the (order_id, position) index, so memory stays flat, the first
  * rows go out at once, and no entity is built for a row.
  */
@@ -43,8 +44,9 @@ export async function* ordersCsvRows(ctx: RequestContext, search: string | null 
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
     const rows: ExportRow[] = await ctx.em.execute<ExportRow[]>(
-      `select o.id, o.created_at, o.created_at::text as created_key, o.purchaser_email, o.status, o.total::text as total, o.discount_code,
-              (select string_agg(i.name || ' x' || i.quantity, '; ' order by i.position) from order_item i where i.order_id = o.id) as items
+      `select o.id, o.created_at, o.created_at::text as created_key, o.purchaser_email, o.status, (o.total - o.refunded_amount)::text as total, o.discount_code,
+              (select string_agg(i.name || ' x' || i.quantity || case when i.refunded_at is not null then ' (refunded)' else '' end, '; ' order by i.position)
+                 from order_item i where i.order_id = o.id) as items
          from "order" o
         where o.status <> 'pending'${wordSql}${after ? ' and (o.created_at, o.id) < (?::timestamptz, ?::uuid)' : ''}
         order by o.created_at desc, o.id desc

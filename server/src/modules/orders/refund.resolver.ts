@@ -1,4 +1,4 @@
-import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Int, Mutation, Resolver } from 'type-graphql';
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
 import type { RefundService } from './refund.service.js';
@@ -8,9 +8,16 @@ import { Order } from './order.entity.js';
 export class RefundResolver {
   constructor(private readonly service: RefundService) {}
 
-  @Allow('admin')
-  @Mutation(() => Order, { description: 'Refunds a paid or delivered order through its payment provider (exactly once); CONFLICT when it cannot be refunded. Unsent cards stay unsent; sent ones show "This card was withdrawn".' })
-  refundOrder(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<Order> {
-    return this.service.refund(ctx, id);
+  @Allow('staff')
+  @Mutation(() => Order, {
+    description:
+      'Refunds an order, or only the lines (cards) named in `itemIds`, through its payment provider (exactly once each); the order becomes PARTIALLY_REFUNDED or REFUNDED. CONFLICT when it cannot be refunded. Refunded cards not sent yet stay unsent; sent ones show "This card was withdrawn".',
+  })
+  refundOrder(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('itemIds', () => [Int], { nullable: true, description: 'The lines to refund; all lines still standing when left out.' }) itemIds?: number[] | null,
+  ): Promise<Order> {
+    return this.service.refund(ctx, id, itemIds);
   }
 }

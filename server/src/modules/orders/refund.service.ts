@@ -1,7 +1,9 @@
 import { LockMode } from '@mikro-orm/core';
-import type { RequestContext } from '../../core/context.js';
-import { conflict, notFound } from '../../core/errors.js';
-import { toCents } from '../../core/money.js';
+import { withEm, type RequestContext } from '../../core/context.js';
+import { badInput, conflict, notFound } from '../../core/errors.js';
+import { fromCents, toCents } from '../../core/money.js';
+import { refundAmount } from '../../rules/order.js';
+import { recordAudit } from '../audit/audit.js';
 import { MailJob, MailJobStatus, MailKind } from '../mail/mail-job.entity.js';
 import { OrderItem } from './order-item.entity.js';
 import { Order, OrderStatus } from './order.entity.js';
@@ -12,6 +14,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The reason shown in Order Details on a card e-mail a refund stopped. */
 export const NOT_SENT_REFUNDED = 'Not sent: the order was refunded.';
 
+/** Orders that can (still) be refunded. */
+const REFUNDABLE = new Set([OrderStatus.PAID, OrderStatus.DELIVERED, OrderStatus.PARTIALLY_REFUNDED]);
+
 export interface RefundOptions {
   /** Every provider the shop can talk to: an order is refunded by the provider that charged it. */
   providers: PaymentProvider[];
@@ -19,19 +24,21 @@ export interface RefundOptions {
 }
 
 /**
- * Refunds: a paid or delivered order is refunded by its provider and becomes `refunded`; its cards
- * not yet sent are not sent, and its sent cards show "This card was withdrawn".
+ * Refunds, whole or of some lines (cards): the provider that charged the order gives back their share;
+ * refunded cards not yet sent are never sent and sent ones show "This card was withdrawn". An order with
+ * some lines refunded is `partially_refunded`; with every line, `refunded`.
  */
 export class RefundService {
   constructor(private readonly options: RefundOptions) {}
 
   /**
-   * Refunds an order exactly once. The order row stays locked (SELECT … FOR UPDATE) from the check
-   * until the status is written, so a double click or concurrent calls wait for the first one and then
-   * find the order refunded (409). The provider is asked with one idempotency key per order, so even a
-   * crash after its refund and before the commit never refunds twice when the admin tries again.
+   * Refunds the chosen lines (`itemIds`), or every line still standing when none are named. The order
+   * row stays locked (SELECT … FOR UPDATE) from the check until the refund is written, so a double click
+   * or concurrent calls wait for the first one and then find the lines refunded (409). The provider is
+   * asked with one idempotency key per set of lines (`refund-{order}` for the whole order at once), so
+   * even a crash after its refund and before the commit never refunds twice when the admin tries again.
    */
-  async refund(ctx: RequestContext, orderId: string): Promise<Order> {
+  async refund(ctx: RequestContext, orderId: string, itemIds?: readonly number[] | null): Promise<Order> {
     if (!UUID.test(orderId)) throw notFound('Order');
     const id = orderId.toLowerCase();
     const now = this.options.clock();
@@ -39,33 +46,55 @@ export class RefundService {
       const order = await em.findOne(Order, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!order || order.status === OrderStatus.PENDING) throw notFound('Order');
       if (order.status === OrderStatus.REFUNDED) throw conflict('This order was already refunded.');
-      if (order.status !== OrderStatus.PAID && order.status !== OrderStatus.DELIVERED) throw conflict(`A ${order.status} order cannot be refunded.`);
-      if (toCents(order.total) > 0) {
+      if (!REFUNDABLE.has(order.status)) throw conflict(`A ${order.status} order cannot be refunded.`);
+      const items = await em.find(OrderItem, { order: order.id }, { orderBy: { position: 'asc' } });
+      const chosen = chosenItems(items, itemIds);
+      const whole = chosen.size === items.length;
+      const amount = refundAmount(order, items, chosen);
+      if (toCents(amount) > 0) {
         const provider = this.options.providers.find((p) => p.name === order.paymentProvider);
         if (!provider || !order.paymentReference) throw conflict(`This order was paid through "${order.paymentProvider}", which this shop is not set up for, so it cannot refund it here.`);
-        const result = await provider.refund({ reference: order.paymentReference, amount: order.total, idempotencyKey: `refund-${order.id}` });
+        const idempotencyKey = whole ? `refund-${order.id}` : `refund-${order.id}-${[...chosen].sort((a, b) => a - b).join('-')}`;
+        const result = await provider.refund({ reference: order.paymentReference, amount, idempotencyKey });
         if (result.status === 'failed') throw conflict(`The payment provider did not refund this order: ${result.message}`);
       }
-      order.status = OrderStatus.REFUNDED;
+      for (const item of items) if (chosen.has(item.id)) item.refundedAt = now;
+      const everything = items.every((item) => item.refundedAt);
+      order.refundedAmount = fromCents(toCents(order.refundedAmount) + toCents(amount));
+      order.status = everything ? OrderStatus.REFUNDED : OrderStatus.PARTIALLY_REFUNDED;
       order.refundedAt = now;
-      // Cards not sent yet stay unsent; the reason shows in Order Details.
+      const refundedIds = [...chosen];
+      // Refunded cards not sent yet stay unsent; the reason shows in Order Details.
       await em.nativeUpdate(
         MailJob,
-        { order: order.id, kind: { $in: [MailKind.CARD, MailKind.CARD_RESEND] }, status: { $in: [MailJobStatus.QUEUED, MailJobStatus.FAILED] } },
+        { order: order.id, item: { $in: refundedIds }, kind: { $in: [MailKind.CARD, MailKind.CARD_RESEND] }, status: { $in: [MailJobStatus.QUEUED, MailJobStatus.FAILED] } },
         { status: MailJobStatus.FAILED, lastError: NOT_SENT_REFUNDED, claimedUntil: null },
       );
       // A withdrawn card is not recommended to its recipient any more.
-      await em.nativeDelete(MailJob, { order: order.id, kind: MailKind.REMINDER, status: MailJobStatus.QUEUED });
+      await em.nativeDelete(MailJob, { order: order.id, item: { $in: refundedIds }, kind: MailKind.REMINDER, status: MailJobStatus.QUEUED });
       await em.flush();
+      const what = everything && whole ? 'the whole order' : items.filter((item) => chosen.has(item.id)).map((item) => (item.recipientName ? `${item.name} to ${item.recipientName}` : item.name)).join(', ');
+      await recordAudit(withEm(ctx, em), { entity: 'order', id: order.id, action: 'refunded', summary: `Refunded $${amount} (${what}); the order is now ${order.status.replace('_', ' ')}` });
     });
-    ctx.log.info({ orderId: id }, 'order refunded');
+    ctx.log.info({ orderId: id, items: itemIds ?? 'all' }, 'order refunded');
     return ctx.em.findOneOrFail(Order, id, { refresh: true });
   }
 
-  /** Whether the e-card at this address belongs to a refunded order (its page says it was withdrawn). */
+  /** Whether the e-card at this address was refunded (its page says it was withdrawn). */
   async isWithdrawn(ctx: RequestContext, uuid: string): Promise<boolean> {
     if (!UUID.test(uuid)) return false;
     const item = await ctx.em.findOne(OrderItem, { itemUrlUuid: uuid.toLowerCase() }, { populate: ['order'] });
-    return item?.order.status === OrderStatus.REFUNDED;
+    return Boolean(item && (item.refundedAt || item.order.status === OrderStatus.REFUNDED));
   }
+}
+
+/** The lines a refund takes: those named (each of this order, none refunded yet), or every one still standing. */
+function chosenItems(items: OrderItem[], itemIds: readonly number[] | null | undefined): Set<number> {
+  if (!itemIds || itemIds.length === 0) return new Set(items.filter((item) => !item.refundedAt).map((item) => item.id));
+  const byId = new Map(items.map((item) => [item.id, item]));
+  for (const itemId of itemIds) {
+    if (!Number.isInteger(itemId) || !byId.has(itemId)) throw badInput(`Item ${itemId} is not a line of this order.`, 'itemIds');
+    if (byId.get(itemId)!.refundedAt) throw conflict(`${byId.get(itemId)!.name} was already refunded.`, 'itemIds');
+  }
+  return new Set(itemIds);
 }

@@ -28,7 +28,7 @@ export class SalesSummary {
   @Field(() => [SalesDay], { description: 'Every one of the 30 days, oldest first (days without orders are zero).' })
   days!: SalesDay[];
 
-  @Field(() => DecimalScalar, { description: 'Revenue of the 30 days (refunded orders are not counted).' })
+  @Field(() => DecimalScalar, { description: 'Revenue of the 30 days: what charged orders brought, less what was refunded of them.' })
   revenue!: string;
 
   @Field(() => Int)
@@ -45,7 +45,7 @@ export class SalesSummary {
 export class SalesResolver {
   constructor(private readonly service: SalesService) {}
 
-  @Allow('admin')
+  @Allow('staff')
   @Query(() => SalesSummary, { description: 'Revenue and orders per day for the last 30 days, with the totals Revenue, Orders, Cards sent and Cards opened.' })
   salesSummary(@Ctx() ctx: RequestContext, @Arg('timeZone', () => String, { nullable: true, description: "The admin's IANA time zone for the days (default UTC)." }) timeZone?: string | null): Promise<Summary> {
     return this.service.summary(ctx, timeZone);

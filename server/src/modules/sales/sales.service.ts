@@ -36,8 +36,9 @@ function cleanTimeZone(value: string | null | undefined): string {
 
 /**
  * Sales at a glance: revenue and orders per day for the last 30 days (today included) in the admin's
- * time zone, and the totals of those days. Charged orders are those paid or delivered (refunded ones
- * are not revenue). Each figure is one SQL aggregate over an index: `order_sales_index` (created_at,
+ * time zone, and the totals of those days. Charged orders are those paid, delivered or partly
+ * refunded, each counted for what the shop kept of it (its total less its refunds); refunded ones
+ * are not revenue. Each figure is one SQL aggregate over an index: `order_sales_index` (created_at,
  * with the total, for charged orders only) and the partial indexes on the cards' delivered_at and
  * opened_at, so the cost follows the orders of 30 days, not the size of the shop.
  */
@@ -56,9 +57,9 @@ export class SalesService {
     const since = new Date(window!.since);
     const [perDay, cards] = await Promise.all([
       em.execute<{ day: string; revenue: string; orders: string }[]>(
-        `select to_char(created_at at time zone ?, 'YYYY-MM-DD') as day, sum(total)::text as revenue, count(*) as orders
+        `select to_char(created_at at time zone ?, 'YYYY-MM-DD') as day, sum(total - refunded_amount)::text as revenue, count(*) as orders
            from "order"
-          where status in ('paid', 'delivered') and created_at >= ? and created_at <= ?
+          where status in ('paid', 'delivered', 'partially_refunded') and created_at >= ? and created_at <= ?
           group by 1 order by 1`,
         [timeZone, since, now],
       ),

@@ -2,7 +2,9 @@ import { CacheKeys, Changes, type ReadCache } from '../../core/read-cache.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StorefrontGate } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
+import { audited } from '../audit/audit.js';
 import { AppError, badInput } from '../../core/errors.js';
+import { isStaffViewer } from '../../core/viewer.js';
 import { Setting } from './setting.entity.js';
 
 export interface SiteSettings {
@@ -31,7 +33,13 @@ export class SettingsService implements StorefrontGate {
 
   async update(ctx: RequestContext, input: { underConstructionMode?: unknown }): Promise<SiteSettings> {
     const value = parseBooleanSetting(input.underConstructionMode, UNDER_CONSTRUCTION);
-    await ctx.em.upsert(Setting, { key: UNDER_CONSTRUCTION, value: String(value), updatedAt: new Date() });
+    await audited(
+      ctx,
+      async (tx) => {
+        await tx.em.upsert(Setting, { key: UNDER_CONSTRUCTION, value: String(value), updatedAt: new Date() });
+      },
+      () => ({ entity: 'settings', id: UNDER_CONSTRUCTION, action: 'updated', summary: value ? 'Turned under-construction mode on' : 'Turned under-construction mode off' }),
+    );
     this.perRequest.set(ctx.em, Promise.resolve(value));
     // Every process sees the switch before this answer goes out (and drops GraphQL answers made before it).
     await this.cache.changed(Changes.settings());
@@ -58,7 +66,8 @@ export class SettingsService implements StorefrontGate {
 
   async assertStorefrontOpen(ctx: RequestContext): Promise<void> {
     if (!(await this.underConstruction(ctx))) return;
-    if (await ctx.isAdmin()) return;
+    // The shop's own people see it while it is closed (staff need its orders' pages in the console).
+    if (isStaffViewer(await ctx.viewer())) return;
     throw new AppError('UNDER_CONSTRUCTION', 'The shop is under construction. Please come back soon.', {
       retryAfter: UNDER_CONSTRUCTION_RETRY_AFTER,
     });

@@ -60,7 +60,9 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
               {order.refundedAt && (
                 <>
                   <dt>Refunded</dt>
-                  <dd>{dateTime(order.refundedAt)}</dd>
+                  <dd>
+                    {money(order.refundedAmount)} · {dateTime(order.refundedAt)}
+                  </dd>
                 </>
               )}
               <dt>Date</dt>
@@ -80,6 +82,11 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                         item.name
                       )}
                       {item.quantity > 1 ? ` × ${item.quantity}` : ''}
+                      {item.refundedAt && (
+                        <Tag minimal intent="danger" className="order-refunded-tag">
+                          Refunded
+                        </Tag>
+                      )}
                     </span>
                     <span className="orders-number">{item.quantity > 1 ? `${money(item.price)} each · ${money(item.lineTotal)}` : money(item.price)}</span>
                   </div>
@@ -91,7 +98,7 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                       <span>{item.deliveredAt ? `Delivered ${dateTime(item.deliveredAt)}` : item.deliverAt ? `Due ${dateTime(item.deliverAt)}` : ''}</span>
                       <span className={item.openedAt ? 'order-opened' : 'muted'}>{item.openedAt ? `Opened ${dateTime(item.openedAt)}` : 'Not opened yet'}</span>
                       {item.remindedAt && <span className="muted">Reminder sent {dateTime(item.remindedAt)}</span>}
-                      {order.status === 'REFUNDED' ? (
+                      {order.status === 'REFUNDED' || item.refundedAt ? (
                         <Tag minimal intent="danger">Withdrawn</Tag>
                       ) : (
                         <Button size="small" variant="outlined" icon="envelope" text="Resend e-mail" onClick={() => setResending({ id: item.id, email: item.recipientEmail ?? '' })} />

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Alert, Button } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { refundAmount } from '@rules';
 import { graphql } from '../../apollo/generated';
 import { reportError } from '../../common/report-error';
 import { snackbar } from '../../common/toaster';
@@ -8,29 +9,57 @@ import { money } from './order-format';
 import { AdminOrderQuery } from './orders-operations';
 
 export const RefundOrderMutation = graphql(`
-  mutation RefundOrder($id: ID!) {
-    refundOrder(id: $id) {
+  mutation RefundOrder($id: ID!, $itemIds: [Int!]) {
+    refundOrder(id: $id, itemIds: $itemIds) {
       id
       status
       refundedAt
+      refundedAmount
     }
   }
 `);
 
-/** "Refund" for a paid or delivered order, after a confirmation; the shop refunds it once, however often it is clicked. */
-export function RefundButton({ order }: { order: { id: string; status: string; total: string; purchaserEmail: string } }) {
-  const [asking, setAsking] = useState(false);
+interface RefundableOrder {
+  id: string;
+  status: string;
+  total: string;
+  refundedAmount: string;
+  purchaserEmail: string;
+  items: { id: number; name: string; price: string; quantity: number; recipientName?: string | null; refundedAt?: string | null }[];
+}
+
+const REFUNDABLE = ['PAID', 'DELIVERED', 'PARTIALLY_REFUNDED'];
+
+/**
+ * "Refund" in Order Details: a dialog that chooses the cards (lines) to refund, every line still
+ * standing at first, and says the amount before anything happens; the shop refunds it once, however
+ * often it is clicked.
+ */
+export function RefundButton({ order }: { order: RefundableOrder }) {
+  const standing = order.items.filter((item) => !item.refundedAt);
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
   const busy = useRef(false);
   const [refundOrder, { loading }] = useMutation(RefundOrderMutation, { refetchQueries: [{ query: AdminOrderQuery, variables: { id: order.id } }], awaitRefetchQueries: true });
-  if (order.status !== 'PAID' && order.status !== 'DELIVERED') return null;
+  if (!REFUNDABLE.includes(order.status) || standing.length === 0) return null;
+
+  const all = chosen.size === standing.length;
+  const amount = refundAmount(order, order.items, chosen);
+  const toggle = (id: number) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   const confirm = async () => {
-    setAsking(false);
-    if (busy.current) return;
+    if (busy.current || chosen.size === 0) return;
     busy.current = true;
     try {
-      await refundOrder({ variables: { id: order.id } });
-      void snackbar(`Order refunded: ${money(order.total)} back to ${order.purchaserEmail}`);
+      await refundOrder({ variables: { id: order.id, itemIds: all ? null : [...chosen] } });
+      setOpen(false);
+      void snackbar(`Refunded ${money(amount)} to ${order.purchaserEmail}`);
     } catch (error) {
       reportError('refunding order', 'Failed to refund order', error);
     } finally {
@@ -40,22 +69,46 @@ export function RefundButton({ order }: { order: { id: string; status: string; t
 
   return (
     <>
-      <Button intent="danger" variant="outlined" icon="undo" text="Refund" loading={loading} disabled={loading} onClick={() => setAsking(true)} />
-      <Alert
-        isOpen={asking}
+      <Button
         intent="danger"
+        variant="outlined"
         icon="undo"
-        confirmButtonText="Refund"
-        cancelButtonText="Cancel"
-        canEscapeKeyCancel
-        onConfirm={() => void confirm()}
-        onCancel={() => setAsking(false)}
-      >
-        <p>
-          Refund {money(order.total)} to {order.purchaserEmail}?
-        </p>
-        <p>Cards not sent yet will not be sent, and sent cards will show “This card was withdrawn”. This cannot be undone.</p>
-      </Alert>
+        text="Refund"
+        onClick={() => {
+          setChosen(new Set(standing.map((item) => item.id)));
+          setOpen(true);
+        }}
+      />
+      <Dialog isOpen={open} onClose={() => setOpen(false)} title="Refund" icon="undo" className="refund-dialog">
+        <DialogBody>
+          <p>Choose what to refund to {order.purchaserEmail}:</p>
+          <div className="refund-lines" role="group" aria-label="Items to refund">
+            {standing.map((item) => (
+              <Checkbox key={item.id} checked={chosen.has(item.id)} onChange={() => toggle(item.id)}>
+                <span className="refund-line">
+                  <span>
+                    {item.name}
+                    {item.quantity > 1 ? ` × ${item.quantity}` : ''}
+                    {item.recipientName ? ` to ${item.recipientName}` : ''}
+                  </span>
+                  <span className="orders-number">{money((Number(item.price) * item.quantity).toFixed(2))}</span>
+                </span>
+              </Checkbox>
+            ))}
+          </div>
+          <Callout intent="warning" icon="info-sign" className="refund-summary">
+            {chosen.size === 0 ? 'Choose at least one item.' : `${money(amount)} goes back through the payment provider${all ? ': the whole order.' : '.'}`} Refunded cards not sent yet are not sent, and sent ones show “This card was withdrawn”. This cannot be undone.
+          </Callout>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text="Cancel" onClick={() => setOpen(false)} />
+              <Button intent="danger" icon="undo" text={chosen.size ? `Refund ${money(amount)}` : 'Refund'} disabled={chosen.size === 0 || loading} loading={loading} onClick={() => void confirm()} />
+            </>
+          }
+        />
+      </Dialog>
     </>
   );
 }

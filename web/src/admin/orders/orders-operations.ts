@@ -34,6 +34,7 @@ export const AdminOrderQuery = graphql(`
       discountCode
       discountAmount
       refundedAt
+      refundedAmount
       items {
         id
         name
@@ -49,6 +50,7 @@ export const AdminOrderQuery = graphql(`
         deliveredAt
         openedAt
         remindedAt
+        refundedAt
       }
       emails {
         id

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Menu, MenuItem } from '@blueprintjs/core';
-import { ADMIN_VIEWS, type AdminView } from './admin-views';
+import { type AdminView, type ConsoleRole, viewsFor } from './admin-views';
 
 export const DRAWER_WIDTH = 256;
 export const RAIL_WIDTH = 56;
@@ -14,7 +14,7 @@ function initiallyCollapsed(): boolean {
 }
 
 /** The permanent side menu ('Admin Menu') beside the selected view; it folds to an icon rail. */
-export function AdminShell({ view, onSelect, children }: { view: AdminView; onSelect: (view: AdminView) => void; children: ReactNode }) {
+export function AdminShell({ view, role, onSelect, children }: { view: AdminView; role: ConsoleRole; onSelect: (view: AdminView) => void; children: ReactNode }) {
   const [collapsed, setCollapsed] = useState(initiallyCollapsed);
   const toggle = () => {
     localStorage.setItem(RAIL_KEY, collapsed ? '0' : '1');
@@ -28,7 +28,7 @@ export function AdminShell({ view, onSelect, children }: { view: AdminView; onSe
           <Button variant="minimal" icon={collapsed ? 'menu-open' : 'menu-closed'} aria-label={collapsed ? 'Expand the menu' : 'Collapse the menu'} onClick={toggle} />
         </div>
         <Menu className="admin-menu">
-          {ADMIN_VIEWS.map((item) => (
+          {viewsFor(role).map((item) => (
             <MenuItem
               key={item.id}
               icon={item.icon}

@@ -1,13 +1,22 @@
 import type { IconName } from '@blueprintjs/icons';
 
-export type AdminView = 'media' | 'catalogue' | 'orders' | 'discounts' | 'sales' | 'settings';
+export type AdminView = 'media' | 'catalogue' | 'orders' | 'customers' | 'discounts' | 'sales' | 'email' | 'staff' | 'audit' | 'settings';
 
-/** The entries of the Admin Menu; Media Library is the default view. */
-export const ADMIN_VIEWS: { id: AdminView; label: string; icon: IconName }[] = [
+/** The entries of the Admin Menu; `staff` marks those the staff role may use (the server decides, this only hides). */
+export const ADMIN_VIEWS: { id: AdminView; label: string; icon: IconName; staff?: boolean }[] = [
   { id: 'media', label: 'Media Library', icon: 'media' },
   { id: 'catalogue', label: 'Categories & Products', icon: 'diagram-tree' },
-  { id: 'orders', label: 'Orders', icon: 'shopping-cart' },
+  { id: 'orders', label: 'Orders', icon: 'shopping-cart', staff: true },
+  { id: 'customers', label: 'Customers', icon: 'people', staff: true },
   { id: 'discounts', label: 'Discounts', icon: 'tag' },
-  { id: 'sales', label: 'Sales', icon: 'timeline-line-chart' },
+  { id: 'sales', label: 'Sales', icon: 'timeline-line-chart', staff: true },
+  { id: 'email', label: 'E-mail', icon: 'envelope' },
+  { id: 'staff', label: 'Staff', icon: 'id-number' },
+  { id: 'audit', label: 'Audit log', icon: 'history' },
   { id: 'settings', label: 'Settings', icon: 'cog' },
 ];
+
+export type ConsoleRole = 'admin' | 'staff';
+
+/** The views a role sees, in menu order; the first is where the console opens. */
+export const viewsFor = (role: ConsoleRole) => ADMIN_VIEWS.filter((view) => role === 'admin' || view.staff);

@@ -25,6 +25,7 @@ export const MyOrdersQuery = graphql(`
             deliverAt
             deliveredAt
             openedAt
+            refundedAt
             resendsLeft
             replies {
               id

@@ -2,15 +2,16 @@ import type { OrderStatus } from '../../apollo/generated/graphql';
 
 /**
  * What "My orders" says of a card: Scheduled (not sent yet), Sent, or Opened {date}; on an order that
- * was refunded or cancelled, Withdrawn (it had gone out) or Not sent.
+ * was refunded or cancelled, or for a card refunded on its own (a partial refund), Withdrawn (it had
+ * gone out) or Not sent.
  */
 export type CardState = { kind: 'scheduled' } | { kind: 'sent' } | { kind: 'opened'; at: string } | { kind: 'withdrawn' } | { kind: 'not-sent' };
 
 /** An order that no longer goes ahead: its cards are not sent, and can be neither moved nor sent again. */
 export const isWithdrawn = (status: OrderStatus | null | undefined) => status === 'REFUNDED' || status === 'CANCELLED';
 
-export function cardState(card: { deliveredAt?: string | null; openedAt?: string | null }, orderStatus?: OrderStatus | null): CardState {
-  if (isWithdrawn(orderStatus)) return card.deliveredAt ? { kind: 'withdrawn' } : { kind: 'not-sent' };
+export function cardState(card: { deliveredAt?: string | null; openedAt?: string | null; refundedAt?: string | null }, orderStatus?: OrderStatus | null): CardState {
+  if (isWithdrawn(orderStatus) || card.refundedAt) return card.deliveredAt ? { kind: 'withdrawn' } : { kind: 'not-sent' };
   if (card.openedAt) return { kind: 'opened', at: card.openedAt };
   if (card.deliveredAt) return { kind: 'sent' };
   return { kind: 'scheduled' };
@@ -24,6 +25,7 @@ export function cardActions(state: CardState, resendsLeft: number | null | undef
 
 /** The state of an order that no longer goes ahead, with what it means for its cards; null for a live one. */
 export function withdrawnOrder(status: OrderStatus | null | undefined): { label: string; note: string } | null {
+  if (status === 'PARTIALLY_REFUNDED') return { label: 'Partly refunded', note: 'Some cards of this order were refunded: those that had not gone out are not sent, and those that had show they were withdrawn.' };
   if (status === 'REFUNDED') return { label: 'Refunded', note: 'This order was refunded: its cards that had not gone out are not sent, and those that had show they were withdrawn.' };
   if (status === 'CANCELLED') return { label: 'Cancelled', note: 'This order was cancelled before it was paid: its cards are not sent.' };
   return null;

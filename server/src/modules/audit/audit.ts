@@ -1,0 +1,73 @@
+import { withEm, type RequestContext } from '../../core/context.js';
+
+/** The kinds of things the audit log names (the `entity` filter). */
+export const AUDITED_ENTITIES = ['category', 'product', 'product-type', 'media-folder', 'media-file', 'blog-post', 'settings', 'discount', 'order', 'e-mail', 'staff'] as const;
+export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
+
+export interface AuditFact {
+  entity: AuditedEntity;
+  /** The thing's id; null for a write about many (a whole folder's upload) or none. */
+  id: string | number | null;
+  action: string;
+  summary: string;
+  /** Who made the change when it is not the caller (someone accepting an invitation becomes a user in it). */
+  actor?: { id: number; username: string; role: string };
+}
+
+const SUMMARY_MAX = 500;
+
+/**
+ * Records an admin's or a staff member's write in the audit log, in the caller's transaction: the
+ * entry commits with the change or not at all. Refuses (a programming error) outside a
+ * transaction, where the entry and the change could part.
+ */
+export async function recordAudit(tx: RequestContext, fact: AuditFact): Promise<void> {
+  if (!tx.em.isInTransaction()) throw new Error(`The audit entry of "${fact.entity} ${fact.action}" must be written in the transaction of its change`);
+  // Work the shop does on its own (the demo catalogue on a first start) is the system's, not its actor's.
+  const user = fact.actor ?? (tx.ip === 'system' ? undefined : (await tx.viewer())?.user);
+  const summary = fact.summary.length > SUMMARY_MAX ? `${fact.summary.slice(0, SUMMARY_MAX - 1)}…` : fact.summary;
+  await tx.em.execute(
+    `insert into "audit_entry" ("at", "actor_id", "actor_name", "actor_role", "entity", "entity_id", "action", "summary") values (clock_timestamp(), ?, ?, ?, ?, ?, ?, ?)`,
+    [user?.id ?? null, user?.username ?? 'system', user?.role ?? 'system', fact.entity, fact.id === null ? null : String(fact.id), fact.action, summary],
+  );
+}
+
+type Value = string | number | boolean | Date | null | undefined;
+
+const shown = (value: Value): string => {
+  if (value === null || value === undefined || value === '') return '—';
+  if (value instanceof Date) return value.toISOString().slice(0, 16).replace('T', ' ');
+  if (typeof value === 'string') return `“${value.length > 60 ? `${value.slice(0, 59)}…` : value}”`;
+  return String(value);
+};
+
+const same = (a: Value, b: Value) => (a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : (a ?? null) === (b ?? null));
+
+/**
+ * What changed between two snapshots, in words: `name “Cards” → “Greeting cards”; price 9.99 → 12.00`,
+ * for the fields named in `labels` (field → the word shown). "no changes" when nothing did.
+ */
+export function describeChanges<T extends Record<string, Value>>(before: T, after: T, labels: { [K in keyof T]?: string }): string {
+  const parts: string[] = [];
+  for (const [field, label] of Object.entries(labels) as [keyof T, string][]) {
+    if (!same(before[field], after[field])) parts.push(`${label} ${shown(before[field])} → ${shown(after[field])}`);
+  }
+  return parts.length ? parts.join('; ') : 'no changes';
+}
+
+/** A name for a summary: `“Birthday Card”`. */
+export const named = (value: string): string => shown(value);
+
+/**
+ * Runs a write in a transaction and records it there: `work` gets the caller in that transaction, and
+ * `fact` says what it did (from its result). The usual way a service audits a write that had no
+ * transaction of its own.
+ */
+export async function audited<T>(ctx: RequestContext, work: (tx: RequestContext) => Promise<T>, fact: (result: T) => AuditFact): Promise<T> {
+  return ctx.em.transactional(async (em) => {
+    const tx = withEm(ctx, em);
+    const result = await work(tx);
+    await recordAudit(tx, fact(result));
+    return result;
+  });
+}

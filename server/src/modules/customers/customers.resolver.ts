@@ -1,0 +1,30 @@
+import { Arg, Args, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { Allow } from '../../core/access.js';
+import type { RequestContext } from '../../core/context.js';
+import { ConnectionArgs, type ConnectionResult } from '../../core/pagination.js';
+import type { Order } from '../orders/order.entity.js';
+import { OrderConnection } from '../orders/order.types.js';
+import type { CustomersService } from './customers.service.js';
+import { Customer, CustomerConnection, CustomersArgs } from './customers.types.js';
+
+@Resolver(() => Customer)
+export class CustomersResolver {
+  constructor(private readonly service: CustomersService) {}
+
+  @Allow('staff')
+  @Query(() => CustomerConnection, { description: "The shop's customers (shopper accounts), searched by name or e-mail, sorted by any column." })
+  customers(@Ctx() ctx: RequestContext, @Args(() => CustomersArgs) args: CustomersArgs): Promise<ConnectionResult<Customer>> {
+    return this.service.list(ctx, args);
+  }
+
+  @Allow('staff')
+  @Query(() => Customer, { description: 'One customer; NOT_FOUND for an unknown id or an account that is not a shopper’s.' })
+  customer(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<Customer> {
+    return this.service.get(ctx, id);
+  }
+
+  @FieldResolver(() => OrderConnection, { description: "The customer's orders, newest first." })
+  orders(@Ctx() ctx: RequestContext, @Root() customer: Customer, @Args(() => ConnectionArgs) args: ConnectionArgs): Promise<ConnectionResult<Order>> {
+    return this.service.ordersOf(ctx, customer.id, args);
+  }
+}

@@ -1,0 +1,50 @@
+import { OptionalProps } from '@mikro-orm/core';
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Field, GraphQLISODateTime, Int, ObjectType } from 'type-graphql';
+import { User } from '../auth/user.entity.js';
+
+/**
+ * An invitation to join the staff: its link (`/staff/accept?token=…`) works once, for 7 days. Only a
+ * hash of the token is kept, so the table cannot be used to accept anyone's invitation.
+ */
+@ObjectType({ description: 'An invitation to join the staff that has not been accepted yet.' })
+@Entity({ tableName: 'staff_invitation' })
+export class StaffInvitation {
+  [OptionalProps]?: 'createdAt' | 'acceptedAt' | 'acceptedUser' | 'emailError' | 'invitedBy';
+
+  @Field(() => Int)
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @Field(() => String)
+  @Property({ type: 'string', length: 254 })
+  email!: string;
+
+  @Field(() => String, { description: 'admin or staff.' })
+  @Property({ type: 'string' })
+  role!: string;
+
+  @Property({ type: 'character', length: 64, hidden: true })
+  tokenHash!: string;
+
+  @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })
+  invitedBy: User | null = null;
+
+  @Field(() => GraphQLISODateTime)
+  @Property({ type: 'datetime' })
+  expiresAt!: Date;
+
+  @Property({ type: 'datetime', nullable: true })
+  acceptedAt: Date | null = null;
+
+  @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })
+  acceptedUser: User | null = null;
+
+  @Field(() => String, { nullable: true, description: 'Why the invitation e-mail could not be sent (the link can still be passed on by hand).' })
+  @Property({ type: 'text', nullable: true })
+  emailError: string | null = null;
+
+  @Field(() => GraphQLISODateTime)
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,167 @@
+import argon2 from 'argon2';
+import crypto from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { withEm, type RequestContext } from '../../core/context.js';
+import { conflictOnUnique } from '../../core/db-errors.js';
+import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
+import { escapeLike } from '../../core/text-search.js';
+import { recordAudit } from '../audit/audit.js';
+import { AuthSession } from '../auth/auth-session.entity.js';
+import type { AuthService, SignedIn } from '../auth/auth.service.js';
+import { checkPassword, normaliseEmail, normaliseUsername } from '../auth/auth.validation.js';
+import { Role, User } from '../auth/user.entity.js';
+import type { Mailer } from '../mail/mailer.js';
+import { staffInvitationEmail } from './staff-emails.js';
+import { StaffInvitation } from './staff-invitation.entity.js';
+
+/** How long an invitation's link works. */
+export const INVITATION_DAYS = 7;
+const STAFF_ROLES: readonly Role[] = [Role.ADMIN, Role.STAFF];
+const LAST_ADMIN = 'The shop needs at least one admin: make someone else an admin first.';
+const tokenInvalid = () => new AppError('TOKEN_INVALID', 'This invitation link is not valid: it was used already, it has expired, or it was withdrawn. Ask for a new invitation.');
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export interface StaffServiceOptions {
+  auth: AuthService;
+  mailer: Mailer;
+  /** The shop's public address, for the invitation link. */
+  baseUrl: string;
+  clock: () => Date;
+}
+
+/**
+ * The shop's people: admins and staff. Admins invite by e-mail (a single-use link for 7 days), change
+ * roles and remove people; a removed person's tokens stop working at once (their sessions go with the
+ * account), and a changed role ends their sessions so that they sign in again under it. The last admin
+ * can be neither removed nor demoted: role changes take one advisory lock, so two admins demoting each
+ * other at once cannot both succeed.
+ */
+export class StaffService {
+  constructor(private readonly options: StaffServiceOptions) {}
+
+  async list(ctx: RequestContext): Promise<{ members: User[]; invitations: StaffInvitation[] }> {
+    const [members, invitations] = await Promise.all([
+      ctx.em.find(User, { role: { $in: [...STAFF_ROLES] } }, { orderBy: { username: 'asc' } }),
+      ctx.em.find(StaffInvitation, { acceptedAt: null, expiresAt: { $gt: this.options.clock() } }, { orderBy: { createdAt: 'desc' } }),
+    ]);
+    return { members, invitations };
+  }
+
+  /** Invites an address; an earlier open invitation of the same address is replaced. Answers the link once. */
+  async invite(ctx: RequestContext, input: { email?: unknown; role?: unknown }): Promise<{ invitation: StaffInvitation; acceptUrl: string }> {
+    const email = normaliseEmail(input.email);
+    const role = staffRole(input.role);
+    const inviter = (await ctx.requireViewer()).user as User;
+    const token = crypto.randomBytes(32).toString('base64url');
+    const acceptUrl = `${this.options.baseUrl}/staff/accept?token=${token}`;
+    const invitation = await ctx.em.fork().transactional(async (em) => {
+      if (await em.count(User, { email })) throw conflict('An account already uses this address.', 'email');
+      await em.nativeDelete(StaffInvitation, { email, acceptedAt: null });
+      const expiresAt = new Date(this.options.clock().getTime() + INVITATION_DAYS * 86_400_000);
+      const invitation = em.create(StaffInvitation, { email, role, tokenHash: hashToken(token), invitedBy: em.getReference(User, inviter.id), expiresAt });
+      await em.flush();
+      await recordAudit(withEm(ctx, em), { entity: 'staff', id: invitation.id, action: 'invited', summary: `Invited ${email} as ${role}` });
+      return invitation;
+    });
+    ctx.log.info({ invitationId: invitation.id, role }, 'staff invitation created');
+    // Sent after the commit: no transaction waits on the mail server. A failure is kept on the
+    // invitation (the Staff view shows it) and the link is still answered to pass on by hand.
+    try {
+      const content = await staffInvitationEmail({ to: email, role, link: acceptUrl, invitedBy: inviter.username, expiresAt: invitation.expiresAt });
+      await this.options.mailer.send({ id: `staff-invitation-${invitation.id}`, ...content });
+    } catch (error) {
+      invitation.emailError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      await ctx.em.nativeUpdate(StaffInvitation, { id: invitation.id }, { emailError: invitation.emailError });
+      ctx.log.warn({ invitationId: invitation.id, err: error }, 'staff invitation e-mail not sent');
+    }
+    return { invitation, acceptUrl };
+  }
+
+  async withdrawInvitation(ctx: RequestContext, id: number): Promise<void> {
+    await ctx.em.fork().transactional(async (em) => {
+      const invitation = await em.findOne(StaffInvitation, { id, acceptedAt: null });
+      if (!invitation) throw notFound('Invitation');
+      await em.nativeDelete(StaffInvitation, { id });
+      await recordAudit(withEm(ctx, em), { entity: 'staff', id, action: 'withdrawn', summary: `Withdrew the invitation of ${invitation.email}` });
+    });
+  }
+
+  /**
+   * Accepts an invitation: a new account with the invited address and role, signed in at once. The
+   * invitation is taken by one conditional UPDATE, so a link used twice at the same moment makes one
+   * account; a used, expired, withdrawn or unknown link is TOKEN_INVALID.
+   */
+  async accept(ctx: RequestContext, input: { token?: unknown; username?: unknown; password?: unknown }): Promise<SignedIn> {
+    const token = typeof input.token === 'string' ? input.token.trim() : '';
+    if (!token) throw tokenInvalid();
+    const username = normaliseUsername(input.username);
+    const password = checkPassword(input.password);
+    const passwordHash = await argon2.hash(password);
+    const now = this.options.clock();
+    const signedIn = await ctx.em.fork().transactional(async (em) => {
+      const [row] = await em.execute<{ id: number }[]>(
+        `update "staff_invitation" set "accepted_at" = ? where "token_hash" = ? and "accepted_at" is null and "expires_at" > ? returning "id"`,
+        [now, hashToken(token), now],
+      );
+      if (!row) throw tokenInvalid();
+      const invitation = await em.findOneOrFail(StaffInvitation, row.id);
+      if (await em.count(User, { username: { $ilike: escapeLike(username) } })) throw conflict('That username is already taken.', 'username');
+      if (await em.count(User, { email: invitation.email })) throw conflict('An account already uses this address.', 'email');
+      const user = em.create(User, { username, email: invitation.email, passwordHash, role: invitation.role as Role, emailConfirmedAt: now });
+      await conflictOnUnique(() => em.flush(), () => conflict('That username or e-mail address is already taken.', 'username'));
+      invitation.acceptedUser = user;
+      await em.flush();
+      const session = await this.options.auth.startSession(em, user);
+      await recordAudit(withEm(ctx, em), { entity: 'staff', id: user.id, action: 'joined', summary: `${user.username} accepted the invitation as ${user.role}`, actor: user });
+      return { token: session, user };
+    });
+    ctx.log.info({ userId: signedIn.user.id, role: signedIn.user.role }, 'staff invitation accepted');
+    return signedIn;
+  }
+
+  /** Makes an admin staff or staff an admin; their sessions end so that they sign in again under the new role. */
+  async changeRole(ctx: RequestContext, id: number, rawRole: unknown): Promise<User> {
+    const role = staffRole(rawRole);
+    return ctx.em.fork().transactional(async (em) => {
+      const member = await this.lockedMember(em, id);
+      if (member.role === role) return member;
+      if (member.role === Role.ADMIN) await assertOtherAdmin(em, member.id);
+      const before = member.role;
+      member.role = role;
+      await em.flush();
+      await em.nativeDelete(AuthSession, { user: member.id });
+      await recordAudit(withEm(ctx, em), { entity: 'staff', id: member.id, action: 'updated', summary: `${member.username}: role ${before} → ${role}` });
+      return member;
+    });
+  }
+
+  /** Removes a person's account; their tokens stop working at once (the sessions go with it). */
+  async remove(ctx: RequestContext, id: number): Promise<void> {
+    await ctx.em.fork().transactional(async (em) => {
+      const member = await this.lockedMember(em, id);
+      if (member.role === Role.ADMIN) await assertOtherAdmin(em, member.id);
+      await em.nativeDelete(User, { id: member.id });
+      await recordAudit(withEm(ctx, em), { entity: 'staff', id: member.id, action: 'removed', summary: `Removed ${member.username} (${member.role}, ${member.email})` });
+    });
+    ctx.log.info({ userId: id }, 'staff member removed');
+  }
+
+  /** An admin or staff member by id, after the lock that serialises role changes. */
+  private async lockedMember(em: EntityManager, id: number): Promise<User> {
+    // One lock for every change of the shop's people: "is there another admin?" stays true until commit.
+    await em.execute('select pg_advisory_xact_lock(hashtext(?))', ['staff_roles']);
+    const member = await em.findOne(User, { id, role: { $in: [...STAFF_ROLES] } });
+    if (!member) throw notFound('Staff member');
+    return member;
+  }
+}
+
+function staffRole(value: unknown): Role {
+  const role = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (role !== Role.ADMIN && role !== Role.STAFF) throw badInput('role must be "admin" or "staff".', 'role');
+  return role as Role;
+}
+
+async function assertOtherAdmin(em: EntityManager, exceptId: number): Promise<void> {
+  if (!(await em.count(User, { role: Role.ADMIN, id: { $ne: exceptId } }))) throw conflict(LAST_ADMIN, 'role');
+}

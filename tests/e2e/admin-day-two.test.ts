@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { browserSuite, newContext, screenshot, screenshotOf, signIn } from '../helpers/browser.js';
+import { orderInput, personalisation, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
+
+const suite = browserSuite({ deliveryPollSeconds: 3600 });
+let shop: Shop;
+
+describe('running the shop, day two: staff, customers, audit log, e-mail, partial refunds', () => {
+  it('an admin invites a member of staff, who accepts and gets Orders, Customers and Sales only', { timeout: 240_000 }, async () => {
+    const { app, browser } = suite;
+    shop = await seedShop(app, await app.login());
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await signIn(page);
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto('/admindash?view=staff');
+    await expect.poll(() => page.getByRole('table', { name: 'Admins and staff' }).isVisible(), { timeout: 30_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Invite' }).click();
+    const invite = page.getByRole('dialog', { name: 'Invite to the staff' });
+    await invite.getByLabel('E-mail').fill('admin@example.com');
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await expect.poll(() => invite.getByText('An account already uses this address.').isVisible(), { timeout: 30_000 }).toBe(true);
+    await invite.getByLabel('E-mail').fill('sam@example.com');
+    await invite.getByLabel('Role').selectOption('STAFF');
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await expect.poll(() => invite.getByText('An invitation is on its way to').isVisible(), { timeout: 30_000 }).toBe(true);
+    const link = await invite.getByLabel('Invitation link').inputValue();
+    expect(link).toMatch(/\/staff\/accept\?token=[\w-]+$/);
+    await screenshotOf(invite, 'admin-staff-invited');
+    await invite.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => page.getByRole('table', { name: 'Invitations' }).getByText('sam@example.com').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => invite.count(), { timeout: 30_000 }).toBe(0);
+    await screenshot(page, 'admin-staff');
+
+    // Sam opens the link in another browser, chooses a name and a password, and lands in the console.
+    const samContext = await newContext(browser, app.url);
+    const sam = await samContext.newPage();
+    await sam.goto(new URL(link).pathname + new URL(link).search);
+    await expect.poll(() => sam.getByRole('heading', { name: 'Join the team' }).isVisible(), { timeout: 30_000 }).toBe(true);
+    await sam.getByLabel('Username').fill('sam');
+    await sam.getByLabel('Password').fill('sam-password-1');
+    await screenshot(sam, 'staff-accept');
+    await sam.getByRole('button', { name: 'Create account' }).click();
+    await sam.waitForURL(/\/admindash/, { timeout: 30_000 });
+    const menu = sam.getByRole('navigation', { name: 'Admin Menu' });
+    await expect.poll(() => menu.getByRole('menuitem').allTextContents(), { timeout: 30_000 }).toEqual(['Orders', 'Customers', 'Sales']);
+    await expect.poll(() => sam.getByRole('heading', { name: 'Orders', exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
+    await screenshot(sam, 'staff-console');
+    // A view staff may not use falls back to Orders; the server refuses the rest anyway.
+    await sam.goto('/admindash?view=media');
+    await expect.poll(() => sam.getByRole('heading', { name: 'Orders', exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
+    await sam.setViewportSize({ width: 390, height: 844 });
+    await sam.reload();
+    await expect.poll(() => sam.getByRole('heading', { name: 'Orders', exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
+    // The menu's icons are drawn once their paths have loaded.
+    await sam.waitForFunction(() => [...document.querySelectorAll('.admin-menu .bp6-icon')].every((icon) => icon.querySelector('svg path')), undefined, { timeout: 30_000 });
+    await screenshot(sam, 'staff-console-phone');
+
+    // Back on the admin's Staff view: Sam is a member now; the admin makes Sam an admin, then staff again.
+    await page.reload();
+    const samRow = page.getByRole('table', { name: 'Admins and staff' }).getByRole('row', { name: /sam@example\.com/ });
+    await expect.poll(() => samRow.isVisible(), { timeout: 30_000 }).toBe(true);
+    await samRow.getByLabel('Role of sam').selectOption('ADMIN');
+    await expect.poll(() => page.getByText('sam is now an admin').isVisible(), { timeout: 30_000 }).toBe(true);
+    expect((await app.sql<{ role: string }>(`select role from app_user where username = 'sam'`))[0]!.role).toBe('admin');
+    await samRow.getByLabel('Role of sam').selectOption('STAFF');
+    await expect.poll(async () => (await app.sql<{ role: string }>(`select role from app_user where username = 'sam'`))[0]!.role, { timeout: 30_000 }).toBe('staff');
+    await samContext.close();
+    await context.close();
+  });
+
+  it('the Customers view searches, sorts by any column and opens a customer with their orders', { timeout: 240_000 }, async () => {
+    const { app, browser } = suite;
+    for (const [name, orders] of [['ada', 2], ['bob', 1], ['cy', 0]] as const) {
+      const token = await app.customer(`${name}cards`);
+      for (let i = 0; i < orders; i++) await placeOrder(app, orderInput(shop, { purchaserEmail: `${name}cards@example.com` }), token);
+    }
+    await app.sql(`update app_user set email_confirmed_at = now() where username = 'bobcards'`);
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await signIn(page, 'sam', 'sam-password-1');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto('/admindash?view=customers');
+    const rows = page.locator('.customers-table tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(3);
+    const names = () => rows.locator('td.customers-name').allTextContents();
+    expect(await names()).toEqual(['cycards', 'bobcards', 'adacards']);
+    await page.getByRole('button', { name: 'Total spent' }).click();
+    await expect.poll(names, { timeout: 30_000 }).toEqual(['adacards', 'bobcards', 'cycards']);
+    expect(await page.locator('th[aria-sort="descending"]').textContent()).toBe('Total spent');
+    await page.getByRole('button', { name: 'Total spent' }).click();
+    await expect.poll(names, { timeout: 30_000 }).toEqual(['cycards', 'bobcards', 'adacards']);
+    expect(await rows.nth(1).locator('td').allTextContents()).toEqual(['bobcards', 'bobcards@example.com', 'Confirmed', '1', '$28.50', expect.any(String), expect.any(String)]);
+    await screenshot(page, 'admin-customers');
+    await page.getByLabel('Search customers').fill('ada');
+    await expect.poll(names, { timeout: 30_000 }).toEqual(['adacards']);
+    await rows.first().click();
+    const dialog = page.getByRole('dialog', { name: 'adacards' });
+    await expect.poll(() => dialog.locator('.customer-orders tbody tr').count(), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => dialog.getByText('$57.00').isVisible(), { timeout: 30_000 }).toBe(true);
+    await screenshotOf(dialog, 'admin-customer');
+    // An order opens in Orders.
+    await dialog.locator('.customer-orders tbody tr').first().click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Order Details' }).isVisible(), { timeout: 30_000 }).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/admindash?view=customers');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(3);
+    await page.waitForFunction(() => [...document.querySelectorAll('.admin-menu .bp6-icon')].every((icon) => icon.querySelector('svg path')), undefined, { timeout: 30_000 });
+    await screenshot(page, 'admin-customers-phone');
+    await context.close();
+  });
+
+  it('staff refund some cards of an order; the order shows them refunded and becomes partially refunded', { timeout: 240_000 }, async () => {
+    const { app, browser } = suite;
+    const { body } = await placeOrder(app, orderInput(shop, { purchaserEmail: 'two.cards@example.com', lines: [{ productId: shop.cardId, quantity: 1, personalisation: personalisation({ recipientName: 'Ann' }) }, { productId: shop.cardId, quantity: 1, personalisation: personalisation({ recipientName: 'Ben' }) }] }));
+    const orderId: string = body.data.placeOrder.id;
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await signIn(page, 'sam', 'sam-password-1');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto(`/admindash?view=orders&order=${orderId}`);
+    const details = page.getByRole('dialog', { name: 'Order Details' });
+    await expect.poll(() => details.getByRole('button', { name: 'Refund' }).isVisible(), { timeout: 30_000 }).toBe(true);
+    await details.getByRole('button', { name: 'Refund' }).click();
+    const refund = page.getByRole('dialog', { name: 'Refund', exact: true });
+    await expect.poll(() => refund.getByRole('button', { name: 'Refund $9.00' }).isVisible(), { timeout: 30_000 }).toBe(true);
+    await refund.getByText(/to Ben/).click();
+    await expect.poll(() => refund.getByText('$4.50 goes back through the payment provider.').isVisible(), { timeout: 30_000 }).toBe(true);
+    await screenshotOf(refund, 'admin-partial-refund');
+    await refund.getByRole('button', { name: 'Refund $4.50' }).click();
+    await expect.poll(() => page.getByText('Refunded $4.50 to two.cards@example.com').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => details.locator('.bp6-tag', { hasText: /^partially refunded$/ }).isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await details.locator('.order-refunded-tag').count()).toBe(1);
+    await screenshotOf(details, 'admin-order-partially-refunded');
+    const rows = await app.sql<{ recipient_name: string; refunded_at: Date | null }>('select recipient_name, refunded_at from order_item where order_id = $1 order by position', [orderId]);
+    expect(rows.map((r) => [r.recipient_name, r.refunded_at !== null])).toEqual([['Ann', true], ['Ben', false]]);
+    await context.close();
+  });
+
+  it('the Audit log shows who changed what, filtered by person and kind; E-mail lists failed e-mail and retries it', { timeout: 240_000 }, async () => {
+    const { app, browser } = suite;
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await signIn(page);
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto('/admindash?view=audit');
+    const rows = page.locator('.audit-table tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(5);
+    await page.getByLabel('Person').selectOption({ label: 'sam' });
+    await expect.poll(() => rows.locator('td.audit-summary').allTextContents(), { timeout: 30_000 }).toEqual([expect.stringMatching(/^Refunded \$4\.50 \(Balloon Birthday to Ann\); the order is now partially refunded$/), 'sam accepted the invitation as staff']);
+    await page.getByLabel('Person').selectOption({ label: 'Everyone' });
+    await page.getByLabel('What changed').selectOption('staff');
+    await expect.poll(() => rows.locator('td.audit-summary').allTextContents(), { timeout: 30_000 }).toContain('Invited sam@example.com as staff');
+    await page.getByLabel('What changed').selectOption('');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(5);
+    await screenshot(page, 'admin-audit-log');
+
+    // A failed card e-mail and a stuck receipt show under E-mail; "Retry all" sends them.
+    const [job] = await app.sql<{ id: number }>(`select id from mail_job where kind = 'card' and status = 'sent' limit 1`);
+    await app.sql(`update mail_job set status = 'failed', attempts = 51, last_error = '550 5.1.1 Mailbox unavailable' where id = $1`, [job!.id]);
+    await page.goto('/admindash?view=email');
+    const emails = page.locator('.email-table tbody tr');
+    await expect.poll(() => emails.count(), { timeout: 30_000 }).toBe(1);
+    expect(await emails.first().locator('td.email-reason').textContent()).toBe('550 5.1.1 Mailbox unavailable');
+    await screenshot(page, 'admin-email');
+    await page.getByRole('button', { name: 'Retry all' }).click();
+    await expect.poll(() => page.getByText('All e-mail is going out').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(async () => (await app.sql<{ status: string }>('select status from mail_job where id = $1', [job!.id]))[0]!.status, { timeout: 30_000 }).toBe('sent');
+    await screenshot(page, 'admin-email-empty');
+    await context.close();
+  });
+});

@@ -1,0 +1,122 @@
+import pino from 'pino';
+import { GraphQLObjectType, getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isObjectType, isAbstractType, type GraphQLArgument, type GraphQLInputType, type GraphQLSchema } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restRoutes } from '../../gateway/src/routes/index.js';
+import { loadConfig } from '../../server/src/config.js';
+import { buildSchema, declaredAccess } from '../../server/src/schema/build-schema.js';
+import { createServices } from '../../server/src/services.js';
+import { staffMember } from '../helpers/staff-fixtures.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+/**
+ * The authorisation matrix: every admin and staff entry point, REST and GraphQL, called by a member
+ * of staff and by a customer. Staff may use Orders (search, details, resend, refund), Customers and
+ * Sales: those answer anything but 401/403; everything else admins may do answers 403 to staff. A
+ * customer gets 403 from all of them.
+ */
+
+const STAFF_REST = ['get /admin/orders', 'get /admin/orders.csv', 'post /admin/orders/:id/refund', 'get /admin/customers', 'get /admin/customers/:id'];
+const STAFF_GRAPHQL = ['orders', 'customers', 'customer', 'salesSummary', 'refundOrder', 'resendCardEmail', 'resendReceipt', 'retryEmail'];
+
+const routes = restRoutes(createServices(loadConfig({}), 'secret', { log: pino({ level: 'silent' }) })).filter((r) => r.access === 'admin' || r.access === 'staff');
+const schema = buildSchema(null);
+
+let app: TestApp;
+let staff: string;
+let customer: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const admin = await app.login();
+  staff = (await staffMember(app, admin)).token;
+  customer = await app.customer();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const UUID = '00000000-0000-4000-8000-000000000000';
+const concretePath = (path: string) => path.replace(/:id\b/g, path.startsWith('/admin/orders/') ? UUID : '999999').replace(/:(\w+)/g, '999999').replace(/\*\w+/g, 'x');
+
+describe('the staff role over REST', () => {
+  it('knows every admin and staff route, and which ones staff may use', () => {
+    expect(routes.length).toBeGreaterThan(25);
+    expect(routes.filter((r) => r.access === 'staff').map((r) => `${r.method} ${r.path}`).sort()).toEqual([...STAFF_REST].sort());
+  });
+
+  it.each(routes.map((r) => [`${r.method.toUpperCase()} /api${r.path}`, r] as const))('%s', async (_name, route) => {
+    const url = `/api${concretePath(route.path)}`;
+    const call = (token: string) => app.request(url, { method: route.method.toUpperCase(), token, json: route.method === 'get' || route.method === 'delete' ? undefined : {} });
+    const asStaff = await call(staff);
+    if (route.access === 'admin') expect(asStaff.status).toBe(403);
+    else expect([401, 403]).not.toContain(asStaff.status);
+    expect((await call(customer)).status).toBe(403);
+  });
+});
+
+/** A literal of the argument's type (one item for a list), or null when it cannot be written (an upload). */
+function literal(type: GraphQLInputType): string | null {
+  if (isNonNullType(type)) return literal(type.ofType);
+  if (isListType(type)) {
+    const item = literal(type.ofType);
+    return item === null ? null : `[${item}]`;
+  }
+  if (isEnumType(type)) return type.getValues()[0]!.name;
+  if (isInputObjectType(type)) {
+    const fields = Object.values(type.getFields()).filter((f) => isNonNullType(f.type));
+    const parts = fields.map((f) => [f.name, literal(f.type)] as const);
+    return parts.some(([, v]) => v === null) ? null : `{ ${parts.map(([k, v]) => `${k}: ${v}`).join(', ')} }`;
+  }
+  switch (type.name) {
+    case 'Int':
+    case 'Float':
+      return '999999';
+    case 'Boolean':
+      return 'false';
+    case 'ID':
+      return `"${UUID}"`;
+    case 'Upload':
+      return null;
+    default:
+      return '"x"';
+  }
+}
+
+function operation(schema: GraphQLSchema, kind: 'query' | 'mutation', name: string): string | null {
+  const field = (kind === 'query' ? schema.getQueryType() : schema.getMutationType())!.getFields()[name]!;
+  const args = field.args.filter((a: GraphQLArgument) => isNonNullType(a.type)).map((a) => [a.name, literal(a.type)] as const);
+  if (args.some(([, v]) => v === null)) return null;
+  const named = getNamedType(field.type);
+  const selection = isObjectType(named) || isAbstractType(named) ? ' { __typename }' : '';
+  return `${kind} { ${name}${args.length ? `(${args.map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''}${selection} }`;
+}
+
+const fields = (['query', 'mutation'] as const).flatMap((kind) => {
+  const type = (kind === 'query' ? schema.getQueryType() : schema.getMutationType()) as GraphQLObjectType;
+  return Object.keys(type.getFields())
+    .filter((name) => ['admin', 'staff'].includes(declaredAccess(type, name) ?? ''))
+    .map((name) => ({ kind, name, access: declaredAccess(type, name)!, document: operation(schema, kind, name) }));
+});
+
+describe('the staff role over GraphQL', () => {
+  it('knows every admin and staff field, and which ones staff may use', () => {
+    expect(fields.length).toBeGreaterThan(30);
+    expect(fields.filter((f) => f.access === 'staff').map((f) => f.name).sort()).toEqual([...STAFF_GRAPHQL].sort());
+  });
+
+  it.each(fields.filter((f) => f.document).map((f) => [`${f.kind} ${f.name}`, f] as const))('%s', async (_name, field) => {
+    const asStaff = await app.graphql(field.document!, {}, staff);
+    const staffCodes = (asStaff.body.errors ?? []).map((e) => e.extensions?.code);
+    if (field.access === 'admin') expect(staffCodes).toEqual(['FORBIDDEN']);
+    else expect(staffCodes.filter((code) => code === 'FORBIDDEN' || code === 'UNAUTHENTICATED')).toEqual([]);
+    const asCustomer = await app.graphql(field.document!, {}, customer);
+    expect(asCustomer.body.errors?.map((e) => e.extensions?.code)).toEqual(['FORBIDDEN']);
+  });
+
+  it('leaves only upload mutations to the REST matrix (their arguments cannot be written inline), all admin-only', () => {
+    expect(fields.filter((f) => !f.document).map((f) => [f.name, f.access])).toEqual([
+      ['uploadMediaFiles', 'admin'],
+      ['uploadProductMedia', 'admin'],
+    ]);
+  });
+});

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderInput, placeOrder, seedShop } from '../helpers/order-fixtures.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+let app: TestApp;
+let admin: string;
+let orderId: string;
+
+beforeAll(async () => {
+  app = await startTestApp({ deliveryPollSeconds: 3600 });
+  admin = await app.login();
+  const shop = await seedShop(app, admin);
+  const { body } = await placeOrder(app, orderInput(shop, { purchaserEmail: 'payer@example.com' }));
+  orderId = body.data.placeOrder.id;
+  await app.services.deliveries.runDue();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const jobs = () => app.sql<{ id: number; kind: string; status: string }>('select id, kind, status from mail_job where order_id = $1 order by id', [orderId]);
+
+describe('failed and long-waiting e-mail', () => {
+  it('lists failed e-mails and those waiting long past their time, with recipient, kind, order, attempts and reason', async () => {
+    const [receipt, card] = await jobs();
+    await app.sql(`update mail_job set status = 'failed', attempts = 40, last_error = 'Mailbox unavailable' where id = $1`, [receipt!.id]);
+    await app.sql(`update mail_job set status = 'failed', attempts = 3, last_error = 'Connection timed out' where id = $1`, [card!.id]);
+    // Waiting two hours past its time (the queue is stuck or the server keeps deferring it).
+    const [waiting] = await app.sql<{ id: number }>(`insert into mail_job (kind, order_id, due_at, status, attempts, last_error) values ('receipt-resend', $1, now() - interval '2 hours', 'queued', 1, 'Greylisted') returning id`, [orderId]);
+    // A card a refund stopped is not a problem to retry, and a job due only now is not waiting long.
+    await app.sql(`insert into mail_job (kind, order_id, due_at, status, last_error) values ('card-resend', $1, now(), 'failed', 'Not sent: the order was refunded.'), ('receipt-resend', $1, now() + interval '1 day', 'queued', null)`, [orderId]);
+
+    const res = await app.request('/api/admin/emails', { token: admin });
+    expect(res.status).toBe(200);
+    const { emails, total } = await res.json();
+    expect(total).toBe(3);
+    expect(emails).toEqual([
+      expect.objectContaining({ id: receipt!.id, kind: 'receipt', status: 'failed', recipient: 'payer@example.com', order_id: orderId, attempts: 40, last_error: 'Mailbox unavailable' }),
+      expect.objectContaining({ id: card!.id, kind: 'card', status: 'failed', recipient: 'grace@example.com', attempts: 3, last_error: 'Connection timed out' }),
+      expect.objectContaining({ id: waiting!.id, kind: 'receipt-resend', status: 'queued', recipient: 'payer@example.com', attempts: 1, last_error: 'Greylisted' }),
+    ]);
+    const gql = await app.graphql('{ emailProblems { totalCount waitingAfterMinutes emails { id kind recipient } } }', {}, admin);
+    expect(gql.body.data.emailProblems).toMatchObject({ totalCount: 3, waitingAfterMinutes: 15 });
+  });
+
+  it('"Retry" puts one back in the queue due now; "Retry all" the rest; each is in the audit log; the queue sends them', async () => {
+    const [receipt, card] = await jobs();
+    const one = await app.graphql('mutation($ids: [Int!]) { retryEmails(ids: $ids) }', { ids: [receipt!.id] }, admin);
+    expect(one.body.data.retryEmails).toBe(1);
+    const [row] = await app.sql<{ status: string; first_attempt_at: Date | null; due_at: Date }>('select status, first_attempt_at, due_at from mail_job where id = $1', [receipt!.id]);
+    expect(row).toMatchObject({ status: 'queued', first_attempt_at: null });
+    expect(Date.now() - new Date(row!.due_at).getTime()).toBeLessThan(60_000);
+
+    const all = await app.request('/api/admin/emails/retry', { method: 'POST', token: admin, json: {} });
+    // The card; and the waiting one too unless the queue, woken by the first retry, has sent it already.
+    expect([1, 2]).toContain((await all.json()).retried);
+    expect((await app.sql<{ status: string }>('select status from mail_job where id = $1', [card!.id]))[0]!.status).toBe('queued');
+    expect((await app.sql<{ summary: string }>(`select summary from audit_entry where entity = 'e-mail' order by id`)).map((r) => r.summary)).toEqual([`Retried e-mail #${receipt!.id}`, expect.stringMatching(/^Retried [12] e-mails? \(all\)$/)]);
+
+    await app.services.deliveries.runDue();
+    await expect.poll(async () => (await (await app.request('/api/admin/emails', { token: admin })).json()).total, { timeout: 30_000 }).toBe(0);
+    expect((await app.sql<{ status: string }>('select status from mail_job where id in ($1, $2)', [receipt!.id, card!.id])).map((r) => r.status)).toEqual(['sent', 'sent']);
+  });
+
+  it('refuses bad ids (400) and everyone but admins (401/403)', async () => {
+    expect((await app.request('/api/admin/emails/retry', { method: 'POST', token: admin, json: { ids: 'all' } })).status).toBe(400);
+    expect((await app.request('/api/admin/emails')).status).toBe(401);
+    expect((await app.request('/api/admin/emails', { token: await app.customer() })).status).toBe(403);
+  });
+});

@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { Button, Callout, H2, HTMLSelect, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { SortableHeader, type SortState } from '../../common/SortableHeader';
+import { dateTime } from '../orders/order-format';
+import { AuditActorsQuery, AuditLogQuery } from './audit-operations';
+import './audit.css';
+
+const PAGE = 50;
+
+/** The kinds of things the log records, as the filter names them. */
+const ENTITIES: { value: string; label: string; one: string }[] = [
+  { value: 'category', label: 'Categories', one: 'Category' },
+  { value: 'product', label: 'Products', one: 'Product' },
+  { value: 'product-type', label: 'Product types', one: 'Product type' },
+  { value: 'media-folder', label: 'Media folders', one: 'Media folder' },
+  { value: 'media-file', label: 'Media files', one: 'Media file' },
+  { value: 'blog-post', label: 'Blog posts', one: 'Blog post' },
+  { value: 'settings', label: 'Settings', one: 'Settings' },
+  { value: 'discount', label: 'Discounts', one: 'Discount' },
+  { value: 'order', label: 'Orders (refunds, resends)', one: 'Order' },
+  { value: 'e-mail', label: 'E-mail', one: 'E-mail' },
+  { value: 'staff', label: 'Staff', one: 'Staff' },
+];
+const ENTITY_ONE = new Map(ENTITIES.map((e) => [e.value, e.one]));
+
+const ACTION_INTENT: Record<string, 'success' | 'danger' | 'primary' | 'warning' | 'none'> = { created: 'success', uploaded: 'success', invited: 'success', joined: 'success', deleted: 'danger', removed: 'danger', refunded: 'warning', withdrawn: 'warning' };
+
+/**
+ * Audit log: every change an admin or a member of staff made in the last year, newest (or oldest)
+ * first, filtered by person and by kind of thing, paged with cursors. Filters live in the URL.
+ */
+export function AuditScreen() {
+  const [params, setParams] = useSearchParams();
+  const actorId = Number(params.get('actor')) || null;
+  const entity = params.get('entity') || null;
+  const sort: SortState<'at'> = { key: 'at', descending: params.get('order') !== 'oldest' };
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  useEffect(() => setCursors([null]), [actorId, entity, sort.descending]);
+  const actors = useQuery(AuditActorsQuery, { fetchPolicy: 'cache-and-network' });
+  const { data, error, refetch } = useQuery(AuditLogQuery, { variables: { actorId, entity, oldestFirst: !sort.descending, first: PAGE, after: cursors.at(-1) ?? null }, fetchPolicy: 'cache-and-network' });
+  const set = (key: string, value: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      return next;
+    });
+  const page = data?.auditLog;
+  const start = (cursors.length - 1) * PAGE;
+
+  return (
+    <div className="audit-screen">
+      <div className="audit-toolbar">
+        <H2>Audit log</H2>
+        <div className="audit-filters">
+          <HTMLSelect aria-label="Person" value={actorId ?? ''} onChange={(event) => set('actor', event.currentTarget.value || null)} options={[{ value: '', label: 'Everyone' }, ...(actors.data?.auditActors ?? []).map((a) => ({ value: String(a.id), label: a.username }))]} />
+          <HTMLSelect aria-label="What changed" value={entity ?? ''} onChange={(event) => set('entity', event.currentTarget.value || null)} options={[{ value: '', label: 'Everything' }, ...ENTITIES.map(({ value, label }) => ({ value, label }))]} />
+        </div>
+      </div>
+      {error && !page ? (
+        <Callout intent="danger" title="The audit log could not be loaded">
+          <Button text="Retry" icon="refresh" onClick={() => void refetch()} />
+        </Callout>
+      ) : !page ? (
+        <Spinner className="audit-state" />
+      ) : page.edges.length === 0 ? (
+        <NonIdealState className="audit-state" icon="history" title="Nothing recorded" description={actorId || entity ? 'No change matches these filters.' : 'Changes made in the console appear here, kept for a year.'} />
+      ) : (
+        <>
+          <div className="audit-table-wrap">
+            <table className="bp6-html-table bp6-html-table-striped bp6-compact audit-table" aria-label="Audit log">
+              <thead>
+                <tr>
+                  <SortableHeader label="When" column="at" sort={sort} onSort={(next) => set('order', next.descending ? null : 'oldest')} firstDescending />
+                  <th>Who</th>
+                  <th>What</th>
+                  <th>Action</th>
+                  <th>Summary</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.edges.map(({ node }) => (
+                  <tr key={node.id}>
+                    <td className="audit-when">{dateTime(node.at)}</td>
+                    <td className="audit-who">
+                      {node.actorName}
+                      {node.actorRole !== 'admin' && <span className="muted"> ({node.actorRole})</span>}
+                    </td>
+                    <td className="audit-what">
+                      {ENTITY_ONE.get(node.entity) ?? node.entity}
+                      {node.entityId && <span className="muted audit-id"> #{node.entity === 'order' ? node.entityId.slice(0, 8).toUpperCase() : node.entityId}</span>}
+                    </td>
+                    <td>
+                      <Tag minimal intent={ACTION_INTENT[node.action] ?? 'none'}>
+                        {node.action}
+                      </Tag>
+                    </td>
+                    <td className="audit-summary">{node.summary}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="audit-footer">
+            <span aria-live="polite">
+              {start + 1}–{start + page.edges.length} of {page.totalCount.toLocaleString()}
+            </span>
+            <Button icon="chevron-left" aria-label="Previous page" disabled={cursors.length === 1} onClick={() => setCursors((list) => list.slice(0, -1))} />
+            <Button icon="chevron-right" aria-label="Next page" disabled={!page.pageInfo.hasNextPage} onClick={() => setCursors((list) => [...list, page.pageInfo.endCursor])} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
