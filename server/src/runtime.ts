@@ -45,7 +45,7 @@ export async function startRuntime(config: AppConfig, log: Logger, deps: Omit<Se
     const db = await openDatabase(config, (line) => log.debug({ pg: line }));
     steps.push(() => db.stop());
     const orm = await initOrm(db.url);
-    steps.push(() => orm.close());
+    steps.push(() => closeOrm(orm, log));
 
     const services = await withBootLock(
       db.url,
@@ -106,6 +106,25 @@ export async function startRuntime(config: AppConfig, log: Logger, deps: Omit<Se
     await stop();
     throw error;
   }
+}
+
+/** The longest a stop waits for the database pool to close. */
+const ORM_CLOSE_MS = 10_000;
+
+/**
+ * Closes the ORM's pool. A connection lost in the middle of being taken while the database was away
+ * can stay counted by the pool for ever, and the pool's close waits for every connection it counts:
+ * after a while the stop goes on without it (the socket is already gone).
+ */
+async function closeOrm(orm: MikroORM, log: Logger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ORM_CLOSE_MS);
+    timer.unref();
+  });
+  const outcome = await Promise.race([orm.close(), late]);
+  clearTimeout(timer);
+  if (outcome === 'late') log.warn('the database pool did not close in time; stopping without it');
 }
 
 async function ensureAdmin(services: Services, orm: MikroORM, config: AppConfig, log: Logger): Promise<void> {
