@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { html } from '../../core/html.js';
 import { orderNumber } from '../../rules/index.js';
 import { drop, withhold, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
+import { formatDay } from '../mail/templates/format.js';
 import { button, heading, paragraph, renderEmail, type MailContent } from '../mail/templates/layout.js';
 import { ecardPath, OrderItem } from './order-item.entity.js';
 import { Order, OrderStatus } from './order.entity.js';
@@ -40,10 +41,12 @@ ${paragraph(`Or paste this address into your browser: ${link}`, { quiet: true })
   });
 }
 
-/** The purchaser's receipt, with a link to each card. */
+/** The purchaser's receipt, with a link to each card, the discount (if any) and the total. */
 export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string): Promise<MailContent> {
   const subject = `Your Art & Song Cards order ${orderNumber(order.id)}`;
-  const when = (item: OrderItem) => (item.deliverAt && item.deliverAt > order.createdAt ? `on ${item.deliverAt.toISOString().slice(0, 10)}` : 'now');
+  // The delivery day as the shopper chose it: in their time zone.
+  const when = (item: OrderItem) => (item.deliverAt && item.deliverAt > order.createdAt ? `on ${formatDay(item.deliverAt, item.timeZone)}` : 'now');
+  const discounted = Boolean(order.discountCode && order.discountAmount && order.discountAmount !== '0.00');
   const preview = (item: OrderItem) => `${baseUrl}${ecardPath(item.itemUrlUuid!)}?preview=1`;
   const details = `${baseUrl}/order-confirmation/${order.id}`;
   const lines = items.map((item) => {
@@ -61,11 +64,13 @@ export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string):
     preview: `Thank you for your order: $${order.total}.`,
     body: html`${heading('Thank you for your order')}
 ${paragraph(html`Order number: <code>${order.id}</code>`)}
-<mj-table font-size="15px" line-height="1.45" color="#2b2b2b" padding="12px 25px">${rows}
+<mj-table font-size="15px" line-height="1.45" color="#2b2b2b" padding="12px 25px">${rows}${
+      discounted ? html`
+<tr><td style="padding:10px 0;border-bottom:1px solid #eee">Discount <code>${order.discountCode}</code></td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right">-$${order.discountAmount}</td></tr>` : ''}
 <tr><td style="padding:10px 0"><strong>Total</strong></td><td style="padding:10px 0;text-align:right"><strong>$${order.total}</strong></td></tr></mj-table>
 ${paragraph(`Paid with card ending ${order.cardLast4 ?? '—'}.`)}
 ${button('Order details', details)}`,
-    text: `Thank you for your order.\n\nOrder number: ${order.id}\n\n${lines.join('\n')}\n\nTotal: $${order.total}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}`,
+    text: `Thank you for your order.\n\nOrder number: ${order.id}\n\n${lines.join('\n')}${discounted ? `\nDiscount ${order.discountCode}  -$${order.discountAmount}` : ''}\n\nTotal: $${order.total}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}`,
   });
 }
 
