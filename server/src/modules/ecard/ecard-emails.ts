@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { html } from '../../core/html.js';
 import { orderNumber } from '../../rules/index.js';
 import { drop, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
 import { formatDay, formatMoment } from '../mail/templates/format.js';
-import { button, heading, paragraph, quote, renderEmail, type MailContent } from '../mail/templates/layout.js';
+import { button, heading, mjml, paragraph, quote, renderEmail, type MailContent } from '../mail/templates/layout.js';
 import type { DeliveredCard } from '../orders/order-emails.js';
 import { ecardPath, OrderItem } from '../orders/order-item.entity.js';
 import { OrderStatus, type Order } from '../orders/order.entity.js';
@@ -30,8 +29,8 @@ export function openedEmail(order: Order, item: OrderItem, baseUrl: string): Pro
     to: order.purchaserEmail,
     subject,
     preview: `${item.recipientName} opened "${item.name}" on ${when}.`,
-    body: html`${heading(subject)}
-${paragraph(html`Your card <strong>${item.name}</strong> was opened on ${when}.`)}
+    body: mjml`${heading(subject)}
+${paragraph(mjml`Your card <strong>${item.name}</strong> was opened on ${when}.`)}
 ${paragraph('If they send a thank-you, it comes to this address and shows under the card in your orders.')}
 ${button('See your orders', account)}
 ${paragraph(`You asked to be told when your card is opened (order ${orderNumber(order.id)}).`, { quiet: true })}`,
@@ -47,8 +46,8 @@ export function thankYouEmail(order: Order, item: OrderItem, reply: EcardReply, 
     to: order.purchaserEmail,
     subject,
     preview: reply.message.slice(0, 90),
-    body: html`${heading(subject)}
-${paragraph(html`${reply.name} wrote back about your card <strong>${item.name}</strong>:`)}
+    body: mjml`${heading(subject)}
+${paragraph(mjml`${reply.name} wrote back about your card <strong>${item.name}</strong>:`)}
 ${quote(reply.message, reply.name)}
 ${button('See your orders', account)}`,
     text: `${subject}\n\n${reply.name} wrote back about your card "${item.name}":\n\n${reply.message}\n\n— ${reply.name}\n\nSee your orders: ${account}`,
@@ -64,8 +63,8 @@ export function reminderEmail(item: OrderItem, baseUrl: string): Promise<MailCon
     to: item.recipientEmail!,
     subject,
     preview: `${from} sent you a card on ${formatDay(item.deliveredAt ?? item.deliverAt ?? new Date(), item.timeZone)}; it has not been opened yet.`,
-    body: html`${heading(`Dear ${item.recipientName},`)}
-${paragraph(html`${from} sent you an e-greeting card with music, <strong>${item.name}</strong>, and it is still waiting for you.`)}
+    body: mjml`${heading(`Dear ${item.recipientName},`)}
+${paragraph(mjml`${from} sent you an e-greeting card with music, <strong>${item.name}</strong>, and it is still waiting for you.`)}
 ${button('Open your card', link)}
 ${paragraph(`Or paste this address into your browser: ${link}. This is the only reminder we send.`, { quiet: true })}`,
     text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music, "${item.name}", and it is still waiting for you.\n\nOpen your card: ${link}\n\nThis is the only reminder we send.`,

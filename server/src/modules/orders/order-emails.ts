@@ -3,7 +3,7 @@ import { html } from '../../core/html.js';
 import { orderNumber } from '../../rules/index.js';
 import { drop, withhold, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
 import { formatDay } from '../mail/templates/format.js';
-import { button, heading, paragraph, renderEmail, type MailContent } from '../mail/templates/layout.js';
+import { button, heading, mjml, paragraph, renderEmail, type MailContent } from '../mail/templates/layout.js';
 import { ecardPath, OrderItem } from './order-item.entity.js';
 import { Order, OrderStatus } from './order.entity.js';
 
@@ -33,8 +33,8 @@ export function cardEmail(item: OrderItem, baseUrl: string): Promise<MailContent
     to: item.recipientEmail!,
     subject,
     preview: `${from} sent you an e-greeting card with music.`,
-    body: html`${heading(`Dear ${item.recipientName},`)}
-${paragraph(html`${from} sent you an e-greeting card with music: <strong>${item.name}</strong>.`)}
+    body: mjml`${heading(`Dear ${item.recipientName},`)}
+${paragraph(mjml`${from} sent you an e-greeting card with music: <strong>${item.name}</strong>.`)}
 ${button('Open your card', link)}
 ${paragraph(`Or paste this address into your browser: ${link}`, { quiet: true })}`,
     text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music: ${item.name}.\n\nOpen your card: ${link}`,
@@ -62,8 +62,8 @@ export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string):
     to: order.purchaserEmail,
     subject,
     preview: `Thank you for your order: $${order.total}.`,
-    body: html`${heading('Thank you for your order')}
-${paragraph(html`Order number: <code>${order.id}</code>`)}
+    body: mjml`${heading('Thank you for your order')}
+${paragraph(mjml`Order number: <code>${order.id}</code>`)}
 <mj-table font-size="15px" line-height="1.45" color="#2b2b2b" padding="12px 25px">${rows}${
       discounted ? html`
 <tr><td style="padding:10px 0;border-bottom:1px solid #eee">Discount <code>${order.discountCode}</code></td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right">-$${order.discountAmount}</td></tr>` : ''}

@@ -1,6 +1,5 @@
-import { html } from '../../core/html.js';
 import { drop, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
-import { button, heading, paragraph, renderEmail, type MailContent } from '../mail/templates/layout.js';
+import { button, heading, mjml, paragraph, renderEmail, type MailContent } from '../mail/templates/layout.js';
 import { StaffInvitation } from './staff-invitation.entity.js';
 
 export const STAFF_INVITATION_KIND = 'staff-invitation';
@@ -23,7 +22,7 @@ export function staffInvitationEmail(input: { to: string; role: string; link: st
     to: input.to,
     subject: 'You are invited to help run Art & Song Cards',
     preview: `${by} to join Art & Song Cards as ${what}.`,
-    body: html`${heading('Join the Art & Song Cards team')}
+    body: mjml`${heading('Join the Art & Song Cards team')}
 ${paragraph(`${by} to join Art & Song Cards as ${what}. Choose a username and a password to create your account.`)}
 ${button('Accept the invitation', input.link)}
 ${paragraph(`The link works once, until ${until}. Or paste this address into your browser: ${input.link}`, { quiet: true })}`,

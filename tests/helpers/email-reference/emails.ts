@@ -1,0 +1,132 @@
+/**
+ * The shop's e-mails as they were rendered before templates were compiled once per process (commit
+ * af44690: MJML with strict validation for every e-mail), kept word for word as the reference the
+ * compiled templates are held equal to (tests/unit/email-templates.test.ts).
+ */
+import { html } from '../../../server/src/core/html.js';
+import { orderNumber } from '../../../server/src/rules/index.js';
+import type { EcardReply } from '../../../server/src/modules/ecard/ecard-reply.entity.js';
+import { ecardPath, type OrderItem } from '../../../server/src/modules/orders/order-item.entity.js';
+import type { Order } from '../../../server/src/modules/orders/order.entity.js';
+import { formatDay, formatMoment } from '../../../server/src/modules/mail/templates/format.js';
+import { button, heading, paragraph, quote, renderEmail, type MailContent } from './layout.js';
+
+const cardLink = (item: OrderItem, baseUrl: string) => baseUrl + ecardPath(item.itemUrlUuid!);
+
+/** The e-mail that brings a card to its recipient. */
+export function cardEmail(item: OrderItem, baseUrl: string): Promise<MailContent> {
+  const link = cardLink(item, baseUrl);
+  const from = item.senderName ?? 'Someone';
+  const subject = `${from} sent you a card: ${item.name}`;
+  return renderEmail({
+    to: item.recipientEmail!,
+    subject,
+    preview: `${from} sent you an e-greeting card with music.`,
+    body: html`${heading(`Dear ${item.recipientName},`)}
+${paragraph(html`${from} sent you an e-greeting card with music: <strong>${item.name}</strong>.`)}
+${button('Open your card', link)}
+${paragraph(`Or paste this address into your browser: ${link}`, { quiet: true })}`,
+    text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music: ${item.name}.\n\nOpen your card: ${link}`,
+  });
+}
+
+/** The purchaser's receipt, with a link to each card, the discount (if any) and the total. */
+export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string): Promise<MailContent> {
+  const subject = `Your Art & Song Cards order ${orderNumber(order.id)}`;
+  // The delivery day as the shopper chose it: in their time zone.
+  const when = (item: OrderItem) => (item.deliverAt && item.deliverAt > order.createdAt ? `on ${formatDay(item.deliverAt, item.timeZone)}` : 'now');
+  const discounted = Boolean(order.discountCode && order.discountAmount && order.discountAmount !== '0.00');
+  const preview = (item: OrderItem) => `${baseUrl}${ecardPath(item.itemUrlUuid!)}?preview=1`;
+  const details = `${baseUrl}/order-confirmation/${order.id}`;
+  const lines = items.map((item) => {
+    const card = item.itemUrlUuid ? ` — to ${item.recipientName} <${item.recipientEmail}>, sent ${when(item)}: ${preview(item)}` : '';
+    return `${item.quantity} × ${item.name}  $${item.lineTotal}${card}`;
+  });
+  const rows = items.map(
+    (item) => html`<tr><td style="padding:10px 0;border-bottom:1px solid #eee">${item.quantity} × ${item.name}${
+      item.itemUrlUuid ? html`<br><span style="font-size:13px;color:#7a6f66">to ${item.recipientName}, sent ${when(item)} · <a href="${preview(item)}" style="color:#b0413e">view the card</a></span>` : ''
+    }</td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right;vertical-align:top">$${item.lineTotal}</td></tr>`,
+  );
+  return renderEmail({
+    to: order.purchaserEmail,
+    subject,
+    preview: `Thank you for your order: $${order.total}.`,
+    body: html`${heading('Thank you for your order')}
+${paragraph(html`Order number: <code>${order.id}</code>`)}
+<mj-table font-size="15px" line-height="1.45" color="#2b2b2b" padding="12px 25px">${rows}${
+      discounted ? html`
+<tr><td style="padding:10px 0;border-bottom:1px solid #eee">Discount <code>${order.discountCode}</code></td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right">-$${order.discountAmount}</td></tr>` : ''}
+<tr><td style="padding:10px 0"><strong>Total</strong></td><td style="padding:10px 0;text-align:right"><strong>$${order.total}</strong></td></tr></mj-table>
+${paragraph(`Paid with card ending ${order.cardLast4 ?? '—'}.`)}
+${button('Order details', details)}`,
+    text: `Thank you for your order.\n\nOrder number: ${order.id}\n\n${lines.join('\n')}${discounted ? `\nDiscount ${order.discountCode}  -$${order.discountAmount}` : ''}\n\nTotal: $${order.total}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}`,
+  });
+}
+
+/** "{recipient} opened your card", to the purchaser who asked for it. */
+export function openedEmail(order: Order, item: OrderItem, baseUrl: string): Promise<MailContent> {
+  const subject = `${item.recipientName} opened your card`;
+  const when = formatMoment(item.openedAt!, item.timeZone);
+  const account = `${baseUrl}/account`;
+  return renderEmail({
+    to: order.purchaserEmail,
+    subject,
+    preview: `${item.recipientName} opened "${item.name}" on ${when}.`,
+    body: html`${heading(subject)}
+${paragraph(html`Your card <strong>${item.name}</strong> was opened on ${when}.`)}
+${paragraph('If they send a thank-you, it comes to this address and shows under the card in your orders.')}
+${button('See your orders', account)}
+${paragraph(`You asked to be told when your card is opened (order ${orderNumber(order.id)}).`, { quiet: true })}`,
+    text: `${subject}\n\nYour card "${item.name}" was opened on ${when}.\n\nIf they send a thank-you, it comes to this address and shows under the card in your orders: ${account}\n\nYou asked to be told when your card is opened (order ${orderNumber(order.id)}).`,
+  });
+}
+
+/** A recipient's thank-you, to the purchaser. */
+export function thankYouEmail(order: Order, item: OrderItem, reply: EcardReply, baseUrl: string): Promise<MailContent> {
+  const subject = `A thank-you from ${reply.name}`;
+  const account = `${baseUrl}/account`;
+  return renderEmail({
+    to: order.purchaserEmail,
+    subject,
+    preview: reply.message.slice(0, 90),
+    body: html`${heading(subject)}
+${paragraph(html`${reply.name} wrote back about your card <strong>${item.name}</strong>:`)}
+${quote(reply.message, reply.name)}
+${button('See your orders', account)}`,
+    text: `${subject}\n\n${reply.name} wrote back about your card "${item.name}":\n\n${reply.message}\n\n— ${reply.name}\n\nSee your orders: ${account}`,
+  });
+}
+
+/** The one reminder to the recipient of a delivered card still unopened. */
+export function reminderEmail(item: OrderItem, baseUrl: string): Promise<MailContent> {
+  const link = cardLink(item, baseUrl);
+  const from = item.senderName ?? 'Someone';
+  const subject = `Your card from ${from} is waiting: ${item.name}`;
+  return renderEmail({
+    to: item.recipientEmail!,
+    subject,
+    preview: `${from} sent you a card on ${formatDay(item.deliveredAt ?? item.deliverAt ?? new Date(), item.timeZone)}; it has not been opened yet.`,
+    body: html`${heading(`Dear ${item.recipientName},`)}
+${paragraph(html`${from} sent you an e-greeting card with music, <strong>${item.name}</strong>, and it is still waiting for you.`)}
+${button('Open your card', link)}
+${paragraph(`Or paste this address into your browser: ${link}. This is the only reminder we send.`, { quiet: true })}`,
+    text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music, "${item.name}", and it is still waiting for you.\n\nOpen your card: ${link}\n\nThis is the only reminder we send.`,
+  });
+}
+
+/** The invitation to join the shop's staff, with its single-use link. */
+export function staffInvitationEmail(input: { to: string; role: string; link: string; invitedBy: string | null; expiresAt: Date }): Promise<MailContent> {
+  const what = input.role === 'admin' ? 'an admin' : 'a member of staff';
+  const by = input.invitedBy ? `${input.invitedBy} invited you` : 'You are invited';
+  const until = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(input.expiresAt);
+  return renderEmail({
+    to: input.to,
+    subject: 'You are invited to help run Art & Song Cards',
+    preview: `${by} to join Art & Song Cards as ${what}.`,
+    body: html`${heading('Join the Art & Song Cards team')}
+${paragraph(`${by} to join Art & Song Cards as ${what}. Choose a username and a password to create your account.`)}
+${button('Accept the invitation', input.link)}
+${paragraph(`The link works once, until ${until}. Or paste this address into your browser: ${input.link}`, { quiet: true })}`,
+    text: `${by} to join Art & Song Cards as ${what}.\n\nAccept the invitation (the link works once, until ${until}):\n${input.link}`,
+  });
+}
