@@ -34,6 +34,8 @@ export interface AppConfig {
   smtpPoolSize: number;
   /** MAIL_MAX_PER_SECOND: the shop-wide send rate across all processes (a provider's quota); null: no cap. */
   mailMaxPerSecond: number | null;
+  /** SMTP_TIMEOUT_SECONDS: how long a silent SMTP server is waited for at any step of a send (default 30). */
+  smtpTimeoutSeconds: number;
   /** Hours after its delivery that an unopened card gets one reminder to its recipient (fractions allowed; 0: none). */
   reminderAfterHours: number;
   /** The demo catalogue on first start: 'auto' seeds it into the embedded database only. */
@@ -132,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     deliveryPollSeconds: intEnv(env, 'DELIVERY_POLL_SECONDS', 15),
     smtpPoolSize: Math.floor(intEnv(env, 'SMTP_POOL_SIZE', 5)),
     mailMaxPerSecond: env.MAIL_MAX_PER_SECOND ? intEnv(env, 'MAIL_MAX_PER_SECOND', 1) : null,
+    smtpTimeoutSeconds: intEnv(env, 'SMTP_TIMEOUT_SECONDS', 30),
     reminderAfterHours: parseReminderHours(env.REMINDER_AFTER_HOURS),
     seedDemo: parseSeedDemo(env.SEED_DEMO),
     appRole: parseAppRole(env.APP_ROLE),

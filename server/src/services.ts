@@ -123,9 +123,9 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const categories = new CategoryService(cache);
   const products = new ProductService(cache);
   const productTypes = new ProductTypeService((ctx, typeId) => products.countOfType(ctx, typeId), cache);
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, domain: new URL(config.publicUrl).hostname });
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, domain: new URL(config.publicUrl).hostname, poolSize: config.smtpPoolSize, timeoutMs: config.smtpTimeoutSeconds * 1000 });
   const mail = new MailQueue(clock);
-  const deliveries = new DeliveryService(mail, { mailer, clock, log: deps.log, concurrency: config.smtpPoolSize });
+  const deliveries = new DeliveryService(mail, { mailer, clock, log: deps.log, concurrency: config.smtpPoolSize, maxPerSecond: config.mailMaxPerSecond });
   const orderEmails = new OrderEmails({ mail, baseUrl: config.publicUrl, clock });
   const media = new MediaService({
     storage: deps.storage ?? defaultStorage(config),

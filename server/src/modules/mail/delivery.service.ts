@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { MailJobStatus } from './mail-job.entity.js';
 import type { Mailer } from './mailer.js';
 import { isWithheld, type MailMessage, type MailQueue, type OutgoingEntry, type QueuedMail, type RenderEnv, type RenderOutcome } from './mail-queue.js';
+import { SendPacer } from './send-pacer.js';
 
 export interface DeliveryOptions {
   mailer: Mailer;
@@ -14,18 +15,24 @@ export interface DeliveryOptions {
   retryForMs?: number;
   /** Jobs claimed at once (default 100). */
   batchSize?: number;
-  /** E-mails handed to the mailer at once (default 10: the SMTP pool's connections stay busy). */
+  /** E-mails handed to the mailer at once: the SMTP pool's size (SMTP_POOL_SIZE, default 5). */
   concurrency?: number;
-  /** A claim's lease (default and at most 60 s); renewed while its batch is still being sent. */
+  /** A claim's lease (default 30 s, at most 60 s); renewed while its jobs are still being sent. */
   leaseMs?: number;
+  /** MAIL_MAX_PER_SECOND: sends per second across every process; null: no cap. */
+  maxPerSecond?: number | null;
 }
 
 const RETRY_BASE_MS = 30_000;
 /** The backoff's cap: a failing e-mail is tried at least every hour. */
 export const RETRY_MAX_MS = 60 * 60_000;
 export const RETRY_FOR_MS = 3 * 24 * 60 * 60_000;
-/** How long a claimed job may take to send before another worker may claim it again (contract: at most 60 s). */
-export const LEASE_MS = 60_000;
+/** The longest lease the contract allows: a dead worker's e-mails go out within about a minute. */
+export const MAX_LEASE_MS = 60_000;
+const DEFAULT_LEASE_MS = 30_000;
+/** Outcomes are settled once this many have gathered, or this long after the first of them. */
+const SETTLE_BATCH = 50;
+const SETTLE_AFTER_MS = 25;
 
 /** The delay before the n-th retry (n ≥ 1): 30 s, 1 min, 2 min... capped at one hour. */
 export function retryDelay(attempts: number): number {
@@ -48,25 +55,43 @@ interface ClaimedRow {
 
 interface Claimed extends QueuedMail {
   firstAttemptAt: Date | null;
+  /** The claim that holds it: only this claim may settle it. */
+  token: string;
+  /** When it was claimed (the shop's clock): what a failure's backoff starts from. */
+  claimedAt: Date;
+}
+
+/** An e-mail rendered and waiting for a lane. */
+interface Ready {
+  job: Claimed;
+  mail: MailMessage & { to: string; headers: Record<string, string> };
 }
 
 /** What became of one claimed job. */
-type Outcome = { job: Claimed; sent: true } | { job: Claimed; sent: false; error: string } | { job: Claimed; withheld: string | null };
+type Outcome =
+  | { job: Claimed; type: 'sent' }
+  | { job: Claimed; type: 'failed'; error: string }
+  | { job: Claimed; type: 'withheld'; reason: string | null }
+  /** Claimed but never handed to the mailer (the worker is stopping): back in the queue as it was. */
+  | { job: Claimed; type: 'released' };
 
 /**
- * Sends the shop's e-mail from the `mail_job` queue in batches; none of its steps holds a
- * transaction while talking to the mail server:
+ * Sends the shop's e-mail from the `mail_job` queue. No transaction is held while talking to the
+ * mail server (contract sections 8 and 10):
  * 1. claim: one statement marks up to `batchSize` due jobs `sending` under a fresh claim token and a
  *    short lease (`FOR UPDATE SKIP LOCKED`: concurrent workers take disjoint jobs). Jobs whose lease
- *    ran out (a worker died mid-batch) are claimed again, with the same Message-ID.
- * 2. render: per kind, the kind's renderer for all its jobs at once; then the filters.
- * 3. send: concurrently, through the mailer (a pooled SMTP transport); the lease is renewed while
- *    the batch is still being sent.
- * 4. settle: one transaction marks the sent jobs `sent` (only those the claim token still holds, so
- *    a job settles once even if a lease ran out) and runs the kinds' settle hooks; failures go back
- *    to `queued` with a capped backoff, or become `failed` after the retry period (shown to admins).
- * Every send of a job carries the same Message-ID (`<kind-id@domain>`), so the rare repeat after a
- * crash between sending and settling is recognisable as the same e-mail.
+ *    ran out (their worker died) are claimed again and sent with the same Message-ID.
+ * 2. render: the kinds' renderers, one call per kind for the batch, then the filters.
+ * 3. send: `concurrency` lanes (one per SMTP connection of the pool) take rendered e-mails and send
+ *    them, each first taking a send slot when MAIL_MAX_PER_SECOND is set. The next batch is claimed
+ *    and rendered while the lanes still send the last one; the leases of the jobs in hand are renewed.
+ * 4. settle: outcomes are written a few dozen at a time as they come (so a worker killed mid-batch
+ *    leaves few e-mails sent but unsettled), in one transaction each with the kinds' settle hooks,
+ *    and only for jobs their claim token still holds (a job settles once, even after its lease ran
+ *    out and another worker took it). Failures go back to `queued` with a capped backoff, or become
+ *    `failed` after the retry period (shown to admins, who can retry them).
+ * It runs when woken (a job due now was committed: NOTIFY), when the next known job falls due, and
+ * at every poll (a safety net).
  */
 export class DeliveryService {
   private readonly retryForMs: number;
@@ -74,12 +99,14 @@ export class DeliveryService {
   private readonly concurrency: number;
   private readonly leaseMs: number;
   private orm: MikroORM | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private pollTimer: NodeJS.Timeout | null = null;
+  private nextDueTimer: NodeJS.Timeout | null = null;
+  private pacer: SendPacer | null = null;
   private running: Promise<number> | null = null;
   private rerun = false;
   private stopping = false;
-  /** Batches in flight (stop waits for their sends, never for unsent claims: those are released). */
-  private readonly inFlight = new Set<Promise<unknown>>();
+  /** Claim tokens with jobs still in this process, and how many (their leases are renewed). */
+  private readonly held = new Map<string, number>();
   /** E-mails this process sent, and attempts that failed (for /metrics). */
   readonly stats = { sent: 0, failed: 0 };
 
@@ -89,16 +116,18 @@ export class DeliveryService {
   ) {
     this.retryForMs = options.retryForMs ?? RETRY_FOR_MS;
     this.batchSize = options.batchSize ?? 100;
-    this.concurrency = options.concurrency ?? 10;
-    this.leaseMs = Math.min(options.leaseMs ?? LEASE_MS, LEASE_MS);
+    this.concurrency = Math.max(1, options.concurrency ?? 5);
+    this.leaseMs = Math.min(options.leaseMs ?? DEFAULT_LEASE_MS, MAX_LEASE_MS);
   }
 
-  /** Starts sending: at once, whenever woken, and at every poll (a safety net). */
+  /** Starts sending: at once, whenever woken, when the next job falls due, and at every poll. */
   start(orm: MikroORM, pollSeconds: number): void {
     this.orm = orm;
     this.stopping = false;
-    this.timer = setInterval(() => this.kick(), pollSeconds * 1000);
-    this.timer.unref();
+    const cap = this.options.maxPerSecond;
+    this.pacer = cap ? new SendPacer((sql, params) => orm.em.fork().execute(sql, params), cap, Math.min(cap, Math.max(this.concurrency, Math.ceil(cap / 10)))) : null;
+    this.pollTimer = setInterval(() => this.kick(), pollSeconds * 1000);
+    this.pollTimer.unref();
     this.kick();
   }
 
@@ -118,18 +147,10 @@ export class DeliveryService {
       let sent = 0;
       do {
         this.rerun = false;
-        while (!this.stopping && this.orm) {
-          const batch = await this.claim(this.options.clock());
-          if (!batch) break;
-          const work = this.deliver(batch);
-          this.inFlight.add(work);
-          try {
-            sent += await work;
-          } finally {
-            this.inFlight.delete(work);
-          }
-        }
+        if (this.stopping || !this.orm) break;
+        sent += await this.runOnce();
       } while (this.rerun && !this.stopping);
+      if (!this.stopping && this.orm) await this.wakeAtNextDue().catch((error: unknown) => this.options.log.warn({ err: error }, 'could not look up the next due e-mail'));
       return sent;
     })().finally(() => {
       this.running = null;
@@ -140,20 +161,82 @@ export class DeliveryService {
   /** Stops claiming and waits only for the sends in flight; claimed jobs not yet handed to the mailer go back to the queue. */
   async stop(): Promise<void> {
     this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await Promise.allSettled([...this.inFlight]);
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    if (this.nextDueTimer) clearTimeout(this.nextDueTimer);
+    this.pollTimer = this.nextDueTimer = null;
     await this.running?.catch(() => undefined);
     this.orm = null;
     this.options.mailer.close();
   }
 
-  /** Claims up to a batch of due jobs under a fresh token; null when nothing is due. */
-  private async claim(now: Date): Promise<{ token: string; jobs: Claimed[]; now: Date } | null> {
+  /** Claims, renders, sends and settles until nothing is due; answers how many were sent. */
+  private async runOnce(): Promise<number> {
+    const settler = new Settler((outcomes) => this.settle(outcomes), this.options.log);
+    const ready: Ready[] = [];
+    let exhausted = false;
+    let producing: Promise<void> | null = null;
+    let sent = 0;
+    const lowWater = this.concurrency * 2;
+    const renewer = setInterval(() => void this.renew(), Math.max(500, this.leaseMs / 3));
+    renewer.unref();
+
+    const produce = async () => {
+      try {
+        while (!exhausted && !this.stopping && ready.length < lowWater) {
+          const batch = await this.claim(this.options.clock());
+          if (!batch.length) exhausted = true;
+          else ready.push(...(await this.render(batch, settler)));
+        }
+      } catch (error) {
+        // The database is out of reach: what is claimed stays claimed until its lease ends.
+        this.options.log.error({ err: error }, 'could not claim or render e-mails');
+        exhausted = true;
+      }
+    };
+    const next = async (): Promise<Ready | null> => {
+      for (;;) {
+        if (!exhausted && !producing && ready.length < lowWater && !this.stopping) producing = produce().finally(() => (producing = null));
+        const item = ready.shift();
+        if (item) return item;
+        if (!producing) return null;
+        await producing;
+      }
+    };
+    const lane = async () => {
+      for (let item = await next(); item; item = await next()) {
+        if (this.stopping) {
+          settler.add({ job: item.job, type: 'released' });
+          continue;
+        }
+        try {
+          await this.pacer?.take();
+          await this.options.mailer.send({ id: `${item.job.kind}-${item.job.id}`, to: item.mail.to, subject: item.mail.subject, text: item.mail.text, html: item.mail.html, headers: item.mail.headers });
+          this.stats.sent++;
+          sent++;
+          settler.add({ job: item.job, type: 'sent' });
+        } catch (error) {
+          this.stats.failed++;
+          settler.add({ job: item.job, type: 'failed', error: reasonOf(error) });
+        }
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: this.concurrency }, lane));
+      if (producing) await producing;
+      // Anything rendered but not handed out (stopping) goes back to the queue.
+      for (const item of ready.splice(0)) settler.add({ job: item.job, type: 'released' });
+      await settler.close();
+    } finally {
+      clearInterval(renewer);
+    }
+    return sent;
+  }
+
+  /** Claims up to a batch of due jobs under a fresh token. */
+  private async claim(now: Date): Promise<Claimed[]> {
     const token = crypto.randomUUID();
-    const em = this.orm!.em.fork();
-    // Two index scans (expired leases, then due jobs), each skipping rows another worker has locked.
-    const rows = await em.execute<ClaimedRow[]>(
+    // Two index scans (leases that ran out, then due jobs), each skipping rows another worker has locked.
+    const rows = await this.orm!.em.fork().execute<ClaimedRow[]>(
       `with expired as (
          select id from mail_job where status = 'sending' and claimed_until <= ? order by claimed_until limit ? for update skip locked),
        due as (
@@ -165,8 +248,8 @@ export class DeliveryService {
        returning j.id, j.kind, j.recipient, j.payload, j.order_id, j.item_id, j.ref, j.attempts, j.due_at, j.created_at, j.first_attempt_at`,
       [now, this.batchSize, now, this.batchSize, this.batchSize, new Date(now.getTime() + this.leaseMs), token, now],
     );
-    if (!rows.length) return null;
-    const jobs = rows
+    if (rows.length) this.held.set(token, rows.length);
+    return rows
       .map((row): Claimed => ({
         id: Number(row.id),
         kind: row.kind,
@@ -179,18 +262,16 @@ export class DeliveryService {
         dueAt: new Date(row.due_at),
         createdAt: new Date(row.created_at),
         firstAttemptAt: row.first_attempt_at ? new Date(row.first_attempt_at) : null,
+        token,
+        claimedAt: now,
       }))
       .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || a.id - b.id);
-    return { token, jobs, now };
   }
 
-  /** Renders, sends and settles one claimed batch; answers how many were sent. */
-  private async deliver({ token, jobs, now }: { token: string; jobs: Claimed[]; now: Date }): Promise<number> {
-    const env: RenderEnv = { em: this.orm!.em.fork(), now };
-    const outcomes: Outcome[] = [];
-    const ready: { job: Claimed; mail: MailMessage & { to: string; headers: Record<string, string> } }[] = [];
-
-    // Render, kind by kind.
+  /** Renders a batch, kind by kind, then runs the filters; what is not to be sent goes straight to the settler. */
+  private async render(jobs: Claimed[], settler: Settler): Promise<Ready[]> {
+    const env: RenderEnv = { em: this.orm!.em.fork(), now: jobs[0]!.claimedAt };
+    const ready: Ready[] = [];
     for (const [kind, group] of groupByKind(jobs)) {
       const definition = this.queue.definition(kind);
       let rendered: RenderOutcome[];
@@ -200,83 +281,73 @@ export class DeliveryService {
         if (rendered.length !== group.length) throw new Error(`The renderer of "${kind}" answered ${rendered.length} e-mails for ${group.length} jobs`);
       } catch (error) {
         this.options.log.error({ err: error, kind, jobs: group.length }, 'e-mails could not be rendered');
-        for (const job of group) outcomes.push({ job, sent: false, error: reasonOf(error) });
+        for (const job of group) settler.add({ job, type: 'failed', error: reasonOf(error) });
         continue;
       }
       group.forEach((job, index) => {
         const outcome = rendered[index]!;
-        if (isWithheld(outcome)) outcomes.push({ job, withheld: outcome.reason });
-        else if (!(outcome.to ?? job.to)) outcomes.push({ job, sent: false, error: 'No recipient address' });
-        else ready.push({ job, mail: { ...outcome, to: (outcome.to ?? job.to)!, headers: { ...outcome.headers } } });
+        const to = isWithheld(outcome) ? null : (outcome.to ?? job.to);
+        if (isWithheld(outcome)) settler.add({ job, type: 'withheld', reason: outcome.reason });
+        else if (!to) settler.add({ job, type: 'failed', error: 'No recipient address' });
+        else ready.push({ job, mail: { ...outcome, to, headers: { ...outcome.headers } } });
       });
     }
-
-    // Filters: headers, or a last word against sending.
-    let sendable = ready;
-    if (this.queue.filters.length && ready.length) {
-      const verdicts = new Map<number, string | null>();
-      const entries: OutgoingEntry[] = ready.map(({ job, mail }) => ({
-        job,
-        mail,
-        withhold: (reason: string) => void verdicts.set(job.id, reason),
-        drop: () => void verdicts.set(job.id, null),
-      }));
-      try {
-        for (const filter of this.queue.filters) await filter(entries, env);
-        sendable = ready.filter(({ job }) => !verdicts.has(job.id));
-        for (const { job } of ready) if (verdicts.has(job.id)) outcomes.push({ job, withheld: verdicts.get(job.id)! });
-      } catch (error) {
-        this.options.log.error({ err: error }, 'an e-mail filter failed');
-        for (const { job } of ready) outcomes.push({ job, sent: false, error: reasonOf(error) });
-        sendable = [];
-      }
-    }
-
-    // Send, concurrently; the lease is renewed while sends are still under way.
-    const renew = setInterval(() => void this.renew(token).catch((error: unknown) => this.options.log.warn({ err: error }, 'could not renew the claim of a batch')), Math.max(1000, this.leaseMs / 3));
-    renew.unref();
+    if (!this.queue.filters.length || !ready.length) return ready;
+    const verdicts = new Map<number, string | null>();
+    const entries: OutgoingEntry[] = ready.map(({ job, mail }) => ({
+      job,
+      mail,
+      withhold: (reason: string) => void verdicts.set(job.id, reason),
+      drop: () => void verdicts.set(job.id, null),
+    }));
     try {
-      await forEachLimit(sendable, this.concurrency, async ({ job, mail }) => {
-        if (this.stopping) return; // released below
-        try {
-          await this.options.mailer.send({ id: `${job.kind}-${job.id}`, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
-          this.stats.sent++;
-          outcomes.push({ job, sent: true });
-        } catch (error) {
-          this.stats.failed++;
-          outcomes.push({ job, sent: false, error: reasonOf(error) });
-        }
-      });
-    } finally {
-      clearInterval(renew);
+      for (const filter of this.queue.filters) await filter(entries, env);
+    } catch (error) {
+      this.options.log.error({ err: error }, 'an e-mail filter failed');
+      for (const { job } of ready) settler.add({ job, type: 'failed', error: reasonOf(error) });
+      return [];
     }
-    const decided = new Set(outcomes.map((o) => o.job.id));
-    const unsent = jobs.filter((job) => !decided.has(job.id));
-    await this.settle(token, outcomes, unsent, now);
-    return outcomes.filter((o) => 'sent' in o && o.sent).length;
+    for (const { job } of ready) if (verdicts.has(job.id)) settler.add({ job, type: 'withheld', reason: verdicts.get(job.id)! });
+    return ready.filter(({ job }) => !verdicts.has(job.id));
   }
 
-  /** Extends the lease of the batch's jobs still being sent. */
-  private async renew(token: string): Promise<void> {
-    if (!this.orm) return;
-    await this.orm.em.fork().execute(`update mail_job set claimed_until = ? where claim_token = ? and status = 'sending'`, [new Date(this.options.clock().getTime() + this.leaseMs), token]);
+  /** Extends the leases of the jobs this process still holds. */
+  private async renew(): Promise<void> {
+    if (!this.orm || !this.held.size) return;
+    try {
+      await this.orm.em.fork().execute(`update mail_job set claimed_until = ? where claim_token in (select (jsonb_array_elements_text(?::jsonb))::uuid) and status = 'sending'`, [
+        new Date(this.options.clock().getTime() + this.leaseMs),
+        JSON.stringify([...this.held.keys()]),
+      ]);
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'could not renew the leases of the e-mails being sent');
+    }
   }
 
-  /** Records a batch's outcomes in one transaction: only jobs this claim still holds change. */
-  private async settle(token: string, outcomes: Outcome[], released: Claimed[], now: Date): Promise<void> {
-    const sent = outcomes.filter((o): o is { job: Claimed; sent: true } => 'sent' in o && o.sent).map((o) => o.job);
-    const failed = outcomes.filter((o): o is { job: Claimed; sent: false; error: string } => 'sent' in o && !o.sent);
-    const withheld = outcomes.filter((o): o is { job: Claimed; withheld: string | null } => 'withheld' in o);
+  /** Records outcomes in one transaction: only jobs their claim still holds change; the kinds' settle hooks run in it. */
+  private async settle(outcomes: Outcome[]): Promise<void> {
+    const now = this.options.clock();
+    const ids = (list: Outcome[]) => JSON.stringify(list.map((o) => ({ id: o.job.id, token: o.job.token })));
+    const sent = outcomes.filter((o) => o.type === 'sent');
+    const failed = outcomes.filter((o): o is Extract<Outcome, { type: 'failed' }> => o.type === 'failed');
+    const withheld = outcomes.filter((o): o is Extract<Outcome, { type: 'withheld' }> => o.type === 'withheld');
+    const released = outcomes.filter((o) => o.type === 'released');
+    const failures = failed.map(({ job, error }) => {
+      const since = job.firstAttemptAt ?? job.claimedAt;
+      const giveUp = job.claimedAt.getTime() - since.getTime() >= this.retryForMs;
+      return { id: job.id, token: job.token, status: giveUp ? MailJobStatus.FAILED : MailJobStatus.QUEUED, error, due_at: giveUp ? null : new Date(job.claimedAt.getTime() + retryDelay(job.attempts)).toISOString() };
+    });
     await this.orm!.em.fork().transactional(async (em) => {
       if (sent.length) {
         const rows = await em.execute<{ id: number }[]>(
-          `update mail_job set status = 'sent', sent_at = ?, claimed_until = null, claim_token = null, last_error = null
-            where id in (select (jsonb_array_elements_text(?::jsonb))::int) and claim_token = ? and status = 'sending'
-            returning id`,
-          [now, JSON.stringify(sent.map((job) => job.id)), token],
+          `update mail_job j set status = 'sent', sent_at = ?, claimed_until = null, claim_token = null, last_error = null
+             from jsonb_to_recordset(?::jsonb) as r(id int, token uuid)
+            where j.id = r.id and j.claim_token = r.token and j.status = 'sending'
+            returning j.id`,
+          [now, ids(sent)],
         );
         const settled = new Set(rows.map((row) => Number(row.id)));
-        for (const [kind, group] of groupByKind(sent.filter((job) => settled.has(job.id)))) {
+        for (const [kind, group] of groupByKind(sent.map((o) => o.job).filter((job) => settled.has(job.id)))) {
           const definition = this.queue.definition(kind);
           if (definition?.eraseWhenSent?.length) {
             await em.execute(`update mail_job set payload = payload - ?::text[] where id in (select (jsonb_array_elements_text(?::jsonb))::int)`, [`{${definition.eraseWhenSent.join(',')}}`, JSON.stringify(group.map((job) => job.id))]);
@@ -284,47 +355,114 @@ export class DeliveryService {
           await definition?.settle?.(em, group, now);
         }
       }
-      if (failed.length) {
-        const rows = failed.map(({ job, error }) => {
-          const since = job.firstAttemptAt ?? now;
-          const giveUp = now.getTime() - since.getTime() >= this.retryForMs;
-          return { id: job.id, status: giveUp ? MailJobStatus.FAILED : MailJobStatus.QUEUED, error, due_at: giveUp ? null : new Date(now.getTime() + retryDelay(job.attempts)).toISOString() };
-        });
+      if (failures.length) {
         await em.execute(
           `update mail_job j set status = r.status, last_error = r.error, due_at = coalesce(r.due_at, j.due_at), claimed_until = null, claim_token = null
-             from jsonb_to_recordset(?::jsonb) as r(id int, status text, error text, due_at timestamptz)
-            where j.id = r.id and j.claim_token = ? and j.status = 'sending'`,
-          [JSON.stringify(rows), token],
+             from jsonb_to_recordset(?::jsonb) as r(id int, token uuid, status text, error text, due_at timestamptz)
+            where j.id = r.id and j.claim_token = r.token and j.status = 'sending'`,
+          [JSON.stringify(failures)],
         );
-        for (const [index, { job, error }] of failed.entries()) {
-          const facts = { jobId: job.id, kind: job.kind, attempts: job.attempts, reason: error };
-          if (rows[index]!.status === MailJobStatus.FAILED) this.options.log.error(facts, 'e-mail not sent after retrying for the whole retry period; shown as failed to admins, who can retry it');
-          else this.options.log.warn({ ...facts, retryAt: rows[index]!.due_at }, 'e-mail not sent; will retry');
-        }
       }
-      const kept = withheld.filter((o) => o.withheld !== null);
+      const kept = withheld.filter((o) => o.reason !== null);
       if (kept.length) {
         await em.execute(
           `update mail_job j set status = 'withheld', last_error = r.reason, claimed_until = null, claim_token = null
-             from jsonb_to_recordset(?::jsonb) as r(id int, reason text)
-            where j.id = r.id and j.claim_token = ? and j.status = 'sending'`,
-          [JSON.stringify(kept.map((o) => ({ id: o.job.id, reason: o.withheld }))), token],
+             from jsonb_to_recordset(?::jsonb) as r(id int, token uuid, reason text)
+            where j.id = r.id and j.claim_token = r.token and j.status = 'sending'`,
+          [JSON.stringify(kept.map((o) => ({ id: o.job.id, token: o.job.token, reason: o.reason })))],
         );
       }
-      const dropped = withheld.filter((o) => o.withheld === null);
+      const dropped = withheld.filter((o) => o.reason === null);
       if (dropped.length) {
-        await em.execute(`delete from mail_job where id in (select (jsonb_array_elements_text(?::jsonb))::int) and claim_token = ? and status = 'sending'`, [JSON.stringify(dropped.map((o) => o.job.id)), token]);
+        await em.execute(`delete from mail_job j using jsonb_to_recordset(?::jsonb) as r(id int, token uuid) where j.id = r.id and j.claim_token = r.token and j.status = 'sending'`, [ids(dropped)]);
       }
       if (released.length) {
-        // Claimed but never handed to the mailer (the process is stopping): back in the queue as they were.
         await em.execute(
-          `update mail_job set status = 'queued', claimed_until = null, claim_token = null, attempts = greatest(attempts - 1, 0)
-            where id in (select (jsonb_array_elements_text(?::jsonb))::int) and claim_token = ? and status = 'sending'`,
-          [JSON.stringify(released.map((job) => job.id)), token],
+          `update mail_job j set status = 'queued', claimed_until = null, claim_token = null, attempts = greatest(j.attempts - 1, 0)
+             from jsonb_to_recordset(?::jsonb) as r(id int, token uuid)
+            where j.id = r.id and j.claim_token = r.token and j.status = 'sending'`,
+          [ids(released)],
         );
       }
     });
-    if (sent.length) this.options.log.info({ sent: sent.length, jobs: sent.length <= 20 ? sent.map((job) => `${job.kind}-${job.id}`) : undefined }, 'e-mails sent');
+    for (const outcome of outcomes) {
+      const left = (this.held.get(outcome.job.token) ?? 1) - 1;
+      if (left > 0) this.held.set(outcome.job.token, left);
+      else this.held.delete(outcome.job.token);
+    }
+    for (const [index, { job, error }] of failed.entries()) {
+      const facts = { jobId: job.id, kind: job.kind, attempts: job.attempts, reason: error };
+      if (failures[index]!.status === MailJobStatus.FAILED) this.options.log.error(facts, 'e-mail not sent after retrying for the whole retry period; shown as failed to admins, who can retry it');
+      else this.options.log.warn({ ...facts, retryAt: failures[index]!.due_at }, 'e-mail not sent; will retry');
+    }
+    if (sent.length) this.options.log.debug({ sent: sent.length }, 'e-mails sent');
+  }
+
+  /** Wakes this worker when the next queued job falls due (or a lease runs out), if before the next poll. */
+  private async wakeAtNextDue(): Promise<void> {
+    const [row] = await this.orm!.em.fork().execute<{ next: Date | null }[]>(
+      `select least((select min(due_at) from mail_job where status = 'queued'), (select min(claimed_until) from mail_job where status = 'sending')) as next`,
+    );
+    if (this.nextDueTimer) clearTimeout(this.nextDueTimer);
+    this.nextDueTimer = null;
+    if (!row?.next) return;
+    const delay = new Date(row.next).getTime() - this.options.clock().getTime();
+    // Beyond a day the poll finds it (timers that long are not worth keeping).
+    if (delay > 86_400_000) return;
+    this.nextDueTimer = setTimeout(() => this.kick(), Math.max(0, delay) + 5);
+    this.nextDueTimer.unref();
+  }
+}
+
+/**
+ * Gathers outcomes and writes them a few dozen at a time, one transaction after another. A write
+ * that fails (the database is out of reach) is tried again a few times; after that its jobs stay
+ * claimed until their leases end and are sent again by whoever claims them (same Message-ID).
+ */
+class Settler {
+  private pending: Outcome[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly write: (outcomes: Outcome[]) => Promise<void>,
+    private readonly log: Logger,
+  ) {}
+
+  add(outcome: Outcome): void {
+    this.pending.push(outcome);
+    if (this.pending.length >= SETTLE_BATCH) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), SETTLE_AFTER_MS);
+  }
+
+  /** Writes what is pending and waits for every write. */
+  async close(): Promise<void> {
+    this.flush();
+    await this.chain;
+  }
+
+  private flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (!this.pending.length) return;
+    const outcomes = this.pending;
+    this.pending = [];
+    this.chain = this.chain.then(() => this.writeWithRetries(outcomes));
+  }
+
+  private async writeWithRetries(outcomes: Outcome[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.write(outcomes);
+        return;
+      } catch (error) {
+        if (attempt >= 5) {
+          this.log.error({ err: error, jobs: outcomes.length }, 'could not record what became of e-mails; they are sent again after their leases end');
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
+      }
+    }
   }
 }
 
@@ -339,13 +477,3 @@ function groupByKind(jobs: readonly Claimed[]): Map<string, Claimed[]> {
 }
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-
-/** Runs `work` over `items` with at most `limit` at once. */
-async function forEachLimit<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  });
-  await Promise.all(lanes);
-}
-
