@@ -5,6 +5,7 @@ import { drop, withhold, type MailQueue, type QueuedMail, type RenderEnv, type R
 import { formatDay } from '../mail/templates/format.js';
 import { button, heading, mjml, paragraph, renderEmail, type MailContent } from '../mail/templates/layout.js';
 import { ecardPath, OrderItem } from './order-item.entity.js';
+import type { OrderCard } from './order-item-rows.js';
 import { Order, OrderStatus } from './order.entity.js';
 
 /** The kinds of e-mail checkout and the admins' order tools send. */
@@ -115,10 +116,10 @@ export class OrderEmails {
   }
 
   /** The mail jobs of a paid order (its receipt, each card on its day), in the transaction that marks it paid: one INSERT. */
-  async queueForOrder(em: EntityManager, order: Order, items: readonly OrderItem[], now: Date): Promise<void> {
+  async queueForOrder(em: EntityManager, order: Order, cards: readonly OrderCard[], now: Date): Promise<void> {
     await this.options.mail.enqueueMany(em, [
       { kind: OrderMailKind.RECEIPT, to: order.purchaserEmail, dueAt: now, orderId: order.id },
-      ...items.filter((item) => item.itemUrlUuid).map((item) => ({ kind: OrderMailKind.CARD, to: item.recipientEmail!, dueAt: item.deliverAt ?? now, orderId: order.id, itemId: item.id })),
+      ...cards.map((card) => ({ kind: OrderMailKind.CARD, to: card.recipientEmail, dueAt: card.deliverAt ?? now, orderId: order.id, itemId: card.id })),
     ]);
   }
 
