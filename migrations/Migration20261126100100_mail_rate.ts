@@ -16,13 +16,16 @@ export class Migration20261126100100_mail_rate extends Migration {
     this.addSql(`create table "mail_rate_second" ("second" bigint primary key, "used" int not null);`);
     this.addSql(`create function "mail_rate_reserve"(cap int, want int, window_ms int) returns table (at_ms bigint, db_now_ms bigint) language plpgsql as $$
       declare
-        now_ms bigint := floor(extract(epoch from clock_timestamp()) * 1000);
-        s bigint := floor(extract(epoch from clock_timestamp()) * 1000) / 1000;
+        now_ms bigint;
+        s bigint;
         got int := 0;
         i int;
         first_free int;
       begin
         perform pg_advisory_xact_lock(hashtext('mail_rate_reserve'));
+        -- The time once the lock is ours (a reservation may have waited for another).
+        now_ms := floor(extract(epoch from clock_timestamp()) * 1000);
+        s := now_ms / 1000;
         delete from mail_rate_second where second < s - 10;
         while got < want and s < now_ms / 1000 + 120 loop
           select used into i from mail_rate_second where second = s;

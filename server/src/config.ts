@@ -36,6 +36,8 @@ export interface AppConfig {
   mailMaxPerSecond: number | null;
   /** SMTP_TIMEOUT_SECONDS: how long a silent SMTP server is waited for at any step of a send (default 30). */
   smtpTimeoutSeconds: number;
+  /** MAIL_LEASE_SECONDS: how long a worker's claim on an e-mail lasts unless renewed (default 30, at most 60). */
+  mailLeaseSeconds: number;
   /** Hours after its delivery that an unopened card gets one reminder to its recipient (fractions allowed; 0: none). */
   reminderAfterHours: number;
   /** The demo catalogue on first start: 'auto' seeds it into the embedded database only. */
@@ -135,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpPoolSize: Math.floor(intEnv(env, 'SMTP_POOL_SIZE', 5)),
     mailMaxPerSecond: env.MAIL_MAX_PER_SECOND ? intEnv(env, 'MAIL_MAX_PER_SECOND', 1) : null,
     smtpTimeoutSeconds: intEnv(env, 'SMTP_TIMEOUT_SECONDS', 30),
+    mailLeaseSeconds: Math.min(60, intEnv(env, 'MAIL_LEASE_SECONDS', 30)),
     reminderAfterHours: parseReminderHours(env.REMINDER_AFTER_HOURS),
     seedDemo: parseSeedDemo(env.SEED_DEMO),
     appRole: parseAppRole(env.APP_ROLE),

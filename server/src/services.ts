@@ -125,7 +125,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const productTypes = new ProductTypeService((ctx, typeId) => products.countOfType(ctx, typeId), cache);
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, domain: new URL(config.publicUrl).hostname, poolSize: config.smtpPoolSize, timeoutMs: config.smtpTimeoutSeconds * 1000 });
   const mail = new MailQueue(clock);
-  const deliveries = new DeliveryService(mail, { mailer, clock, log: deps.log, concurrency: config.smtpPoolSize, maxPerSecond: config.mailMaxPerSecond });
+  const deliveries = new DeliveryService(mail, { mailer, clock, log: deps.log, concurrency: config.smtpPoolSize, maxPerSecond: config.mailMaxPerSecond, leaseMs: config.mailLeaseSeconds * 1000 });
   const orderEmails = new OrderEmails({ mail, baseUrl: config.publicUrl, clock });
   const media = new MediaService({
     storage: deps.storage ?? defaultStorage(config),

@@ -16,7 +16,7 @@ export interface Arrival {
 }
 
 /** What the server does with the next message: take it, refuse it with a code, or never answer its DATA. */
-export type Verdict = { accept: true } | { code: number; message: string } | { stall: true };
+export type Verdict = { accept: true; delayMs?: number } | { code: number; message: string } | { stall: true };
 
 export interface SmtpSink {
   url: string;
@@ -73,10 +73,14 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
           callback(error);
           return;
         }
-        const arrival = { ...facts, at: Date.now(), bytes: size };
-        sink.arrivals.push(arrival);
-        sink.onArrival?.(arrival);
-        callback();
+        const take = () => {
+          const arrival = { ...facts, at: Date.now(), bytes: size };
+          sink.arrivals.push(arrival);
+          sink.onArrival?.(arrival);
+          callback();
+        };
+        if (verdict.delayMs) setTimeout(take, verdict.delayMs);
+        else take();
       });
     },
   });

@@ -68,8 +68,8 @@ beforeAll(async () => {
   app.services.mail.addFilter(async (entries) => {
     for (const entry of entries) {
       if (entry.job.kind !== 'test-note') continue;
-      entry.mail.headers['List-Unsubscribe'] = `<https://cards.example/unsubscribe?n=${(entry.job.payload as Note).n}>`;
-      if ((entry.job.payload as Note).n === 9) entry.withhold('Not delivered: the recipient unsubscribed');
+      entry.mail.headers['List-Unsubscribe'] = `<https://cards.example/unsubscribe?n=${(entry.job.payload as unknown as Note).n}>`;
+      if ((entry.job.payload as unknown as Note).n === 9) entry.withhold('Not delivered: the recipient unsubscribed');
     }
   });
 });
@@ -126,25 +126,27 @@ describe('the generic mail queue', () => {
 
   it('settles a job only under the claim that holds it: a worker whose lease ran out and was taken over settles nothing', async () => {
     clock.set('2026-12-24T09:00:00Z');
-    const [id] = await enqueue([{ n: 500 }]);
     // Two workers on the same database (as two processes would be); the first one's lease is 60 s.
     const firstWorker = new DeliveryService(app.services.mail, { mailer, clock: clock.now, log: pino({ level: 'silent' }), concurrency: 2, leaseMs: 60_000 });
     const other = new DeliveryService(app.services.mail, { mailer, clock: clock.now, log: pino({ level: 'silent' }), concurrency: 2 });
-    firstWorker.start(app.orm, 3600);
-    other.start(app.orm, 3600);
+    let release = () => {};
+    mailer.gate = new Promise<void>((resolve) => (release = resolve));
+    let started = 0;
+    let id = 0;
+    mailer.onSend = (mail) => {
+      if (mail.id === `test-note-${id}`) started++;
+    };
     try {
-      let release!: () => void;
-      mailer.gate = new Promise<void>((resolve) => (release = resolve));
-      let started = 0;
-      mailer.onSend = (mail) => {
-        if (mail.id === `test-note-${id}`) started++;
-      };
+      firstWorker.start(app.orm, 3600);
+      await firstWorker.runDue();
+      [id] = await enqueue([{ n: 500 }]);
       settled.length = 0;
       const first = firstWorker.runDue();
       await expect.poll(() => started, { timeout: 10_000 }).toBe(1);
       // The first worker is stuck past its lease (as if it had lost the database): the other takes the job over.
       clock.set('2026-12-24T09:01:01Z');
       mailer.gate = null;
+      other.start(app.orm, 3600);
       await other.runDue();
       expect(started).toBe(2);
       expect(await app.sql(`select status from mail_job where id = $1`, [id])).toEqual([{ status: 'sent' }]);
@@ -154,6 +156,7 @@ describe('the generic mail queue', () => {
       expect(mailer.sent.filter((m) => m.id === `test-note-${id}`)).toHaveLength(2);
       expect(settled.flat().filter((n) => n === 500)).toHaveLength(1);
     } finally {
+      release();
       mailer.onSend = null;
       mailer.gate = null;
       await other.stop();

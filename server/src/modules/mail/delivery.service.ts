@@ -115,7 +115,9 @@ export class DeliveryService {
     private readonly options: DeliveryOptions,
   ) {
     this.retryForMs = options.retryForMs ?? RETRY_FOR_MS;
-    this.batchSize = options.batchSize ?? 100;
+    // Under a rate cap a worker claims about a second's worth at a time, so that the workers share the work.
+    const cap = options.maxPerSecond;
+    this.batchSize = options.batchSize ?? (cap ? Math.max(Math.min(cap, 100), Math.max(1, options.concurrency ?? 5)) : 100);
     this.concurrency = Math.max(1, options.concurrency ?? 5);
     this.leaseMs = Math.min(options.leaseMs ?? DEFAULT_LEASE_MS, MAX_LEASE_MS);
   }

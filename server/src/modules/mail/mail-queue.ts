@@ -33,8 +33,8 @@
  *     await mail.enqueueMany(em, jobs);    // one INSERT for any number of jobs
  *
  * `em` is the caller's transactional EntityManager (or a RequestContext, whose `em` is used): the job
- * exists exactly when the caller's transaction commits. A job due by now wakes the workers when the
- * transaction commits (NOTIFY); a later one is sent at its time. `orderId` and `itemId` reference the
+ * exists exactly when the caller's transaction commits. Queueing wakes the workers when the
+ * transaction commits (NOTIFY): a job due now is sent at once, a later one at its time. `orderId` and `itemId` reference the
  * order and card the e-mail belongs to (foreign keys in SQL: the job goes with them); `ref` is free
  * text for any other owner (`contact:12`); `dedupeKey` makes a second enqueue of the same key a no-op
  * (as do the per-card and per-order unique indexes of the card, receipt, opened and reminder kinds).
@@ -183,13 +183,12 @@ export class MailQueue {
 
   /**
    * Queues e-mails in the caller's transaction with one INSERT; answers the ids of the jobs written
-   * (those skipped by a dedupe key or a unique reference are left out). Jobs due by now wake the
-   * workers when the transaction commits.
+   * (those skipped by a dedupe key or a unique reference are left out). The workers are woken
+   * when the transaction commits.
    */
   async enqueueMany<P>(tx: HasEm, jobs: readonly EnqueueInput<P>[]): Promise<number[]> {
     if (!jobs.length) return [];
     for (const job of jobs) if (!this.kinds.has(job.kind)) throw new Error(`Unknown mail kind "${job.kind}": register it first`);
-    const now = this.clock();
     const rows = jobs.map((job) => ({
       kind: job.kind,
       recipient: job.to,
@@ -200,8 +199,8 @@ export class MailQueue {
       dedupe_key: job.dedupeKey ?? null,
       due_at: job.dueAt.toISOString(),
     }));
-    const dueNow = jobs.some((job) => job.dueAt.getTime() <= now.getTime());
-    // One statement, whatever the number of jobs; the NOTIFY is delivered only if the transaction commits.
+    // One statement, whatever the number of jobs. The NOTIFY is delivered only if the transaction
+    // commits; it wakes the workers also for a job due later, so that they set their timers for it.
     const inserted = await emOf(tx).execute<{ id: number }[]>(
       `with added as (
          insert into mail_job (kind, recipient, payload, order_id, item_id, ref, dedupe_key, due_at)
@@ -209,7 +208,7 @@ export class MailQueue {
            from jsonb_to_recordset(?::jsonb) as r(kind text, recipient text, payload jsonb, order_id uuid, item_id int, ref text, dedupe_key text, due_at timestamptz)
          on conflict do nothing
          returning id)
-       select id${dueNow ? `, (select pg_notify('${SIGNAL_CHANNEL}', '${MAIL_QUEUED_SIGNAL}')) as woken` : ''} from added order by id`,
+       select id, (select pg_notify('${SIGNAL_CHANNEL}', '${MAIL_QUEUED_SIGNAL}')) as woken from added order by id`,
       [JSON.stringify(rows)],
     );
     return inserted.map((row) => Number(row.id));
@@ -235,7 +234,7 @@ export class MailQueue {
     job.firstAttemptAt = null;
     job.lastError = null;
     await emOf(tx).flush();
-    if (dueAt.getTime() <= this.clock().getTime()) await this.wake(tx);
+    await this.wake(tx);
   }
 
   /** Puts a failed e-mail back in the queue, due now, with a fresh retry period. Null when there is no such job. */

@@ -2,15 +2,17 @@
 export type RunSql = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
 /** The part of each second in which sends start; the rest is a margin for the send itself. */
-const WINDOW_MS = 800;
+const WINDOW_MS = 700;
 /** A slot may be used this late (a lane was busy); later than that it could land in the next second, so it is dropped. */
-const LATE_MS = 80;
+const LATE_MS = 50;
 
 /**
  * MAIL_MAX_PER_SECOND for the whole shop: before each send a lane takes a send time from the slots
  * this process reserved in PostgreSQL (`mail_rate_reserve`: at most `cap` per second across every
  * process, evenly spread), and waits for it. Slots are reserved a few at a time; one missed by more
- * than LATE_MS is dropped, never used late, so no second carries more than the cap.
+ * than LATE_MS is dropped, never used late, so no second carries more than the cap. Send times are
+ * the database's clock read as this process's: the shop's machines keep their clocks in step (NTP),
+ * and on one machine they are the same clock.
  */
 export class SendPacer {
   /** Reserved send times on this process's clock, earliest first. */
@@ -39,9 +41,8 @@ export class SendPacer {
   }
 
   private async reserve(): Promise<void> {
-    const rows = await this.sql('select at_ms, db_now_ms from mail_rate_reserve(?, ?, ?)', [this.cap, this.chunk, WINDOW_MS]);
-    const local = Date.now();
-    for (const row of rows) this.slots.push(Number(row.at_ms) - Number(row.db_now_ms) + local);
+    const rows = await this.sql('select at_ms from mail_rate_reserve(?, ?, ?)', [this.cap, this.chunk, WINDOW_MS]);
+    for (const row of rows) this.slots.push(Number(row.at_ms));
     this.slots.sort((a, b) => a - b);
   }
 }
