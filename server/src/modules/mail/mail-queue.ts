@@ -34,7 +34,8 @@
  *
  * `em` is the caller's transactional EntityManager (or a RequestContext, whose `em` is used): the job
  * exists exactly when the caller's transaction commits. Queueing wakes the workers when the
- * transaction commits (NOTIFY): a job due now is sent at once, a later one at its time. `orderId` and `itemId` reference the
+ * transaction commits (NOTIFY): a job due now is sent at once, a later one at its time (one due more
+ * than an hour ahead is picked up by a poll, DELIVERY_POLL_SECONDS, before its time). `orderId` and `itemId` reference the
  * order and card the e-mail belongs to (foreign keys in SQL: the job goes with them); `ref` is free
  * text for any other owner (`contact:12`); `dedupeKey` makes a second enqueue of the same key a no-op
  * (as do the per-card and per-order unique indexes of the card, receipt, opened and reminder kinds).
@@ -134,6 +135,9 @@ export interface EnqueueInput<P = Record<string, unknown>> {
   dedupeKey?: string | null;
 }
 
+/** Jobs due within this long wake the workers when queued (later ones are found by a poll in time). */
+const WAKE_WITHIN_MS = 3_600_000;
+
 /** The change-feed signal by which a committed job due now wakes the processes that send mail. */
 export const MAIL_QUEUED_SIGNAL = 'mail-queued';
 
@@ -200,7 +204,10 @@ export class MailQueue {
       due_at: job.dueAt.toISOString(),
     }));
     // One statement, whatever the number of jobs. The NOTIFY is delivered only if the transaction
-    // commits; it wakes the workers also for a job due later, so that they set their timers for it.
+    // commits; it wakes the workers also for a job due within the hour, so that they set a timer for
+    // it (one due later is found by a poll before its time: a reminder days ahead wakes nobody).
+    const soon = this.clock().getTime() + WAKE_WITHIN_MS;
+    const wake = jobs.some((job) => job.dueAt.getTime() <= soon);
     const inserted = await emOf(tx).execute<{ id: number }[]>(
       `with added as (
          insert into mail_job (kind, recipient, payload, order_id, item_id, ref, dedupe_key, due_at)
@@ -208,7 +215,7 @@ export class MailQueue {
            from jsonb_to_recordset(?::jsonb) as r(kind text, recipient text, payload jsonb, order_id uuid, item_id int, ref text, dedupe_key text, due_at timestamptz)
          on conflict do nothing
          returning id)
-       select id, (select pg_notify('${SIGNAL_CHANNEL}', '${MAIL_QUEUED_SIGNAL}')) as woken from added order by id`,
+       select id${wake ? `, (select pg_notify('${SIGNAL_CHANNEL}', '${MAIL_QUEUED_SIGNAL}')) as woken` : ''} from added order by id`,
       [JSON.stringify(rows)],
     );
     return inserted.map((row) => Number(row.id));
