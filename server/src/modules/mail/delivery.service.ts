@@ -51,9 +51,12 @@ interface ClaimedRow {
   due_at: Date;
   created_at: Date;
   first_attempt_at: Date | null;
+  sent_at: Date | null;
 }
 
 interface Claimed extends QueuedMail {
+  /** Set when a worker recorded that the mail server took it but died before settling it: it is not sent again. */
+  sentAt: Date | null;
   firstAttemptAt: Date | null;
   /** The claim that holds it: only this claim may settle it. */
   token: string;
@@ -174,6 +177,7 @@ export class DeliveryService {
   /** Claims, renders, sends and settles until nothing is due; answers how many were sent. */
   private async runOnce(): Promise<number> {
     const settler = new Settler((outcomes) => this.settle(outcomes), this.options.log);
+    const marker = new SentMarker((jobs) => this.markSent(jobs));
     const ready: Ready[] = [];
     let exhausted = false;
     let producing: Promise<void> | null = null;
@@ -215,6 +219,7 @@ export class DeliveryService {
           await this.options.mailer.send({ id: `${item.job.kind}-${item.job.id}`, to: item.mail.to, subject: item.mail.subject, text: item.mail.text, html: item.mail.html, headers: item.mail.headers });
           this.stats.sent++;
           sent++;
+          marker.add(item.job);
           settler.add({ job: item.job, type: 'sent' });
         } catch (error) {
           this.stats.failed++;
@@ -227,6 +232,7 @@ export class DeliveryService {
       if (producing) await producing;
       // Anything rendered but not handed out (stopping) goes back to the queue.
       for (const item of ready.splice(0)) settler.add({ job: item.job, type: 'released' });
+      await marker.close();
       await settler.close();
     } finally {
       clearInterval(renewer);
@@ -247,7 +253,7 @@ export class DeliveryService {
          (select id from expired) union all (select id from due) limit ?)
        update mail_job j set status = 'sending', claimed_until = ?, claim_token = ?, attempts = j.attempts + 1, first_attempt_at = coalesce(j.first_attempt_at, ?)
          from picked where j.id = picked.id
-       returning j.id, j.kind, j.recipient, j.payload, j.order_id, j.item_id, j.ref, j.attempts, j.due_at, j.created_at, j.first_attempt_at`,
+       returning j.id, j.kind, j.recipient, j.payload, j.order_id, j.item_id, j.ref, j.attempts, j.due_at, j.created_at, j.first_attempt_at, j.sent_at`,
       [now, this.batchSize, now, this.batchSize, this.batchSize, new Date(now.getTime() + this.leaseMs), token, now],
     );
     if (rows.length) this.held.set(token, rows.length);
@@ -264,6 +270,7 @@ export class DeliveryService {
         dueAt: new Date(row.due_at),
         createdAt: new Date(row.created_at),
         firstAttemptAt: row.first_attempt_at ? new Date(row.first_attempt_at) : null,
+        sentAt: row.sent_at ? new Date(row.sent_at) : null,
         token,
         claimedAt: now,
       }))
@@ -271,7 +278,11 @@ export class DeliveryService {
   }
 
   /** Renders a batch, kind by kind, then runs the filters; what is not to be sent goes straight to the settler. */
-  private async render(jobs: Claimed[], settler: Settler): Promise<Ready[]> {
+  private async render(claimed: Claimed[], settler: Settler): Promise<Ready[]> {
+    // Taken by the mail server already (its worker died before settling them): settled, never sent again.
+    for (const job of claimed) if (job.sentAt) settler.add({ job, type: 'sent' });
+    const jobs = claimed.filter((job) => !job.sentAt);
+    if (!jobs.length) return [];
     const env: RenderEnv = { em: this.orm!.em.fork(), now: jobs[0]!.claimedAt };
     const ready: Ready[] = [];
     for (const [kind, group] of groupByKind(jobs)) {
@@ -313,6 +324,19 @@ export class DeliveryService {
     return ready.filter(({ job }) => !verdicts.has(job.id));
   }
 
+  /**
+   * Records at once that the mail server took these e-mails, before their settling (which waits for
+   * company): a worker killed in between leaves them marked, and whoever claims them next settles
+   * them without sending them again. Only the moment between the server's answer and this write is
+   * left in which a killed worker's e-mail would go out twice (with the same Message-ID).
+   */
+  private async markSent(jobs: Claimed[]): Promise<void> {
+    await this.orm!.em.fork().execute(
+      `update mail_job j set sent_at = ? from jsonb_to_recordset(?::jsonb) as r(id int, token uuid) where j.id = r.id and j.claim_token = r.token and j.status = 'sending'`,
+      [this.options.clock(), JSON.stringify(jobs.map((job) => ({ id: job.id, token: job.token })))],
+    );
+  }
+
   /** Extends the leases of the jobs this process still holds. */
   private async renew(): Promise<void> {
     if (!this.orm || !this.held.size) return;
@@ -342,7 +366,7 @@ export class DeliveryService {
     await this.orm!.em.fork().transactional(async (em) => {
       if (sent.length) {
         const rows = await em.execute<{ id: number }[]>(
-          `update mail_job j set status = 'sent', sent_at = ?, claimed_until = null, claim_token = null, last_error = null
+          `update mail_job j set status = 'sent', sent_at = coalesce(j.sent_at, ?), claimed_until = null, claim_token = null, last_error = null
              from jsonb_to_recordset(?::jsonb) as r(id int, token uuid)
             where j.id = r.id and j.claim_token = r.token and j.status = 'sending'
             returning j.id`,
@@ -465,6 +489,33 @@ class Settler {
         await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
       }
     }
+  }
+}
+
+/** Writes "the server took it" marks one statement at a time, each with every mark that came meanwhile. */
+class SentMarker {
+  private pending: Claimed[] = [];
+  private running: Promise<void> | null = null;
+
+  constructor(private readonly write: (jobs: Claimed[]) => Promise<void>) {}
+
+  add(job: Claimed): void {
+    this.pending.push(job);
+    this.running ??= this.drain();
+  }
+
+  async close(): Promise<void> {
+    await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.pending.length) {
+      const jobs = this.pending;
+      this.pending = [];
+      // A mark that cannot be written only widens the window; the settling still follows.
+      await this.write(jobs).catch(() => undefined);
+    }
+    this.running = null;
   }
 }
 
