@@ -8,6 +8,7 @@ import { runSalesBench } from './sales.bench.js';
 import { runReadsBench } from './reads.bench.js';
 import { runPagesBench } from './pages.bench.js';
 import { runCustomersBench } from './customers.bench.js';
+import { runDeliveryBench } from './delivery.bench.js';
 
 const only = process.argv.slice(2);
 const wanted = (suite: string) => only.length === 0 || only.includes(suite);
@@ -20,3 +21,5 @@ if (wanted('customers')) printResults('Customers: pages of 25 out of 100,000 acc
 if (wanted('boot')) printResults('Start-up of a built shop (npm run serve), spawn to /readyz 200', await runBootBench());
 if (wanted('reads')) await runReadsBench();
 if (wanted('pages')) await runPagesBench();
+// Not in the default run (it takes about an hour): `npm run bench -- delivery`.
+if (only.includes('delivery')) await runDeliveryBench();

@@ -48,7 +48,9 @@ describe('failed and long-waiting e-mail', () => {
     const one = await app.graphql('mutation($ids: [Int!]) { retryEmails(ids: $ids) }', { ids: [receipt!.id] }, admin);
     expect(one.body.data.retryEmails).toBe(1);
     const [row] = await app.sql<{ status: string; first_attempt_at: Date | null; due_at: Date }>('select status, first_attempt_at, due_at from mail_job where id = $1', [receipt!.id]);
-    expect(row).toMatchObject({ status: 'queued', first_attempt_at: null });
+    // Back in the queue, due now: the queue, woken when the retry commits, may be sending it already.
+    expect(['queued', 'sending', 'sent']).toContain(row!.status);
+    if (row!.status === 'queued') expect(row!.first_attempt_at).toBeNull();
     expect(Date.now() - new Date(row!.due_at).getTime()).toBeLessThan(60_000);
 
     const all = await app.request('/api/admin/emails/retry', { method: 'POST', token: admin, json: {} });

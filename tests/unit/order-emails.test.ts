@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { EcardReply } from '../../server/src/modules/ecard/ecard-reply.entity.js';
 import type { OrderItem } from '../../server/src/modules/orders/order-item.entity.js';
 import type { Order } from '../../server/src/modules/orders/order.entity.js';
-import { cardEmail, openedEmail, receiptEmail, reminderEmail, thankYouEmail } from '../../server/src/modules/mail/emails.js';
+import { openedEmail, reminderEmail, thankYouEmail } from '../../server/src/modules/ecard/ecard-emails.js';
+import { cardEmail, receiptEmail } from '../../server/src/modules/orders/order-emails.js';
 import { parseReminderHours } from '../../server/src/config.js';
 
 const BASE = 'https://cards.example';
@@ -67,7 +68,7 @@ describe('the shop\'s e-mails', () => {
     const mail = await receiptEmail(order, [card, album], BASE);
     expect(mail.to).toBe('ada@example.com');
     expect(mail.subject).toBe('Your Art & Song Cards order 6F1C2B3A');
-    expect(mail.text).toContain('1 × Balloon Birthday  $4.50 — to Grace <Hopper> <grace@example.com>, sent on 2026-12-24');
+    expect(mail.text).toContain('1 × Balloon Birthday  $4.50 — to Grace <Hopper> <grace@example.com>, sent on 24 December 2026');
     expect(mail.text).toContain('2 × Summer Songs Album  $12.00');
     expect(mail.text).toContain('Total: $16.50');
     expect(mail.text).toContain('Paid with card ending 4242');
@@ -76,6 +77,28 @@ describe('the shop\'s e-mails', () => {
     expect(mail.html).toContain('$16.50');
     expect(mail.html).toContain(`href="${BASE}/order-confirmation/${order.id}"`);
     expectShopEmail(mail, 'receipt');
+  });
+
+  it('receipt: a card\'s delivery day in the shopper\'s time zone, not UTC', async () => {
+    // Midnight of 10 March in Tokyo is 15:00 UTC on 9 March.
+    const tokyo = { ...card, deliverAt: new Date('2026-03-09T15:00:00Z'), timeZone: 'Asia/Tokyo' } as unknown as OrderItem;
+    const early = { ...order, createdAt: new Date('2026-03-01T10:00:00Z') } as Order;
+    const mail = await receiptEmail(early, [tokyo], BASE);
+    expect(mail.text).toContain('sent on 10 March 2026');
+    expect(mail.text).not.toContain('2026-03-09');
+    expect(mail.html).toContain('sent on 10 March 2026');
+  });
+
+  it('receipt: a discount line (code and amount) when the order had one, so that the lines add up to the total', async () => {
+    const discounted = { ...order, total: '14.85', discountCode: 'TENOFF', discountAmount: '1.65' } as Order;
+    const mail = await receiptEmail(discounted, [card, album], BASE);
+    expect(mail.text).toContain('1 × Balloon Birthday  $4.50');
+    expect(mail.text).toContain('2 × Summer Songs Album  $12.00');
+    expect(mail.text).toContain('Discount TENOFF  -$1.65');
+    expect(mail.text).toContain('Total: $14.85');
+    expect(mail.html).toMatch(/Discount <code>TENOFF<\/code><\/td><td[^>]*>-\$1\.65</);
+    // Without a discount there is no such line.
+    expect((await receiptEmail(order, [card, album], BASE)).text).not.toContain('Discount');
   });
 
   it('opened notice: "{recipient} opened your card" to the purchaser, with the time in the shopper\'s zone', async () => {

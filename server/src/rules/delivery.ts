@@ -39,15 +39,33 @@ export function classifyDeliveryDay(day: string, today: string): DeliveryDay {
   return 'later';
 }
 
+/**
+ * Intl formatters by zone and use, made once: making one costs far more than using it (a checkout
+ * of 50 cards would make 150). Only zones the runtime knows get here, a few hundred at most.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(use: 'day' | 'wall', timeZone: string): Intl.DateTimeFormat {
+  const key = `${use} ${timeZone}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made =
+      use === 'day'
+        ? new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+        : new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 /** The day it is in a time zone, as YYYY-MM-DD. */
 export function dayIn(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return formatter('day', timeZone).format(instant);
 }
 
 /** How far a zone's wall clock is ahead of UTC at an instant, in ms. */
 function zoneOffset(instant: Date, timeZone: string): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+    formatter('wall', timeZone)
       .formatToParts(instant)
       .map((p) => [p.type, Number(p.value)]),
   );
@@ -66,9 +84,15 @@ export function startOfDay(day: string, timeZone: string): Date {
 
 /** A time zone's canonical name, or null when the runtime does not know it. */
 export function knownTimeZone(value: string): string | null {
+  const known = knownZones.get(value);
+  if (known) return known;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+    const zone = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+    // Remembered for names the runtime knows (a bounded set); unknown ones are looked at each time.
+    if (knownZones.size < 2000) knownZones.set(value, zone);
+    return zone;
   } catch {
     return null;
   }
 }
+const knownZones = new Map<string, string>();

@@ -30,8 +30,11 @@ export function cleanCartLines(value: unknown, field = 'lines'): CartLine[] {
 
 /** A card's personalisation; `now` is the shop's clock. */
 export function cleanPersonalisation(value: unknown, field: string, now: Date): Personalisation {
-  return parseInput(personalisationSchema(now), value, field);
+  // The schema depends on the clock only: made once per checkout, not once per card.
+  if (lastSchema?.at !== now.getTime()) lastSchema = { at: now.getTime(), schema: personalisationSchema(now) };
+  return parseInput(lastSchema.schema, value, field);
 }
+let lastSchema: { at: number; schema: ReturnType<typeof personalisationSchema> } | null = null;
 
 /** When a card chosen for a day (YYYY-MM-DD in `timeZone`) is due: see the shared delivery rule. */
 export function deliveryInstant(value: unknown, timeZone: string, now: Date, field: string): Date {

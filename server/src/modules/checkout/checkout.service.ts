@@ -10,9 +10,9 @@ import { CARD_MEDIA_SLOTS, EGreetingCard } from '../catalogue/e-greeting-card.en
 import { E_GREETING_CARD_TYPE_ID } from '../catalogue/product-type.entity.js';
 import { Product } from '../catalogue/product.entity.js';
 import type { RateLimits } from '../limits/rate-limits.js';
-import { cardDesignOf } from '../orders/card-design.js';
-import type { DeliveryService } from '../mail/delivery.service.js';
-import { OrderItem } from '../orders/order-item.entity.js';
+import { cardDesignOf, type CardDesign } from '../orders/card-design.js';
+import type { OrderEmails } from '../orders/order-emails.js';
+import { insertOrderItems, cardsOfOrder, type NewOrderItem } from '../orders/order-item-rows.js';
 import { cleanCard, cleanCartLines, cleanIdempotencyKey, cleanPersonalisation, type CartLine, type Personalisation } from './checkout-rules.js';
 import { Order, OrderStatus } from '../orders/order.entity.js';
 import type { ChargeResult, PaymentProvider } from './payment/payment-provider.js';
@@ -57,8 +57,9 @@ export interface CheckoutOptions {
   provider: PaymentProvider | null;
   limits: RateLimits;
   /** Keeps the media a sold card needs. */
-  media: { recordSold(tx: RequestContext, items: OrderItem[]): Promise<void> };
-  deliveries: DeliveryService;
+  media: { recordSold(tx: RequestContext, items: { card: CardDesign | null }[]): Promise<void> };
+  /** The order's e-mails (receipt and cards), queued when it is paid. */
+  orderEmails: OrderEmails;
   clock: () => Date;
   discounts: DiscountService;
 }
@@ -117,9 +118,7 @@ export class CheckoutService {
     if (pending.status !== OrderStatus.PENDING) return pending;
 
     const charge = await chargePending(ctx, this, provider, { amount: pending.total, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order ${pending.id}`, orderId: pending.id });
-    const order = await this.settle(ctx, pending.id, charge, now);
-    this.options.deliveries.kick();
-    return order;
+    return this.settle(ctx, pending.id, charge, now);
   }
 
   /** Writes the order and its items as `pending`, or returns the order another checkout of the key wrote first. */
@@ -158,13 +157,12 @@ export class CheckoutService {
         itemNames: lines.map((line) => products.get(line.productId)!.product.name.toLowerCase()).join(' '),
         createdAt: now,
       });
-      const items = quote.lines.map((line, position) => {
+      const items = quote.lines.map((line, position): NewOrderItem => {
         const { product, card: design } = products.get(line.product.id)!;
         const personal = personalisations[line.index];
-        return em.create(OrderItem, {
-          order,
+        return {
           position,
-          product,
+          productId: product.id,
           name: product.name,
           price: line.unitPrice,
           quantity: line.quantity,
@@ -180,11 +178,13 @@ export class CheckoutService {
                 card: cardDesignOf(design),
               }
             : {}),
-        });
+        };
       });
       // The media of the cards are kept from now on, also while the payment is under way.
-      await this.options.media.recordSold(withEm(ctx, em), items);
+      await this.options.media.recordSold(withEm(ctx, em), items.map((item) => ({ card: item.card ?? null })));
       await em.flush();
+      // The lines in one INSERT (see insertOrderItems).
+      await insertOrderItems(em, order.id, items);
       return order;
     });
   }
@@ -213,14 +213,15 @@ export class CheckoutService {
       order.paymentReference = charge.reference;
       order.cardLast4 = charge.last4;
       order.cardBrand = charge.brand;
-      const items = await em.find(OrderItem, { order }, { orderBy: { position: 'asc' } });
-      this.options.deliveries.queueForOrder(withEm(ctx, em), order, items, now);
+      const { lines, cards } = await cardsOfOrder(em, order.id);
       await em.flush();
-      ctx.log.info({ orderId: order.id, total: order.total, items: items.length }, 'order placed');
+      await this.options.orderEmails.queueForOrder(em, order, cards, now);
+      ctx.log.info({ orderId: order.id, total: order.total, items: lines }, 'order placed');
       return order;
     });
-    // The request's own manager sees the settled order (not a stale pending copy).
-    return ctx.em.findOneOrFail(Order, order.id, { refresh: true });
+    // The order as this settling wrote it (paid), not a stale pending copy; not read again either:
+    // its e-mails, queued due now, may already be going out and make it delivered.
+    return order;
   }
 
   /** Removes an order whose payment failed (it was never paid), giving its discount code's use back. */

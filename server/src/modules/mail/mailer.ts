@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter, type TransportOptions } from 'nodemailer';
 
 export interface OutgoingMail {
   /** Stable per job: the Message-ID and the outbox file name, so a retried send replaces, never doubles. */
@@ -9,6 +9,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe, ...). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -22,11 +24,30 @@ export interface MailerOptions {
   from: string;
   /** The domain of Message-IDs. */
   domain: string;
+  /** SMTP connections kept open and used at once (SMTP_POOL_SIZE, default 5). */
+  poolSize?: number;
+  /** How long a silent SMTP server is waited for (connecting, greeting, and any step of a send, DATA included). */
+  timeoutMs?: number;
 }
 
-/** Sends through SMTP when `SMTP_URL` is set; otherwise writes each e-mail as `<id>.eml` into the outbox. */
+/**
+ * Sends through SMTP when `SMTP_URL` is set, over a pool of `poolSize` connections that stay open
+ * from e-mail to e-mail; otherwise writes each e-mail as `<id>.eml` into the outbox. The pool is made
+ * on the first send (again after `close`).
+ */
 export function createMailer(options: MailerOptions): Mailer {
-  const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const timeout = options.timeoutMs ?? 30_000;
+  let smtp: Transporter | null = null;
+  const transport = () =>
+    (smtp ??= nodemailer.createTransport({
+      url: options.smtpUrl,
+      pool: true,
+      maxConnections: options.poolSize ?? 5,
+      maxMessages: Infinity,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    } as TransportOptions));
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const message = (mail: OutgoingMail) => ({
     from: options.from,
@@ -35,11 +56,12 @@ export function createMailer(options: MailerOptions): Mailer {
     text: mail.text,
     html: mail.html,
     messageId: `<${mail.id}@${options.domain}>`,
+    ...(mail.headers && Object.keys(mail.headers).length ? { headers: mail.headers } : {}),
   });
   return {
     async send(mail) {
-      if (smtp) {
-        await smtp.sendMail(message(mail));
+      if (options.smtpUrl) {
+        await transport().sendMail(message(mail));
         return;
       }
       const info = await stream.sendMail(message(mail));
@@ -51,6 +73,7 @@ export function createMailer(options: MailerOptions): Mailer {
     },
     close() {
       smtp?.close();
+      smtp = null;
     },
   };
 }

@@ -1,5 +1,7 @@
-import mjml2html from 'mjml';
-import { html, SafeHtml } from '../../../core/html.js';
+import { SafeHtml } from '../../../core/html.js';
+import { asHtml, literal, MailTemplate, mjml, renderSource, renderTemplate, type TemplateValue } from './compiled.js';
+
+export { literal, mjml, MailTemplate } from './compiled.js';
 
 /** A finished e-mail: the recipient, the subject, and its plain-text and HTML parts. */
 export interface MailContent {
@@ -14,40 +16,47 @@ export interface EmailParts {
   subject: string;
   /** The line mail programs show beside the subject. */
   preview: string;
-  /** The body in MJML (values escaped by the `html` template). */
-  body: SafeHtml;
+  /**
+   * The body in MJML, written with the `mjml` tag and the pieces below (compiled once per process,
+   * then filled). A SafeHtml body (the `html` tag) still works, compiled by MJML for each e-mail.
+   */
+  body: MailTemplate | SafeHtml;
   /** The plain-text part, without the shop's footer (added here). */
   text: string;
 }
 
-const BRAND = '#b0413e';
-const INK = '#2b2b2b';
-const QUIET = '#7a6f66';
-const PAPER = '#f4f1ec';
+// The shop's colours, part of the templates' shape (MJML reads them).
+const BRAND = literal('#b0413e');
+const INK = literal('#2b2b2b');
+const QUIET = literal('#7a6f66');
+const PAPER = literal('#f4f1ec');
 const FOOTER = 'Art & Song Cards — beautiful greetings without the wait.';
 
 /** A heading of an e-mail. */
-export const heading = (text: string | SafeHtml) =>
-  html`<mj-text font-size="26px" line-height="1.3" color="${INK}" padding-bottom="8px">${text}</mj-text>`;
+export const heading = (text: string | MailTemplate | SafeHtml) =>
+  mjml`<mj-text font-size="26px" line-height="1.3" color="${INK}" padding-bottom="8px">${text}</mj-text>`;
 
 /** A paragraph of an e-mail (plain text; line breaks kept). */
-export const paragraph = (text: string | SafeHtml, options: { quiet?: boolean } = {}) =>
-  html`<mj-text font-size="${options.quiet ? '13px' : '16px'}" line-height="1.55" color="${options.quiet ? QUIET : INK}">${typeof text === 'string' ? lines(text) : text}</mj-text>`;
+export const paragraph = (text: string | MailTemplate | SafeHtml, options: { quiet?: boolean } = {}) => {
+  const content = typeof text === 'string' ? lines(text) : text;
+  return options.quiet
+    ? mjml`<mj-text font-size="13px" line-height="1.55" color="${QUIET}">${content}</mj-text>`
+    : mjml`<mj-text font-size="16px" line-height="1.55" color="${INK}">${content}</mj-text>`;
+};
 
 /** The main action of an e-mail. */
 export const button = (label: string, href: string) =>
-  html`<mj-button href="${href}" background-color="${BRAND}" color="#ffffff" font-size="17px" border-radius="8px" inner-padding="14px 28px" padding="24px 25px">${label}</mj-button>`;
+  mjml`<mj-button href="${href}" background-color="${BRAND}" color="#ffffff" font-size="17px" border-radius="8px" inner-padding="14px 28px" padding="24px 25px">${label}</mj-button>`;
 
 /** A quoted personal text (a card's message, a thank-you). */
 export const quote = (text: string, signature?: string) =>
-  html`<mj-text font-size="18px" line-height="1.5" font-style="italic" color="${INK}" container-background-color="#fbf7f0" padding="18px 25px" css-class="quote">${lines(text)}${signature ? html`<br><span style="font-style:normal;font-size:15px;color:${QUIET}">— ${signature}</span>` : ''}</mj-text>`;
+  mjml`<mj-text font-size="18px" line-height="1.5" font-style="italic" color="${INK}" container-background-color="#fbf7f0" padding="18px 25px" css-class="quote">${lines(text)}${signature ? mjml`<br><span style="font-style:normal;font-size:15px;color:${QUIET}">— ${signature}</span>` : ''}</mj-text>`;
 
-/** Text whose line breaks show in HTML. */
-export const lines = (text: string): SafeHtml => new SafeHtml(text.split('\n').map((line) => html`${line}`.value).join('<br>'));
+/** Text whose line breaks show in HTML (escaped; filled into one hole). */
+export const lines = (text: string): SafeHtml => new SafeHtml(text.split('\n').map((line) => asHtml(line)).join('<br>'));
 
-/** Renders an e-mail through MJML into its HTML part, with the shop's header and footer around the body. */
-export async function renderEmail(parts: EmailParts): Promise<MailContent> {
-  const source = html`<mjml lang="en">
+/** The shop's header and footer around a body. */
+const frame = (parts: EmailParts, body: TemplateValue) => mjml`<mjml lang="en">
   <mj-head>
     <mj-title>${parts.subject}</mj-title>
     <mj-preview>${parts.preview}</mj-preview>
@@ -64,7 +73,7 @@ export async function renderEmail(parts: EmailParts): Promise<MailContent> {
     </mj-section>
     <mj-section background-color="#ffffff" border-radius="14px" padding="28px 0">
       <mj-column>
-${parts.body}
+${body}
       </mj-column>
     </mj-section>
     <mj-section padding="18px 0 32px">
@@ -73,8 +82,14 @@ ${parts.body}
       </mj-column>
     </mj-section>
   </mj-body>
-</mjml>`.value;
-  const result = await mjml2html(source, { validationLevel: 'strict', keepComments: false });
-  if (result.errors.length) throw new Error(`E-mail template "${parts.subject}" is not valid MJML: ${result.errors.map((e) => e.formattedMessage).join('; ')}`);
-  return { to: parts.to, subject: parts.subject, text: `${parts.text.trim()}\n\n${FOOTER}\n`, html: result.html };
+</mjml>`;
+
+/**
+ * An e-mail: the shop's header and footer around the body, compiled by MJML once per shape and
+ * process (see ./compiled.ts), with its plain-text part.
+ */
+export async function renderEmail(parts: EmailParts): Promise<MailContent> {
+  const name = parts.subject;
+  const html = parts.body instanceof MailTemplate ? await renderTemplate(frame(parts, parts.body), name) : await renderSource(asHtml(frame(parts, parts.body)), name);
+  return { to: parts.to, subject: parts.subject, text: `${parts.text.trim()}\n\n${FOOTER}\n`, html };
 }

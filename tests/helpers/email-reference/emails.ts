@@ -1,20 +1,15 @@
-import { html } from '../../../core/html.js';
-import { orderNumber } from '../../../rules/index.js';
-import type { EcardReply } from '../../ecard/ecard-reply.entity.js';
-import type { OrderItem } from '../../orders/order-item.entity.js';
-import { ecardPath } from '../../orders/order-item.entity.js';
-import type { Order } from '../../orders/order.entity.js';
+/**
+ * The shop's e-mails as they were rendered before templates were compiled once per process (commit
+ * af44690: MJML with strict validation for every e-mail), kept word for word as the reference the
+ * compiled templates are held equal to (tests/unit/email-templates.test.ts).
+ */
+import { html } from '../../../server/src/core/html.js';
+import { orderNumber } from '../../../server/src/rules/index.js';
+import type { EcardReply } from '../../../server/src/modules/ecard/ecard-reply.entity.js';
+import { ecardPath, type OrderItem } from '../../../server/src/modules/orders/order-item.entity.js';
+import type { Order } from '../../../server/src/modules/orders/order.entity.js';
+import { formatDay, formatMoment } from '../../../server/src/modules/mail/templates/format.js';
 import { button, heading, paragraph, quote, renderEmail, type MailContent } from './layout.js';
-
-/** "24 December 2026 at 09:12" in a time zone (the shopper's, else UTC). */
-export function formatMoment(at: Date, timeZone: string | null): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: timeZone ?? 'UTC', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
-}
-
-/** "24 December 2026" in a time zone. */
-export function formatDay(at: Date, timeZone: string | null): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: timeZone ?? 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(at);
-}
 
 const cardLink = (item: OrderItem, baseUrl: string) => baseUrl + ecardPath(item.itemUrlUuid!);
 
@@ -35,10 +30,12 @@ ${paragraph(`Or paste this address into your browser: ${link}`, { quiet: true })
   });
 }
 
-/** The purchaser's receipt, with a link to each card. */
+/** The purchaser's receipt, with a link to each card, the discount (if any) and the total. */
 export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string): Promise<MailContent> {
   const subject = `Your Art & Song Cards order ${orderNumber(order.id)}`;
-  const when = (item: OrderItem) => (item.deliverAt && item.deliverAt > order.createdAt ? `on ${item.deliverAt.toISOString().slice(0, 10)}` : 'now');
+  // The delivery day as the shopper chose it: in their time zone.
+  const when = (item: OrderItem) => (item.deliverAt && item.deliverAt > order.createdAt ? `on ${formatDay(item.deliverAt, item.timeZone)}` : 'now');
+  const discounted = Boolean(order.discountCode && order.discountAmount && order.discountAmount !== '0.00');
   const preview = (item: OrderItem) => `${baseUrl}${ecardPath(item.itemUrlUuid!)}?preview=1`;
   const details = `${baseUrl}/order-confirmation/${order.id}`;
   const lines = items.map((item) => {
@@ -56,11 +53,13 @@ export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string):
     preview: `Thank you for your order: $${order.total}.`,
     body: html`${heading('Thank you for your order')}
 ${paragraph(html`Order number: <code>${order.id}</code>`)}
-<mj-table font-size="15px" line-height="1.45" color="#2b2b2b" padding="12px 25px">${rows}
+<mj-table font-size="15px" line-height="1.45" color="#2b2b2b" padding="12px 25px">${rows}${
+      discounted ? html`
+<tr><td style="padding:10px 0;border-bottom:1px solid #eee">Discount <code>${order.discountCode}</code></td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right">-$${order.discountAmount}</td></tr>` : ''}
 <tr><td style="padding:10px 0"><strong>Total</strong></td><td style="padding:10px 0;text-align:right"><strong>$${order.total}</strong></td></tr></mj-table>
 ${paragraph(`Paid with card ending ${order.cardLast4 ?? '—'}.`)}
 ${button('Order details', details)}`,
-    text: `Thank you for your order.\n\nOrder number: ${order.id}\n\n${lines.join('\n')}\n\nTotal: $${order.total}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}`,
+    text: `Thank you for your order.\n\nOrder number: ${order.id}\n\n${lines.join('\n')}${discounted ? `\nDiscount ${order.discountCode}  -$${order.discountAmount}` : ''}\n\nTotal: $${order.total}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}`,
   });
 }
 
@@ -112,5 +111,22 @@ ${paragraph(html`${from} sent you an e-greeting card with music, <strong>${item.
 ${button('Open your card', link)}
 ${paragraph(`Or paste this address into your browser: ${link}. This is the only reminder we send.`, { quiet: true })}`,
     text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music, "${item.name}", and it is still waiting for you.\n\nOpen your card: ${link}\n\nThis is the only reminder we send.`,
+  });
+}
+
+/** The invitation to join the shop's staff, with its single-use link. */
+export function staffInvitationEmail(input: { to: string; role: string; link: string; invitedBy: string | null; expiresAt: Date }): Promise<MailContent> {
+  const what = input.role === 'admin' ? 'an admin' : 'a member of staff';
+  const by = input.invitedBy ? `${input.invitedBy} invited you` : 'You are invited';
+  const until = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(input.expiresAt);
+  return renderEmail({
+    to: input.to,
+    subject: 'You are invited to help run Art & Song Cards',
+    preview: `${by} to join Art & Song Cards as ${what}.`,
+    body: html`${heading('Join the Art & Song Cards team')}
+${paragraph(`${by} to join Art & Song Cards as ${what}. Choose a username and a password to create your account.`)}
+${button('Accept the invitation', input.link)}
+${paragraph(`The link works once, until ${until}. Or paste this address into your browser: ${input.link}`, { quiet: true })}`,
+    text: `${by} to join Art & Song Cards as ${what}.\n\nAccept the invitation (the link works once, until ${until}):\n${input.link}`,
   });
 }

@@ -1,0 +1,188 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeliveryService } from '../../server/src/modules/mail/delivery.service.js';
+import type { Mailer, OutgoingMail } from '../../server/src/modules/mail/mailer.js';
+import { drop, withhold, type QueuedMail } from '../../server/src/modules/mail/mail-queue.js';
+import { recordQueries } from '../helpers/queries.js';
+import { manualClock } from '../helpers/order-fixtures.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+/**
+ * Contract section 10: the generic queue against the real database. Jobs of a test kind (registered
+ * here as any feature registers its own) are claimed in batches, rendered a batch at a time, sent
+ * concurrently and settled in batches, each job once, under its claim.
+ */
+class RecordingMailer implements Mailer {
+  sent: OutgoingMail[] = [];
+  inFlight = 0;
+  maxInFlight = 0;
+  gate: Promise<void> | null = null;
+  onSend: ((mail: OutgoingMail) => void) | null = null;
+  async send(mail: OutgoingMail) {
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    try {
+      this.onSend?.(mail);
+      await this.gate;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      this.sent.push(mail);
+    } finally {
+      this.inFlight--;
+    }
+  }
+  close() {}
+}
+
+interface Note {
+  n: number;
+  secret?: string;
+}
+
+let app: TestApp;
+const clock = manualClock('2026-12-24T08:00:00Z');
+const mailer = new RecordingMailer();
+const renders: number[] = [];
+/** This file's worker (the app's own is stopped, so that nothing sends behind the tests' backs). */
+let worker: DeliveryService;
+const settled: number[][] = [];
+
+beforeAll(async () => {
+  app = await startTestApp({ deliveryPollSeconds: 3600, smtpPoolSize: 5 }, { clock: clock.now, mailer });
+  await app.services.deliveries.stop();
+  worker = new DeliveryService(app.services.mail, { mailer, clock: clock.now, log: pino({ level: 'silent' }), concurrency: 5 });
+  worker.start(app.orm, 3600);
+  app.services.mail.register<Note>({
+    kind: 'test-note',
+    async render(jobs: readonly QueuedMail<Note>[]) {
+      renders.push(jobs.length);
+      return jobs.map((job) =>
+        job.payload.n % 10 === 7 ? withhold(`Not delivered: note ${job.payload.n} was withdrawn`) : job.payload.n % 10 === 8 ? drop() : { subject: `Note ${job.payload.n}`, text: `Note ${job.payload.n}`, html: `<p>Note ${job.payload.n}</p>`, headers: { 'X-Note': String(job.payload.n) } },
+      );
+    },
+    async settle(em, jobs) {
+      settled.push(jobs.map((job) => (job.payload as Note).n));
+      await em.execute('select 1');
+    },
+    eraseWhenSent: ['secret'],
+  });
+  app.services.mail.addFilter(async (entries) => {
+    for (const entry of entries) {
+      if (entry.job.kind !== 'test-note') continue;
+      entry.mail.headers['List-Unsubscribe'] = `<https://cards.example/unsubscribe?n=${(entry.job.payload as unknown as Note).n}>`;
+      if ((entry.job.payload as unknown as Note).n === 9) entry.withhold('Not delivered: the recipient unsubscribed');
+    }
+  });
+});
+afterAll(async () => {
+  await worker?.stop();
+  await app?.stop();
+});
+
+const enqueue = (notes: Note[], dueAt = clock.now()) =>
+  app.orm.em.fork().transactional((em) => app.services.mail.enqueueMany(em, notes.map((note) => ({ kind: 'test-note', to: `note${note.n}@example.com`, dueAt, payload: note, ref: `note:${note.n}` }))));
+const statuses = async () => Object.fromEntries((await app.sql<{ status: string; n: number }>(`select status, count(*)::int as n from mail_job where kind = 'test-note' group by status`)).map((r) => [r.status, r.n]));
+
+describe('the generic mail queue', () => {
+  it('claims in batches, renders a batch per call, sends concurrently, settles in batches, each job once', async () => {
+    const notes = Array.from({ length: 250 }, (_, i) => ({ n: 100 + i, secret: `s${i}` }));
+    const ids = await enqueue(notes);
+    expect(ids).toHaveLength(250);
+    renders.length = 0;
+    settled.length = 0;
+    const queries = await recordQueries(app, async () => {
+      await worker.runDue();
+    });
+    // 250 jobs: 25 withheld (…7), 25 dropped (…8), 200 sent.
+    expect(await statuses()).toEqual({ sent: 200, withheld: 25 });
+    const sent = mailer.sent.filter((m) => m.id.startsWith('test-note-'));
+    expect(new Set(sent.map((m) => m.id)).size).toBe(200);
+    expect(sent).toHaveLength(200);
+    // Batches of at most 100, a renderer call each; at most five sends at once (the pool's size), and more than one.
+    expect(renders.every((size) => size <= 100)).toBe(true);
+    expect(renders.length).toBeLessThanOrEqual(4);
+    expect(mailer.maxInFlight).toBeGreaterThan(1);
+    expect(mailer.maxInFlight).toBeLessThanOrEqual(5);
+    // Claims and settles are statements per batch, never per e-mail.
+    const claims = queries.filter((q) => /update mail_job j set status = 'sending'/.test(q));
+    const settles = queries.filter((q) => /update mail_job j set status = 'sent'/.test(q));
+    expect(claims.length).toBeLessThanOrEqual(5);
+    expect(settles.length).toBeLessThan(40);
+    expect(settled.flat().sort()).toEqual(notes.map((n) => n.n).filter((n) => n % 10 !== 7 && n % 10 !== 8).sort());
+    // Headers from the renderer and from the filters; the withheld reason is kept for admins; the secret is erased once sent.
+    expect(sent.find((m) => m.id === `test-note-${ids[0]}`)?.headers).toEqual({ 'X-Note': '100', 'List-Unsubscribe': '<https://cards.example/unsubscribe?n=100>' });
+    expect(await app.sql(`select last_error from mail_job where ref = 'note:107'`)).toEqual([{ last_error: 'Not delivered: note 107 was withdrawn' }]);
+    expect(await app.sql(`select count(*)::int as n from mail_job where kind = 'test-note' and payload ? 'secret'`)).toEqual([{ n: 25 }]);
+  });
+
+  it('lets a filter withhold an e-mail with a reason, and a dedupe key makes a second enqueue a no-op', async () => {
+    const [first] = await app.orm.em.fork().transactional((em) => app.services.mail.enqueueMany(em, [{ kind: 'test-note', to: 'nine@example.com', dueAt: clock.now(), payload: { n: 9 }, dedupeKey: 'note-nine' }]));
+    const again = await app.orm.em.fork().transactional((em) => app.services.mail.enqueue(em, { kind: 'test-note', to: 'nine@example.com', dueAt: clock.now(), payload: { n: 9 }, dedupeKey: 'note-nine' }));
+    expect(first).toBeGreaterThan(0);
+    expect(again).toBeNull();
+    await worker.runDue();
+    expect(await app.sql(`select status, last_error from mail_job where id = $1`, [first])).toEqual([{ status: 'withheld', last_error: 'Not delivered: the recipient unsubscribed' }]);
+    expect(mailer.sent.some((m) => m.id === `test-note-${first}`)).toBe(false);
+  });
+
+  it('settles a job only under the claim that holds it: a worker whose lease ran out and was taken over settles nothing', async () => {
+    clock.set('2026-12-24T09:00:00Z');
+    // Two workers on the same database (as two processes would be); the first one's lease is 60 s.
+    const firstWorker = new DeliveryService(app.services.mail, { mailer, clock: clock.now, log: pino({ level: 'silent' }), concurrency: 2, leaseMs: 60_000 });
+    const other = new DeliveryService(app.services.mail, { mailer, clock: clock.now, log: pino({ level: 'silent' }), concurrency: 2 });
+    let release = () => {};
+    mailer.gate = new Promise<void>((resolve) => (release = resolve));
+    let started = 0;
+    let id = 0;
+    mailer.onSend = (mail) => {
+      if (mail.id === `test-note-${id}`) started++;
+    };
+    try {
+      firstWorker.start(app.orm, 3600);
+      await firstWorker.runDue();
+      [id] = await enqueue([{ n: 500 }]);
+      settled.length = 0;
+      const first = firstWorker.runDue();
+      await expect.poll(() => started, { timeout: 10_000 }).toBe(1);
+      // The first worker is stuck past its lease (as if it had lost the database): the other takes the job over.
+      clock.set('2026-12-24T09:01:01Z');
+      mailer.gate = null;
+      other.start(app.orm, 3600);
+      await other.runDue();
+      expect(started).toBe(2);
+      expect(await app.sql(`select status from mail_job where id = $1`, [id])).toEqual([{ status: 'sent' }]);
+      release();
+      await first;
+      // Sent twice (the same Message-ID both times), settled once.
+      expect(mailer.sent.filter((m) => m.id === `test-note-${id}`)).toHaveLength(2);
+      expect(settled.flat().filter((n) => n === 500)).toHaveLength(1);
+    } finally {
+      release();
+      mailer.onSend = null;
+      mailer.gate = null;
+      await other.stop();
+      await firstWorker.stop();
+    }
+  });
+
+  it('shares the queue between two workers: each job once', async () => {
+    clock.set('2026-12-24T10:00:00Z');
+    const ids = await enqueue(Array.from({ length: 300 }, (_, i) => ({ n: 1000 + i * 10 })));
+    const other = new DeliveryService(app.services.mail, { mailer, clock: clock.now, log: pino({ level: 'silent' }), concurrency: 3, batchSize: 20 });
+    other.start(app.orm, 3600);
+    try {
+      await Promise.all([worker.runDue(), other.runDue()]);
+      await Promise.all([worker.runDue(), other.runDue()]);
+    } finally {
+      await other.stop();
+    }
+    const sent = mailer.sent.filter((m) => ids.some((id) => m.id === `test-note-${id}`));
+    expect(sent).toHaveLength(300);
+    expect(new Set(sent.map((m) => m.id)).size).toBe(300);
+    expect(other.stats.sent).toBeGreaterThan(0);
+    expect(await app.sql(`select count(*)::int as n from mail_job where id = any($1::int[]) and status = 'sent'`, [ids])).toEqual([{ n: 300 }]);
+  });
+
+  it('refuses a job of a kind nobody registered', async () => {
+    await expect(app.orm.em.fork().transactional((em) => app.services.mail.enqueue(em, { kind: 'nobody', to: 'x@example.com', dueAt: clock.now() }))).rejects.toThrow(/Unknown mail kind/);
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { EcardReply } from '../../server/src/modules/ecard/ecard-reply.entity.js';
+import { openedEmail, reminderEmail, thankYouEmail } from '../../server/src/modules/ecard/ecard-emails.js';
+import { compileStats } from '../../server/src/modules/mail/templates/compiled.js';
+import type { OrderItem } from '../../server/src/modules/orders/order-item.entity.js';
+import type { Order } from '../../server/src/modules/orders/order.entity.js';
+import { cardEmail, receiptEmail } from '../../server/src/modules/orders/order-emails.js';
+import { staffInvitationEmail } from '../../server/src/modules/staff/staff-emails.js';
+import * as reference from '../helpers/email-reference/emails.js';
+
+/**
+ * Contract section 10: each template is compiled by MJML once per process and an e-mail is the
+ * compiled HTML filled with escaped values; what the recipient sees is unchanged. Every kind is held
+ * byte for byte to the renderer it replaced (MJML for every e-mail, kept in tests/helpers/email-reference),
+ * over data that tries the escaping: markup, ampersands, quotes, line breaks, accents, emoji.
+ */
+const BASE = 'https://cards.example';
+const NAMES = ['Grace <Hopper>', 'Ada & co', `O'Brien "Bob"`, 'Zoë 🎉 Łukasz', 'plain'];
+
+const orderOf = (n: number, extra: Partial<Order> = {}) =>
+  ({ id: `6f1c2b3a-0000-4000-8000-00000000000${n}`, purchaserEmail: `buyer${n}@example.com`, total: '16.50', cardLast4: n % 2 ? '4242' : null, createdAt: new Date('2026-12-01T10:00:00Z'), discountCode: null, discountAmount: '0.00', ...extra }) as Order;
+
+const cardOf = (n: number, order: Order, extra: Record<string, unknown> = {}) =>
+  ({
+    id: 10 + n,
+    order,
+    name: n % 2 ? 'Balloon Birthday' : 'Candles & Cake <deluxe>',
+    quantity: 1,
+    lineTotal: '4.50',
+    itemUrlUuid: `11111111-2222-4333-8444-55555555555${n}`,
+    recipientName: NAMES[n % NAMES.length],
+    recipientEmail: `friend${n}@example.com`,
+    senderName: n === 3 ? null : NAMES[(n + 1) % NAMES.length],
+    deliverAt: n % 2 ? new Date('2026-12-24T05:00:00Z') : null,
+    deliveredAt: new Date('2026-12-24T05:00:00Z'),
+    openedAt: new Date('2026-12-24T14:07:00Z'),
+    timeZone: n % 2 ? 'America/New_York' : null,
+    ...extra,
+  }) as unknown as OrderItem;
+
+const albumOf = (order: Order) => ({ id: 99, order, name: 'Summer Songs & "Hits"', quantity: 2, lineTotal: '12.00', itemUrlUuid: null }) as unknown as OrderItem;
+const replyOf = (n: number) => ({ id: n, name: NAMES[n % NAMES.length], message: n % 2 ? 'Thank you <3\nIt made my day & more.\n\n"Really"' : 'Merci ✨', createdAt: new Date() }) as EcardReply;
+
+async function same(current: Promise<{ to: string; subject: string; text: string; html: string }>, before: Promise<{ to: string; subject: string; text: string; html: string }>) {
+  const [now, then] = await Promise.all([current, before]);
+  expect(now.to).toBe(then.to);
+  expect(now.subject).toBe(then.subject);
+  expect(now.text).toBe(then.text);
+  expect(now.html).toBe(then.html);
+}
+
+describe('compiled e-mail templates', () => {
+  it('card: byte-equal to the old renderer', async () => {
+    for (let n = 0; n < 5; n++) {
+      const card = cardOf(n, orderOf(n));
+      await same(cardEmail(card, BASE), reference.cardEmail(card, BASE));
+    }
+  });
+
+  it('receipt (and its resend): byte-equal, with and without a discount, cards now and later, other products', async () => {
+    for (let n = 0; n < 5; n++) {
+      const order = orderOf(n, n % 2 ? { discountCode: 'TEN&OFF', discountAmount: '1.65', total: '14.85' } : {});
+      const items = [cardOf(n, order), cardOf(n + 1, order), ...(n % 3 ? [albumOf(order)] : [])];
+      await same(receiptEmail(order, items, BASE), reference.receiptEmail(order, items, BASE));
+    }
+    const order = orderOf(7);
+    await same(receiptEmail(order, [albumOf(order)], BASE), reference.receiptEmail(order, [albumOf(order)], BASE));
+  });
+
+  it('opened notice, thank-you and reminder: byte-equal', async () => {
+    for (let n = 0; n < 5; n++) {
+      const order = orderOf(n);
+      const card = cardOf(n, order);
+      await same(openedEmail(order, card, BASE), reference.openedEmail(order, card, BASE));
+      await same(thankYouEmail(order, card, replyOf(n), BASE), reference.thankYouEmail(order, card, replyOf(n), BASE));
+      await same(reminderEmail(card, BASE), reference.reminderEmail(card, BASE));
+    }
+  });
+
+  it('staff invitation: byte-equal', async () => {
+    for (const [role, invitedBy] of [['staff', 'admin'], ['admin', null], ['staff', `O'Brien & <co>`]] as const) {
+      const input = { to: 'new@example.com', role, link: `${BASE}/staff/accept?token=abc_DEF-123`, invitedBy, expiresAt: new Date('2026-12-08T10:00:00Z') };
+      await same(staffInvitationEmail(input), reference.staffInvitationEmail(input));
+    }
+  });
+
+  it('runs MJML once per template shape, not per e-mail', async () => {
+    const order = orderOf(1);
+    await cardEmail(cardOf(1, order), BASE);
+    const before = { ...compileStats };
+    for (let n = 0; n < 200; n++) await cardEmail(cardOf(1, order, { recipientName: `Friend ${n} <${n}>`, itemUrlUuid: `11111111-2222-4333-8444-${String(n).padStart(12, '0')}` }), BASE);
+    expect(compileStats.compiled).toBe(before.compiled);
+    expect(compileStats.filled - before.filled).toBe(200);
+  });
+});
