@@ -31,6 +31,12 @@ import { AuditService } from './modules/audit/audit.service.js';
 import { CustomersService } from './modules/customers/customers.service.js';
 import { StaffService } from './modules/staff/staff.service.js';
 import { EmailProblemsService } from './modules/email-problems/email-problems.service.js';
+import { AccountLinks } from './modules/auth/account-links.js';
+import type { AccountMailQueue } from './modules/auth/account-mail.js';
+import { PasswordResetService } from './modules/auth/password-reset.service.js';
+import { EmailAddressService } from './modules/account/email-address.service.js';
+import { AccountSettingsService } from './modules/account/account-settings.service.js';
+import { RecipientConsent } from './modules/consent/recipient-consent.service.js';
 
 /** The services of the product: one instance each per process, shared by GraphQL and REST. */
 export interface Services {
@@ -57,6 +63,14 @@ export interface Services {
   customers: CustomersService;
   audit: AuditService;
   emailProblems: EmailProblemsService;
+  /** "Forgot password?" and its links. */
+  passwordReset: PasswordResetService;
+  /** The account's address: confirmation and change. */
+  addresses: EmailAddressService;
+  /** Account settings: notices, "Download my data", "Delete my account". */
+  accountSettings: AccountSettingsService;
+  /** Recipients who said no: unsubscribe links, and the check every sender of cards asks. */
+  recipients: RecipientConsent;
   /** Cancels and drops checkouts left pending (run where the background jobs run). */
   abandonedCheckouts: PendingOrderSweep;
 }
@@ -118,7 +132,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const categories = new CategoryService(cache);
   const products = new ProductService(cache);
   const productTypes = new ProductTypeService((ctx, typeId) => products.countOfType(ctx, typeId), cache);
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, domain: new URL(config.publicUrl).hostname });
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, domain: new URL(config.publicUrl).hostname, dkim: config.dkim });
   const deliveries = new DeliveryService({
     mailer,
     baseUrl: config.publicUrl,
@@ -135,8 +149,13 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   deliveries.onCardDelivered = (em, item, now) => ecardLoop.cardDelivered(em, item, now);
   const discounts = new DiscountService(clock, limits);
   const providers = deps.paymentProviders ?? [new TestPaymentProvider(), ...(config.stripe ? [new StripePaymentProvider(config.stripe)] : [])];
-  const orders = new OrderService({ provider: selectPaymentProvider(config, providers, deps.log), limits, media, deliveries, clock, discounts });
+  const recipients = new RecipientConsent({ baseUrl: config.publicUrl });
+  const orders = new OrderService({ provider: selectPaymentProvider(config, providers, deps.log), limits, media, deliveries, clock, discounts, recipients });
   const auth = new AuthService(tokens, limits);
+  const links = new AccountLinks(jwtSecret);
+  const accountMail: AccountMailQueue = { queue: async () => undefined };
+  const addresses = new EmailAddressService({ auth, links, mail: accountMail, limits, clock });
+  auth.onRegistered = (em, user) => addresses.sendConfirmation(em, user);
   const services = {
     cache,
     limits,
@@ -160,6 +179,10 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     customers: new CustomersService(),
     audit: new AuditService(),
     emailProblems: new EmailProblemsService(deliveries),
+    passwordReset: new PasswordResetService({ links, mail: accountMail, limits, clock, addressProven: (em, userId, email, now) => addresses.addressProven(em, userId, email, now) }),
+    addresses,
+    accountSettings: new AccountSettingsService({ auth, addresses, clock, baseUrl: config.publicUrl }),
+    recipients,
     abandonedCheckouts: new PendingOrderSweep({ providers, checkout: orders.checkoutService, deliveries, clock, log: deps.log }),
   };
   services.media.registerUsageProvider(blog.mediaUsages);

@@ -22,12 +22,15 @@ export interface MailerOptions {
   from: string;
   /** The domain of Message-IDs. */
   domain: string;
+  /** Signs every e-mail (nodemailer's DKIM signer) when given. */
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
 }
 
 /** Sends through SMTP when `SMTP_URL` is set; otherwise writes each e-mail as `<id>.eml` into the outbox. */
 export function createMailer(options: MailerOptions): Mailer {
-  const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
-  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const dkim = options.dkim ? { dkim: options.dkim } : {};
+  const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl, dkim) : null;
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...dkim });
   const message = (mail: OutgoingMail) => ({
     from: options.from,
     to: mail.to,

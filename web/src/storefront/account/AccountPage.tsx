@@ -10,6 +10,7 @@ import { formatPrice } from '../common/price';
 import { MyOrdersQuery, ResendMyCardMutation } from './account-operations';
 import { cardActions, cardState, cardStateLabel, longDate, longDateTime, withdrawnOrder, type CardState } from './card-state';
 import { ChangeDateDialog, type ChangingCard } from './ChangeDateDialog';
+import { ConfirmEmailReminder } from '../account-settings/ConfirmEmailReminder';
 import '../common/storefront.css';
 import './account.css';
 
@@ -42,6 +43,7 @@ export default function AccountPage() {
   return (
     <div className="store-page account-page">
       <h1>My orders</h1>
+      <ConfirmEmailReminder />
       {error && !orders ? (
         <Callout intent="danger" title="Your orders could not be loaded">
           {errorMessage(error, 'Please try again.')}
