@@ -27,7 +27,7 @@ export function ConfirmEmailReminder() {
   return (
     <Callout intent="warning" icon="envelope" title="Confirm your e-mail address" className="confirm-email-reminder">
       <p>
-        We sent a link to <strong>{account.email}</strong>. Open it to confirm that the address is yours: orders you placed as a guest with it then appear here too.
+        We sent a link to <strong>{account.email}</strong>. Open it to confirm that the address is yours: orders you placed as a guest with it then appear in My orders too.
       </p>
       {said && <p className={said.failed ? 'confirm-email-failed' : 'confirm-email-sent'} role="status">{said.text}</p>}
       <Button icon="send-message" text="Send the link again" loading={loading} onClick={() => void again()} />

@@ -62,7 +62,7 @@ export default function UnsubscribePage() {
                 </Callout>
               )}
               <div className="auth-actions">
-                <Button intent="danger" icon="disable" text="Unsubscribe" size="large" loading={done.loading} onClick={() => void unsubscribe({ variables: { token } }).catch(() => undefined)} />
+                <Button intent="danger" text="Unsubscribe" size="large" loading={done.loading} onClick={() => void unsubscribe({ variables: { token } }).catch(() => undefined)} />
               </div>
             </>
           )}
