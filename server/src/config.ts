@@ -31,8 +31,12 @@ export interface AppConfig {
   mailFrom: string;
   /** DKIM: every e-mail is signed for this domain with this selector's key (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY). */
   dkim?: DkimConfig;
-  /** How often the e-mail worker looks for due cards and receipts. */
+  /** How often the e-mail worker looks for due mail besides being woken (a safety net). */
   deliveryPollSeconds: number;
+  /** SMTP_POOL_SIZE: SMTP connections per process, each carrying one e-mail at a time (default 5). */
+  smtpPoolSize: number;
+  /** MAIL_MAX_PER_SECOND: the shop-wide send rate across all processes (a provider's quota); null: no cap. */
+  mailMaxPerSecond: number | null;
   /** Hours after its delivery that an unopened card gets one reminder to its recipient (fractions allowed; 0: none). */
   reminderAfterHours: number;
   /** The demo catalogue on first start: 'auto' seeds it into the embedded database only. */
@@ -143,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM || 'Art & Song Cards <cards@artsongcards.example>',
     dkim: parseDkim(env),
     deliveryPollSeconds: intEnv(env, 'DELIVERY_POLL_SECONDS', 15),
+    smtpPoolSize: Math.floor(intEnv(env, 'SMTP_POOL_SIZE', 5)),
+    mailMaxPerSecond: env.MAIL_MAX_PER_SECOND ? intEnv(env, 'MAIL_MAX_PER_SECOND', 1) : null,
     reminderAfterHours: parseReminderHours(env.REMINDER_AFTER_HOURS),
     seedDemo: parseSeedDemo(env.SEED_DEMO),
     appRole: parseAppRole(env.APP_ROLE),

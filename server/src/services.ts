@@ -12,6 +12,8 @@ import { LocalDiskStorage, type MediaStorage } from './modules/media/media-stora
 import { DeliveryService } from './modules/mail/delivery.service.js';
 import { EcardService } from './modules/ecard/ecard.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { MailQueue } from './modules/mail/mail-queue.js';
+import { OrderEmails } from './modules/orders/order-emails.js';
 import { OrderService } from './modules/orders/order.service.js';
 import { EcardLoopService } from './modules/ecard/ecard-loop.service.js';
 import { AccountService } from './modules/account/account.service.js';
@@ -51,6 +53,9 @@ export interface Services {
   productTypes: ProductTypeService;
   products: ProductService;
   orders: OrderService;
+  /** The e-mail queue: features register their kinds and queue their e-mails through it. */
+  mail: MailQueue;
+  /** Sends the queue's e-mail (where the background jobs run). */
   deliveries: DeliveryService;
   ecards: EcardService;
   ecardLoop: EcardLoopService;
@@ -133,24 +138,21 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const products = new ProductService(cache);
   const productTypes = new ProductTypeService((ctx, typeId) => products.countOfType(ctx, typeId), cache);
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, domain: new URL(config.publicUrl).hostname, dkim: config.dkim });
-  const deliveries = new DeliveryService({
-    mailer,
-    baseUrl: config.publicUrl,
-    clock,
-    log: deps.log,
-  });
+  const mail = new MailQueue(clock);
+  const deliveries = new DeliveryService(mail, { mailer, clock, log: deps.log, concurrency: config.smtpPoolSize });
+  const orderEmails = new OrderEmails({ mail, baseUrl: config.publicUrl, clock });
   const media = new MediaService({
     storage: deps.storage ?? defaultStorage(config),
     stagingDir: stagingRoot(config),
     maxFileBytes: Math.floor(config.maxUploadMb * 1024 * 1024),
     cache,
   });
-  const ecardLoop = new EcardLoopService({ limits, deliveries, clock, reminderAfterMs: Math.round(config.reminderAfterHours * 3_600_000) });
-  deliveries.onCardDelivered = (em, item, now) => ecardLoop.cardDelivered(em, item, now);
+  const ecardLoop = new EcardLoopService({ limits, mail, baseUrl: config.publicUrl, clock, reminderAfterMs: Math.round(config.reminderAfterHours * 3_600_000) });
+  orderEmails.onCardsDelivered = (em, cards, now) => ecardLoop.cardsDelivered(em, cards, now);
   const discounts = new DiscountService(clock, limits);
   const providers = deps.paymentProviders ?? [new TestPaymentProvider(), ...(config.stripe ? [new StripePaymentProvider(config.stripe)] : [])];
   const recipients = new RecipientConsent({ baseUrl: config.publicUrl });
-  const orders = new OrderService({ provider: selectPaymentProvider(config, providers, deps.log), limits, media, deliveries, clock, discounts, recipients });
+  const orders = new OrderService({ provider: selectPaymentProvider(config, providers, deps.log), limits, media, mail, orderEmails, clock, discounts, recipients });
   const auth = new AuthService(tokens, limits);
   const links = new AccountLinks(jwtSecret);
   const accountMail: AccountMailQueue = { queue: async () => undefined };
@@ -167,23 +169,24 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     productTypes,
     products,
     orders,
+    mail,
     deliveries,
     ecards: new EcardService(),
     ecardLoop,
-    account: new AccountService({ deliveries, clock, replies: ecardLoop, orders }),
+    account: new AccountService({ mail, orderEmails, clock, replies: ecardLoop, orders }),
     discounts,
-    refunds: new RefundService({ providers, clock }),
+    refunds: new RefundService({ providers, clock, mail }),
     sales: new SalesService(clock),
-    stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p instanceof StripePaymentProvider) ?? null, checkout: orders.checkoutService, deliveries, clock }),
-    staff: new StaffService({ auth, mailer, baseUrl: config.publicUrl, clock }),
+    stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p instanceof StripePaymentProvider) ?? null, checkout: orders.checkoutService, clock }),
+    staff: new StaffService({ auth, mail, baseUrl: config.publicUrl, clock }),
     customers: new CustomersService(),
     audit: new AuditService(),
-    emailProblems: new EmailProblemsService(deliveries),
+    emailProblems: new EmailProblemsService(mail),
     passwordReset: new PasswordResetService({ links, mail: accountMail, limits, clock, addressProven: (em, userId, email, now) => addresses.addressProven(em, userId, email, now) }),
     addresses,
     accountSettings: new AccountSettingsService({ auth, addresses, clock, baseUrl: config.publicUrl }),
     recipients,
-    abandonedCheckouts: new PendingOrderSweep({ providers, checkout: orders.checkoutService, deliveries, clock, log: deps.log }),
+    abandonedCheckouts: new PendingOrderSweep({ providers, checkout: orders.checkoutService, clock, log: deps.log }),
   };
   services.media.registerUsageProvider(blog.mediaUsages);
   services.media.registerUsageProvider(categories.mediaUsages);
