@@ -27,6 +27,7 @@ import { EmailProblemsResolver } from '../modules/email-problems/email-problems.
 import { AccountSettingsResolver } from '../modules/account/account-settings.resolver.js';
 import { PasswordResetResolver } from '../modules/auth/password-reset.resolver.js';
 import { ConsentResolver } from '../modules/consent/consent.resolver.js';
+import { CardDeliveryResolver } from '../modules/account/card-delivery.resolver.js';
 import type { Services } from '../services.js';
 
 /**
@@ -56,6 +57,7 @@ const resolverFactories = new Map<Function, (services: Services) => unknown>([
   [AccountSettingsResolver, (s) => new AccountSettingsResolver({ settings: s.accountSettings, addresses: s.addresses })],
   [PasswordResetResolver, (s) => new PasswordResetResolver(s.passwordReset)],
   [ConsentResolver, (s) => new ConsentResolver(s.recipients)],
+  [CardDeliveryResolver, (s) => new CardDeliveryResolver(s.orders)],
 ]);
 
 export const resolvers = [...resolverFactories.keys()] as NonEmptyArray<Function>;

@@ -7,6 +7,8 @@ import { Role } from '../../core/viewer.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { User } from '../auth/user.entity.js';
 import type { EmailAddressService } from './email-address.service.js';
+import { MailJob, MailJobStatus } from '../mail/mail-job.entity.js';
+import { accountRef, NOT_DELIVERED_ACCOUNT_DELETED } from './account-emails.js';
 
 /** A signed-in user's account as its settings page shows it. */
 export interface AccountView {
@@ -162,10 +164,12 @@ export class AccountSettingsService {
 
   /**
    * Deletes the caller's account after checking the password again. The account goes with what hangs
-   * on it (sessions, so every token it had is refused at once; its links; what other features keep
-   * for it by their foreign keys, such as contacts). Its orders stay for the shop's books, with the
-   * purchaser's address and name (the name given on its cards) erased and no account. Another
-   * account's data is never touched: every statement is bound to this account's id.
+   * on it (sessions, so every token it had is refused at once; its links and the e-mails about them;
+   * what other features keep for it by their foreign keys, such as contacts). Its orders stay for the
+   * shop's books, with the purchaser's address and name (the name given on its cards) erased and no
+   * account; their e-mails to the purchaser still waiting are withheld, and no e-mail of theirs keeps
+   * the address. Cards still to go out are delivered, without the name. Another account's data is
+   * never touched: every statement is bound to this account's id or its orders' ids.
    * An account of the shop's staff is removed by an admin (Staff), not here.
    */
   async delete(ctx: RequestContext, input: { password?: unknown }): Promise<void> {
@@ -173,11 +177,24 @@ export class AccountSettingsService {
     if (user.role !== Role.CUSTOMER) throw conflict('An account of the shop’s staff is removed by an admin, under Staff.');
     await this.options.auth.confirmPassword(ctx, user, input.password);
     const erased = await ctx.em.fork().transactional(async (em) => {
-      await em.findOneOrFail(User, user.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      await em.execute(`update "order_item" set "sender_name" = null where "order_id" in (select "id" from "order" where "user_id" = ?)`, [user.id]);
-      const orders = await em.execute<{ id: string }[]>(`update "order" set "purchaser_email" = '', "user_id" = null where "user_id" = ? returning "id"`, [user.id]);
+      const account = await em.findOneOrFail(User, user.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const orderIds = (await em.execute<{ id: string }[]>(`select "id" from "order" where "user_id" = ?`, [user.id])).map((row) => row.id);
+      if (orderIds.length) {
+        // Its orders' e-mails to the purchaser that have not gone out never will; none keeps the address.
+        await em.nativeUpdate(
+          MailJob,
+          { orderId: { $in: orderIds }, recipient: account.email, status: { $in: [MailJobStatus.QUEUED, MailJobStatus.FAILED] } },
+          { status: MailJobStatus.WITHHELD, lastError: NOT_DELIVERED_ACCOUNT_DELETED, claimedUntil: null, claimToken: null },
+        );
+        await em.nativeUpdate(MailJob, { orderId: { $in: orderIds }, recipient: account.email }, { recipient: '' });
+        await em.execute(`update "order_item" set "sender_name" = null where "order_id" in (?)`, [orderIds]);
+        await em.execute(`update "order" set "purchaser_email" = '', "user_id" = null where "id" in (?)`, [orderIds]);
+      }
+      // The e-mails about the account itself (its links, a change of address) go with it.
+      const links = (await em.execute<{ id: number }[]>(`select "id" from "account_token" where "user_id" = ?`, [user.id])).map((row) => `account-link:${row.id}`);
+      await em.nativeDelete(MailJob, { ref: { $in: [accountRef(user.id), ...links] } });
       await em.nativeDelete(User, { id: user.id });
-      return orders.length;
+      return orderIds.length;
     });
     ctx.log.info({ userId: user.id, ordersKept: erased }, 'account deleted by its owner');
   }

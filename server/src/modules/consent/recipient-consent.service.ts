@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import { maskEmail } from '../../core/input.js';
+import type { MailQueue } from '../mail/mail-queue.js';
 
 /** What My orders and Order Details say of a card kept back because its recipient said no. */
 export const NOT_DELIVERED_UNSUBSCRIBED = 'Not delivered: the recipient unsubscribed';
@@ -33,6 +34,15 @@ export interface ListUnsubscribeHeaders {
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click';
 }
 
+/** The headers of an e-mail whose unsubscribe link is `url`. */
+export const listUnsubscribeHeaders = (url: string): ListUnsubscribeHeaders => ({ 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+
+/** What an e-mail to a recipient needs to offer its unsubscribe link in its text (the renderers of cards and reminders). */
+export interface RecipientLinks {
+  unsubscribeUrl(em: EntityManager, email: string): Promise<string>;
+  assertAccepting(em: EntityManager, recipients: readonly { email: string; field?: string }[]): Promise<void>;
+}
+
 /**
  * Recipients can say no. Every e-mail to a recipient carries a link (`/unsubscribe?token=…`) whose
  * token is the recipient's address sealed with AES-256-GCM under a key kept in the database: it names
@@ -40,8 +50,10 @@ export interface ListUnsubscribeHeaders {
  * digest of the address; it is idempotent. Checkout, the mail queue's senders and any feature that
  * writes to a recipient ask `unsubscribedAmong` (one query for any number of addresses).
  */
-export class RecipientConsent {
+export class RecipientConsent implements RecipientLinks {
   private key: Promise<Buffer> | null = null;
+  private readonly protectedKinds = new Set<string>();
+  private guarding = false;
 
   constructor(private readonly options: { baseUrl: string }) {}
 
@@ -73,7 +85,29 @@ export class RecipientConsent {
 
   /** `List-Unsubscribe` (the https link) and `List-Unsubscribe-Post` for an e-mail to `email`. */
   async listUnsubscribeHeaders(em: EntityManager, email: string): Promise<ListUnsubscribeHeaders> {
-    return { 'List-Unsubscribe': `<${await this.unsubscribeUrl(em, email)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    return listUnsubscribeHeaders(await this.unsubscribeUrl(em, email));
+  }
+
+  /**
+   * Marks kinds of e-mail as going to recipients (people who never signed up: cards, reminders,
+   * signing invitations). Just before any e-mail of these kinds is sent, the queue's filter withholds
+   * it when its address said no ("Not delivered: the recipient unsubscribed", shown to admins and
+   * owners), and gives it `List-Unsubscribe` and `List-Unsubscribe-Post` when its renderer did not.
+   * One query per batch, whatever its size.
+   */
+  protect(mail: MailQueue, kinds: readonly string[]): void {
+    for (const kind of kinds) this.protectedKinds.add(kind);
+    if (this.guarding) return;
+    this.guarding = true;
+    mail.addFilter(async (entries, { em }) => {
+      const toRecipients = entries.filter((entry) => this.protectedKinds.has(entry.job.kind));
+      if (!toRecipients.length) return;
+      const refused = await this.unsubscribedAmong(em, toRecipients.map((entry) => entry.mail.to));
+      for (const entry of toRecipients) {
+        if (refused.has(entry.mail.to)) entry.withhold(NOT_DELIVERED_UNSUBSCRIBED);
+        else if (!entry.mail.headers['List-Unsubscribe']) Object.assign(entry.mail.headers, await this.listUnsubscribeHeaders(em, entry.mail.to));
+      }
+    });
   }
 
   /** What the unsubscribe page shows: the address, masked, and whether it already said no. */

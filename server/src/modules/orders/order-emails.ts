@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { html } from '../../core/html.js';
+import { html, type SafeHtml } from '../../core/html.js';
 import { orderNumber } from '../../rules/index.js';
 import { drop, withhold, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
 import { button, heading, paragraph, renderEmail, type MailContent } from '../mail/templates/layout.js';
 import { ecardPath, OrderItem } from './order-item.entity.js';
+import { listUnsubscribeHeaders, type RecipientLinks } from '../consent/recipient-consent.service.js';
 import { Order, OrderStatus } from './order.entity.js';
 
 /** The kinds of e-mail checkout and the admins' order tools send. */
@@ -23,11 +24,22 @@ export const NOT_SENT_REFUNDED = 'Not sent: the order was refunded.';
 
 const cardLink = (item: OrderItem, baseUrl: string) => baseUrl + ecardPath(item.itemUrlUuid!);
 
-/** The e-mail that brings a card to its recipient. */
-export function cardEmail(item: OrderItem, baseUrl: string): Promise<MailContent> {
+/** Why a recipient gets a card's e-mail, and how to get no more (the unsubscribe link). */
+export function recipientNote(from: string, unsubscribeUrl: string | undefined): { html: SafeHtml; text: string } {
+  const why = `You receive this e-mail because ${from} sent you a card through Art & Song Cards.`;
+  if (!unsubscribeUrl) return { html: paragraph(why, { quiet: true }), text: why };
+  return {
+    html: paragraph(html`${why} To get no more cards or reminders from this shop, <a href="${unsubscribeUrl}" style="color:#7a6f66">unsubscribe</a>.`, { quiet: true }),
+    text: `${why} To get no more cards or reminders from this shop, unsubscribe: ${unsubscribeUrl}`,
+  };
+}
+
+/** The e-mail that brings a card to its recipient (with its unsubscribe link, when given). */
+export function cardEmail(item: OrderItem, baseUrl: string, unsubscribeUrl?: string): Promise<MailContent> {
   const link = cardLink(item, baseUrl);
   const from = item.senderName ?? 'Someone';
   const subject = `${from} sent you a card: ${item.name}`;
+  const note = recipientNote(from, unsubscribeUrl);
   return renderEmail({
     to: item.recipientEmail!,
     subject,
@@ -35,10 +47,13 @@ export function cardEmail(item: OrderItem, baseUrl: string): Promise<MailContent
     body: html`${heading(`Dear ${item.recipientName},`)}
 ${paragraph(html`${from} sent you an e-greeting card with music: <strong>${item.name}</strong>.`)}
 ${button('Open your card', link)}
-${paragraph(`Or paste this address into your browser: ${link}`, { quiet: true })}`,
-    text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music: ${item.name}.\n\nOpen your card: ${link}`,
+${paragraph(`Or paste this address into your browser: ${link}`, { quiet: true })}
+${note.html}`,
+    text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music: ${item.name}.\n\nOpen your card: ${link}\n\n${note.text}`,
   });
 }
+
+const RECEIPT_WHY = 'You receive this e-mail because you placed this order at Art & Song Cards with this address.';
 
 /** The purchaser's receipt, with a link to each card. */
 export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string): Promise<MailContent> {
@@ -64,8 +79,9 @@ ${paragraph(html`Order number: <code>${order.id}</code>`)}
 <mj-table font-size="15px" line-height="1.45" color="#2b2b2b" padding="12px 25px">${rows}
 <tr><td style="padding:10px 0"><strong>Total</strong></td><td style="padding:10px 0;text-align:right"><strong>$${order.total}</strong></td></tr></mj-table>
 ${paragraph(`Paid with card ending ${order.cardLast4 ?? '—'}.`)}
-${button('Order details', details)}`,
-    text: `Thank you for your order.\n\nOrder number: ${order.id}\n\n${lines.join('\n')}\n\nTotal: $${order.total}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}`,
+${button('Order details', details)}
+${paragraph(RECEIPT_WHY, { quiet: true })}`,
+    text: `Thank you for your order.\n\nOrder number: ${order.id}\n\n${lines.join('\n')}\n\nTotal: $${order.total}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}\n\n${RECEIPT_WHY}`,
   });
 }
 
@@ -79,6 +95,8 @@ export interface DeliveredCard {
 
 export interface OrderEmailsOptions {
   mail: MailQueue;
+  /** The unsubscribe link each card's e-mail offers its recipient (and its List-Unsubscribe headers). */
+  recipients?: RecipientLinks;
   /** The shop's public address, for links. */
   baseUrl: string;
   clock: () => Date;
@@ -117,8 +135,9 @@ export class OrderEmails {
     ]);
   }
 
-  /** A card sent again, queued in the caller's transaction. */
+  /** A card sent again, queued in the caller's transaction (RECIPIENT_UNSUBSCRIBED when its recipient said no). */
   async queueResend(em: EntityManager, item: OrderItem): Promise<void> {
+    await this.options.recipients?.assertAccepting(em, [{ email: item.recipientEmail!, field: 'itemId' }]);
     await this.options.mail.enqueue(em, { kind: OrderMailKind.CARD_RESEND, to: item.recipientEmail!, dueAt: this.options.clock(), orderId: item.order.id, itemId: item.id });
   }
 
@@ -136,7 +155,8 @@ export class OrderEmails {
         if (!item) return drop();
         // A refunded card is never sent (the refund withholds its jobs; this covers one claimed meanwhile).
         if (item.refundedAt || item.order.status === OrderStatus.REFUNDED) return withhold(NOT_SENT_REFUNDED);
-        return cardEmail(item, this.options.baseUrl);
+        const unsubscribe = await this.options.recipients?.unsubscribeUrl(em, item.recipientEmail!);
+        return { ...(await cardEmail(item, this.options.baseUrl, unsubscribe)), headers: unsubscribe ? { ...listUnsubscribeHeaders(unsubscribe) } : undefined };
       }),
     );
   }

@@ -29,7 +29,7 @@ export default function AccountSettingsPage() {
 
   const setNotifyOpened = async (notifyOpened: boolean) => {
     try {
-      await update({ variables: { input: { notifyOpened } }, optimisticResponse: account ? { updateAccountSettings: { __typename: 'Account', id: account.id, notifyOpened } } : undefined });
+      await update({ variables: { input: { notifyOpened } } });
       void snackbar(notifyOpened ? 'You will be told when your cards are opened.' : 'No more "opened" notices.');
     } catch (failure) {
       void snackbar(errorMessage(failure, 'The setting could not be saved.'), 'danger');

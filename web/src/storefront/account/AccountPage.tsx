@@ -18,7 +18,7 @@ const PAGE = 10;
 type OrderNode = MyOrdersData['myOrders']['edges'][number]['node'];
 type ItemNode = OrderNode['items'][number];
 
-const STATE_INTENT: Record<CardState['kind'], Intent> = { scheduled: 'primary', sent: 'none', opened: 'success', withdrawn: 'none', 'not-sent': 'none' };
+const STATE_INTENT: Record<CardState['kind'], Intent> = { scheduled: 'primary', sent: 'none', opened: 'success', withdrawn: 'none', 'not-sent': 'none', 'not-delivered': 'warning' };
 
 /** /account, "My orders": the signed-in shopper's orders, newest first, with what can be done with each card. */
 export default function AccountPage() {
@@ -128,7 +128,7 @@ function AccountItem({ item, orderStatus, onChangeDate, onResend }: { item: Item
         <span>
           To <strong>{item.recipientName}</strong>
         </span>
-        {day && <span className="muted">{item.deliveredAt ? `Delivered ${longDate(day)}` : state.kind === 'not-sent' ? `Was due ${longDate(day)}` : `Delivery ${longDate(day)}`}</span>}
+        {day && <span className="muted">{item.deliveredAt ? `Delivered ${longDate(day)}` : state.kind === 'not-sent' || state.kind === 'not-delivered' ? `Was due ${longDate(day)}` : `Delivery ${longDate(day)}`}</span>}
         <Tag minimal round intent={STATE_INTENT[state.kind]} className="account-card-state">
           {cardStateLabel(state)}
         </Tag>
