@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { orderInput, personalisation, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
+import { mailHeader, waitForMail } from '../helpers/account-mail.js';
 
 /**
  * Recipients can say no (contract section 11): the unsubscribe link (page, API, RFC 8058 one-click
@@ -12,7 +13,8 @@ let app: TestApp;
 let shop: Shop;
 
 beforeAll(async () => {
-  app = await startTestApp({ publicUrl: 'https://cards.example' });
+  // A reminder a couple of seconds after a card goes out, so that one is sent while the test runs.
+  app = await startTestApp({ publicUrl: 'https://cards.example', reminderAfterHours: 0.0005 });
   shop = await seedShop(app, await app.login());
 });
 afterAll(async () => {
@@ -129,5 +131,87 @@ describe('checkout for an address that said no', () => {
     const em = app.orm.em.fork();
     const refused = await app.services.recipients.unsubscribedAmong(em, ['grace@example.com', 'NORA@example.com', 'olga@example.com', 'nobody@example.com']);
     expect([...refused].sort()).toEqual(['NORA@example.com', 'olga@example.com']);
+  });
+});
+
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+describe('e-mails to recipients', () => {
+  it('carry List-Unsubscribe (https) and List-Unsubscribe-Post; one click on it stops the cards still queued', async () => {
+    const customer = await app.customer('pia');
+    const placed = await placeOrder(app, orderInput(shop, {
+      purchaserEmail: 'pia@example.com',
+      lines: [
+        { productId: shop.cardId, quantity: 1, personalisation: personalisation({ recipientName: 'Quinn', recipientEmail: 'quinn@example.com' }) },
+        { productId: shop.cardId, quantity: 1, personalisation: personalisation({ recipientName: 'Quinn', recipientEmail: 'quinn@example.com', deliveryDate: tomorrow(), timeZone: 'UTC' }) },
+      ],
+    }), customer);
+    expect(placed.body.errors).toBeUndefined();
+    const order = placed.body.data.placeOrder;
+    const [now, later] = order.items as { id: number }[];
+
+    // The card sent now: its headers and its visible link, https from PUBLIC_URL.
+    const card = await waitForMail(app, 'quinn@example.com', 'Ada sent you a card: Balloon Birthday');
+    const header = mailHeader(card, 'List-Unsubscribe')!;
+    expect(header).toMatch(/^<https:\/\/cards\.example\/unsubscribe\?token=[A-Za-z0-9_-]+>$/);
+    expect(mailHeader(card, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(card).toContain('You receive this e-mail because Ada sent you a card through Art & Song Cards.');
+    expect(card).toContain(header.slice(1, -1));
+    // The purchaser's receipt is no e-mail to a recipient: it says why it came, and has no unsubscribe header.
+    const receipt = await waitForMail(app, 'pia@example.com', `Your Art & Song Cards order ${order.id.slice(0, 8).toUpperCase()}`);
+    expect(mailHeader(receipt, 'List-Unsubscribe')).toBeUndefined();
+    expect(receipt).toContain('You receive this e-mail because you placed this order at Art & Song Cards with this address.');
+
+    // The reminder of the unopened card goes out with the same headers.
+    const reminder = await waitForMail(app, 'quinn@example.com', 'Your card from Ada is waiting: Balloon Birthday');
+    expect(mailHeader(reminder, 'List-Unsubscribe')).toMatch(/^<https:\/\/cards\.example\/unsubscribe\?token=/);
+    expect(mailHeader(reminder, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+
+    // Quinn's mail program posts the one-click unsubscribe to the header's address.
+    const url = new URL(header.slice(1, -1));
+    const click = await app.request(url.pathname + url.search, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(click.status).toBe(200);
+
+    // Tomorrow's card comes due: it is not sent, and says why, to the purchaser and to admins.
+    await app.sql(`update mail_job set due_at = now() where item_id = $1 and kind = 'card'`, [later!.id]);
+    await app.services.deliveries.runDue();
+    await expect.poll(async () => (await app.sql<{ status: string; last_error: string | null }>(`select status, last_error from mail_job where item_id = $1 and kind = 'card'`, [later!.id]))[0], { timeout: 30_000 }).toEqual({ status: 'withheld', last_error: 'Not delivered: the recipient unsubscribed' });
+    expect(await app.sql('select delivered_at from order_item where id = $1', [later!.id])).toEqual([{ delivered_at: null }]);
+    const mine = await app.graphql(`{ myOrders { edges { node { id items { id deliveredAt notDeliveredReason } } } } }`, {}, customer);
+    const items = mine.body.data.myOrders.edges[0].node.items;
+    expect(items.find((i: { id: number }) => i.id === later!.id).notDeliveredReason).toBe('Not delivered: the recipient unsubscribed');
+    expect(items.find((i: { id: number }) => i.id === now!.id).notDeliveredReason).toBeNull();
+    const admin = await app.login();
+    const details = await app.graphql(`query($id: ID!) { order(id: $id) { items { id notDeliveredReason } emails { kind status lastError } } }`, { id: order.id }, admin);
+    expect(details.body.data.order.items.find((i: { id: number }) => i.id === later!.id).notDeliveredReason).toBe('Not delivered: the recipient unsubscribed');
+    expect(details.body.data.order.emails).toContainEqual({ kind: 'CARD', status: 'WITHHELD', lastError: 'Not delivered: the recipient unsubscribed' });
+    // Someone who sees only the confirmation page is not told.
+    const anonymous = await app.graphql(`query($id: ID!) { order(id: $id) { items { notDeliveredReason } } }`, { id: order.id });
+    expect(anonymous.body.data.order.items.every((i: { notDeliveredReason: string | null }) => i.notDeliveredReason === null)).toBe(true);
+
+    // Sending the delivered card again is refused, naming the address.
+    const resend = await app.graphql(`mutation($id: Int!) { resendMyCard(itemId: $id) { id } }`, { id: now!.id }, customer);
+    expect(resend.body.errors![0]!.message).toBe('quinn@example.com does not accept cards from this shop.');
+    expect(resend.body.errors![0]!.extensions!.code).toBe('RECIPIENT_UNSUBSCRIBED');
+    const adminResend = await app.graphql(`mutation($id: Int!) { resendCardEmail(itemId: $id) { id } }`, { id: now!.id }, admin);
+    expect(adminResend.body.errors![0]!.extensions!.code).toBe('RECIPIENT_UNSUBSCRIBED');
+  });
+
+  it('"opened" notices follow the account’s setting', async () => {
+    const token = await app.customer('rhea');
+    await app.request('/api/account', { method: 'PUT', token, json: { notify_opened: false } });
+    const placed = await placeOrder(app, orderInput(shop, { purchaserEmail: 'rhea@example.com', lines: [{ productId: shop.cardId, quantity: 1, personalisation: personalisation({ recipientEmail: 'sam@example.com' }) }] }), token);
+    const item = placed.body.data.placeOrder.items[0];
+    await expect.poll(async () => (await app.sql<{ delivered_at: Date | null }>('select delivered_at from order_item where id = $1', [item.id]))[0]!.delivered_at, { timeout: 30_000 }).not.toBeNull();
+    expect((await app.request(`/api/ecards/${item.itemUrlUuid}/opened`, { method: 'POST' })).status).toBe(204);
+    expect(await app.sql(`select id from mail_job where kind = 'opened' and item_id = $1`, [item.id])).toEqual([]);
+    // Turned on again, the next opened card tells.
+    await app.request('/api/account', { method: 'PUT', token, json: { notify_opened: true } });
+    const again = (await placeOrder(app, orderInput(shop, { purchaserEmail: 'rhea@example.com', lines: [{ productId: shop.cardId, quantity: 1, personalisation: personalisation({ recipientName: 'Sam', recipientEmail: 'sam@example.com' }) }] }), token)).body.data.placeOrder.items[0];
+    await expect.poll(async () => (await app.sql<{ delivered_at: Date | null }>('select delivered_at from order_item where id = $1', [again.id]))[0]!.delivered_at, { timeout: 30_000 }).not.toBeNull();
+    expect((await app.request(`/api/ecards/${again.itemUrlUuid}/opened`, { method: 'POST' })).status).toBe(204);
+    const notice = await waitForMail(app, 'rhea@example.com', 'Sam opened your card');
+    expect(notice).toContain('You receive this e-mail because you asked to be told when your card is opened');
+    expect(notice).toContain('https://cards.example/account/settings');
   });
 });
