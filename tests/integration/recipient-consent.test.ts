@@ -215,3 +215,21 @@ describe('e-mails to recipients', () => {
     expect(notice).toContain('https://cards.example/account/settings');
   });
 });
+
+describe('My orders with the reason a card was kept back', () => {
+  it('reads any number of cards in the same number of queries', async () => {
+    const { recordQueries, selects } = await import('../helpers/queries.js');
+    const { queueIdle } = await import('../helpers/account-mail.js');
+    const count = async (orders: number) => {
+      const token = await app.customer(`many${orders}`);
+      for (let i = 0; i < orders; i++) await placeOrder(app, orderInput(shop, { purchaserEmail: `many${orders}@example.com` }), token);
+      await queueIdle(app);
+      const queries = await recordQueries(app, async () => {
+        const res = await app.graphql(`{ myOrders(first: 20) { edges { node { items { id notDeliveredReason replies { id } } } } } }`, {}, token);
+        expect(res.body.data.myOrders.edges).toHaveLength(orders);
+      });
+      return selects(queries).length;
+    };
+    expect(await count(4)).toBe(await count(1));
+  });
+});

@@ -6,7 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * the mail server. A link's e-mail carries the seed of its token, never the token (see AccountLinks).
  */
 export type AccountEmail =
-  /** "Reset your Art & Song Cards password"; withheld when no account uses the address. */
+  /** "Reset your Art & Song Cards password"; dropped unsent when no account uses the address. */
   | { kind: 'password-reset'; to: string; tokenId: number; seed: string }
   /** "Confirm your e-mail address", on registering and on "Send the link again". */
   | { kind: 'email-confirm'; to: string; tokenId: number; seed: string }

@@ -25,7 +25,7 @@ export interface PasswordResetOptions {
  * "Forgot password?": a link by e-mail (1 hour, once) that sets a new password and ends every session
  * of the account. Asking tells nothing about the address: the answer, the work done (one look-up,
  * one link recorded, one e-mail queued; an address without an account gets a link that can never be
- * used and an e-mail that is withheld at send time) and its timing are the same either way.
+ * used and an e-mail the queue drops unsent) and its timing are the same either way.
  */
 export class PasswordResetService {
   constructor(private readonly options: PasswordResetOptions) {}

@@ -101,7 +101,7 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                       {item.notDeliveredReason && !item.deliveredAt && <Tag minimal intent="warning">{item.notDeliveredReason}</Tag>}
                       {order.status === 'REFUNDED' || item.refundedAt ? (
                         <Tag minimal intent="danger">Withdrawn</Tag>
-                      ) : (
+                      ) : item.notDeliveredReason && !item.deliveredAt ? null : (
                         <Button size="small" variant="outlined" icon="envelope" text="Resend e-mail" onClick={() => setResending({ id: item.id, email: item.recipientEmail ?? '' })} />
                       )}
                     </div>
