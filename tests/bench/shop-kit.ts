@@ -186,6 +186,15 @@ export function rssMiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
+/**
+ * The CPU time a process has used so far, in milliseconds (user and system, from /proc): what a
+ * piece of work costs the server, whatever else the machine is doing at the time.
+ */
+export function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 export interface Catalogue {
   leafId: number;
   otherLeaves: number[];
