@@ -14,6 +14,7 @@ import { Migration20261125200100_customers_and_partial_refunds } from './Migrati
 import { Migration20261125190000_hardening } from './Migration20261125190000_hardening.js';
 import { Migration20261126100000_mail_queue_generic } from './Migration20261126100000_mail_queue_generic.js';
 import { Migration20261126100100_mail_rate } from './Migration20261126100100_mail_rate.js';
+import { Migration20261126110000_accounts_consent } from './Migration20261126110000_accounts_consent.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -32,4 +33,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125200100_customers_and_partial_refunds', class: Migration20261125200100_customers_and_partial_refunds },
   { name: 'Migration20261126100000_mail_queue_generic', class: Migration20261126100000_mail_queue_generic },
   { name: 'Migration20261126100100_mail_rate', class: Migration20261126100100_mail_rate },
+  { name: 'Migration20261126110000_accounts_consent', class: Migration20261126110000_accounts_consent },
 ];

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 
 /** Everything the process reads from its environment, read once. */
@@ -28,6 +29,8 @@ export interface AppConfig {
   /** SMTP server for e-mail; without it, e-mails are written to `DATA_DIR/outbox` as .eml files. */
   smtpUrl?: string;
   mailFrom: string;
+  /** DKIM: every e-mail is signed for this domain with this selector's key (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY). */
+  dkim?: DkimConfig;
   /** How often the e-mail worker looks for due mail besides being woken (a safety net). */
   deliveryPollSeconds: number;
   /** SMTP_POOL_SIZE: SMTP connections per process, each carrying one e-mail at a time (default 5). */
@@ -62,6 +65,13 @@ export interface StripeConfig {
   apiBase?: { protocol: 'http' | 'https'; host: string; port: number };
 }
 
+export interface DkimConfig {
+  domainName: string;
+  keySelector: string;
+  /** The private key, PEM. */
+  privateKey: string;
+}
+
 export type PaymentProviderName = 'test' | 'stripe';
 
 export interface AbuseLimits {
@@ -73,6 +83,10 @@ export interface AbuseLimits {
   thankYouPerHour?: number;
   /** Discount codes tried that cannot be used, per client address per hour (default 20). */
   discountCodesPerHour?: number;
+  /** Password reset requests per client address per hour (default 5). */
+  passwordResetsPerAddressPerHour?: number;
+  /** Password reset requests per e-mail address per hour (default 3). */
+  passwordResetsPerEmailPerHour?: number;
 }
 
 export type AppRole = 'all' | 'web' | 'worker';
@@ -128,11 +142,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       checkoutPer10Minutes: intEnv(env, 'CHECKOUT_MAX_PER_10_MINUTES', 20),
       thankYouPerHour: intEnv(env, 'THANK_YOU_MAX_PER_HOUR', 20),
       discountCodesPerHour: intEnv(env, 'DISCOUNT_CODE_MAX_FAILURES_PER_HOUR', 20),
+      passwordResetsPerAddressPerHour: intEnv(env, 'PASSWORD_RESET_MAX_PER_HOUR', 5),
+      passwordResetsPerEmailPerHour: intEnv(env, 'PASSWORD_RESET_MAX_PER_EMAIL_PER_HOUR', 3),
     },
     maxConcurrentUploads: intEnv(env, 'MAX_CONCURRENT_UPLOADS', 4),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${intEnv(env, 'PORT', 4000)}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Art & Song Cards <cards@artsongcards.example>',
+    dkim: parseDkim(env),
     deliveryPollSeconds: intEnv(env, 'DELIVERY_POLL_SECONDS', 15),
     smtpPoolSize: Math.floor(intEnv(env, 'SMTP_POOL_SIZE', 5)),
     mailMaxPerSecond: env.MAIL_MAX_PER_SECOND ? intEnv(env, 'MAIL_MAX_PER_SECOND', 1) : null,
@@ -146,6 +163,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     readCacheMb: intEnv(env, 'READ_CACHE_MB', 64),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
   };
+}
+
+/**
+ * DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY go together (all three or none). The key is the PEM
+ * text (its line breaks may be written as `\n`, as one-line environment files need) and must be a
+ * private key Node can read; otherwise the process does not start.
+ */
+export function parseDkim(env: NodeJS.ProcessEnv): DkimConfig | undefined {
+  const domainName = env.DKIM_DOMAIN?.trim() ?? '';
+  const keySelector = env.DKIM_SELECTOR?.trim() ?? '';
+  const privateKey = (env.DKIM_PRIVATE_KEY ?? '').replace(/\\n/g, '\n').trim();
+  const given = [domainName, keySelector, privateKey].filter(Boolean).length;
+  if (given === 0) return undefined;
+  if (given < 3) throw new Error('DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY go together: set all three or none');
+  if (!/^[a-z0-9.-]+$/i.test(domainName)) throw new Error(`DKIM_DOMAIN must be a domain name, got "${domainName}"`);
+  if (!/^[a-z0-9._-]+$/i.test(keySelector)) throw new Error(`DKIM_SELECTOR must be a DNS label, got "${keySelector}"`);
+  try {
+    crypto.createPrivateKey(privateKey);
+  } catch {
+    throw new Error('DKIM_PRIVATE_KEY must be a private key in PEM ("-----BEGIN PRIVATE KEY-----…"; line breaks may be written as \\n)');
+  }
+  return { domainName: domainName.toLowerCase(), keySelector, privateKey: `${privateKey}\n` };
 }
 
 /** REMINDER_AFTER_HOURS: hours (fractions allowed) after delivery; 0 turns reminders off; default 72. */

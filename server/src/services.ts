@@ -13,7 +13,8 @@ import { DeliveryService } from './modules/mail/delivery.service.js';
 import { EcardService } from './modules/ecard/ecard.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { MailQueue } from './modules/mail/mail-queue.js';
-import { OrderEmails } from './modules/orders/order-emails.js';
+import { OrderEmails, OrderMailKind } from './modules/orders/order-emails.js';
+import { EcardMailKind } from './modules/ecard/ecard-emails.js';
 import { OrderService } from './modules/orders/order.service.js';
 import { EcardLoopService } from './modules/ecard/ecard-loop.service.js';
 import { AccountService } from './modules/account/account.service.js';
@@ -33,6 +34,12 @@ import { AuditService } from './modules/audit/audit.service.js';
 import { CustomersService } from './modules/customers/customers.service.js';
 import { StaffService } from './modules/staff/staff.service.js';
 import { EmailProblemsService } from './modules/email-problems/email-problems.service.js';
+import { AccountLinks } from './modules/auth/account-links.js';
+import { AccountEmails } from './modules/account/account-emails.js';
+import { PasswordResetService } from './modules/auth/password-reset.service.js';
+import { EmailAddressService } from './modules/account/email-address.service.js';
+import { AccountSettingsService } from './modules/account/account-settings.service.js';
+import { RecipientConsent } from './modules/consent/recipient-consent.service.js';
 
 /** The services of the product: one instance each per process, shared by GraphQL and REST. */
 export interface Services {
@@ -62,6 +69,16 @@ export interface Services {
   customers: CustomersService;
   audit: AuditService;
   emailProblems: EmailProblemsService;
+  /** "Forgot password?" and its links. */
+  passwordReset: PasswordResetService;
+  /** The links e-mailed about accounts (kept as digests; swept once expired). */
+  accountLinks: AccountLinks;
+  /** The account's address: confirmation and change. */
+  addresses: EmailAddressService;
+  /** Account settings: notices, "Download my data", "Delete my account". */
+  accountSettings: AccountSettingsService;
+  /** Recipients who said no: unsubscribe links, and the check every sender of cards asks. */
+  recipients: RecipientConsent;
   /** Cancels and drops checkouts left pending (run where the background jobs run). */
   abandonedCheckouts: PendingOrderSweep;
 }
@@ -123,22 +140,29 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const categories = new CategoryService(cache);
   const products = new ProductService(cache);
   const productTypes = new ProductTypeService((ctx, typeId) => products.countOfType(ctx, typeId), cache);
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, domain: new URL(config.publicUrl).hostname, poolSize: config.smtpPoolSize, timeoutMs: config.smtpTimeoutSeconds * 1000 });
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, domain: new URL(config.publicUrl).hostname, poolSize: config.smtpPoolSize, timeoutMs: config.smtpTimeoutSeconds * 1000, dkim: config.dkim });
   const mail = new MailQueue(clock);
   const deliveries = new DeliveryService(mail, { mailer, clock, log: deps.log, concurrency: config.smtpPoolSize, maxPerSecond: config.mailMaxPerSecond, leaseMs: config.mailLeaseSeconds * 1000 });
-  const orderEmails = new OrderEmails({ mail, baseUrl: config.publicUrl, clock });
+  const recipients = new RecipientConsent({ baseUrl: config.publicUrl });
+  const orderEmails = new OrderEmails({ mail, baseUrl: config.publicUrl, clock, recipients });
   const media = new MediaService({
     storage: deps.storage ?? defaultStorage(config),
     stagingDir: stagingRoot(config),
     maxFileBytes: Math.floor(config.maxUploadMb * 1024 * 1024),
     cache,
   });
-  const ecardLoop = new EcardLoopService({ limits, mail, baseUrl: config.publicUrl, clock, reminderAfterMs: Math.round(config.reminderAfterHours * 3_600_000) });
+  const ecardLoop = new EcardLoopService({ limits, mail, baseUrl: config.publicUrl, clock, reminderAfterMs: Math.round(config.reminderAfterHours * 3_600_000), recipients });
+  // Cards and reminders go to people who never signed up: withheld when they said no, with List-Unsubscribe otherwise.
+  recipients.protect(mail, [OrderMailKind.CARD, OrderMailKind.CARD_RESEND, EcardMailKind.REMINDER]);
   orderEmails.onCardsDelivered = (em, cards, now) => ecardLoop.cardsDelivered(em, cards, now);
   const discounts = new DiscountService(clock, limits);
   const providers = deps.paymentProviders ?? [new TestPaymentProvider(), ...(config.stripe ? [new StripePaymentProvider(config.stripe)] : [])];
-  const orders = new OrderService({ provider: selectPaymentProvider(config, providers, deps.log), limits, media, mail, orderEmails, clock, discounts });
+  const orders = new OrderService({ provider: selectPaymentProvider(config, providers, deps.log), limits, media, mail, orderEmails, clock, discounts, recipients });
   const auth = new AuthService(tokens, limits);
+  const links = new AccountLinks(jwtSecret);
+  const accountMail = new AccountEmails(mail, links, config.publicUrl, clock);
+  const addresses = new EmailAddressService({ auth, links, mail: accountMail, limits, clock });
+  auth.onRegistered = (em, user) => addresses.sendConfirmation(em, user);
   const services = {
     cache,
     limits,
@@ -163,6 +187,11 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     customers: new CustomersService(),
     audit: new AuditService(),
     emailProblems: new EmailProblemsService(mail),
+    passwordReset: new PasswordResetService({ links, mail: accountMail, limits, clock, addressProven: (em, userId, email, now) => addresses.addressProven(em, userId, email, now) }),
+    accountLinks: links,
+    addresses,
+    accountSettings: new AccountSettingsService({ auth, addresses, clock, baseUrl: config.publicUrl }),
+    recipients,
     abandonedCheckouts: new PendingOrderSweep({ providers, checkout: orders.checkoutService, clock, log: deps.log }),
   };
   services.media.registerUsageProvider(blog.mediaUsages);

@@ -54,6 +54,9 @@ describe('compiled e-mail templates', () => {
     for (let n = 0; n < 5; n++) {
       const card = cardOf(n, orderOf(n));
       await same(cardEmail(card, BASE), reference.cardEmail(card, BASE));
+      // With its unsubscribe link (an address with "&" and "<" in it is escaped alike).
+      const unsubscribe = `${BASE}/unsubscribe?token=t${n}&x=<${n}>`;
+      await same(cardEmail(card, BASE, unsubscribe), reference.cardEmail(card, BASE, unsubscribe));
     }
   });
 
@@ -74,7 +77,11 @@ describe('compiled e-mail templates', () => {
       await same(openedEmail(order, card, BASE), reference.openedEmail(order, card, BASE));
       await same(thankYouEmail(order, card, replyOf(n), BASE), reference.thankYouEmail(order, card, replyOf(n), BASE));
       await same(reminderEmail(card, BASE), reference.reminderEmail(card, BASE));
+      await same(reminderEmail(card, BASE, `${BASE}/unsubscribe?token=r${n}`), reference.reminderEmail(card, BASE, `${BASE}/unsubscribe?token=r${n}`));
     }
+    // The opened notice of an account's order points to its settings.
+    const order = orderOf(9, { user: { id: 1 } as never });
+    await same(openedEmail(order, cardOf(9, order), BASE), reference.openedEmail(order, cardOf(9, order), BASE));
   });
 
   it('staff invitation: byte-equal', async () => {

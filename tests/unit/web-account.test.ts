@@ -44,3 +44,16 @@ describe('a card\'s state on My orders', () => {
     }
   });
 });
+
+describe('a card kept back because its recipient said no', () => {
+  it('says so in the shop’s words, offers nothing, and yields to a refund', () => {
+    const reason = 'Not delivered: the recipient unsubscribed';
+    const state = cardState({ deliveredAt: null, openedAt: null, notDeliveredReason: reason }, 'PAID');
+    expect(state).toEqual({ kind: 'not-delivered', reason });
+    expect(cardStateLabel(state)).toBe(reason);
+    expect(cardActions(state, 3)).toEqual({ changeDate: false, resend: false });
+    expect(cardStateLabel(cardState({ deliveredAt: null, notDeliveredReason: reason }, 'REFUNDED'))).toBe('Not sent');
+    // A card that did go out stays Sent (a later e-mail held back does not undo it).
+    expect(cardStateLabel(cardState({ deliveredAt: '2026-12-24T05:00:00.000Z', notDeliveredReason: reason }, 'PAID'))).toBe('Sent');
+  });
+});

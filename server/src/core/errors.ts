@@ -8,8 +8,10 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
-  /** A link's token (an invitation) that is unknown, used or expired. */
+  /** A link's token (an invitation, a password reset, an address confirmation, an unsubscribe link) that is unknown, used, expired or tampered with. */
   | 'TOKEN_INVALID'
+  /** A card's recipient unsubscribed from the shop's e-mail: the message names the address. */
+  | 'RECIPIENT_UNSUBSCRIBED'
   /** The payment provider refused the payment; the message says why. */
   | 'PAYMENT_DECLINED'
   /** The shop has no payment provider set up (production without PAYMENT_PROVIDER). */

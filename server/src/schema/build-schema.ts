@@ -24,6 +24,10 @@ import { AuditResolver } from '../modules/audit/audit.resolver.js';
 import { CustomersResolver } from '../modules/customers/customers.resolver.js';
 import { StaffResolver } from '../modules/staff/staff.resolver.js';
 import { EmailProblemsResolver } from '../modules/email-problems/email-problems.resolver.js';
+import { AccountSettingsResolver } from '../modules/account/account-settings.resolver.js';
+import { PasswordResetResolver } from '../modules/auth/password-reset.resolver.js';
+import { ConsentResolver } from '../modules/consent/consent.resolver.js';
+import { CardDeliveryResolver } from '../modules/account/card-delivery.resolver.js';
 import type { Services } from '../services.js';
 
 /**
@@ -50,6 +54,10 @@ const resolverFactories = new Map<Function, (services: Services) => unknown>([
   [CustomersResolver, (s) => new CustomersResolver(s.customers)],
   [AuditResolver, (s) => new AuditResolver(s.audit)],
   [EmailProblemsResolver, (s) => new EmailProblemsResolver(s.emailProblems)],
+  [AccountSettingsResolver, (s) => new AccountSettingsResolver({ settings: s.accountSettings, addresses: s.addresses })],
+  [PasswordResetResolver, (s) => new PasswordResetResolver(s.passwordReset)],
+  [ConsentResolver, (s) => new ConsentResolver(s.recipients)],
+  [CardDeliveryResolver, (s) => new CardDeliveryResolver(s.orders)],
 ]);
 
 export const resolvers = [...resolverFactories.keys()] as NonEmptyArray<Function>;

@@ -1,7 +1,8 @@
 /**
  * The shop's e-mails as they were rendered before templates were compiled once per process (commit
  * af44690: MJML with strict validation for every e-mail), kept word for word as the reference the
- * compiled templates are held equal to (tests/unit/email-templates.test.ts).
+ * compiled templates are held equal to (tests/unit/email-templates.test.ts); since then with the
+ * lines that tell each reader why the e-mail came and how to stop it (contract section 11).
  */
 import { html } from '../../../server/src/core/html.js';
 import { orderNumber } from '../../../server/src/rules/index.js';
@@ -13,11 +14,23 @@ import { button, heading, paragraph, quote, renderEmail, type MailContent } from
 
 const cardLink = (item: OrderItem, baseUrl: string) => baseUrl + ecardPath(item.itemUrlUuid!);
 
+function recipientNote(from: string, unsubscribeUrl: string | undefined) {
+  const why = `You receive this e-mail because ${from} sent you a card through Art & Song Cards.`;
+  if (!unsubscribeUrl) return { html: paragraph(why, { quiet: true }), text: why };
+  return {
+    html: paragraph(html`${why} To get no more cards or reminders from this shop, <a href="${unsubscribeUrl}" style="color:#7a6f66">unsubscribe</a>.`, { quiet: true }),
+    text: `${why} To get no more cards or reminders from this shop, unsubscribe: ${unsubscribeUrl}`,
+  };
+}
+
+const RECEIPT_WHY = 'You receive this e-mail because you placed this order at Art & Song Cards with this address.';
+
 /** The e-mail that brings a card to its recipient. */
-export function cardEmail(item: OrderItem, baseUrl: string): Promise<MailContent> {
+export function cardEmail(item: OrderItem, baseUrl: string, unsubscribeUrl?: string): Promise<MailContent> {
   const link = cardLink(item, baseUrl);
   const from = item.senderName ?? 'Someone';
   const subject = `${from} sent you a card: ${item.name}`;
+  const note = recipientNote(from, unsubscribeUrl);
   return renderEmail({
     to: item.recipientEmail!,
     subject,
@@ -25,8 +38,9 @@ export function cardEmail(item: OrderItem, baseUrl: string): Promise<MailContent
     body: html`${heading(`Dear ${item.recipientName},`)}
 ${paragraph(html`${from} sent you an e-greeting card with music: <strong>${item.name}</strong>.`)}
 ${button('Open your card', link)}
-${paragraph(`Or paste this address into your browser: ${link}`, { quiet: true })}`,
-    text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music: ${item.name}.\n\nOpen your card: ${link}`,
+${paragraph(`Or paste this address into your browser: ${link}`, { quiet: true })}
+${note.html}`,
+    text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music: ${item.name}.\n\nOpen your card: ${link}\n\n${note.text}`,
   });
 }
 
@@ -58,8 +72,9 @@ ${paragraph(html`Order number: <code>${order.id}</code>`)}
 <tr><td style="padding:10px 0;border-bottom:1px solid #eee">Discount <code>${order.discountCode}</code></td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right">-$${order.discountAmount}</td></tr>` : ''}
 <tr><td style="padding:10px 0"><strong>Total</strong></td><td style="padding:10px 0;text-align:right"><strong>$${order.total}</strong></td></tr></mj-table>
 ${paragraph(`Paid with card ending ${order.cardLast4 ?? '—'}.`)}
-${button('Order details', details)}`,
-    text: `Thank you for your order.\n\nOrder number: ${order.id}\n\n${lines.join('\n')}${discounted ? `\nDiscount ${order.discountCode}  -$${order.discountAmount}` : ''}\n\nTotal: $${order.total}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}`,
+${button('Order details', details)}
+${paragraph(RECEIPT_WHY, { quiet: true })}`,
+    text: `Thank you for your order.\n\nOrder number: ${order.id}\n\n${lines.join('\n')}${discounted ? `\nDiscount ${order.discountCode}  -$${order.discountAmount}` : ''}\n\nTotal: $${order.total}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}\n\n${RECEIPT_WHY}`,
   });
 }
 
@@ -68,6 +83,9 @@ export function openedEmail(order: Order, item: OrderItem, baseUrl: string): Pro
   const subject = `${item.recipientName} opened your card`;
   const when = formatMoment(item.openedAt!, item.timeZone);
   const account = `${baseUrl}/account`;
+  const why = order.user
+    ? `You receive this e-mail because you asked to be told when your card is opened (order ${orderNumber(order.id)}). To get no more of these notices, turn them off in your account settings: ${baseUrl}/account/settings`
+    : `You receive this e-mail because you ticked "Tell me when my card is opened" when you placed order ${orderNumber(order.id)} with this address.`;
   return renderEmail({
     to: order.purchaserEmail,
     subject,
@@ -76,8 +94,8 @@ export function openedEmail(order: Order, item: OrderItem, baseUrl: string): Pro
 ${paragraph(html`Your card <strong>${item.name}</strong> was opened on ${when}.`)}
 ${paragraph('If they send a thank-you, it comes to this address and shows under the card in your orders.')}
 ${button('See your orders', account)}
-${paragraph(`You asked to be told when your card is opened (order ${orderNumber(order.id)}).`, { quiet: true })}`,
-    text: `${subject}\n\nYour card "${item.name}" was opened on ${when}.\n\nIf they send a thank-you, it comes to this address and shows under the card in your orders: ${account}\n\nYou asked to be told when your card is opened (order ${orderNumber(order.id)}).`,
+${paragraph(why, { quiet: true })}`,
+    text: `${subject}\n\nYour card "${item.name}" was opened on ${when}.\n\nIf they send a thank-you, it comes to this address and shows under the card in your orders: ${account}\n\n${why}`,
   });
 }
 
@@ -85,6 +103,7 @@ ${paragraph(`You asked to be told when your card is opened (order ${orderNumber(
 export function thankYouEmail(order: Order, item: OrderItem, reply: EcardReply, baseUrl: string): Promise<MailContent> {
   const subject = `A thank-you from ${reply.name}`;
   const account = `${baseUrl}/account`;
+  const why = `You receive this e-mail because ${item.recipientName}, to whom you sent a card from Art & Song Cards (order ${orderNumber(order.id)}), wrote back to you.`;
   return renderEmail({
     to: order.purchaserEmail,
     subject,
@@ -92,15 +111,17 @@ export function thankYouEmail(order: Order, item: OrderItem, reply: EcardReply, 
     body: html`${heading(subject)}
 ${paragraph(html`${reply.name} wrote back about your card <strong>${item.name}</strong>:`)}
 ${quote(reply.message, reply.name)}
-${button('See your orders', account)}`,
-    text: `${subject}\n\n${reply.name} wrote back about your card "${item.name}":\n\n${reply.message}\n\n— ${reply.name}\n\nSee your orders: ${account}`,
+${button('See your orders', account)}
+${paragraph(why, { quiet: true })}`,
+    text: `${subject}\n\n${reply.name} wrote back about your card "${item.name}":\n\n${reply.message}\n\n— ${reply.name}\n\nSee your orders: ${account}\n\n${why}`,
   });
 }
 
 /** The one reminder to the recipient of a delivered card still unopened. */
-export function reminderEmail(item: OrderItem, baseUrl: string): Promise<MailContent> {
+export function reminderEmail(item: OrderItem, baseUrl: string, unsubscribeUrl?: string): Promise<MailContent> {
   const link = cardLink(item, baseUrl);
   const from = item.senderName ?? 'Someone';
+  const note = recipientNote(from, unsubscribeUrl);
   const subject = `Your card from ${from} is waiting: ${item.name}`;
   return renderEmail({
     to: item.recipientEmail!,
@@ -109,8 +130,9 @@ export function reminderEmail(item: OrderItem, baseUrl: string): Promise<MailCon
     body: html`${heading(`Dear ${item.recipientName},`)}
 ${paragraph(html`${from} sent you an e-greeting card with music, <strong>${item.name}</strong>, and it is still waiting for you.`)}
 ${button('Open your card', link)}
-${paragraph(`Or paste this address into your browser: ${link}. This is the only reminder we send.`, { quiet: true })}`,
-    text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music, "${item.name}", and it is still waiting for you.\n\nOpen your card: ${link}\n\nThis is the only reminder we send.`,
+${paragraph(`Or paste this address into your browser: ${link}. This is the only reminder we send.`, { quiet: true })}
+${note.html}`,
+    text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music, "${item.name}", and it is still waiting for you.\n\nOpen your card: ${link}\n\nThis is the only reminder we send.\n\n${note.text}`,
   });
 }
 

@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
-import { ChangePasswordDialog } from '../auth/ChangePasswordDialog';
 import { useLogout } from '../auth/use-logout';
 import type { TokenUser } from '../auth/token';
 
@@ -24,11 +22,10 @@ export function AdminMenu({ staff = false }: { staff?: boolean }) {
   );
 }
 
-/** The signed-in user's menu: who is signed in, their orders, changing the password, logging out. */
+/** The signed-in user's menu: who is signed in, their orders, their account's settings, logging out. */
 export function UserMenu({ user }: { user: TokenUser }) {
   const navigate = useNavigate();
   const logout = useLogout();
-  const [changingPassword, setChangingPassword] = useState(false);
   return (
     <>
       <PopoverNext
@@ -38,7 +35,7 @@ export function UserMenu({ user }: { user: TokenUser }) {
             <MenuItem icon="user" text={user.email ?? user.username ?? 'Signed in'} disabled />
             <MenuDivider />
             <MenuItem icon="history" text="My orders" onClick={() => navigate('/account')} />
-            <MenuItem icon="key" text="Change password" onClick={() => setChangingPassword(true)} />
+            <MenuItem icon="cog" text="Account settings" onClick={() => navigate('/account/settings')} />
             <MenuItem icon="log-out" text="Log out" onClick={() => void logout()} />
           </Menu>
         }
@@ -46,7 +43,6 @@ export function UserMenu({ user }: { user: TokenUser }) {
         {/* Its name starts with what it shows (the username), so that it can be asked for by what one sees. */}
         <Button className="nav-menu-button" variant="minimal" icon="user" endIcon="caret-down" text={<span className="hide-on-phone">{user.username ?? 'Account'}</span>} aria-label={user.username ? `${user.username}: account` : 'Account'} />
       </PopoverNext>
-      <ChangePasswordDialog isOpen={changingPassword} onClose={() => setChangingPassword(false)} />
     </>
   );
 }

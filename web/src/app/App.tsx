@@ -20,6 +20,11 @@ const AdminDashboard = lazyWithReload(() => import('../admin/AdminDashboard'));
 const SettingsPage = lazyWithReload(() => import('../admin/settings/SettingsPage'));
 const LoginPage = lazyWithReload(() => import('../auth/LoginPage'));
 const StaffAcceptPage = lazyWithReload(() => import('../auth/StaffAcceptPage'));
+const ForgotPasswordPage = lazyWithReload(() => import('../auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazyWithReload(() => import('../auth/ResetPasswordPage'));
+const VerifyEmailPage = lazyWithReload(() => import('../auth/VerifyEmailPage'));
+const UnsubscribePage = lazyWithReload(() => import('../storefront/unsubscribe/UnsubscribePage'));
+const AccountSettingsPage = lazyWithReload(() => import('../storefront/account-settings/AccountSettingsPage'));
 const UnderConstructionPage = lazyWithReload(() => import('../storefront/pages/UnderConstructionPage'));
 const NotFoundPage = lazyWithReload(() => import('../common/NotFoundPage'));
 
@@ -70,6 +75,7 @@ export const routes: RouteObject[] = [
           { path: 'cart', element: <CartPage /> },
           { path: 'order-confirmation/:id', element: <OrderConfirmationPage /> },
           { path: 'account', element: <AccountPage /> },
+          { path: 'account/settings', element: <AccountSettingsPage /> },
           { path: 'blog', element: <BlogListPage /> },
           { path: 'blog/:id', element: <BlogPostPage /> },
           { path: 'admin/blog/new', element: <BlogEditorPage /> },
@@ -81,6 +87,10 @@ export const routes: RouteObject[] = [
       },
       { path: '/login', element: <LoginPage /> },
       { path: '/staff/accept', element: <StaffAcceptPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/verify-email', element: <VerifyEmailPage /> },
+      { path: '/unsubscribe', element: <UnsubscribePage /> },
       { path: '/under-construction', element: <UnderConstructionPage /> },
     ],
   },

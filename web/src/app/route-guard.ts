@@ -1,5 +1,5 @@
 /** Paths that stay reachable while the site is under construction. */
-export const ALWAYS_OPEN = ['/login', '/under-construction', '/staff/accept'];
+export const ALWAYS_OPEN = ['/login', '/under-construction', '/staff/accept', '/forgot-password', '/reset-password', '/verify-email', '/unsubscribe'];
 
 export interface RouteAccess {
   requiresAuth: boolean;
@@ -10,7 +10,7 @@ export interface RouteAccess {
 export function accessFor(pathname: string): RouteAccess {
   const path = normalise(pathname);
   const adminOnly = path === '/admin/blog/new' || path.startsWith('/admin/blog/edit/');
-  const signedIn = adminOnly || path === '/admindash' || path === '/settings' || path === '/account';
+  const signedIn = adminOnly || path === '/admindash' || path === '/settings' || path === '/account' || path === '/account/settings';
   return { requiresAuth: signedIn, requiresAdmin: adminOnly };
 }
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Button, Callout, Card, FormGroup, H2, InputGroup, Tab, Tabs } from '@blueprintjs/core';
 import { graphql } from '../apollo/generated';
@@ -79,7 +79,7 @@ function LoginForm() {
       <FormGroup label="Username" labelFor="login-username">
         <InputGroup id="login-username" name="username" autoComplete="username" value={username} onValueChange={setUsername} autoFocus required size="large" />
       </FormGroup>
-      <FormGroup label="Password" labelFor="login-password">
+      <FormGroup label="Password" labelFor="login-password" helperText={<Link to="/forgot-password">Forgot password?</Link>}>
         <InputGroup id="login-password" name="password" type="password" autoComplete="current-password" value={password} onValueChange={setPassword} required size="large" />
       </FormGroup>
       <div className="auth-actions">

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflictOnUnique } from '../../core/db-errors.js';
 import type { RequestContext, Viewer } from '../../core/context.js';
-import { conflict, unauthenticated } from '../../core/errors.js';
+import { badInput, conflict, unauthenticated } from '../../core/errors.js';
 import { AuthSession } from './auth-session.entity.js';
 import { checkPassword, MAX_PASSWORD_LENGTH, normaliseEmail, normaliseUsername } from './auth.validation.js';
 import { MAX_EMAIL_LENGTH } from '../../rules/index.js';
@@ -29,6 +29,9 @@ export class AuthService {
   /** Verified against when the username is unknown, so both failures take the same time. */
   private dummyHash?: Promise<string>;
 
+  /** Told of a new account in the transaction that writes it (the address confirmation is queued there). */
+  onRegistered: ((em: EntityManager, user: User) => Promise<void>) | null = null;
+
   constructor(
     private readonly tokens: TokenService,
     private readonly limits: RateLimits,
@@ -39,12 +42,17 @@ export class AuthService {
     const email = normaliseEmail(input.email);
     const password = checkPassword(input.password);
     await this.limits.take([this.limits.rules.register, ctx.ip]);
-    const { em } = ctx;
-    if (await em.count(User, { username: { $ilike: escapeLike(username) } })) throw conflict('That username is already taken.', 'username');
-    if (await em.count(User, { email })) throw conflict('That e-mail address is already registered.', 'email');
-    const user = em.create(User, { username, email, passwordHash: await argon2.hash(password), role: Role.CUSTOMER });
-    // Two registrations racing for the same name: the database's unique index decides.
-    await conflictOnUnique(() => em.flush(), () => conflict('That username or e-mail address is already taken.'));
+    const passwordHash = await argon2.hash(password);
+    const user = await ctx.em.fork().transactional(async (em) => {
+      if (await em.count(User, { username: { $ilike: escapeLike(username) } })) throw conflict('That username is already taken.', 'username');
+      if (await em.count(User, { email })) throw conflict('That e-mail address is already registered.', 'email');
+      const user = em.create(User, { username, email, passwordHash, role: Role.CUSTOMER });
+      // Two registrations racing for the same name: the database's unique index decides.
+      await conflictOnUnique(() => em.flush(), () => conflict('That username or e-mail address is already taken.'));
+      // The confirmation e-mail is queued with the account: both are written, or neither.
+      await this.onRegistered?.(em, user);
+      return user;
+    });
     ctx.log.info({ userId: user.id }, 'user registered');
     return { message: `Successfully registered with email ${email}`, user };
   }
@@ -91,6 +99,20 @@ export class AuthService {
       return this.startSession(em, fresh);
     });
     return { message: 'Password changed successfully', token };
+  }
+
+  /**
+   * Checks the signed-in caller's password again before a change that needs it (a new address,
+   * deleting the account). Counted like a failed login against the account, so that a stolen session
+   * cannot guess the password faster than the sign-in page allows; a right password gives its point
+   * back. A wrong one is BAD_USER_INPUT on the field (the session stays signed in).
+   */
+  async confirmPassword(ctx: RequestContext, user: User, password: unknown, field = 'password'): Promise<void> {
+    const typed = typeof password === 'string' ? password : '';
+    const attempt = await this.limits.take([this.limits.rules.loginPerUsername, user.username.toLowerCase()], [this.limits.rules.loginPerAddress, ctx.ip]);
+    const valid = typed !== '' && typed.length <= MAX_PASSWORD_LENGTH && (await argon2.verify(user.passwordHash, typed));
+    if (!valid) throw badInput('That password is not right.', field);
+    await attempt.giveBack();
   }
 
   /** The signed-in caller's user, or null (the viewer's user is the User row authenticate() read with the session). */

@@ -54,3 +54,24 @@ export class ChangePasswordPayload {
   @Field(() => String, { description: 'A fresh token: every earlier token, this caller’s included, has stopped working.' })
   token!: string;
 }
+
+@ObjectType({ description: 'What was done, in words for the person who asked.' })
+export class MessagePayload {
+  @Field(() => String)
+  message!: string;
+}
+
+@InputType()
+export class RequestPasswordResetInput {
+  @Field(() => String)
+  email!: string;
+}
+
+@InputType()
+export class ResetPasswordInput {
+  @Field(() => String, { description: 'The token of the `/reset-password?token=…` link.' })
+  token!: string;
+
+  @Field(() => String, { description: 'At least 8 characters.' })
+  password!: string;
+}

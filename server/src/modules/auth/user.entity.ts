@@ -12,7 +12,7 @@ registerEnumType(Role, { name: 'Role', description: 'What a user may do: admins 
 // Usernames are unique whatever their case: "Alice" cannot register beside "alice".
 @Unique({ name: 'app_user_username_lower_unique', expression: 'create unique index "app_user_username_lower_unique" on "app_user" (lower("username"))' })
 export class User {
-  [OptionalProps]?: 'createdAt' | 'role' | 'emailConfirmedAt';
+  [OptionalProps]?: 'createdAt' | 'role' | 'emailConfirmedAt' | 'notifyOpened';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer' })
@@ -40,4 +40,8 @@ export class User {
   /** When the address was confirmed by its link (null: not yet). */
   @Property({ type: 'datetime', nullable: true })
   emailConfirmedAt: Date | null = null;
+
+  /** Whether the first opening of a card of this account's orders e-mails the purchaser (account settings). */
+  @Property({ type: 'boolean', default: true })
+  notifyOpened: boolean = true;
 }

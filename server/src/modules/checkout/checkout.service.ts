@@ -62,6 +62,8 @@ export interface CheckoutOptions {
   orderEmails: OrderEmails;
   clock: () => Date;
   discounts: DiscountService;
+  /** Whether recipients accept cards (an address that unsubscribed is refused, RECIPIENT_UNSUBSCRIBED). */
+  recipients: { assertAccepting(em: EntityManager, recipients: readonly { email: string; field?: string }[]): Promise<void> };
 }
 
 /**
@@ -141,6 +143,7 @@ export class CheckoutService {
       // The code's use is counted in this transaction: it is given back only if the payment fails.
       if (args.discountCode) quote = withDiscount(quote, await this.options.discounts.claim(withEm(ctx, em), args.discountCode, quote.subtotal));
       const personalisations = lines.map((line, index) => checkLine(line, index, products.get(line.productId)!, now));
+      await this.options.recipients.assertAccepting(em, personalisations.flatMap((p, index) => (p ? [{ email: p.recipientEmail, field: `lines.${index}.personalisation.recipientEmail` }] : [])));
       const order = em.create(Order, {
         id: crypto.randomUUID(),
         purchaserEmail: args.purchaserEmail,

@@ -3,7 +3,8 @@ import { orderNumber } from '../../rules/index.js';
 import { drop, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
 import { formatDay, formatMoment } from '../mail/templates/format.js';
 import { button, heading, mjml, paragraph, quote, renderEmail, type MailContent } from '../mail/templates/layout.js';
-import type { DeliveredCard } from '../orders/order-emails.js';
+import { recipientNote, type DeliveredCard } from '../orders/order-emails.js';
+import { listUnsubscribeHeaders, type RecipientLinks } from '../consent/recipient-consent.service.js';
 import { ecardPath, OrderItem } from '../orders/order-item.entity.js';
 import { OrderStatus, type Order } from '../orders/order.entity.js';
 import { EcardReply } from './ecard-reply.entity.js';
@@ -25,6 +26,10 @@ export function openedEmail(order: Order, item: OrderItem, baseUrl: string): Pro
   const subject = `${item.recipientName} opened your card`;
   const when = formatMoment(item.openedAt!, item.timeZone);
   const account = `${baseUrl}/account`;
+  // Why it came, and how to stop it: account settings for an account's order, the checkout's box for a guest's.
+  const why = order.user
+    ? `You receive this e-mail because you asked to be told when your card is opened (order ${orderNumber(order.id)}). To get no more of these notices, turn them off in your account settings: ${baseUrl}/account/settings`
+    : `You receive this e-mail because you ticked "Tell me when my card is opened" when you placed order ${orderNumber(order.id)} with this address.`;
   return renderEmail({
     to: order.purchaserEmail,
     subject,
@@ -33,8 +38,8 @@ export function openedEmail(order: Order, item: OrderItem, baseUrl: string): Pro
 ${paragraph(mjml`Your card <strong>${item.name}</strong> was opened on ${when}.`)}
 ${paragraph('If they send a thank-you, it comes to this address and shows under the card in your orders.')}
 ${button('See your orders', account)}
-${paragraph(`You asked to be told when your card is opened (order ${orderNumber(order.id)}).`, { quiet: true })}`,
-    text: `${subject}\n\nYour card "${item.name}" was opened on ${when}.\n\nIf they send a thank-you, it comes to this address and shows under the card in your orders: ${account}\n\nYou asked to be told when your card is opened (order ${orderNumber(order.id)}).`,
+${paragraph(why, { quiet: true })}`,
+    text: `${subject}\n\nYour card "${item.name}" was opened on ${when}.\n\nIf they send a thank-you, it comes to this address and shows under the card in your orders: ${account}\n\n${why}`,
   });
 }
 
@@ -42,6 +47,7 @@ ${paragraph(`You asked to be told when your card is opened (order ${orderNumber(
 export function thankYouEmail(order: Order, item: OrderItem, reply: EcardReply, baseUrl: string): Promise<MailContent> {
   const subject = `A thank-you from ${reply.name}`;
   const account = `${baseUrl}/account`;
+  const why = `You receive this e-mail because ${item.recipientName}, to whom you sent a card from Art & Song Cards (order ${orderNumber(order.id)}), wrote back to you.`;
   return renderEmail({
     to: order.purchaserEmail,
     subject,
@@ -49,15 +55,17 @@ export function thankYouEmail(order: Order, item: OrderItem, reply: EcardReply, 
     body: mjml`${heading(subject)}
 ${paragraph(mjml`${reply.name} wrote back about your card <strong>${item.name}</strong>:`)}
 ${quote(reply.message, reply.name)}
-${button('See your orders', account)}`,
-    text: `${subject}\n\n${reply.name} wrote back about your card "${item.name}":\n\n${reply.message}\n\n— ${reply.name}\n\nSee your orders: ${account}`,
+${button('See your orders', account)}
+${paragraph(why, { quiet: true })}`,
+    text: `${subject}\n\n${reply.name} wrote back about your card "${item.name}":\n\n${reply.message}\n\n— ${reply.name}\n\nSee your orders: ${account}\n\n${why}`,
   });
 }
 
-/** The one reminder to the recipient of a delivered card still unopened. */
-export function reminderEmail(item: OrderItem, baseUrl: string): Promise<MailContent> {
+/** The one reminder to the recipient of a delivered card still unopened (with its unsubscribe link, when given). */
+export function reminderEmail(item: OrderItem, baseUrl: string, unsubscribeUrl?: string): Promise<MailContent> {
   const link = cardLink(item, baseUrl);
   const from = item.senderName ?? 'Someone';
+  const note = recipientNote(from, unsubscribeUrl);
   const subject = `Your card from ${from} is waiting: ${item.name}`;
   return renderEmail({
     to: item.recipientEmail!,
@@ -66,8 +74,9 @@ export function reminderEmail(item: OrderItem, baseUrl: string): Promise<MailCon
     body: mjml`${heading(`Dear ${item.recipientName},`)}
 ${paragraph(mjml`${from} sent you an e-greeting card with music, <strong>${item.name}</strong>, and it is still waiting for you.`)}
 ${button('Open your card', link)}
-${paragraph(`Or paste this address into your browser: ${link}. This is the only reminder we send.`, { quiet: true })}`,
-    text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music, "${item.name}", and it is still waiting for you.\n\nOpen your card: ${link}\n\nThis is the only reminder we send.`,
+${paragraph(`Or paste this address into your browser: ${link}. This is the only reminder we send.`, { quiet: true })}
+${note.html}`,
+    text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music, "${item.name}", and it is still waiting for you.\n\nOpen your card: ${link}\n\nThis is the only reminder we send.\n\n${note.text}`,
   });
 }
 
@@ -80,6 +89,8 @@ export class EcardEmails {
   constructor(
     private readonly mail: MailQueue,
     private readonly baseUrl: string,
+    /** The unsubscribe link each reminder offers its recipient (and its List-Unsubscribe headers). */
+    private readonly recipients?: RecipientLinks,
   ) {
     mail.register<Record<string, unknown>>({ kind: EcardMailKind.OPENED, render: (jobs, env) => this.renderOpened(jobs, env) });
     mail.register<{ replyId?: number }>({ kind: EcardMailKind.THANK_YOU, render: (jobs, env) => this.renderThankYous(jobs, env) });
@@ -92,6 +103,8 @@ export class EcardEmails {
   }
 
   async queueThankYou(em: EntityManager, item: OrderItem, reply: EcardReply, now: Date): Promise<void> {
+    // A purchaser who deleted their account left no address (the reply stays on the card).
+    if (!item.order.purchaserEmail) return;
     await this.mail.enqueue(em, { kind: EcardMailKind.THANK_YOU, to: item.order.purchaserEmail, dueAt: now, orderId: item.order.id, itemId: item.id, payload: { replyId: reply.id } });
   }
 
@@ -131,7 +144,8 @@ export class EcardEmails {
       const item = cards.get(job.itemId!);
       // A reminder of a card opened in the meantime (or of an order cancelled or refunded) is no longer wanted.
       if (!item || item.openedAt || item.refundedAt || item.order.status === OrderStatus.CANCELLED || item.order.status === OrderStatus.REFUNDED) return drop();
-      return reminderEmail(item, this.baseUrl);
+      const unsubscribe = await this.recipients?.unsubscribeUrl(em, item.recipientEmail!);
+      return { ...(await reminderEmail(item, this.baseUrl, unsubscribe)), headers: unsubscribe ? { ...listUnsubscribeHeaders(unsubscribe) } : undefined };
     }));
   }
 

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../core/errors.js';
 import { parseInput, singleLine } from '../../core/input.js';
 import type { RateLimits } from '../limits/rate-limits.js';
 import type { MailQueue } from '../mail/mail-queue.js';
+import type { RecipientLinks } from '../consent/recipient-consent.service.js';
 import type { DeliveredCard } from '../orders/order-emails.js';
 import { EcardEmails, EcardMailKind } from './ecard-emails.js';
 import { OrderItem } from '../orders/order-item.entity.js';
@@ -12,6 +13,7 @@ import { MAX_PERSON_NAME, MAX_REPLIES_PER_CARD } from '../../rules/index.js';
 import { replyMessageSchema } from '../../rules/schemas.js';
 import { OrderStatus } from '../orders/order.entity.js';
 import { EcardReply } from './ecard-reply.entity.js';
+import { wantsOpenedNotices } from '../account/account-notices.js';
 
 /**
  * A card whose e-mail has gone out. Before that nobody but the purchaser or an admin has its link:
@@ -35,6 +37,8 @@ export interface EcardLoopOptions {
   clock: () => Date;
   /** How long after its delivery an unopened card gets its one reminder; 0: no reminders. */
   reminderAfterMs: number;
+  /** The unsubscribe link each reminder offers its recipient. */
+  recipients?: RecipientLinks;
 }
 
 export interface ThankYouInput {
@@ -56,7 +60,7 @@ export class EcardLoopService {
   private readonly emails: EcardEmails;
 
   constructor(private readonly options: EcardLoopOptions) {
-    this.emails = new EcardEmails(options.mail, options.baseUrl);
+    this.emails = new EcardEmails(options.mail, options.baseUrl, options.recipients);
   }
 
   /**
@@ -73,7 +77,7 @@ export class EcardLoopService {
       const updated = await em.nativeUpdate(OrderItem, { id: item.id, openedAt: null }, { openedAt: now });
       if (!updated) return false;
       await this.options.mail.drop(em, { itemIds: [item.id], kinds: [EcardMailKind.REMINDER] });
-      if (item.order.notifyOpened) await this.emails.queueOpened(em, item, now);
+      if (item.order.notifyOpened && (await wantsOpenedNotices(em, item.order))) await this.emails.queueOpened(em, item, now);
       ctx.log.info({ itemId: item.id, orderId: item.order.id }, 'e-card opened for the first time');
       return true;
     });

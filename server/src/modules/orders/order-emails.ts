@@ -3,9 +3,10 @@ import { html } from '../../core/html.js';
 import { orderNumber } from '../../rules/index.js';
 import { drop, withhold, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
 import { formatDay } from '../mail/templates/format.js';
-import { button, heading, mjml, paragraph, renderEmail, type MailContent } from '../mail/templates/layout.js';
+import { button, heading, mjml, paragraph, renderEmail, type MailContent, type MailTemplate } from '../mail/templates/layout.js';
 import { ecardPath, OrderItem } from './order-item.entity.js';
 import type { OrderCard } from './order-item-rows.js';
+import { listUnsubscribeHeaders, type RecipientLinks } from '../consent/recipient-consent.service.js';
 import { Order, OrderStatus } from './order.entity.js';
 
 /** The kinds of e-mail checkout and the admins' order tools send. */
@@ -25,11 +26,22 @@ export const NOT_SENT_REFUNDED = 'Not sent: the order was refunded.';
 
 const cardLink = (item: OrderItem, baseUrl: string) => baseUrl + ecardPath(item.itemUrlUuid!);
 
-/** The e-mail that brings a card to its recipient. */
-export function cardEmail(item: OrderItem, baseUrl: string): Promise<MailContent> {
+/** Why a recipient gets a card's e-mail, and how to get no more (the unsubscribe link). */
+export function recipientNote(from: string, unsubscribeUrl: string | undefined): { html: MailTemplate; text: string } {
+  const why = `You receive this e-mail because ${from} sent you a card through Art & Song Cards.`;
+  if (!unsubscribeUrl) return { html: paragraph(why, { quiet: true }), text: why };
+  return {
+    html: paragraph(html`${why} To get no more cards or reminders from this shop, <a href="${unsubscribeUrl}" style="color:#7a6f66">unsubscribe</a>.`, { quiet: true }),
+    text: `${why} To get no more cards or reminders from this shop, unsubscribe: ${unsubscribeUrl}`,
+  };
+}
+
+/** The e-mail that brings a card to its recipient (with its unsubscribe link, when given). */
+export function cardEmail(item: OrderItem, baseUrl: string, unsubscribeUrl?: string): Promise<MailContent> {
   const link = cardLink(item, baseUrl);
   const from = item.senderName ?? 'Someone';
   const subject = `${from} sent you a card: ${item.name}`;
+  const note = recipientNote(from, unsubscribeUrl);
   return renderEmail({
     to: item.recipientEmail!,
     subject,
@@ -37,10 +49,13 @@ export function cardEmail(item: OrderItem, baseUrl: string): Promise<MailContent
     body: mjml`${heading(`Dear ${item.recipientName},`)}
 ${paragraph(mjml`${from} sent you an e-greeting card with music: <strong>${item.name}</strong>.`)}
 ${button('Open your card', link)}
-${paragraph(`Or paste this address into your browser: ${link}`, { quiet: true })}`,
-    text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music: ${item.name}.\n\nOpen your card: ${link}`,
+${paragraph(`Or paste this address into your browser: ${link}`, { quiet: true })}
+${note.html}`,
+    text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music: ${item.name}.\n\nOpen your card: ${link}\n\n${note.text}`,
   });
 }
+
+const RECEIPT_WHY = 'You receive this e-mail because you placed this order at Art & Song Cards with this address.';
 
 /** The purchaser's receipt, with a link to each card, the discount (if any) and the total. */
 export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string): Promise<MailContent> {
@@ -70,8 +85,9 @@ ${paragraph(mjml`Order number: <code>${order.id}</code>`)}
 <tr><td style="padding:10px 0;border-bottom:1px solid #eee">Discount <code>${order.discountCode}</code></td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right">-$${order.discountAmount}</td></tr>` : ''}
 <tr><td style="padding:10px 0"><strong>Total</strong></td><td style="padding:10px 0;text-align:right"><strong>$${order.total}</strong></td></tr></mj-table>
 ${paragraph(`Paid with card ending ${order.cardLast4 ?? '—'}.`)}
-${button('Order details', details)}`,
-    text: `Thank you for your order.\n\nOrder number: ${order.id}\n\n${lines.join('\n')}${discounted ? `\nDiscount ${order.discountCode}  -$${order.discountAmount}` : ''}\n\nTotal: $${order.total}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}`,
+${button('Order details', details)}
+${paragraph(RECEIPT_WHY, { quiet: true })}`,
+    text: `Thank you for your order.\n\nOrder number: ${order.id}\n\n${lines.join('\n')}${discounted ? `\nDiscount ${order.discountCode}  -$${order.discountAmount}` : ''}\n\nTotal: $${order.total}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}\n\n${RECEIPT_WHY}`,
   });
 }
 
@@ -85,6 +101,8 @@ export interface DeliveredCard {
 
 export interface OrderEmailsOptions {
   mail: MailQueue;
+  /** The unsubscribe link each card's e-mail offers its recipient (and its List-Unsubscribe headers). */
+  recipients?: RecipientLinks;
   /** The shop's public address, for links. */
   baseUrl: string;
   clock: () => Date;
@@ -123,8 +141,9 @@ export class OrderEmails {
     ]);
   }
 
-  /** A card sent again, queued in the caller's transaction. */
+  /** A card sent again, queued in the caller's transaction (RECIPIENT_UNSUBSCRIBED when its recipient said no). */
   async queueResend(em: EntityManager, item: OrderItem): Promise<void> {
+    await this.options.recipients?.assertAccepting(em, [{ email: item.recipientEmail!, field: 'itemId' }]);
     await this.options.mail.enqueue(em, { kind: OrderMailKind.CARD_RESEND, to: item.recipientEmail!, dueAt: this.options.clock(), orderId: item.order.id, itemId: item.id });
   }
 
@@ -142,7 +161,8 @@ export class OrderEmails {
         if (!item) return drop();
         // A refunded card is never sent (the refund withholds its jobs; this covers one claimed meanwhile).
         if (item.refundedAt || item.order.status === OrderStatus.REFUNDED) return withhold(NOT_SENT_REFUNDED);
-        return cardEmail(item, this.options.baseUrl);
+        const unsubscribe = await this.options.recipients?.unsubscribeUrl(em, item.recipientEmail!);
+        return { ...(await cardEmail(item, this.options.baseUrl, unsubscribe)), headers: unsubscribe ? { ...listUnsubscribeHeaders(unsubscribe) } : undefined };
       }),
     );
   }

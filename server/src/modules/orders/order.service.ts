@@ -127,6 +127,7 @@ export class OrderService {
     const order = await ctx.em.transactional(async (em) => {
       const order = UUID.test(orderId) ? await em.findOne(Order, { id: orderId.toLowerCase() }) : null;
       if (!order || order.status === OrderStatus.PENDING) throw notFound('Order');
+      if (!order.purchaserEmail) throw conflict('The purchaser deleted their account: the order has no address to send the receipt to.');
       await this.options.orderEmails.queueReceiptResend(em, order);
       await recordAudit(withEm(ctx, em), { entity: 'order', id: order.id, action: 'resent', summary: `Resent the receipt to ${order.purchaserEmail}` });
       return order;

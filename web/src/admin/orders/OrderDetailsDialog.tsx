@@ -44,7 +44,7 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
               <dt>Order number</dt>
               <dd title="As the shopper sees it: on the confirmation page, in My orders and in every e-mail">{orderNumber(order.id)}</dd>
               <dt>Customer</dt>
-              <dd>{order.purchaserEmail}</dd>
+              <dd>{order.purchaserEmail || <span className="muted">Erased: the purchaser deleted their account</span>}</dd>
               <dt>Status</dt>
               <dd>
                 <Tag minimal intent={STATUS_INTENT[order.status]}>
@@ -98,9 +98,10 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                       <span>{item.deliveredAt ? `Delivered ${dateTime(item.deliveredAt)}` : item.deliverAt ? `Due ${dateTime(item.deliverAt)}` : ''}</span>
                       <span className={item.openedAt ? 'order-opened' : 'muted'}>{item.openedAt ? `Opened ${dateTime(item.openedAt)}` : 'Not opened yet'}</span>
                       {item.remindedAt && <span className="muted">Reminder sent {dateTime(item.remindedAt)}</span>}
+                      {item.notDeliveredReason && !item.deliveredAt && <Tag minimal intent="warning">{item.notDeliveredReason}</Tag>}
                       {order.status === 'REFUNDED' || item.refundedAt ? (
                         <Tag minimal intent="danger">Withdrawn</Tag>
-                      ) : (
+                      ) : item.notDeliveredReason && !item.deliveredAt ? null : (
                         <Button size="small" variant="outlined" icon="envelope" text="Resend e-mail" onClick={() => setResending({ id: item.id, email: item.recipientEmail ?? '' })} />
                       )}
                     </div>

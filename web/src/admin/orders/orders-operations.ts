@@ -51,6 +51,7 @@ export const AdminOrderQuery = graphql(`
         openedAt
         remindedAt
         refundedAt
+        notDeliveredReason
       }
       emails {
         id

@@ -10,6 +10,7 @@ import { formatPrice } from '../common/price';
 import { MyOrdersQuery, ResendMyCardMutation } from './account-operations';
 import { cardActions, cardState, cardStateLabel, longDate, longDateTime, withdrawnOrder, type CardState } from './card-state';
 import { ChangeDateDialog, type ChangingCard } from './ChangeDateDialog';
+import { ConfirmEmailReminder } from '../account-settings/ConfirmEmailReminder';
 import '../common/storefront.css';
 import './account.css';
 
@@ -17,7 +18,7 @@ const PAGE = 10;
 type OrderNode = MyOrdersData['myOrders']['edges'][number]['node'];
 type ItemNode = OrderNode['items'][number];
 
-const STATE_INTENT: Record<CardState['kind'], Intent> = { scheduled: 'primary', sent: 'none', opened: 'success', withdrawn: 'none', 'not-sent': 'none' };
+const STATE_INTENT: Record<CardState['kind'], Intent> = { scheduled: 'primary', sent: 'none', opened: 'success', withdrawn: 'none', 'not-sent': 'none', 'not-delivered': 'warning' };
 
 /** /account, "My orders": the signed-in shopper's orders, newest first, with what can be done with each card. */
 export default function AccountPage() {
@@ -42,6 +43,7 @@ export default function AccountPage() {
   return (
     <div className="store-page account-page">
       <h1>My orders</h1>
+      <ConfirmEmailReminder />
       {error && !orders ? (
         <Callout intent="danger" title="Your orders could not be loaded">
           {errorMessage(error, 'Please try again.')}
@@ -126,7 +128,7 @@ function AccountItem({ item, orderStatus, onChangeDate, onResend }: { item: Item
         <span>
           To <strong>{item.recipientName}</strong>
         </span>
-        {day && <span className="muted">{item.deliveredAt ? `Delivered ${longDate(day)}` : state.kind === 'not-sent' ? `Was due ${longDate(day)}` : `Delivery ${longDate(day)}`}</span>}
+        {day && <span className="muted">{item.deliveredAt ? `Delivered ${longDate(day)}` : state.kind === 'not-sent' || state.kind === 'not-delivered' ? `Was due ${longDate(day)}` : `Delivery ${longDate(day)}`}</span>}
         <Tag minimal round intent={STATE_INTENT[state.kind]} className="account-card-state">
           {cardStateLabel(state)}
         </Tag>

@@ -26,6 +26,7 @@ export const MyOrdersQuery = graphql(`
             deliveredAt
             openedAt
             refundedAt
+            notDeliveredReason
             resendsLeft
             replies {
               id

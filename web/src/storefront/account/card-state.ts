@@ -3,15 +3,18 @@ import type { OrderStatus } from '../../apollo/generated/graphql';
 /**
  * What "My orders" says of a card: Scheduled (not sent yet), Sent, or Opened {date}; on an order that
  * was refunded or cancelled, or for a card refunded on its own (a partial refund), Withdrawn (it had
- * gone out) or Not sent.
+ * gone out) or Not sent; for a card kept back because its recipient said no, the reason ("Not
+ * delivered: the recipient unsubscribed").
  */
-export type CardState = { kind: 'scheduled' } | { kind: 'sent' } | { kind: 'opened'; at: string } | { kind: 'withdrawn' } | { kind: 'not-sent' };
+export type CardState = { kind: 'scheduled' } | { kind: 'sent' } | { kind: 'opened'; at: string } | { kind: 'withdrawn' } | { kind: 'not-sent' } | { kind: 'not-delivered'; reason: string };
 
 /** An order that no longer goes ahead: its cards are not sent, and can be neither moved nor sent again. */
 export const isWithdrawn = (status: OrderStatus | null | undefined) => status === 'REFUNDED' || status === 'CANCELLED';
 
-export function cardState(card: { deliveredAt?: string | null; openedAt?: string | null; refundedAt?: string | null }, orderStatus?: OrderStatus | null): CardState {
+export function cardState(card: { deliveredAt?: string | null; openedAt?: string | null; refundedAt?: string | null; notDeliveredReason?: string | null }, orderStatus?: OrderStatus | null): CardState {
   if (isWithdrawn(orderStatus) || card.refundedAt) return card.deliveredAt ? { kind: 'withdrawn' } : { kind: 'not-sent' };
+  // Kept back on purpose (its recipient unsubscribed): the shop's own words say why.
+  if (card.notDeliveredReason && !card.deliveredAt) return { kind: 'not-delivered', reason: card.notDeliveredReason };
   if (card.openedAt) return { kind: 'opened', at: card.openedAt };
   if (card.deliveredAt) return { kind: 'sent' };
   return { kind: 'scheduled' };
@@ -44,6 +47,8 @@ export function cardStateLabel(state: CardState): string {
       return 'Withdrawn';
     case 'not-sent':
       return 'Not sent';
+    case 'not-delivered':
+      return state.reason;
     default:
       return 'Scheduled';
   }

@@ -96,6 +96,7 @@ export default function PaymentsPage() {
         setFailure({ title: 'The payment did not go through', message });
       } else if (code === 'PAYMENTS_UNAVAILABLE') setFailure({ title: 'Payments are not set up', message });
       else if (code === 'RATE_LIMITED') setFailure({ title: 'Too many attempts', message });
+      else if (code === 'RECIPIENT_UNSUBSCRIBED') setFailure({ title: 'A recipient does not accept cards', message, cart: true });
       else if (field && ['purchaserEmail', 'payment.cardNumber', 'payment.expiry', 'payment.cvc'].includes(field)) setErrors({ [field as Field]: message });
       else if (field === 'discountCode') {
         setDiscountCode(null);

@@ -1,0 +1,69 @@
+import argon2 from 'argon2';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RequestContext } from '../../core/context.js';
+import type { RateLimits } from '../limits/rate-limits.js';
+import { AccountLinks, AccountTokenPurpose } from './account-links.js';
+import type { AccountMailQueue } from './account-mail.js';
+import { AuthSession } from './auth-session.entity.js';
+import { checkPassword, normaliseEmail } from './auth.validation.js';
+import { User } from './user.entity.js';
+
+/** The one answer to every reset request, whether or not an account uses the address. */
+export const RESET_REQUESTED = 'If an account uses that address, we have sent it a link.';
+export const PASSWORD_SET = 'Your password has been set. Sign in with it.';
+
+export interface PasswordResetOptions {
+  links: AccountLinks;
+  mail: AccountMailQueue;
+  limits: RateLimits;
+  clock: () => Date;
+  /** Told, in the transaction, when a link proved that its reader holds the account's address (it confirms it). */
+  addressProven: (em: EntityManager, userId: number, email: string, now: Date) => Promise<void>;
+}
+
+/**
+ * "Forgot password?": a link by e-mail (1 hour, once) that sets a new password and ends every session
+ * of the account. Asking tells nothing about the address: the answer, the work done (one look-up,
+ * one link recorded, one e-mail queued; an address without an account gets a link that can never be
+ * used and an e-mail the queue drops unsent) and its timing are the same either way.
+ */
+export class PasswordResetService {
+  constructor(private readonly options: PasswordResetOptions) {}
+
+  async request(ctx: RequestContext, input: { email?: unknown }): Promise<{ message: string }> {
+    const email = normaliseEmail(input.email);
+    const { limits } = this.options;
+    await limits.take([limits.rules.passwordResetPerAddress, ctx.ip], [limits.rules.passwordResetPerEmail, email]);
+    const now = this.options.clock();
+    await ctx.em.fork().transactional(async (em) => {
+      const [user] = await em.execute<{ id: number }[]>('select "id" from "app_user" where "email" = ?', [email]);
+      const link = await this.options.links.issue(em, AccountTokenPurpose.PASSWORD_RESET, email, user?.id ?? null, now);
+      await this.options.mail.queue(em, { kind: 'password-reset', to: email, tokenId: link.tokenId, seed: link.seed });
+    });
+    ctx.log.info('password reset requested');
+    return { message: RESET_REQUESTED };
+  }
+
+  /**
+   * Sets the new password from a reset link: the link is used up, every other reset link of the
+   * account ends, and so does every session (every token issued before is refused). A password that
+   * is too short is refused first, and leaves the link as it was.
+   */
+  async confirm(ctx: RequestContext, input: { token?: unknown; password?: unknown }): Promise<{ message: string }> {
+    const password = checkPassword(input.password);
+    const passwordHash = await argon2.hash(password);
+    const now = this.options.clock();
+    const userId = await ctx.em.fork().transactional(async (em) => {
+      const link = await this.options.links.take(em, [AccountTokenPurpose.PASSWORD_RESET], input.token, now);
+      const user = link.user as User;
+      await em.nativeUpdate(User, { id: user.id }, { passwordHash });
+      await em.nativeDelete(AuthSession, { user: user.id });
+      await this.options.links.retire(em, user.id, [AccountTokenPurpose.PASSWORD_RESET], now);
+      // The link reached the account's own address: whoever opened it holds that address.
+      if (link.email === user.email) await this.options.addressProven(em, user.id, user.email, now);
+      return user.id;
+    });
+    ctx.log.info({ userId }, 'password reset');
+    return { message: PASSWORD_SET };
+  }
+}

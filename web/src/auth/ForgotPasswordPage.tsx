@@ -1,0 +1,55 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useMutation } from '@apollo/client/react';
+import { Button, Callout, Card, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { errorField, errorMessage } from '../apollo/errors';
+import { StandalonePage } from '../common/StandalonePage';
+import { RequestPasswordResetMutation } from './account-link-operations';
+
+/** /forgot-password: "Send reset link". The answer is the same whether or not an account uses the address. */
+export default function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; field: boolean } | null>(null);
+  const [request, { loading }] = useMutation(RequestPasswordResetMutation);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setSent(null);
+    try {
+      const { data } = await request({ variables: { input: { email } } });
+      setSent(data?.requestPasswordReset.message ?? 'If an account uses that address, we have sent it a link.');
+    } catch (e) {
+      setError({ text: errorMessage(e, 'The link could not be sent. Please try again.'), field: errorField(e) === 'email' });
+    }
+  };
+
+  return (
+    <StandalonePage>
+      <Card className="auth-card" elevation={2}>
+        <form onSubmit={submit} className="auth-form" noValidate>
+          <H2 className="auth-title">Forgot your password?</H2>
+          <p className="muted">Type the e-mail address of your account. We will send it a link to choose a new password; the link works for an hour.</p>
+          {sent && (
+            <Callout intent="success" icon="envelope" className="auth-alert" role="status">
+              {sent}
+            </Callout>
+          )}
+          {error && !error.field && (
+            <Callout intent="danger" icon="error" className="auth-alert" role="alert">
+              {error.text}
+            </Callout>
+          )}
+          <FormGroup label="E-mail" labelFor="forgot-email" intent={error?.field ? 'danger' : 'none'} helperText={error?.field ? error.text : undefined}>
+            <InputGroup id="forgot-email" type="email" autoComplete="email" value={email} onValueChange={setEmail} required size="large" autoFocus intent={error?.field ? 'danger' : 'none'} />
+          </FormGroup>
+          <div className="auth-actions auth-actions-spread">
+            <Link to="/login">Back to sign in</Link>
+            <Button type="submit" intent="primary" text="Send reset link" loading={loading} />
+          </div>
+        </form>
+      </Card>
+    </StandalonePage>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { Button, Callout, Card, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { errorCode, errorField, errorMessage } from '../apollo/errors';
+import { StandalonePage } from '../common/StandalonePage';
+import { ResetPasswordMutation } from './account-link-operations';
+import { authStore } from './auth-store';
+
+/** /reset-password?token=…: "New password", "Set password"; every session of the account ends. */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const client = useApolloClient();
+  const [password, setPassword] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; field: boolean; link: boolean } | null>(null);
+  const [reset, { loading }] = useMutation(ResetPasswordMutation);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      const { data } = await reset({ variables: { input: { token, password } } });
+      // Every session of the account has ended, this browser's too (if it was signed in).
+      authStore.logout();
+      await client.clearStore();
+      setDone(data?.resetPassword.message ?? 'Your password has been set. Sign in with it.');
+    } catch (e) {
+      setError({ text: errorMessage(e, 'The password could not be set.'), field: errorField(e) === 'password', link: errorCode(e) === 'TOKEN_INVALID' });
+    }
+  };
+
+  return (
+    <StandalonePage>
+      <Card className="auth-card" elevation={2}>
+        {done ? (
+          <div className="auth-form">
+            <H2 className="auth-title">Password set</H2>
+            <Callout intent="success" icon="tick-circle" className="auth-alert" role="status">
+              {done}
+            </Callout>
+            <p className="muted">Every device that was signed in to your account has been signed out.</p>
+            <div className="auth-actions">
+              <Button intent="primary" text="Sign in" onClick={() => navigate('/login')} />
+            </div>
+          </div>
+        ) : (
+          <form onSubmit={submit} className="auth-form" noValidate>
+            <H2 className="auth-title">Choose a new password</H2>
+            {!token && (
+              <Callout intent="danger" icon="error" className="auth-alert" role="alert">
+                This link has no token in it. Open the link from the e-mail again, whole, or <Link to="/forgot-password">ask for a new one</Link>.
+              </Callout>
+            )}
+            {error && !error.field && (
+              <Callout intent="danger" icon="error" className="auth-alert" role="alert">
+                {error.text} {error.link && <Link to="/forgot-password">Ask for a new link</Link>}
+              </Callout>
+            )}
+            <FormGroup label="New password" labelFor="reset-password" intent={error?.field ? 'danger' : 'none'} helperText={error?.field ? error.text : 'At least 8 characters. Every device signed in to your account will be signed out.'}>
+              <InputGroup id="reset-password" type="password" autoComplete="new-password" value={password} onValueChange={setPassword} required minLength={8} size="large" autoFocus intent={error?.field ? 'danger' : 'none'} />
+            </FormGroup>
+            <div className="auth-actions">
+              <Button type="submit" intent="primary" text="Set password" loading={loading} disabled={!token} />
+            </div>
+          </form>
+        )}
+      </Card>
+    </StandalonePage>
+  );
+}

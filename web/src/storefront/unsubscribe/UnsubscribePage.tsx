@@ -1,0 +1,73 @@
+import { useSearchParams } from 'react-router-dom';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Button, Callout, Card, H2, Spinner } from '@blueprintjs/core';
+import { graphql } from '../../apollo/generated';
+import { errorMessage } from '../../apollo/errors';
+import { StandalonePage } from '../../common/StandalonePage';
+
+export const UnsubscribeLinkQuery = graphql(`
+  query UnsubscribeLink($token: String!) {
+    unsubscribeLink(token: $token) {
+      maskedEmail
+      unsubscribed
+    }
+  }
+`);
+
+export const UnsubscribeMutation = graphql(`
+  mutation Unsubscribe($token: String!) {
+    unsubscribe(token: $token) {
+      maskedEmail
+      unsubscribed
+    }
+  }
+`);
+
+/**
+ * /unsubscribe?token=…, the link of every e-mail to a recipient: "Stop e-mails from Art & Song
+ * Cards", "Unsubscribe". Mail programs' one-click POST to the same address unsubscribes without it.
+ */
+export default function UnsubscribePage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const link = useQuery(UnsubscribeLinkQuery, { variables: { token }, skip: !token, fetchPolicy: 'network-only' });
+  const [unsubscribe, done] = useMutation(UnsubscribeMutation);
+  const state = done.data?.unsubscribe ?? link.data?.unsubscribeLink;
+  const failure = !token ? 'This link has no token in it. Open the link from the e-mail again, whole.' : link.error ? errorMessage(link.error, 'This unsubscribe link could not be read.') : null;
+
+  return (
+    <StandalonePage>
+      <Card className="auth-card unsubscribe-card" elevation={2}>
+        <div className="auth-form">
+          <H2 className="auth-title">Stop e-mails from Art &amp; Song Cards</H2>
+          {failure ? (
+            <Callout intent="danger" icon="error" role="alert">
+              {failure}
+            </Callout>
+          ) : !state ? (
+            <Spinner size={24} />
+          ) : state.unsubscribed ? (
+            <Callout intent="success" icon="tick-circle" role="status" title="You are unsubscribed">
+              {state.maskedEmail} gets no more cards, reminders or invitations sent through Art &amp; Song Cards. Nobody can order a card for this address any more.
+            </Callout>
+          ) : (
+            <>
+              <p>
+                People send e-greeting cards through Art &amp; Song Cards. Unsubscribe, and <strong>{state.maskedEmail}</strong> gets no more cards, reminders or signing invitations from
+                this shop, from anyone.
+              </p>
+              {done.error && (
+                <Callout intent="danger" icon="error" className="auth-alert" role="alert">
+                  {errorMessage(done.error, 'That did not work. Please try again.')}
+                </Callout>
+              )}
+              <div className="auth-actions">
+                <Button intent="danger" text="Unsubscribe" size="large" loading={done.loading} onClick={() => void unsubscribe({ variables: { token } }).catch(() => undefined)} />
+              </div>
+            </>
+          )}
+        </div>
+      </Card>
+    </StandalonePage>
+  );
+}
