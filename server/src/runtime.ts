@@ -98,6 +98,8 @@ export async function startRuntime(config: AppConfig, log: Logger, deps: Omit<Se
       steps.push(async () => clearInterval(auditSweeper));
       services.abandonedCheckouts.start(orm);
       steps.push(() => services.abandonedCheckouts.stop());
+      services.occasionReminders.start(orm);
+      steps.push(() => services.occasionReminders.stopSweeping());
     } else {
       services.deliveries.wakeWorkers = () => void feed.signal(MAIL_QUEUED);
     }

@@ -31,6 +31,8 @@ import { AuditService } from './modules/audit/audit.service.js';
 import { CustomersService } from './modules/customers/customers.service.js';
 import { StaffService } from './modules/staff/staff.service.js';
 import { EmailProblemsService } from './modules/email-problems/email-problems.service.js';
+import { ContactService } from './modules/contacts/contact.service.js';
+import { OccasionReminders } from './modules/contacts/occasion-reminders.js';
 
 /** The services of the product: one instance each per process, shared by GraphQL and REST. */
 export interface Services {
@@ -57,6 +59,10 @@ export interface Services {
   customers: CustomersService;
   audit: AuditService;
   emailProblems: EmailProblemsService;
+  /** The shoppers' address books. */
+  contacts: ContactService;
+  /** Occasion reminders: their times, the sweep that queues the due ones, and the links that stop them. */
+  occasionReminders: OccasionReminders;
   /** Cancels and drops checkouts left pending (run where the background jobs run). */
   abandonedCheckouts: PendingOrderSweep;
 }
@@ -135,7 +141,17 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   deliveries.onCardDelivered = (em, item, now) => ecardLoop.cardDelivered(em, item, now);
   const discounts = new DiscountService(clock, limits);
   const providers = deps.paymentProviders ?? [new TestPaymentProvider(), ...(config.stripe ? [new StripePaymentProvider(config.stripe)] : [])];
-  const orders = new OrderService({ provider: selectPaymentProvider(config, providers, deps.log), limits, media, deliveries, clock, discounts });
+  const occasionReminders = new OccasionReminders({ clock, log: deps.log, secret: jwtSecret });
+  const contacts = new ContactService(occasionReminders);
+  const orders = new OrderService({
+    provider: selectPaymentProvider(config, providers, deps.log),
+    limits,
+    media,
+    deliveries,
+    clock,
+    discounts,
+    rememberTimeZone: async (ctx, userId, timeZone) => void (await contacts.rememberTimeZone(ctx, userId, timeZone)),
+  });
   const auth = new AuthService(tokens, limits);
   const services = {
     cache,
@@ -160,6 +176,8 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     customers: new CustomersService(),
     audit: new AuditService(),
     emailProblems: new EmailProblemsService(deliveries),
+    contacts,
+    occasionReminders,
     abandonedCheckouts: new PendingOrderSweep({ providers, checkout: orders.checkoutService, deliveries, clock, log: deps.log }),
   };
   services.media.registerUsageProvider(blog.mediaUsages);

@@ -24,6 +24,7 @@ import { AuditResolver } from '../modules/audit/audit.resolver.js';
 import { CustomersResolver } from '../modules/customers/customers.resolver.js';
 import { StaffResolver } from '../modules/staff/staff.resolver.js';
 import { EmailProblemsResolver } from '../modules/email-problems/email-problems.resolver.js';
+import { ContactResolver } from '../modules/contacts/contact.resolver.js';
 import type { Services } from '../services.js';
 
 /**
@@ -50,6 +51,7 @@ const resolverFactories = new Map<Function, (services: Services) => unknown>([
   [CustomersResolver, (s) => new CustomersResolver(s.customers)],
   [AuditResolver, (s) => new AuditResolver(s.audit)],
   [EmailProblemsResolver, (s) => new EmailProblemsResolver(s.emailProblems)],
+  [ContactResolver, (s) => new ContactResolver(s.contacts)],
 ]);
 
 export const resolvers = [...resolverFactories.keys()] as NonEmptyArray<Function>;

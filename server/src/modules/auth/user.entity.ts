@@ -12,7 +12,7 @@ registerEnumType(Role, { name: 'Role', description: 'What a user may do: admins 
 // Usernames are unique whatever their case: "Alice" cannot register beside "alice".
 @Unique({ name: 'app_user_username_lower_unique', expression: 'create unique index "app_user_username_lower_unique" on "app_user" (lower("username"))' })
 export class User {
-  [OptionalProps]?: 'createdAt' | 'role' | 'emailConfirmedAt';
+  [OptionalProps]?: 'createdAt' | 'role' | 'emailConfirmedAt' | 'timeZone';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer' })
@@ -40,4 +40,8 @@ export class User {
   /** When the address was confirmed by its link (null: not yet). */
   @Property({ type: 'datetime', nullable: true })
   emailConfirmedAt: Date | null = null;
+
+  /** The shopper's time zone as their browser last said (address book, checkout): occasion reminders come at 09:00 there. */
+  @Property({ type: 'string', length: 64, nullable: true })
+  timeZone: string | null = null;
 }

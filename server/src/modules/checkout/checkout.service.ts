@@ -10,10 +10,11 @@ import { CARD_MEDIA_SLOTS, EGreetingCard } from '../catalogue/e-greeting-card.en
 import { E_GREETING_CARD_TYPE_ID } from '../catalogue/product-type.entity.js';
 import { Product } from '../catalogue/product.entity.js';
 import type { RateLimits } from '../limits/rate-limits.js';
-import { cardDesignOf } from '../orders/card-design.js';
 import type { DeliveryService } from '../mail/delivery.service.js';
 import { OrderItem } from '../orders/order-item.entity.js';
-import { cleanCard, cleanCartLines, cleanIdempotencyKey, cleanPersonalisation, type CartLine, type Personalisation } from './checkout-rules.js';
+import { cleanCard, cleanCartLines, cleanIdempotencyKey, cleanPersonalisation, MAX_QUANTITY, type CartLine, type Personalisation } from './checkout-rules.js';
+import { QUANTITY_MESSAGE } from '../../rules/schemas.js';
+import { cardItems, cardQuantity, checkRecipients, orderRecipients, type RecipientCheck } from './card-recipients.js';
 import { Order, OrderStatus } from '../orders/order.entity.js';
 import type { ChargeResult, PaymentProvider } from './payment/payment-provider.js';
 import { clientSecrets } from './payment/client-secrets.js';
@@ -61,6 +62,10 @@ export interface CheckoutOptions {
   deliveries: DeliveryService;
   clock: () => Date;
   discounts: DiscountService;
+  /** Checks of every recipient of an order, run in its transaction (see card-recipients.ts). */
+  recipientChecks?: RecipientCheck[];
+  /** Keeps a signed-in shopper's time zone on their account (their occasion reminders come at 09:00 there). */
+  rememberTimeZone?: (ctx: RequestContext, userId: number, timeZone: string) => Promise<void>;
 }
 
 /**
@@ -119,7 +124,15 @@ export class CheckoutService {
     const charge = await chargePending(ctx, this, provider, { amount: pending.total, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order ${pending.id}`, orderId: pending.id });
     const order = await this.settle(ctx, pending.id, charge, now);
     this.options.deliveries.kick();
+    if (viewer) await this.rememberTimeZone(ctx, viewer.user.id, lines);
     return order;
+  }
+
+  /** A signed-in shopper's zone, as their browser sent it with their cards, kept on their account (never fails the order). */
+  private async rememberTimeZone(ctx: RequestContext, userId: number, lines: CartLine[]): Promise<void> {
+    const zone = lines.map((line) => (line.personalisation as { timeZone?: unknown } | null)?.timeZone).find((value): value is string => typeof value === 'string' && value !== '');
+    if (!zone || !this.options.rememberTimeZone) return;
+    await this.options.rememberTimeZone(ctx, userId, zone).catch((error: unknown) => ctx.log.warn({ err: error }, "could not keep the shopper's time zone"));
   }
 
   /** Writes the order and its items as `pending`, or returns the order another checkout of the key wrote first. */
@@ -135,13 +148,15 @@ export class CheckoutService {
       if (existing) return existing;
 
       const products = await this.products(em, lines, true);
-      let quote = priceLines(lines, products);
-      if (quote.droppedProductIds.length) {
+      if (lines.some((line) => !products.has(line.productId))) {
         throw badInput('Some products in your cart are no longer available; review your cart.', 'lines');
       }
+      const personalisations = lines.map((line, index) => checkLine(line, index, products.get(line.productId)!, now));
+      await checkRecipients(withEm(ctx, em), orderRecipients(lines, personalisations), this.options.recipientChecks ?? []);
+      // A card line is priced for its recipients: one card each.
+      let quote = priceLines(lines.map((line, index) => ({ ...line, quantity: personalisations[index]?.recipients.length ?? line.quantity })), products);
       // The code's use is counted in this transaction: it is given back only if the payment fails.
       if (args.discountCode) quote = withDiscount(quote, await this.options.discounts.claim(withEm(ctx, em), args.discountCode, quote.subtotal));
-      const personalisations = lines.map((line, index) => checkLine(line, index, products.get(line.productId)!, now));
       const order = em.create(Order, {
         id: crypto.randomUUID(),
         purchaserEmail: args.purchaserEmail,
@@ -158,29 +173,15 @@ export class CheckoutService {
         itemNames: lines.map((line) => products.get(line.productId)!.product.name.toLowerCase()).join(' '),
         createdAt: now,
       });
-      const items = quote.lines.map((line, position) => {
+      let position = 0;
+      const items = quote.lines.flatMap((line) => {
         const { product, card: design } = products.get(line.product.id)!;
         const personal = personalisations[line.index];
-        return em.create(OrderItem, {
-          order,
-          position,
-          product,
-          name: product.name,
-          price: line.unitPrice,
-          quantity: line.quantity,
-          ...(personal && design
-            ? {
-                itemUrlUuid: crypto.randomUUID(),
-                recipientName: personal.recipientName,
-                recipientEmail: personal.recipientEmail,
-                senderName: personal.senderName,
-                message: personal.message,
-                deliverAt: personal.deliverAt,
-                timeZone: personal.timeZone,
-                card: cardDesignOf(design),
-              }
-            : {}),
-        });
+        const made = personal && design
+          ? cardItems(em, { order, product, design, price: line.unitPrice, personal, position })
+          : [em.create(OrderItem, { order, position, product, name: product.name, price: line.unitPrice, quantity: line.quantity })];
+        position += made.length;
+        return made;
       });
       // The media of the cards are kept from now on, also while the payment is under way.
       await this.options.media.recordSold(withEm(ctx, em), items);
@@ -261,12 +262,14 @@ interface PricedProduct {
   card: EGreetingCard | null;
 }
 
-function priceLines(lines: CartLine[], products: Map<number, { product: Product }>): CartQuote {
+function priceLines(lines: CartLine[], products: Map<number, { product: Product; isCard: boolean }>): CartQuote {
   const priced: CartQuoteLine[] = [];
   const dropped = new Set<number>();
   lines.forEach((line, index) => {
-    const product = products.get(line.productId)?.product;
+    const { product, isCard } = products.get(line.productId) ?? {};
     if (!product) dropped.add(line.productId);
+    // A card line's quantity counts its recipients (up to 100); anything else is 1 to 99 copies.
+    else if (!isCard && line.quantity > MAX_QUANTITY) throw badInput(QUANTITY_MESSAGE, `lines.${index}.quantity`);
     else priced.push({ index, product, quantity: line.quantity, unitPrice: product.price, lineTotal: multiply(product.price, line.quantity) });
   });
   const total = sum(priced.map((line) => line.lineTotal));
@@ -281,15 +284,16 @@ function priceLines(lines: CartLine[], products: Map<number, { product: Product 
   };
 }
 
-/** A card line needs its personalisation and is one card; other lines must not carry one. */
+/** A card line needs its personalisation (one card per recipient); other lines must not carry one. */
 function checkLine(line: CartLine, index: number, { isCard, product }: PricedProduct, now: Date): Personalisation | null {
   const field = `lines.${index}`;
   if (!isCard) {
     if (line.personalisation) throw badInput(`"${product.name}" is not a card and takes no personal message.`, `${field}.personalisation`);
     return null;
   }
-  if (line.quantity !== 1) throw badInput('A card goes to one recipient: add it again for another.', `${field}.quantity`);
-  return cleanPersonalisation(line.personalisation, `${field}.personalisation`, now);
+  const personal = cleanPersonalisation(line.personalisation, `${field}.personalisation`, now);
+  cardQuantity(line, personal, field);
+  return personal;
 }
 /** A digest of what an order asks for, so that one key cannot stand for two different orders. */
 function hashRequest(email: string, lines: CartLine[], discountCode: string | null): string {
