@@ -27,12 +27,16 @@ describe('delivery days: now, or tomorrow up to a year ahead', () => {
     expect(classifyDeliveryDay('23/11/2026', today)).toBe('not-a-day');
   });
 
-  it('the server takes the last day and refuses the one after; today is now', () => {
+  it('the server takes the last day (at 09:00 unless an hour is chosen) and refuses the one after; today is now', () => {
     const now = new Date('2026-11-23T12:00:00Z');
-    expect(serverDeliveryInstant('2027-11-23', 'UTC', now, 'd')).toEqual(new Date('2027-11-23T00:00:00Z'));
-    expect(() => serverDeliveryInstant('2027-11-24', 'UTC', now, 'd')).toThrow('The delivery date can be at most a year ahead.');
-    expect(() => serverDeliveryInstant('2026-11-22', 'UTC', now, 'd')).toThrow('The delivery date cannot be in the past.');
-    expect(serverDeliveryInstant('2026-11-23', 'UTC', now, 'd')).toEqual(now);
+    expect(serverDeliveryInstant('2027-11-23', 'UTC', now)).toEqual(new Date('2027-11-23T09:00:00Z'));
+    expect(serverDeliveryInstant('2027-11-23', 'UTC', now, '23:00')).toEqual(new Date('2027-11-23T23:00:00Z'));
+    expect(serverDeliveryInstant('2026-11-23', 'UTC', now, '18:00')).toEqual(new Date('2026-11-23T18:00:00Z'));
+    expect(() => serverDeliveryInstant('2027-11-24', 'UTC', now)).toThrow('The delivery date can be at most a year ahead.');
+    expect(() => serverDeliveryInstant('2026-11-22', 'UTC', now)).toThrow('The delivery date cannot be in the past.');
+    expect(serverDeliveryInstant('2026-11-23', 'UTC', now)).toEqual(now);
+    expect(serverDeliveryInstant('2026-11-23', 'UTC', now, '11:00')).toEqual(now);
+    expect(() => serverDeliveryInstant('2026-11-24', 'UTC', now, '9am')).toThrow('The delivery time must be an hour like 09:00.');
     expect(deliveryInstant(null, 'UTC', now)).toEqual(now);
   });
 

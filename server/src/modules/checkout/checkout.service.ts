@@ -73,7 +73,20 @@ export interface CheckoutOptions {
  * never sends one. Placing an order is idempotent by key, also under concurrency.
  */
 export class CheckoutService {
-  constructor(private readonly options: CheckoutOptions) {}
+  private readonly recipientChecks: RecipientCheck[];
+
+  constructor(private readonly options: CheckoutOptions) {
+    this.recipientChecks = [...(options.recipientChecks ?? [])];
+  }
+
+  /**
+   * Adds a check every recipient of every order goes through, in the order's transaction (a refused
+   * recipient refuses the order with BAD_USER_INPUT on their field); returns how to remove it again.
+   */
+  registerRecipientCheck(check: RecipientCheck): () => void {
+    this.recipientChecks.push(check);
+    return () => void this.recipientChecks.splice(this.recipientChecks.indexOf(check), 1);
+  }
 
   /** Whether checkout can take payments, and with which provider (the payment page says so). */
   paymentSetup(): { available: boolean; provider: string | null; publishableKey: string | null } {
@@ -152,7 +165,7 @@ export class CheckoutService {
         throw badInput('Some products in your cart are no longer available; review your cart.', 'lines');
       }
       const personalisations = lines.map((line, index) => checkLine(line, index, products.get(line.productId)!, now));
-      await checkRecipients(withEm(ctx, em), orderRecipients(lines, personalisations), this.options.recipientChecks ?? []);
+      await checkRecipients(withEm(ctx, em), orderRecipients(lines, personalisations), this.recipientChecks);
       // A card line is priced for its recipients: one card each.
       let quote = priceLines(lines.map((line, index) => ({ ...line, quantity: personalisations[index]?.recipients.length ?? line.quantity })), products);
       // The code's use is counted in this transaction: it is given back only if the payment fails.
