@@ -40,13 +40,14 @@ describe('delivery days: now, or tomorrow up to a year ahead', () => {
     expect(deliveryInstant(null, 'UTC', now)).toEqual(now);
   });
 
-  it("the form takes the same last day and refuses the one after (for today it offers 'now')", () => {
+  it('the form takes the same last day and refuses the one after; today takes an hour still to come', () => {
     const today = new Date(2026, 10, 23, 15, 0);
-    const card = { recipientName: 'Grace', recipientEmail: 'grace@example.com', senderName: 'Ada', message: '', timeZone: 'UTC' };
+    const card = { recipients: [{ name: 'Grace', email: 'grace@example.com' }], senderName: 'Ada', message: '', deliveryTime: '09:00', timeZone: 'UTC' };
     expect(validatePersonalisation({ ...card, deliveryDate: '2026-11-24' }, today)).toEqual({});
     expect(validatePersonalisation({ ...card, deliveryDate: '2027-11-23' }, today)).toEqual({});
     expect(validatePersonalisation({ ...card, deliveryDate: '2027-11-24' }, today).deliveryDate).toBe('Choose a day within a year.');
-    expect(validatePersonalisation({ ...card, deliveryDate: '2026-11-23' }, today).deliveryDate).toBe('Choose a day after today, or send it now.');
+    expect(validatePersonalisation({ ...card, deliveryDate: '2026-11-23' }, today).deliveryTime).toBe('Choose a later hour today, or send it now.');
+    expect(validatePersonalisation({ ...card, deliveryDate: '2026-11-23', deliveryTime: '16:00' }, today)).toEqual({});
   });
 });
 

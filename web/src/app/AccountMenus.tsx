@@ -24,7 +24,7 @@ export function AdminMenu({ staff = false }: { staff?: boolean }) {
   );
 }
 
-/** The signed-in user's menu: who is signed in, their orders, changing the password, logging out. */
+/** The signed-in user's menu: who is signed in, their orders and address book, changing the password, logging out. */
 export function UserMenu({ user }: { user: TokenUser }) {
   const navigate = useNavigate();
   const logout = useLogout();
@@ -38,6 +38,7 @@ export function UserMenu({ user }: { user: TokenUser }) {
             <MenuItem icon="user" text={user.email ?? user.username ?? 'Signed in'} disabled />
             <MenuDivider />
             <MenuItem icon="history" text="My orders" onClick={() => navigate('/account')} />
+            <MenuItem icon="book" text="Address book" onClick={() => navigate('/account/contacts')} />
             <MenuItem icon="key" text="Change password" onClick={() => setChangingPassword(true)} />
             <MenuItem icon="log-out" text="Log out" onClick={() => void logout()} />
           </Menu>
