@@ -39,15 +39,33 @@ export function classifyDeliveryDay(day: string, today: string): DeliveryDay {
   return 'later';
 }
 
+/**
+ * One formatter per kind and zone, made once: making an Intl.DateTimeFormat costs far more than
+ * using one (a checkout of a hundred cards reads the same zone many times). There are a few hundred
+ * zones, so the table stays small.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: 'day' | 'parts' | 'time', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let made = formatters.get(key);
+  if (!made) {
+    if (kind === 'day') made = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    else if (kind === 'time') made = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    else made = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 /** The day it is in a time zone, as YYYY-MM-DD. */
 export function dayIn(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return formatter('day', timeZone).format(instant);
 }
 
 /** How far a zone's wall clock is ahead of UTC at an instant, in ms. */
 function zoneOffset(instant: Date, timeZone: string): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+    formatter('parts', timeZone)
       .formatToParts(instant)
       .map((p) => [p.type, Number(p.value)]),
   );
@@ -82,7 +100,7 @@ export function zonedTime(day: string, time: string, timeZone: string): Date {
 
 /** The wall-clock time an instant shows in a time zone, as HH:MM. */
 export function timeIn(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
+  return formatter('time', timeZone).format(instant);
 }
 
 export type DeliveryMoment = { kind: 'now' } | { kind: 'later'; at: Date } | { kind: 'not-a-day' | 'not-a-time' | 'past' | 'too-far' };
@@ -107,9 +125,15 @@ export const DELIVERY_HOURS: readonly string[] = Array.from({ length: 24 }, (_, 
 
 /** A time zone's canonical name, or null when the runtime does not know it. */
 export function knownTimeZone(value: string): string | null {
+  // Only names already known good are remembered (anything may be asked; the table stays small).
+  const known = canonicalZones.get(value);
+  if (known) return known;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+    const zone = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+    if (canonicalZones.size < 2000) canonicalZones.set(value, zone);
+    return zone;
   } catch {
     return null;
   }
 }
+const canonicalZones = new Map<string, string>();
