@@ -10,7 +10,7 @@ import { CARD_MEDIA_SLOTS, EGreetingCard } from '../catalogue/e-greeting-card.en
 import { E_GREETING_CARD_TYPE_ID } from '../catalogue/product-type.entity.js';
 import { Product } from '../catalogue/product.entity.js';
 import type { RateLimits } from '../limits/rate-limits.js';
-import type { DeliveryService } from '../mail/delivery.service.js';
+import type { OrderEmails } from '../orders/order-emails.js';
 import { OrderItem } from '../orders/order-item.entity.js';
 import { cleanCard, cleanCartLines, cleanIdempotencyKey, cleanPersonalisation, MAX_QUANTITY, type CartLine, type Personalisation } from './checkout-rules.js';
 import { QUANTITY_MESSAGE } from '../../rules/schemas.js';
@@ -59,7 +59,8 @@ export interface CheckoutOptions {
   limits: RateLimits;
   /** Keeps the media a sold card needs. */
   media: { recordSold(tx: RequestContext, items: OrderItem[]): Promise<void> };
-  deliveries: DeliveryService;
+  /** The order's e-mails (receipt and cards), queued when it is paid. */
+  orderEmails: OrderEmails;
   clock: () => Date;
   discounts: DiscountService;
   /** Checks of every recipient of an order, run in its transaction (see card-recipients.ts). */
@@ -136,7 +137,6 @@ export class CheckoutService {
 
     const charge = await chargePending(ctx, this, provider, { amount: pending.total, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order ${pending.id}`, orderId: pending.id });
     const order = await this.settle(ctx, pending.id, charge, now);
-    this.options.deliveries.kick();
     if (viewer) await this.rememberTimeZone(ctx, viewer.user.id, lines);
     return order;
   }
@@ -228,8 +228,8 @@ export class CheckoutService {
       order.cardLast4 = charge.last4;
       order.cardBrand = charge.brand;
       const items = await em.find(OrderItem, { order }, { orderBy: { position: 'asc' } });
-      this.options.deliveries.queueForOrder(withEm(ctx, em), order, items, now);
       await em.flush();
+      await this.options.orderEmails.queueForOrder(em, order, items, now);
       ctx.log.info({ orderId: order.id, total: order.total, items: items.length }, 'order placed');
       return order;
     });

@@ -28,6 +28,8 @@ export interface DueReminder {
   /** The day of the occasion, YYYY-MM-DD. */
   occasionDay: string;
   timeZone: string;
+  /** When it goes out: the reminder's own time (the sweep may find it a little later). */
+  dueAt: Date;
 }
 
 export interface OccasionRemindersOptions {
@@ -45,10 +47,8 @@ export class OccasionReminders {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
   private readonly key: Buffer;
-  /** Queues a due reminder's e-mail in the sweep's transaction (the mail queue's API; set at wiring). */
-  queue: ((tx: RequestContext, reminder: DueReminder) => Promise<void>) | null = null;
-  /** Wakes the mail queue after a sweep queued something. */
-  kick: () => void = () => {};
+  /** Queues due reminders' e-mails in the sweep's transaction (through the mail queue: see reminder-emails.ts). */
+  queue: ((tx: RequestContext, reminders: readonly DueReminder[]) => Promise<void>) | null = null;
 
   constructor(private readonly options: OccasionRemindersOptions) {
     this.key = crypto.createHmac('sha256', options.secret).update('occasion-reminders').digest();
@@ -145,19 +145,20 @@ export class OccasionReminders {
             where o.next_remind_at <= ? order by o.next_remind_at limit ? for update of o skip locked`,
           [now, SWEEP_BATCH],
         );
-        let sent = 0;
+        const queued: DueReminder[] = [];
         const moved: { id: number; at: Date; sent: boolean }[] = [];
         for (const row of due) {
           const zone = row.time_zone ?? 'UTC';
           const occasion = { month: row.month, day: row.day };
-          const remindedAt = new Date(row.next_remind_at);
-          const occasionDay = nextOccasionDay(occasion, dayIn(remindedAt, zone));
+          const remindAt = new Date(row.next_remind_at);
+          const occasionDay = nextOccasionDay(occasion, dayIn(remindAt, zone));
           const wanted = dayIn(now, zone) <= occasionDay && this.queue !== null;
-          if (wanted) await this.queue!(ctx, { occasionId: Number(row.id), userId: Number(row.user_id), to: row.email, contactName: row.name, label: row.label, occasionDay, timeZone: zone });
-          if (wanted) sent += 1;
-          const after = remindedAt.getTime() > now.getTime() ? remindedAt : now;
+          if (wanted) queued.push({ occasionId: Number(row.id), userId: Number(row.user_id), to: row.email, contactName: row.name, label: row.label, occasionDay, timeZone: zone, dueAt: remindAt });
+          const after = remindAt.getTime() > now.getTime() ? remindAt : now;
           moved.push({ id: Number(row.id), at: nextReminder(occasion, row.remind_days_before, after, zone).at, sent: wanted });
         }
+        if (queued.length) await this.queue!(ctx, queued);
+        const sent = queued.length;
         if (moved.length) {
           await em.execute(
             `update contact_occasion o set next_remind_at = t.at, reminded_at = case when t.sent then ?::timestamptz else o.reminded_at end
@@ -165,16 +166,12 @@ export class OccasionReminders {
             [now, JSON.stringify(moved)],
           );
         }
-        await em.flush();
         return { claimed: due.length, sent };
       });
       queued += sent;
       if (claimed < SWEEP_BATCH) break;
     }
-    if (queued) {
-      this.options.log.info({ reminders: queued }, 'occasion reminders queued');
-      this.kick();
-    }
+    if (queued) this.options.log.info({ reminders: queued }, 'occasion reminders queued');
     return queued;
   }
 }
