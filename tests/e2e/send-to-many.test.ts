@@ -138,6 +138,19 @@ describe('send to many in a real browser', () => {
     await phonePage.getByText('On a later day').click();
     await screenshot(phonePage, 'product-recipients-phone');
 
+    // The link of a reminder e-mail turns that reminder off, with a button (no sign-in needed).
+    const [grace] = await app.sql<{ id: number }>(`select o.id from contact_occasion o join contact c on c.id = o.contact_id where c.email = 'grace@example.com'`);
+    const stranger = await newContext(browser, app.url, PHONE);
+    const stop = await stranger.newPage();
+    await stop.goto(`/reminders/stop?token=${encodeURIComponent(app.services.occasionReminders.stopToken(grace!.id))}`);
+    await expect.poll(() => stop.getByRole('button', { name: 'Turn off this reminder' }).isEnabled(), { timeout: 10_000 }).toBe(true);
+    await screenshot(stop, 'reminder-stop-phone');
+    await stop.getByRole('button', { name: 'Turn off this reminder' }).click();
+    await expect.poll(() => stop.getByText("You will get no more reminders of Grace Hopper's Birthday.").isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(stop, 'reminder-stopped-phone');
+    expect(await app.sql('select remind from contact_occasion where id = $1', [grace!.id])).toEqual([{ remind: false }]);
+    await stranger.close();
+
     expect(hydrationErrors(context)).toEqual([]);
     await phone.close();
     await context.close();
