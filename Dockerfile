@@ -20,8 +20,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
-# `npm run migrate` in the image runs the built migrator (no development dependency needed).
-COPY --from=build /app/scripts/migrate.mjs ./scripts/migrate.mjs
+# `npm run migrate`, `npm run backup` and `npm run restore` in the image run the built tools (no
+# development dependency needed).
+COPY --from=build /app/scripts/cli.mjs ./scripts/cli.mjs
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 4000

@@ -7,6 +7,7 @@ import { constants as zlib } from 'node:zlib';
 import { blueprintIconNames } from './vite/icon-names.ts';
 import { graphqlDocuments } from './vite/graphql-documents.ts';
 import { storefrontChunks } from './vite/storefront-chunks.ts';
+import { oneByteSource } from './vite/one-byte-source.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const backend = 'http://localhost:4000';
@@ -58,8 +59,11 @@ const storefront = storefrontChunks({
 const ssrBuild = defineConfig({
   root,
   resolve: { alias: [...sharedRules, ...reactRouterProduction] },
-  plugins: [blueprintIconNames(), react()],
+  plugins: [blueprintIconNames(), react(), oneByteSource()],
   ssr: { noExternal: true },
+  // The renderer runs in built shops only: React's production builds alone are bundled (its
+  // development builds, chosen at run time otherwise, were most of the module's size).
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     ssr: `${root}src/entry-server.tsx`,
     outDir: 'ssr',

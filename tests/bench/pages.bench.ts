@@ -10,7 +10,7 @@
  * catalogue. Figures, ratios to the floor, goals, p95 and each shop's RSS after the load are printed
  * side by side.
  */
-import { CONNECTIONS, GENERATIONS, ROUNDS, RSS_GOAL_MIB, SIZES, WARMUP_S, benchShops, load, median, pinLoadGenerator, rawGet, rssMiB, spawnFloor, type FloorBody, type Load, type Served } from './shop-kit.js';
+import { CONNECTIONS, GENERATIONS, ROUNDS, RSS_GOAL_MIB, SIZES, WARMUP_S, benchShops, cpuMs, load, median, pinLoadGenerator, rawGet, rssMiB, spawnFloor, type FloorBody, type Load, type Served } from './shop-kit.js';
 
 /** An album: what most product pages are (the floor serves a body of its size). */
 const SAMPLE_PRODUCT = 101;
@@ -76,7 +76,7 @@ export async function runPagesBench(): Promise<PagesRow[]> {
     const rssAfter = new Map<number, number>(SIZES.map((size) => [size, 0]));
     const roundsPerGeneration = Math.max(1, Math.round(ROUNDS / GENERATIONS));
     const shopLoad = (url: string, read: PageRead, size: number, seconds?: number) => load(url, { headers: headersOf(read), path: read.random?.(size) ?? (() => read.path), seconds });
-    const crawls: { size: number; pages: number; rate: number; p95: number; rss: number }[] = [];
+    const crawls: { size: number; pages: number; rate: number; p95: number; rss: number; cpu: number }[] = [];
     for (let generation = 0; generation < GENERATIONS; generation++) {
       if (generation > 0) await shops.start(generation);
       // A crawler's cold pass on each fresh shop: every product page once, in order, as a sitemap lists them.
@@ -84,10 +84,13 @@ export async function runPagesBench(): Promise<PagesRow[]> {
         const pages = Math.min(size, CRAWL_CAP);
         let next = 0;
         const started = performance.now();
+        const cpuBefore = cpuMs(app.child.pid!);
         const pass = await load(app.url, { headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' }, path: () => `/product/${1 + (next++ % pages)}`, amount: pages });
         if (pass.errors) throw new Error(`crawl on ${size} products: ${pass.errors} failed requests`);
-        crawls.push({ size, pages, rate: pages / ((performance.now() - started) / 1000), p95: pass.p95, rss: rssMiB(app.child.pid!) });
-        console.log(`  generation ${generation + 1}/${GENERATIONS}, crawl of ${pages.toLocaleString()} product pages on ${size.toLocaleString()} products: ${Math.round(crawls.at(-1)!.rate)} pages/s, p95 ${pass.p95.toFixed(0)} ms`);
+        // The server's CPU time per page: what a cold page costs, however busy the machine is.
+        const cpu = (cpuMs(app.child.pid!) - cpuBefore) / pages;
+        crawls.push({ size, pages, rate: pages / ((performance.now() - started) / 1000), p95: pass.p95, rss: rssMiB(app.child.pid!), cpu });
+        console.log(`  generation ${generation + 1}/${GENERATIONS}, crawl of ${pages.toLocaleString()} product pages on ${size.toLocaleString()} products: ${Math.round(crawls.at(-1)!.rate)} pages/s, p95 ${pass.p95.toFixed(0)} ms, ${cpu.toFixed(2)} ms of server CPU a page`);
       }
       for (const [i, read] of list.entries()) {
         await load(`${floor.url}/${i}`, { seconds: WARMUP_S });
@@ -135,7 +138,7 @@ export async function runPagesBench(): Promise<PagesRow[]> {
       SIZES.map((size) => {
         const mine = crawls.filter((c) => c.size === size);
         const rate = median(mine.map((c) => c.rate));
-        return { products: size, pages: mine[0]!.pages, 'pages/s (median)': Math.round(rate), 'p95 ms': +median(mine.map((c) => c.p95)).toFixed(1), 'RSS after MiB': Math.round(Math.max(...mine.map((c) => c.rss))), met: rate >= CRAWL_GOAL ? 'yes' : 'NO' };
+        return { products: size, pages: mine[0]!.pages, 'pages/s (median)': Math.round(rate), 'p95 ms': +median(mine.map((c) => c.p95)).toFixed(1), 'CPU ms a page': +median(mine.map((c) => c.cpu)).toFixed(2), 'RSS after MiB': Math.round(Math.max(...mine.map((c) => c.rss))), met: rate >= CRAWL_GOAL ? 'yes' : 'NO' };
       }),
     );
     console.log(`RSS after the load (the most of any generation): ${[...rssAfter].map(([size, mib]) => `${size.toLocaleString()}: ${mib.toFixed(0)} MiB ${mib < RSS_GOAL_MIB ? 'met' : 'NOT MET'}`).join(', ')} (goal < ${RSS_GOAL_MIB} MiB)`);

@@ -186,6 +186,15 @@ export function rssMiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
+/**
+ * The CPU time a process has used so far, in milliseconds (user and system, from /proc): what a
+ * piece of work costs the server, whatever else the machine is doing at the time.
+ */
+export function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 export interface Catalogue {
   leafId: number;
   otherLeaves: number[];
@@ -273,6 +282,23 @@ export interface BenchShops {
 }
 
 /**
+ * `npm run serve` as package.json says it (`exec env NAME=${NAME:-value} node ARGS`): the variables
+ * it sets (the value unless the environment has one) and node's arguments.
+ */
+export function serveCommand(): { env: Record<string, string>; args: string[] } {
+  const script = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve!;
+  const words = script.split(/\s+/);
+  if (words[0] === 'exec' && words[1] === 'env') words.splice(0, 2);
+  const env: Record<string, string> = {};
+  while (/^[A-Z_]+=/.test(words[0]!)) {
+    const [name, value] = words.shift()!.split('=') as [string, string];
+    env[name] = process.env[name] ?? value.replace(/^\$\{\w+:-(.*)\}$/, '$1');
+  }
+  if (words.shift() !== 'node') throw new Error(`npm run serve does not run node: ${script}`);
+  return { env, args: words };
+}
+
+/**
  * A built shop per catalogue size, each on a database of its own in one embedded cluster, seeded with
  * `size` products (2 % of them e-greeting cards with every media slot filled, the rest albums), 205
  * categories, 50 media files and 12 blog posts.
@@ -291,14 +317,15 @@ export async function benchShops(name: string): Promise<BenchShops> {
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const serveScript = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve!;
-    const serve = [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), ...serveScript.split(/\s+/).slice(1)];
+    const { env: serveEnv, args: serveArgs } = serveCommand();
+    const serve = [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), ...serveArgs];
     const envs = new Map<number, Record<string, string>>();
     let catalogue: Catalogue | null = null;
     for (const size of SIZES) {
       const database = `${name}_${size}`;
       await cluster.createDatabase(database);
       const env = {
+        ...serveEnv,
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
         DATABASE_URL: cluster.url(database),

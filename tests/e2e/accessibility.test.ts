@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newContext, signIn } from '../helpers/browser.js';
 import { orderInput, placeOrder, seedShop } from '../helpers/order-fixtures.js';
+import { invite } from '../helpers/staff-fixtures.js';
 
 const suite = browserSuite();
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -28,7 +29,7 @@ async function seriousProblems(page: Page): Promise<string[]> {
 }
 
 describe('accessibility (axe-core)', () => {
-  it('finds no serious problem on the storefront, a product page with its opening card, an e-card, My orders and the admin console', { timeout: 180_000 }, async () => {
+  it('finds no serious problem on the storefront, a product page with its opening card, an e-card, My orders, the admin console with its day-two views and the staff invitation page', { timeout: 180_000 }, async () => {
     const { app, browser } = suite;
     const shop = await seedShop(app, await app.login());
     const context = await newContext(browser, app.url);
@@ -77,7 +78,20 @@ describe('accessibility (axe-core)', () => {
     await expect.poll(() => console.locator('.bp6-spinner').count(), { timeout: 15_000 }).toBe(0);
     problems['/admindash'] = await seriousProblems(console);
 
-    expect(problems).toEqual({ '/': [], '/shop': [], [`/product/${shop.cardId}`]: [], 'product, personalised': [], 'e-card': [], '/account': [], '/admindash': [] });
+    // The day-two views, and the page an invited member of staff opens.
+    for (const [view, heading] of [['staff', 'Staff'], ['customers', 'Customers'], ['audit', 'Audit log'], ['email', 'E-mail'], ['sales', 'Sales']] as const) {
+      await console.goto(`/admindash?view=${view}`);
+      await expect.poll(() => console.getByRole('heading', { name: heading, exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => console.locator('.bp6-spinner').count(), { timeout: 15_000 }).toBe(0);
+      problems[view] = await seriousProblems(console);
+    }
+    const invitation = await invite(app, await app.login(), 'axe.staff@example.com');
+    await page.goto(`/staff/accept?token=${invitation}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Join the team' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    problems['/staff/accept'] = await seriousProblems(page);
+
+    const none = { '/': [], '/shop': [], [`/product/${shop.cardId}`]: [], 'product, personalised': [], 'e-card': [], '/account': [], '/admindash': [] };
+    expect(problems).toEqual({ ...none, staff: [], customers: [], audit: [], email: [], sales: [], '/staff/accept': [] });
     expect(coverName).toMatch(/for grace/i);
     await admin.close();
     await context.close();

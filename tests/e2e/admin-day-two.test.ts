@@ -65,6 +65,32 @@ describe('running the shop, day two: staff, customers, audit log, e-mail, partia
     expect((await app.sql<{ role: string }>(`select role from app_user where username = 'sam'`))[0]!.role).toBe('admin');
     await samRow.getByLabel('Role of sam').selectOption('STAFF');
     await expect.poll(async () => (await app.sql<{ role: string }>(`select role from app_user where username = 'sam'`))[0]!.role, { timeout: 30_000 }).toBe('staff');
+
+    // The table sorts by any column; an invitation sent by mistake is withdrawn and its link stops working.
+    const members = page.getByRole('table', { name: 'Admins and staff' });
+    const usernames = () => members.locator('tbody tr td:first-child').evaluateAll((cells) => cells.map((cell) => cell.firstChild?.textContent ?? ''));
+    await expect.poll(usernames, { timeout: 30_000 }).toEqual(['admin', 'sam']);
+    await members.getByRole('button', { name: 'Username' }).click();
+    await expect.poll(usernames, { timeout: 30_000 }).toEqual(['sam', 'admin']);
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await invite.getByLabel('E-mail').fill('wrong.person@example.com');
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await expect.poll(() => invite.getByText('An invitation is on its way to').isVisible(), { timeout: 30_000 }).toBe(true);
+    const wrongLink = new URL(await invite.getByLabel('Invitation link').inputValue());
+    await invite.getByRole('button', { name: 'Done' }).click();
+    const invitations = page.getByRole('table', { name: 'Invitations' });
+    await invitations.getByRole('row', { name: /wrong\.person@example\.com/ }).getByRole('button', { name: 'Withdraw' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Withdraw' }).click();
+    await expect.poll(() => page.getByText('The invitation of wrong.person@example.com was withdrawn').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => invitations.getByText('wrong.person@example.com').count(), { timeout: 30_000 }).toBe(0);
+    const refused = await app.request('/api/staff/accept', { method: 'POST', json: { token: wrongLink.searchParams.get('token'), username: 'wrongperson', password: 'wrong-password-1' } });
+    expect(refused.status).toBe(400);
+    // On a phone (the console opens with its menu folded to icons).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect.poll(() => usernames(), { timeout: 30_000 }).toEqual(['admin', 'sam']);
+    await page.waitForFunction(() => [...document.querySelectorAll('.admin-menu .bp6-icon')].every((icon) => icon.querySelector('svg path')), undefined, { timeout: 30_000 });
+    await screenshot(page, 'admin-staff-phone');
     await samContext.close();
     await context.close();
   });
@@ -155,18 +181,59 @@ describe('running the shop, day two: staff, customers, audit log, e-mail, partia
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(5);
     await screenshot(page, 'admin-audit-log');
 
-    // A failed card e-mail and a stuck receipt show under E-mail; "Retry all" sends them.
-    const [job] = await app.sql<{ id: number }>(`select id from mail_job where kind = 'card' and status = 'sent' limit 1`);
-    await app.sql(`update mail_job set status = 'failed', attempts = 51, last_error = '550 5.1.1 Mailbox unavailable' where id = $1`, [job!.id]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(5);
+    await page.waitForFunction(() => [...document.querySelectorAll('.admin-menu .bp6-icon')].every((icon) => icon.querySelector('svg path')), undefined, { timeout: 30_000 });
+    await screenshot(page, 'admin-audit-log-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Two failed card e-mails show under E-mail, sortable; "Retry" sends one, "Retry all" the rest.
+    const jobs = await app.sql<{ id: number }>(`select id from mail_job where kind = 'card' and status = 'sent' order by id limit 2`);
+    expect(jobs).toHaveLength(2);
+    await app.sql(`update mail_job set status = 'failed', attempts = 51, last_error = '550 5.1.1 Mailbox unavailable' where id = $1`, [jobs[0]!.id]);
+    await app.sql(`update mail_job set status = 'failed', attempts = 7, last_error = '421 4.7.0 Try again later' where id = $1`, [jobs[1]!.id]);
+    const status = async (id: number) => (await app.sql<{ status: string }>('select status from mail_job where id = $1', [id]))[0]!.status;
     await page.goto('/admindash?view=email');
     const emails = page.locator('.email-table tbody tr');
-    await expect.poll(() => emails.count(), { timeout: 30_000 }).toBe(1);
-    expect(await emails.first().locator('td.email-reason').textContent()).toBe('550 5.1.1 Mailbox unavailable');
+    await expect.poll(() => emails.count(), { timeout: 30_000 }).toBe(2);
+    const reasons = () => emails.locator('td.email-reason').allTextContents();
+    await page.getByRole('button', { name: 'Attempts' }).click();
+    await expect.poll(reasons, { timeout: 30_000 }).toEqual(['550 5.1.1 Mailbox unavailable', '421 4.7.0 Try again later']);
+    await page.getByRole('button', { name: 'Attempts' }).click();
+    await expect.poll(reasons, { timeout: 30_000 }).toEqual(['421 4.7.0 Try again later', '550 5.1.1 Mailbox unavailable']);
     await screenshot(page, 'admin-email');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect.poll(() => emails.count(), { timeout: 30_000 }).toBe(2);
+    await page.waitForFunction(() => [...document.querySelectorAll('.admin-menu .bp6-icon')].every((icon) => icon.querySelector('svg path')), undefined, { timeout: 30_000 });
+    await screenshot(page, 'admin-email-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.reload();
+    await expect.poll(() => emails.count(), { timeout: 30_000 }).toBe(2);
+    await page.getByRole('button', { name: 'Attempts' }).click();
+    await page.getByRole('button', { name: 'Attempts' }).click();
+    await expect.poll(reasons, { timeout: 30_000 }).toEqual(['421 4.7.0 Try again later', '550 5.1.1 Mailbox unavailable']);
+    await emails.first().getByRole('button', { name: /^Retry the e-mail to / }).click();
+    await expect.poll(() => page.getByText('1 e-mail back in the queue').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => emails.count(), { timeout: 30_000 }).toBe(1);
+    await app.services.deliveries.runDue();
+    expect(await status(jobs[1]!.id)).toBe('sent');
+    expect(await status(jobs[0]!.id)).toBe('failed');
     await page.getByRole('button', { name: 'Retry all' }).click();
     await expect.poll(() => page.getByText('All e-mail is going out').isVisible(), { timeout: 30_000 }).toBe(true);
-    await expect.poll(async () => (await app.sql<{ status: string }>('select status from mail_job where id = $1', [job!.id]))[0]!.status, { timeout: 30_000 }).toBe('sent');
+    await expect.poll(() => status(jobs[0]!.id), { timeout: 30_000 }).toBe('sent');
     await screenshot(page, 'admin-email-empty');
+
+    // Removing sam ends sam's sessions at once.
+    const samToken = await app.login('sam', 'sam-password-1');
+    expect((await app.request('/api/admin/customers', { token: samToken })).status).toBe(200);
+    await page.goto('/admindash?view=staff');
+    await page.getByRole('button', { name: 'Remove sam' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => page.getByText('sam was removed').isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await page.getByRole('table', { name: 'Admins and staff' }).getByText('sam@example.com').count()).toBe(0);
+    expect((await app.request('/api/admin/customers', { token: samToken })).status).toBe(401);
     await context.close();
   });
 });

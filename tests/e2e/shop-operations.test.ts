@@ -79,6 +79,10 @@ describe("the shop's operations in the admin console", () => {
     await shopper.waitForURL(/\/order-confirmation\//);
     const [order] = await app.sql<{ total: string; discount_code: string; discount_amount: string }>('select total, discount_code, discount_amount from "order"');
     expect(order).toEqual({ total: '19.20', discount_code: 'Spring20', discount_amount: '4.80' });
+    // The confirmation adds up: the lines, what the code took off, and the total paid.
+    const totals = shopper.locator('.confirmation-totals');
+    await expect.poll(() => totals.textContent(), { timeout: 15_000 }).toBe('Discount (Spring20)−$4.80Total$19.20');
+    await screenshot(shopper, 'store-confirmation-discount');
 
     await page.reload();
     await expect.poll(() => rows.first().locator('td').nth(4).textContent(), { timeout: 10_000 }).toBe('1 / 10');

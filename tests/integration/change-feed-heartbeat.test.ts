@@ -65,6 +65,21 @@ describe('the change feed, silenced', () => {
     expect(await name()).toBe('Heard again');
   });
 
+  it('sees the under-construction switch turned on behind a silenced listener within seconds', async () => {
+    await expect.poll(() => app.services.cache.active, { timeout: 15_000 }).toBe(true);
+    // Cached: the product and the settings, as a shopper reads them.
+    for (let i = 0; i < 2; i++) expect((await app.request(`/api/products/${album}`)).status).toBe(200);
+    expect(String((await (await app.request('/api/settings')).json()).underConstructionMode)).toBe('false');
+    expect(proxy.silence(FEED_APPLICATION_NAME)).toBe(1);
+    await app.sql(`update setting set value = 'true' where key = 'underConstructionMode'`);
+    const silencedAt = Date.now();
+    await expect.poll(async () => (await app.request(`/api/products/${album}`)).status, { timeout: 15_000, interval: 200 }).toBe(503);
+    expect(Date.now() - silencedAt).toBeLessThan(10_000);
+    expect(String((await (await app.request('/api/settings')).json()).underConstructionMode)).toBe('true');
+    await app.sql(`update setting set value = 'false' where key = 'underConstructionMode'`);
+    await expect.poll(async () => (await app.request(`/api/products/${album}`)).status, { timeout: 15_000, interval: 200 }).toBe(200);
+  });
+
   it('ends the silenced listener on the server, so that writes do not wait for its acknowledgement', async () => {
     const listeners = () => app.sql<{ pid: number }>(`select pid from pg_stat_activity where application_name = $1 and datname = current_database()`, [FEED_APPLICATION_NAME]);
     await expect.poll(async () => (await listeners()).length, { timeout: 15_000 }).toBe(1);

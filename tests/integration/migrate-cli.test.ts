@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { migrationsList } from '../../migrations/index.js';
 
-/** `npm run migrate`: under the boot lock, and runnable from a build alone (as in the Docker image). */
+/** `npm run migrate` (and the other tools of scripts/cli.mjs): under the boot lock, and runnable from a build alone (as in the Docker image). */
 const root = path.resolve(import.meta.dirname, '../..');
 const BOOT_LOCK = 'art-and-song-cards:boot';
 const databases: string[] = [];
@@ -44,12 +44,17 @@ async function applied(url: string): Promise<string[] | null> {
   }
 }
 
-/** Runs `scripts/migrate.mjs up` of `dir` against `url`; resolves with its exit code and output. */
+/** Runs `scripts/cli.mjs migrate up` of `dir` against `url`; resolves with its exit code and output. */
 function runMigrate(dir: string, url: string, onOutput?: (text: string) => void): Promise<{ code: number | null; output: string }> {
+  return runCli(dir, ['migrate', 'up'], { DATABASE_URL: url }, onOutput);
+}
+
+/** Runs `scripts/cli.mjs ARGS` of `dir` with `env`; resolves with its exit code and output. */
+function runCli(dir: string, args: string[], env: Record<string, string>, onOutput?: (text: string) => void): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(dir, 'scripts', 'migrate.mjs'), 'up'], {
+    const child = spawn(process.execPath, [path.join(dir, 'scripts', 'cli.mjs'), ...args], {
       cwd: dir,
-      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent', NODE_ENV: 'production' },
+      env: { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -72,13 +77,15 @@ afterAll(async () => {
 });
 
 describe('npm run migrate', () => {
-  it('is the migrate script of package.json, and the Docker image carries what it runs', () => {
+  it('is the migrate script of package.json (backup and restore run the same way), and the Docker image carries what it runs', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-    expect(pkg.scripts.migrate).toBe('node scripts/migrate.mjs up');
+    expect(pkg.scripts.migrate).toBe('node scripts/cli.mjs migrate up');
+    expect(pkg.scripts.backup).toBe('node scripts/cli.mjs backup backup');
+    expect(pkg.scripts.restore).toBe('node scripts/cli.mjs backup restore');
     const runtimeStage = fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8').split(/^FROM /m).at(-1)!;
     expect(runtimeStage).toMatch(/npm ci --omit=dev/);
     expect(runtimeStage).toMatch(/^COPY --from=build \/app\/dist \.\/dist$/m);
-    expect(runtimeStage).toMatch(/^COPY --from=build \/app\/scripts\/migrate\.mjs \.\/scripts\/migrate\.mjs$/m);
+    expect(runtimeStage).toMatch(/^COPY --from=build \/app\/scripts\/cli\.mjs \.\/scripts\/cli\.mjs$/m);
   });
 
   it('waits for the boot lock while a shop is starting on the database, then migrates it once', async () => {
@@ -108,12 +115,12 @@ describe('npm run migrate', () => {
     expect(again.output).toContain('The database is up to date.');
   });
 
-  it('runs the built migrator where there are no sources (the image: dist/, production dependencies, no tsx)', async () => {
-    // The image's layout: package.json, the build and scripts/migrate.mjs, nothing else of the repository.
+  it('runs the built migrator and backup where there are no sources (the image: dist/, production dependencies, no tsx)', async () => {
+    // The image's layout: package.json, the build and scripts/cli.mjs, nothing else of the repository.
     const image = path.join(work, 'image');
     fs.mkdirSync(path.join(image, 'scripts'), { recursive: true });
     fs.copyFileSync(path.join(root, 'package.json'), path.join(image, 'package.json'));
-    fs.copyFileSync(path.join(root, 'scripts', 'migrate.mjs'), path.join(image, 'scripts', 'migrate.mjs'));
+    fs.copyFileSync(path.join(root, 'scripts', 'cli.mjs'), path.join(image, 'scripts', 'cli.mjs'));
     const tsc = spawnSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', path.join(root, 'tsconfig.build.json'), '--outDir', path.join(image, 'dist')], { cwd: root, encoding: 'utf8' });
     expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
     // Production dependencies only: everything the build imports, tsx and the other development tools left out.
@@ -134,5 +141,13 @@ describe('npm run migrate', () => {
     expect(code, output).toBe(0);
     expect(output).toMatch(/Applied: /);
     expect(await applied(url)).toEqual(migrationsList.map((m) => m.name));
+
+    // `npm run backup` in the image backs that database up with the built tool.
+    const archive = path.join(work, 'image-backup.tar.gz');
+    const dataDir = path.join(work, 'image-data');
+    const backup = await runCli(image, ['backup', 'backup', archive], { DATABASE_URL: url, DATA_DIR: dataDir });
+    expect(backup.code, backup.output).toBe(0);
+    expect(backup.output).toMatch(/^Backed up \d+ rows in \d+ tables and 0 media files: /m);
+    expect(fs.statSync(archive).size).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { migrationsList } from '../../migrations/index.js';
@@ -285,7 +286,7 @@ describe('a worker process (APP_ROLE=worker)', () => {
   let cluster: Cluster;
   beforeAll(async () => {
     // The worker polls its queue only every ten minutes: what it sends at once, it was woken for.
-    cluster = await startCluster(['web', 'worker'], { DELIVERY_POLL_SECONDS: '600' });
+    cluster = await startCluster(['web', 'worker'], { DELIVERY_POLL_SECONDS: '600', METRICS_TOKEN: 'worker-metrics-token' });
   }, START_TIMEOUT_MS + 60_000);
   afterAll(async () => {
     await cluster?.stop();
@@ -309,5 +310,17 @@ describe('a worker process (APP_ROLE=worker)', () => {
     expect(((await placed.json()) as { errors?: unknown }).errors).toBeUndefined();
     await expect.poll(() => filesBelow(path.join(worker.dataDir, 'outbox')).length, { timeout: 30_000 }).toBe(1);
     expect(filesBelow(path.join(cluster.web[0]!.dataDir, 'outbox'))).toEqual([]);
+
+    // The worker answers /metrics too: what it sent, and the queue it works on.
+    expect((await worker.request('/metrics')).status).toBe(401);
+    const scrape = async () => {
+      const scraped = await worker.request('/metrics', { token: 'worker-metrics-token' });
+      expect(scraped.status).toBe(200);
+      const families = new Map(parsePrometheusTextFormat(await scraped.text()).map((family) => [family.name, family]));
+      const value = (name: string) => Number(families.get(name)?.metrics[0]?.value);
+      return { sent: value('mail_sent_total'), depth: value('mail_queue_depth'), memory: value('process_resident_memory_bytes') > 0 };
+    };
+    // Once the send is settled, the queue is empty.
+    await expect.poll(scrape, { timeout: 30_000 }).toEqual({ sent: 1, depth: 0, memory: true });
   });
 });

@@ -32,4 +32,29 @@ describe('the deployment files', () => {
     expect(readme).not.toMatch(/test` provider only|only the (built-in )?`?test`? provider|not configurable yet/i);
     expect(readme).toMatch(/^\| Payments \| `PAYMENT_PROVIDER=stripe`/m);
   });
+
+  it('run Prometheus, scraping every shop process with the metrics token, and Grafana with its data source and dashboard', () => {
+    const compose = read('deploy/compose.yaml');
+    const service = (name: string) => new RegExp(`^  ${name}:\n((?: {4}.*\n|\n)+)`, 'm').exec(compose)?.[1] ?? '';
+    // Every shop process is scraped directly, with the token the shop processes are given.
+    const shops = [...compose.matchAll(/^ {2}([\w-]+):\n {4}<<: \*shop\n/gm)].map((m) => m[1]);
+    expect(shops.sort()).toEqual(['web1', 'web2', 'worker']);
+    const prometheus = read('deploy/prometheus/prometheus.yml');
+    const targets = [...prometheus.matchAll(/"([\w-]+):4000"/g)].map((m) => m[1]).sort();
+    expect(targets).toEqual(shops);
+    expect(prometheus).toMatch(/metrics_path: \/metrics\n\s+authorization:\n\s+type: Bearer\n\s+credentials_file: \/etc\/prometheus\/metrics-token/);
+    expect(compose).toMatch(/^ {4}METRICS_TOKEN: \$\{METRICS_TOKEN:-(.+)\}$/m);
+    const defaultToken = /^ {4}METRICS_TOKEN: \$\{METRICS_TOKEN:-(.+)\}$/m.exec(compose)![1];
+    expect(read('deploy/prometheus/metrics-token').trim()).toBe(defaultToken);
+    expect(service('prometheus')).toMatch(/- \.\/prometheus\/prometheus\.yml:\/etc\/prometheus\/prometheus\.yml:ro/);
+    expect(service('prometheus')).toMatch(/- \.\/prometheus\/metrics-token:\/etc\/prometheus\/metrics-token:ro/);
+    // Grafana reads Prometheus and the dashboard of deploy/grafana/dashboards.
+    expect(service('grafana')).toMatch(/- \.\/grafana\/provisioning:\/etc\/grafana\/provisioning:ro/);
+    expect(service('grafana')).toMatch(/- \.\/grafana\/dashboards:\/var\/lib\/grafana\/dashboards:ro/);
+    expect(read('deploy/grafana/provisioning/datasources/prometheus.yaml')).toMatch(/url: http:\/\/prometheus:9090/);
+    expect(read('deploy/grafana/provisioning/dashboards/shop.yaml')).toMatch(/path: \/var\/lib\/grafana\/dashboards/);
+    const dashboard = JSON.parse(read('deploy/grafana/dashboards/art-and-song-cards.json'));
+    expect(dashboard.title).toBe('Art & Song Cards');
+    expect(dashboard.panels.length).toBeGreaterThanOrEqual(8);
+  });
 });

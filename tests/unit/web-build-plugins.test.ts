@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Plugin } from 'vite';
 import { blueprintIconNames } from '../../web/vite/icon-names.js';
 import { graphqlDocuments } from '../../web/vite/graphql-documents.js';
+import { escapeBeyondLatin1 } from '../../web/vite/one-byte-source.js';
 
 const require = createRequire(import.meta.url);
 
@@ -63,6 +64,25 @@ describe('web build plugins', () => {
     it('stops the build on a document the generated code does not have', () => {
       const source = 'const Q = graphql(`\n  query NoSuchOperation { settings { underConstructionMode } }\n`);';
       expect(() => transform.call(context, source, path.resolve('web/src/storefront/y.ts'))).toThrow(/NoSuchOperation.*npm run codegen/);
+    });
+  });
+
+  describe('the server renderer', () => {
+    it('escapes what lies beyond Latin-1, which then means the same in strings, templates, patterns and names', () => {
+      const source = "const a = 'It’s — “here”'; const b = `☕ ${a}`; const c = /[é—]/u.test('—'); const ñame = 'café'; const d = '😀'; // it’s fine";
+      const escaped = escapeBeyondLatin1(source);
+      expect(escaped).toMatch(/^[\x00-\xff]*$/);
+      expect(escaped).toContain('café');
+      const run = (code: string) => new Function(`${code}; return [a, b, c, ñame, d];`)() as unknown[];
+      expect(run(escaped)).toEqual(run(source));
+    });
+
+    it('is built in one byte a character, with React’s production builds only', () => {
+      const file = path.resolve(import.meta.dirname, '../../web/ssr/entry-server.js');
+      const code = fs.readFileSync(file, 'utf8');
+      expect(code).toMatch(/^[\x00-\xff]*$/);
+      expect(code).toContain('react-dom-server.node.production');
+      expect(code).not.toContain('react-dom-server.node.development');
     });
   });
 });

@@ -13,7 +13,7 @@ import { ApolloProvider } from '@apollo/client/react';
 import { BlueprintProvider } from '@blueprintjs/core';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { typePolicies } from './apollo/type-policies';
-import { routes, preloadScreens } from './app/App';
+import { routes, preloadMatchedScreens } from './app/App';
 import { loadBundledIcons } from './app/icons';
 import { applyInitialState, type InitialState } from './app/initial-state';
 import { setPageTheme, type Theme } from './common/theme';
@@ -26,11 +26,16 @@ let ready: Promise<void> | null = null;
  * are then worked out once per process rather than once per page. Drawing is synchronous from the
  * moment the page's data is written, so no two pages share it at once. Each page's data is read once,
  * so the cache's result caching (dependency tracking for repeated reads) would only cost.
+ *
+ * Emptied by evicting the root query and collecting what it held, not by `cache.reset()`: a reset
+ * also drops the cache's document transforms, and every page then transformed its documents again
+ * (a tenth of a product page's drawing). Nothing watches this cache: effects do not run on the server.
  */
 let shared: ApolloClient | null = null;
 function pageClient(): ApolloClient {
   shared ??= new ApolloClient({ ssrMode: true, link: ApolloLink.empty(), cache: new InMemoryCache({ typePolicies, resultCaching: false }) });
-  void shared.cache.reset({ discardWatches: true });
+  shared.cache.evict({ id: 'ROOT_QUERY', broadcast: false });
+  shared.cache.gc();
   return shared;
 }
 
@@ -41,9 +46,9 @@ function pageClient(): ApolloClient {
 export async function render(url: string, state: InitialState, options: { theme?: Theme } = {}): Promise<string | null> {
   ready ??= loadBundledIcons();
   const location = new URL(url, 'http://localhost');
-  await Promise.all([ready, preloadScreens(location.pathname)]);
   const context = await handler.query(new Request(location));
   if (context instanceof Response) return null;
+  await Promise.all([ready, preloadMatchedScreens(context.matches)]);
 
   const client = pageClient();
   applyInitialState(client, state);

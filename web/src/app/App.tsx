@@ -95,7 +95,12 @@ export const routes: RouteObject[] = [
  * rendered then hydrates at once, with no loading fallback in between.
  */
 export async function preloadScreens(pathname: string): Promise<void> {
-  const screens = (matchRoutes(routes, pathname) ?? [])
+  await preloadMatchedScreens(matchRoutes(routes, pathname) ?? []);
+}
+
+/** The same for routes already matched (matching walks every route of the app: done once per request). */
+export async function preloadMatchedScreens(matches: readonly { route: { element?: unknown } }[]): Promise<void> {
+  const screens = matches
     .map((match) => (match.route.element as { type?: { preload?: () => Promise<void> } } | undefined)?.type?.preload)
     .filter((preload) => typeof preload === 'function');
   await Promise.all(screens.map((preload) => preload()));

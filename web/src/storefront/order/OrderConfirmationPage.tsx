@@ -71,6 +71,18 @@ export default function OrderConfirmationPage() {
             </li>
           ))}
         </ul>
+        {order.discountCode && Number(order.discountAmount) > 0 && (
+          <div className="confirmation-totals">
+            <div className="confirmation-item-line confirmation-discount">
+              <span>Discount ({order.discountCode})</span>
+              <span>−{formatPrice(order.discountAmount)}</span>
+            </div>
+            <div className="confirmation-item-line">
+              <span>Total</span>
+              <span>{formatPrice(order.total)}</span>
+            </div>
+          </div>
+        )}
       </Card>
       <div className="confirmation-links">
         <Link to="/shop">Continue shopping</Link>

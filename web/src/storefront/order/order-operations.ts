@@ -7,6 +7,8 @@ export const ConfirmationOrderQuery = graphql(`
       purchaserEmail
       status
       total
+      discountCode
+      discountAmount
       createdAt
       cardLast4
       items {
