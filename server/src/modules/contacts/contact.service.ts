@@ -152,6 +152,9 @@ export class ContactService {
   async rememberTimeZone(ctx: RequestContext, userId: number, timeZone: string): Promise<string | null> {
     const zone = knownTimeZone(timeZone);
     if (!zone) return null;
+    // Nearly always the zone it already has: one read, no transaction (a checkout pays for this).
+    const [kept] = await ctx.em.execute<{ time_zone: string | null }[]>('select time_zone from app_user where id = ?', [userId]);
+    if (!kept || kept.time_zone === zone) return zone;
     await ctx.em.fork().transactional(async (em) => {
       const changed = await em.execute<{ id: number }[]>('update app_user set time_zone = ? where id = ? and time_zone is distinct from ? returning id', [zone, userId, zone]);
       if (changed.length) await this.reminders.reschedule(withEm(ctx, em), { userId }, zone);
