@@ -15,6 +15,7 @@ import { Migration20261125190000_hardening } from './Migration20261125190000_har
 import { Migration20261126100000_mail_queue_generic } from './Migration20261126100000_mail_queue_generic.js';
 import { Migration20261126100100_mail_rate } from './Migration20261126100100_mail_rate.js';
 import { Migration20261126110000_accounts_consent } from './Migration20261126110000_accounts_consent.js';
+import { Migration20261126120000_contacts } from './Migration20261126120000_contacts.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -34,4 +35,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126100000_mail_queue_generic', class: Migration20261126100000_mail_queue_generic },
   { name: 'Migration20261126100100_mail_rate', class: Migration20261126100100_mail_rate },
   { name: 'Migration20261126110000_accounts_consent', class: Migration20261126110000_accounts_consent },
+  { name: 'Migration20261126120000_contacts', class: Migration20261126120000_contacts },
 ];

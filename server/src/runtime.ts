@@ -102,6 +102,8 @@ export async function startRuntime(config: AppConfig, log: Logger, deps: Omit<Se
       steps.push(async () => clearInterval(linkSweeper));
       services.abandonedCheckouts.start(orm);
       steps.push(() => services.abandonedCheckouts.stop());
+      services.occasionReminders.start(orm);
+      steps.push(() => services.occasionReminders.stopSweeping());
     }
     return { orm, services, feed, onStop: (step) => steps.push(step), stop };
   } catch (error) {

@@ -40,6 +40,9 @@ import { PasswordResetService } from './modules/auth/password-reset.service.js';
 import { EmailAddressService } from './modules/account/email-address.service.js';
 import { AccountSettingsService } from './modules/account/account-settings.service.js';
 import { RecipientConsent } from './modules/consent/recipient-consent.service.js';
+import { ContactService } from './modules/contacts/contact.service.js';
+import { OccasionReminders } from './modules/contacts/occasion-reminders.js';
+import { registerReminderEmails } from './modules/contacts/reminder-emails.js';
 
 /** The services of the product: one instance each per process, shared by GraphQL and REST. */
 export interface Services {
@@ -79,6 +82,10 @@ export interface Services {
   accountSettings: AccountSettingsService;
   /** Recipients who said no: unsubscribe links, and the check every sender of cards asks. */
   recipients: RecipientConsent;
+  /** The shoppers' address books. */
+  contacts: ContactService;
+  /** Occasion reminders: their times, the sweep that queues the due ones, and the links that stop them. */
+  occasionReminders: OccasionReminders;
   /** Cancels and drops checkouts left pending (run where the background jobs run). */
   abandonedCheckouts: PendingOrderSweep;
 }
@@ -157,7 +164,21 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   orderEmails.onCardsDelivered = (em, cards, now) => ecardLoop.cardsDelivered(em, cards, now);
   const discounts = new DiscountService(clock, limits);
   const providers = deps.paymentProviders ?? [new TestPaymentProvider(), ...(config.stripe ? [new StripePaymentProvider(config.stripe)] : [])];
-  const orders = new OrderService({ provider: selectPaymentProvider(config, providers, deps.log), limits, media, mail, orderEmails, clock, discounts, recipients });
+  const occasionReminders = new OccasionReminders({ clock, log: deps.log, secret: jwtSecret });
+  registerReminderEmails(mail, occasionReminders, config.publicUrl);
+  const contacts = new ContactService(occasionReminders);
+  const orders = new OrderService({
+    provider: selectPaymentProvider(config, providers, deps.log),
+    limits,
+    media,
+    mail,
+    orderEmails,
+    clock,
+    discounts,
+    // An address that said no is refused at checkout (RECIPIENT_UNSUBSCRIBED), every recipient of every line in one query.
+    recipientChecks: [(tx, list) => recipients.assertAccepting(tx.em, list)],
+    rememberTimeZone: async (ctx, userId, timeZone) => void (await contacts.rememberTimeZone(ctx, userId, timeZone)),
+  });
   const auth = new AuthService(tokens, limits);
   const links = new AccountLinks(jwtSecret);
   const accountMail = new AccountEmails(mail, links, config.publicUrl, clock);
@@ -192,6 +213,8 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     addresses,
     accountSettings: new AccountSettingsService({ auth, addresses, clock, baseUrl: config.publicUrl }),
     recipients,
+    contacts,
+    occasionReminders,
     abandonedCheckouts: new PendingOrderSweep({ providers, checkout: orders.checkoutService, clock, log: deps.log }),
   };
   services.media.registerUsageProvider(blog.mediaUsages);

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { startApp, type RunningApp } from '../../gateway/src/boot.js';
-import { loadConfig } from '../../server/src/config.js';
+import { loadConfig, type AppConfig } from '../../server/src/config.js';
 
 const WARMUP = 20;
 const RUNS = 200;
@@ -46,8 +46,8 @@ export interface BenchApp {
   stop(): Promise<void>;
 }
 
-/** The whole shop on a fresh embedded database of its own, with an admin signed in. */
-export async function startBenchApp(): Promise<BenchApp> {
+/** The whole shop on a fresh embedded database of its own, with an admin signed in (`overrides` change its configuration). */
+export async function startBenchApp(overrides: Partial<AppConfig> = {}): Promise<BenchApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'artsong-bench-'));
   const password = 'bench-admin-password';
   const config = {
@@ -61,6 +61,7 @@ export async function startBenchApp(): Promise<BenchApp> {
     seedDemo: false,
     deliveryPollSeconds: 3600,
     admin: { username: 'admin', email: 'admin@example.com', password },
+    ...overrides,
   };
   const app = await startApp(config, pino({ level: 'silent' }));
   const login = await fetch(`${app.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });

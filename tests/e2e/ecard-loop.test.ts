@@ -64,14 +64,16 @@ describe('the e-card loop in a real browser', () => {
     const before = await firstCard.locator('.account-card-facts').textContent();
     await firstCard.getByRole('button', { name: 'Change date' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change date' });
-    await dialog.getByLabel(/When should Grace Hopper get the card/).fill(day(3));
+    expect(await dialog.getByText('When should Grace Hopper get the card?').isVisible()).toBe(true);
+    await dialog.getByLabel('Delivery date').fill(day(3));
+    await dialog.getByLabel('Delivery time').selectOption('18:00');
     await screenshotOf(dialog, 'account-change-date');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
     const due = await app.sql<{ due_at: Date }>(`select due_at from mail_job where item_id = $1 and kind = 'card'`, [scheduled!.id]);
     expect(due).toHaveLength(1);
-    // The start of that day where the shopper is (the browser and this test share the machine's zone).
-    expect(due[0]!.due_at.getTime()).toBe(new Date(`${day(3)}T00:00:00`).getTime());
+    // 18:00 that day where the shopper is (the browser and this test share the machine's zone).
+    expect(due[0]!.due_at.getTime()).toBe(new Date(`${day(3)}T18:00:00`).getTime());
     await expect.poll(() => firstCard.locator('.account-card-facts').textContent(), { timeout: 10_000 }).not.toBe(before);
 
     // A card for now, to someone else, and one to a forgetful friend.

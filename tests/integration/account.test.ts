@@ -67,7 +67,7 @@ describe('My orders', () => {
 });
 
 describe('Change date', () => {
-  it('moves a scheduled card to another allowed day; its e-mail goes out once, on the new day', async () => {
+  it('moves a scheduled card to another allowed day (09:00 there unless an hour is chosen); its e-mail goes out once, then', async () => {
     clock.set('2026-12-02T09:00:00Z');
     const placed = await order(ada, [cardLine({ recipientEmail: 'moved@example.com', deliveryDate: '2026-12-05', timeZone: 'Europe/Paris' })]);
     const itemId = placed.items[0]!.id;
@@ -83,14 +83,14 @@ describe('Change date', () => {
 
     const { body } = await app.graphql(CHANGE_DATE, { itemId, day: '2026-12-08' }, ada);
     expect(body.errors).toBeUndefined();
-    // Midnight in Paris is 23:00 UTC the evening before.
-    expect(body.data.changeCardDate.deliverAt).toBe('2026-12-07T23:00:00.000Z');
-    expect(await app.sql(`select due_at from mail_job where item_id = $1 and kind = 'card'`, [itemId])).toEqual([{ due_at: new Date('2026-12-07T23:00:00Z') }]);
+    // 09:00 in Paris is 08:00 UTC.
+    expect(body.data.changeCardDate.deliverAt).toBe('2026-12-08T08:00:00.000Z');
+    expect(await app.sql(`select due_at from mail_job where item_id = $1 and kind = 'card'`, [itemId])).toEqual([{ due_at: new Date('2026-12-08T08:00:00Z') }]);
 
     clock.set('2026-12-05T12:00:00Z');
     await app.services.deliveries.runDue();
     expect(emailsTo('moved@example.com')).toHaveLength(0);
-    clock.set('2026-12-07T23:00:00Z');
+    clock.set('2026-12-08T08:00:00Z');
     await Promise.all([app.services.deliveries.runDue(), app.services.deliveries.runDue()]);
     await app.services.deliveries.runDue();
     expect(emailsTo('moved@example.com')).toHaveLength(1);
@@ -116,7 +116,7 @@ describe('Resend', () => {
     const placed = await order(ada, [cardLine({ recipientEmail: 'again@example.com', deliveryDate: '2026-12-12' })]);
     const itemId = placed.items[0]!.id;
     expect((await app.graphql(RESEND, { itemId }, ada)).body.errors?.[0]?.extensions?.code).toBe('CONFLICT');
-    clock.set('2026-12-12T00:00:00Z');
+    clock.set('2026-12-12T09:00:00Z');
     await app.services.deliveries.runDue();
     expect(emailsTo('again@example.com')).toHaveLength(1);
 

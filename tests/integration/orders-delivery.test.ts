@@ -27,15 +27,15 @@ const emailsTo = (address: string) => [...outbox(app).entries()].filter(([, eml]
 const status = async (id: string) => (await app.sql<{ status: string }>('select status from "order" where id = $1', [id]))[0]!.status;
 
 describe('delivery on the due date', () => {
-  it('sends the receipt at once and the card exactly once when its day starts in the shopper\'s time zone', async () => {
+  it('sends the receipt at once and the card exactly once at 09:00 of its day in the shopper\'s time zone', async () => {
     clock.set('2026-12-01T10:00:00Z');
     const { body } = await placeOrder(app, orderInput(shop, {
       purchaserEmail: 'planner@example.com',
       lines: [cardLine({ recipientEmail: 'later@example.com', deliveryDate: '2026-12-24', timeZone: 'America/New_York' })],
     }));
     const order = body.data.placeOrder;
-    // Midnight in New York is 05:00 UTC in December.
-    expect(order.items[0].deliverAt).toBe('2026-12-24T05:00:00.000Z');
+    // 09:00 in New York is 14:00 UTC in December.
+    expect(order.items[0].deliverAt).toBe('2026-12-24T14:00:00.000Z');
     await app.services.deliveries.runDue();
 
     const receipts = emailsTo('planner@example.com');
@@ -45,11 +45,11 @@ describe('delivery on the due date', () => {
     expect(emailsTo('later@example.com')).toHaveLength(0);
     expect(await status(order.id)).toBe('paid');
 
-    clock.set('2026-12-24T04:59:59Z');
+    clock.set('2026-12-24T13:59:59Z');
     await app.services.deliveries.runDue();
     expect(emailsTo('later@example.com')).toHaveLength(0);
 
-    clock.set('2026-12-24T05:00:00Z');
+    clock.set('2026-12-24T14:00:00Z');
     await Promise.all([app.services.deliveries.runDue(), app.services.deliveries.runDue()]);
     await app.services.deliveries.runDue();
     const cards = emailsTo('later@example.com');
@@ -58,7 +58,7 @@ describe('delivery on the due date', () => {
     expect(cards[0]![1]).toContain(`https://cards.example/ecards/${order.items[0].itemUrlUuid}.html`);
     expect(await status(order.id)).toBe('delivered');
     const [item] = await app.sql<{ delivered_at: Date }>('select delivered_at from order_item where id = $1', [order.items[0].id]);
-    expect(item!.delivered_at.toISOString()).toBe('2026-12-24T05:00:00.000Z');
+    expect(item!.delivered_at.toISOString()).toBe('2026-12-24T14:00:00.000Z');
     expect(await app.sql(`select id from mail_job where order_id = $1 and status <> 'sent' and kind <> 'reminder'`, [order.id])).toHaveLength(0);
   });
 
@@ -71,7 +71,7 @@ describe('delivery on the due date', () => {
     await app.services.deliveries.runDue();
     expect(emailsTo('now@example.com')).toHaveLength(1);
     expect(await status(order.id)).toBe('paid');
-    clock.set('2026-12-03T00:00:00Z');
+    clock.set('2026-12-03T09:00:00Z');
     await app.services.deliveries.runDue();
     expect(emailsTo('tomorrow@example.com')).toHaveLength(1);
     expect(await status(order.id)).toBe('delivered');
@@ -122,7 +122,7 @@ describe('delivery on the due date', () => {
     expect(job!.status).toBe('queued');
     // A second shop process on the same database and data directory picks the job up.
     const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', logLevel: 'silent', jwtSecret: 'restart', dataDir: app.dataDir, databaseUrl: app.orm.config.get('clientUrl'), deliveryPollSeconds: 3600 };
-    const second = await startApp(config, pino({ level: 'silent' }), { clock: () => new Date('2026-12-07T00:00:01Z') });
+    const second = await startApp(config, pino({ level: 'silent' }), { clock: () => new Date('2026-12-07T09:00:01Z') });
     try {
       await second.services.deliveries.runDue();
     } finally {

@@ -44,10 +44,12 @@ describe('delivery days', () => {
   const base = { recipientName: 'Grace', recipientEmail: 'grace@example.com', senderName: 'Ada', message: 'Hi' };
   const now = new Date('2026-12-01T02:00:00Z');
 
-  it('sends now without a date or for today, at the start of a later day otherwise', () => {
+  it('sends now without a date or for today, at 09:00 of a later day (or the hour chosen) otherwise', () => {
     expect(cleanPersonalisation(base, 'p', now).deliverAt).toEqual(now);
     expect(cleanPersonalisation({ ...base, deliveryDate: '2026-11-30', timeZone: 'America/Los_Angeles' }, 'p', now).deliverAt).toEqual(now);
-    expect(cleanPersonalisation({ ...base, deliveryDate: '2026-12-02' }, 'p', now).deliverAt.toISOString()).toBe('2026-12-02T00:00:00.000Z');
+    expect(cleanPersonalisation({ ...base, deliveryDate: '2026-12-02' }, 'p', now).deliverAt.toISOString()).toBe('2026-12-02T09:00:00.000Z');
+    expect(cleanPersonalisation({ ...base, deliveryDate: '2026-12-02', deliveryTime: '00:00' }, 'p', now).deliverAt.toISOString()).toBe('2026-12-02T00:00:00.000Z');
+    expect(cleanPersonalisation({ ...base, deliveryDate: '2026-11-30', deliveryTime: '21:00', timeZone: 'America/Los_Angeles' }, 'p', now).deliverAt.toISOString()).toBe('2026-12-01T05:00:00.000Z');
   });
 
   it('refuses past days, impossible days and days more than a year ahead', () => {

@@ -27,22 +27,27 @@ describe('delivery days: now, or tomorrow up to a year ahead', () => {
     expect(classifyDeliveryDay('23/11/2026', today)).toBe('not-a-day');
   });
 
-  it('the server takes the last day and refuses the one after; today is now', () => {
+  it('the server takes the last day (at 09:00 unless an hour is chosen) and refuses the one after; today is now', () => {
     const now = new Date('2026-11-23T12:00:00Z');
-    expect(serverDeliveryInstant('2027-11-23', 'UTC', now, 'd')).toEqual(new Date('2027-11-23T00:00:00Z'));
-    expect(() => serverDeliveryInstant('2027-11-24', 'UTC', now, 'd')).toThrow('The delivery date can be at most a year ahead.');
-    expect(() => serverDeliveryInstant('2026-11-22', 'UTC', now, 'd')).toThrow('The delivery date cannot be in the past.');
-    expect(serverDeliveryInstant('2026-11-23', 'UTC', now, 'd')).toEqual(now);
+    expect(serverDeliveryInstant('2027-11-23', 'UTC', now)).toEqual(new Date('2027-11-23T09:00:00Z'));
+    expect(serverDeliveryInstant('2027-11-23', 'UTC', now, '23:00')).toEqual(new Date('2027-11-23T23:00:00Z'));
+    expect(serverDeliveryInstant('2026-11-23', 'UTC', now, '18:00')).toEqual(new Date('2026-11-23T18:00:00Z'));
+    expect(() => serverDeliveryInstant('2027-11-24', 'UTC', now)).toThrow('The delivery date can be at most a year ahead.');
+    expect(() => serverDeliveryInstant('2026-11-22', 'UTC', now)).toThrow('The delivery date cannot be in the past.');
+    expect(serverDeliveryInstant('2026-11-23', 'UTC', now)).toEqual(now);
+    expect(serverDeliveryInstant('2026-11-23', 'UTC', now, '11:00')).toEqual(now);
+    expect(() => serverDeliveryInstant('2026-11-24', 'UTC', now, '9am')).toThrow('The delivery time must be an hour like 09:00.');
     expect(deliveryInstant(null, 'UTC', now)).toEqual(now);
   });
 
-  it("the form takes the same last day and refuses the one after (for today it offers 'now')", () => {
+  it('the form takes the same last day and refuses the one after; today takes an hour still to come', () => {
     const today = new Date(2026, 10, 23, 15, 0);
-    const card = { recipientName: 'Grace', recipientEmail: 'grace@example.com', senderName: 'Ada', message: '', timeZone: 'UTC' };
+    const card = { recipients: [{ name: 'Grace', email: 'grace@example.com' }], senderName: 'Ada', message: '', deliveryTime: '09:00', timeZone: 'UTC' };
     expect(validatePersonalisation({ ...card, deliveryDate: '2026-11-24' }, today)).toEqual({});
     expect(validatePersonalisation({ ...card, deliveryDate: '2027-11-23' }, today)).toEqual({});
     expect(validatePersonalisation({ ...card, deliveryDate: '2027-11-24' }, today).deliveryDate).toBe('Choose a day within a year.');
-    expect(validatePersonalisation({ ...card, deliveryDate: '2026-11-23' }, today).deliveryDate).toBe('Choose a day after today, or send it now.');
+    expect(validatePersonalisation({ ...card, deliveryDate: '2026-11-23' }, today).deliveryTime).toBe('Choose a later hour today, or send it now.');
+    expect(validatePersonalisation({ ...card, deliveryDate: '2026-11-23', deliveryTime: '16:00' }, today)).toEqual({});
   });
 });
 

@@ -8,7 +8,7 @@ const card = (id: string, productId = 1): CartLine => ({
   productId,
   name: 'Balloon Birthday',
   quantity: 1,
-  personalisation: { recipientName: 'Grace', recipientEmail: 'grace@example.com', senderName: 'Ada', message: 'Hi', deliveryDate: null, timeZone: 'UTC' },
+  personalisation: { recipients: [{ name: 'Grace', email: 'grace@example.com' }], senderName: 'Ada', message: 'Hi', deliveryDate: null, deliveryTime: '09:00', timeZone: 'UTC' },
 });
 const album = (id: string, quantity = 1): CartLine => ({ id, productId: 2, name: 'Album', quantity, personalisation: null });
 
@@ -49,20 +49,47 @@ describe('the cart lines', () => {
     expect(inputs[1]).toEqual({ productId: 2, quantity: 1, personalisation: null });
     expect(JSON.stringify(inputs)).not.toMatch(/price/i);
   });
+
+  it('counts a card line by its recipients and sends them as a list, the hour only with a day', () => {
+    const three: CartLine = { ...card('m'), personalisation: { ...card('m').personalisation!, recipients: [{ name: 'A', email: 'a@example.com', contactId: 4 }, { name: 'B', email: 'b@example.com' }, { name: 'C', email: 'c@example.com' }], deliveryDate: '2026-12-24', deliveryTime: '18:00' } };
+    const [input] = toLineInputs([three]);
+    expect(input).toEqual({
+      productId: 1,
+      quantity: 3,
+      personalisation: { recipients: [{ name: 'A', email: 'a@example.com' }, { name: 'B', email: 'b@example.com' }, { name: 'C', email: 'c@example.com' }], senderName: 'Ada', message: 'Hi', deliveryDate: '2026-12-24', deliveryTime: '18:00', timeZone: 'UTC' },
+    });
+    expect(toLineInputs([card('n')])[0]!.personalisation!.deliveryTime).toBeNull();
+    // A stored line's quantity is its recipients, whatever the storage says.
+    expect(parseCart(JSON.stringify([{ ...three, quantity: 1 }]))[0]!.quantity).toBe(3);
+  });
+
+  it('reads a cart stored before cards had several recipients', () => {
+    const old = [{ id: 'o', productId: 1, name: 'Card', quantity: 1, personalisation: { recipientName: 'Grace', recipientEmail: 'grace@example.com', senderName: 'Ada', message: 'Hi', deliveryDate: '2026-12-24', timeZone: 'UTC' } }];
+    expect(parseCart(JSON.stringify(old))[0]!.personalisation).toEqual({ recipients: [{ name: 'Grace', email: 'grace@example.com' }], senderName: 'Ada', message: 'Hi', deliveryDate: '2026-12-24', deliveryTime: '09:00', timeZone: 'UTC' });
+  });
 });
 
 describe('the personalisation form', () => {
   const today = new Date(2026, 10, 23, 15, 0);
-  const valid = { recipientName: 'Grace', recipientEmail: 'grace@example.com', senderName: 'Ada', message: 'Hi', deliveryDate: null, timeZone: 'UTC' };
+  const valid = { recipients: [{ name: 'Grace', email: 'grace@example.com' }], senderName: 'Ada', message: 'Hi', deliveryDate: null, deliveryTime: '09:00', timeZone: 'UTC' };
   it('asks for names and a valid e-mail, and keeps the message within 500 characters', () => {
     expect(validatePersonalisation(valid, today)).toEqual({});
-    expect(Object.keys(validatePersonalisation({ ...valid, recipientName: ' ', recipientEmail: 'grace', senderName: '' }, today))).toEqual(['recipientName', 'recipientEmail', 'senderName']);
+    expect(Object.keys(validatePersonalisation({ ...valid, recipients: [{ name: ' ', email: 'grace' }], senderName: '' }, today))).toEqual(['recipients.0.name', 'recipients.0.email', 'senderName']);
     expect(validatePersonalisation({ ...valid, message: 'x'.repeat(500) }, today)).toEqual({});
     expect(validatePersonalisation({ ...valid, message: 'x'.repeat(501) }, today).message).toBe('At most 500 characters.');
   });
-  it('takes now, or a later day within a year', () => {
+  it('checks every recipient, each address once, 100 at most', () => {
+    const recipients = [{ name: 'A', email: 'a@example.com' }, { name: 'B', email: 'nope' }, { name: 'A again', email: 'A@example.com' }];
+    expect(validatePersonalisation({ ...valid, recipients }, today)).toEqual({ 'recipients.1.email': "Enter the recipient's e-mail address.", 'recipients.2.email': 'This address is already a recipient of this card.' });
+    const many = Array.from({ length: 101 }, (_, i) => ({ name: `R${i}`, email: `r${i}@example.com` }));
+    expect(validatePersonalisation({ ...valid, recipients: many }, today).recipients).toMatch(/at most 100/);
+    expect(validatePersonalisation({ ...valid, recipients: many.slice(0, 100) }, today)).toEqual({});
+  });
+  it('takes now, a later day within a year at an hour, or today at a later hour', () => {
     expect(validatePersonalisation({ ...valid, deliveryDate: '2026-11-24' }, today)).toEqual({});
-    expect(validatePersonalisation({ ...valid, deliveryDate: '2026-11-23' }, today).deliveryDate).toBeDefined();
+    expect(validatePersonalisation({ ...valid, deliveryDate: '2026-11-23', deliveryTime: '18:00' }, today)).toEqual({});
+    expect(validatePersonalisation({ ...valid, deliveryDate: '2026-11-23', deliveryTime: '15:00' }, today).deliveryTime).toBe('Choose a later hour today, or send it now.');
+    expect(validatePersonalisation({ ...valid, deliveryDate: '2026-11-22' }, today).deliveryDate).toBeDefined();
     expect(validatePersonalisation({ ...valid, deliveryDate: '2027-11-24' }, today).deliveryDate).toBeDefined();
   });
 });

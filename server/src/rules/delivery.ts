@@ -1,8 +1,8 @@
 /**
- * When a card's e-mail may go out (contract: "now or a later day"). A shopper picks "now" or a day;
- * a day is a calendar day of the shopper's time zone, from tomorrow up to one year ahead
- * (MAX_DELIVERY_DAYS days after today). The server reads today's date as "now" (the same as no
- * date); the form offers "now" for that, so it asks for a later day.
+ * When a card's e-mail may go out (contract: "now, or a later day at an hour"). A shopper picks
+ * "now" or a day and an hour (09:00 unless they choose another) of their own time zone, from today
+ * (at an hour still to come) up to one year ahead (MAX_DELIVERY_DAYS days after today). Today
+ * without an hour, or at an hour that has passed by the time the order is placed, means now.
  */
 
 /** The latest day is this many days after today. */
@@ -40,18 +40,18 @@ export function classifyDeliveryDay(day: string, today: string): DeliveryDay {
 }
 
 /**
- * Intl formatters by zone and use, made once: making one costs far more than using it (a checkout
- * of 50 cards would make 150). Only zones the runtime knows get here, a few hundred at most.
+ * One formatter per kind and zone, made once: making an Intl.DateTimeFormat costs far more than
+ * using one (a checkout of a hundred cards reads the same zone many times). There are a few hundred
+ * zones, so the table stays small.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(use: 'day' | 'wall', timeZone: string): Intl.DateTimeFormat {
-  const key = `${use} ${timeZone}`;
+function formatter(kind: 'day' | 'parts' | 'time', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
   let made = formatters.get(key);
   if (!made) {
-    made =
-      use === 'day'
-        ? new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-        : new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    if (kind === 'day') made = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    else if (kind === 'time') made = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    else made = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
     formatters.set(key, made);
   }
   return made;
@@ -65,7 +65,7 @@ export function dayIn(instant: Date, timeZone: string): string {
 /** How far a zone's wall clock is ahead of UTC at an instant, in ms. */
 function zoneOffset(instant: Date, timeZone: string): number {
   const parts = Object.fromEntries(
-    formatter('wall', timeZone)
+    formatter('parts', timeZone)
       .formatToParts(instant)
       .map((p) => [p.type, Number(p.value)]),
   );
@@ -75,24 +75,65 @@ function zoneOffset(instant: Date, timeZone: string): number {
 
 /** The instant a day starts in a time zone (daylight-saving changes included). */
 export function startOfDay(day: string, timeZone: string): Date {
+  return zonedTime(day, '00:00', timeZone);
+}
+
+/** The hour a later day's card goes out at unless the shopper chooses another (contract: 09:00). */
+export const DEFAULT_DELIVERY_TIME = '09:00';
+export const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** Whether a text is a time of day written HH:MM (24-hour clock). */
+export const isTimeOfDay = (value: string): boolean => TIME_PATTERN.test(value);
+
+/**
+ * The instant a wall-clock time of a day has in a time zone (daylight-saving changes included; a
+ * time the clocks skip, such as 02:30 on the night they go forward, reads as the hour after).
+ */
+export function zonedTime(day: string, time: string, timeZone: string): Date {
   const [y, m, d] = day.split('-').map(Number);
-  const guess = Date.UTC(y!, m! - 1, d!);
+  const [hours, minutes] = time.split(':').map(Number);
+  const guess = Date.UTC(y!, m! - 1, d!, hours!, minutes!);
   let instant = guess - zoneOffset(new Date(guess), timeZone);
   instant = guess - zoneOffset(new Date(instant), timeZone);
   return new Date(instant);
 }
 
+/** The wall-clock time an instant shows in a time zone, as HH:MM. */
+export function timeIn(instant: Date, timeZone: string): string {
+  return formatter('time', timeZone).format(instant);
+}
+
+export type DeliveryMoment = { kind: 'now' } | { kind: 'later'; at: Date } | { kind: 'not-a-day' | 'not-a-time' | 'past' | 'too-far' };
+
+/**
+ * When a card chosen for a day and an hour is due, the shop's clock saying `now`: no day is now;
+ * today without an hour, or at an hour already gone, is now; a later moment (today at an hour to
+ * come, or a later day, at 09:00 without an hour) is that moment in the shopper's zone.
+ */
+export function deliveryMoment(day: string | null, time: string | null, timeZone: string, now: Date): DeliveryMoment {
+  if (day === null) return { kind: 'now' };
+  const kind = classifyDeliveryDay(day, dayIn(now, timeZone));
+  if (kind !== 'today' && kind !== 'later') return { kind };
+  if (time !== null && !isTimeOfDay(time)) return { kind: 'not-a-time' };
+  if (kind === 'today' && time === null) return { kind: 'now' };
+  const at = zonedTime(day, time ?? DEFAULT_DELIVERY_TIME, timeZone);
+  return at.getTime() > now.getTime() ? { kind: 'later', at } : { kind: 'now' };
+}
+
+/** The hours a shopper can pick: 00:00 to 23:00. */
+export const DELIVERY_HOURS: readonly string[] = Array.from({ length: 24 }, (_, hour) => `${String(hour).padStart(2, '0')}:00`);
+
 /** A time zone's canonical name, or null when the runtime does not know it. */
 export function knownTimeZone(value: string): string | null {
-  const known = knownZones.get(value);
+  // Only names already known good are remembered (anything may be asked; the table stays small).
+  const known = canonicalZones.get(value);
   if (known) return known;
   try {
     const zone = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
-    // Remembered for names the runtime knows (a bounded set); unknown ones are looked at each time.
-    if (knownZones.size < 2000) knownZones.set(value, zone);
+    if (canonicalZones.size < 2000) canonicalZones.set(value, zone);
     return zone;
   } catch {
     return null;
   }
 }
-const knownZones = new Map<string, string>();
+const canonicalZones = new Map<string, string>();

@@ -1,8 +1,8 @@
 /**
  * The shop's domain rules, defined once: limits, text patterns, card slots and placements, delivery
- * days and how an order's number is written. Pure TypeScript (no Node, ORM or DOM): the server
- * imports these files directly and the web client through the `@rules` alias (web/vite.config.ts,
- * web/tsconfig.json).
+ * days and hours, how an order's number is written, a card's recipients and the address book's
+ * occasions. Pure TypeScript (no Node, ORM or DOM): the server imports these files directly and the
+ * web client through the `@rules` alias (web/vite.config.ts, web/tsconfig.json).
  *
  * Two parts are imported on their own so that a page pays only for what it uses: `./schemas.js`
  * (the zod input schemas; `@rules/schemas` on the web) and `./slug.js` (addresses made from titles;
@@ -13,3 +13,5 @@ export * from './text.js';
 export * from './card.js';
 export * from './delivery.js';
 export * from './order.js';
+export * from './recipients.js';
+export * from './occasions.js';

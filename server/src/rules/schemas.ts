@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_MESSAGE_LOCATION, MESSAGE_LOCATIONS, type MessageLocationValue } from './card.js';
-import { classifyDeliveryDay, dayIn, knownTimeZone, startOfDay } from './delivery.js';
+import { deliveryMoment, knownTimeZone } from './delivery.js';
+import { MAX_RECIPIENTS_PER_LINE, type CardRecipient } from './recipients.js';
 import {
   MAX_CART_LINES,
   MAX_DESCRIPTION_LENGTH,
@@ -91,12 +92,14 @@ const record = <T extends z.ZodRawShape>(shape: T, message: string) =>
 // ---------------------------------------------------------------------------------------------
 // Carts and cards
 
-const QUANTITY_MESSAGE = `The quantity must be between 1 and ${MAX_QUANTITY}.`;
+export const QUANTITY_MESSAGE = `The quantity must be between 1 and ${MAX_QUANTITY}.`;
+/** A line's quantity: up to MAX_QUANTITY copies of a product, or a card's recipients (up to MAX_RECIPIENTS_PER_LINE; checked per product when priced). */
+const MAX_LINE_QUANTITY = Math.max(MAX_QUANTITY, MAX_RECIPIENTS_PER_LINE);
 
 export const cartLineSchema = record(
   {
     productId: z.custom<number>(isId, 'productId must be a positive integer.'),
-    quantity: z.preprocess((value) => value ?? 1, z.number(QUANTITY_MESSAGE).int(QUANTITY_MESSAGE).min(1, QUANTITY_MESSAGE).max(MAX_QUANTITY, QUANTITY_MESSAGE)),
+    quantity: z.preprocess((value) => value ?? 1, z.number(QUANTITY_MESSAGE).int(QUANTITY_MESSAGE).min(1, QUANTITY_MESSAGE).max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE)),
     personalisation: z.unknown().transform((value) => value ?? null),
   },
   'A cart line is missing.',
@@ -110,20 +113,22 @@ export const cartLinesSchema = z
 
 export const DELIVERY_DAY_MESSAGES = {
   'not-a-day': 'The delivery date must be a day like 2026-12-24.',
+  'not-a-time': 'The delivery time must be an hour like 09:00.',
   past: 'The delivery date cannot be in the past.',
   'too-far': 'The delivery date can be at most a year ahead.',
 } as const;
 
 /**
- * When a card's e-mail is due for a chosen day (YYYY-MM-DD in `timeZone`): now when no day or today
- * was chosen, the start of a later day otherwise; a message when the day is not allowed.
+ * When a card's e-mail is due for a chosen day (YYYY-MM-DD in `timeZone`) and hour (HH:MM, 09:00
+ * unless given): see the shared rule `deliveryMoment`. A message (and its field) when they are not allowed.
  */
-export function deliveryInstant(value: unknown, timeZone: string, now: Date): Date | { problem: string } {
-  if (value === undefined || value === null || value === '') return now;
-  const kind = typeof value === 'string' ? classifyDeliveryDay(value, dayIn(now, timeZone)) : 'not-a-day';
-  if (kind === 'today') return now;
-  if (kind === 'later') return startOfDay(value as string, timeZone);
-  return { problem: DELIVERY_DAY_MESSAGES[kind] };
+export function deliveryInstant(value: unknown, timeZone: string, now: Date, time?: unknown): Date | { problem: string; field: 'deliveryDate' | 'deliveryTime' } {
+  const day = value === undefined || value === null || value === '' ? null : typeof value === 'string' ? value : '';
+  const hour = time === undefined || time === null || time === '' ? null : typeof time === 'string' ? time : '';
+  const moment = deliveryMoment(day, hour, timeZone, now);
+  if (moment.kind === 'now') return now;
+  if (moment.kind === 'later') return moment.at;
+  return { problem: DELIVERY_DAY_MESSAGES[moment.kind], field: moment.kind === 'not-a-time' ? 'deliveryTime' : 'deliveryDate' };
 }
 
 export const timeZoneSchema = z.preprocess(
@@ -136,25 +141,66 @@ export const timeZoneSchema = z.preprocess(
   }),
 );
 
-/** A card's personalisation; `now` is the shop's clock (a day is read in the shopper's zone). */
+/** One recipient of a card line: a single-line name and one e-mail address. */
+export const recipientSchema = record(
+  { name: singleLineSchema("The recipient's name", MAX_PERSON_NAME), email: emailSchema },
+  'A recipient needs a name and an e-mail address.',
+);
+
+/**
+ * Whom a card line goes to: `recipients` (1 to 100, each address once) or, for one recipient,
+ * `recipientName` and `recipientEmail` (their errors keep those fields' names).
+ */
+function cardRecipients(input: { recipients: unknown; recipientName: unknown; recipientEmail: unknown }, ctx: z.RefinementCtx): CardRecipient[] | null {
+  const report = (error: z.ZodError, path: (string | number)[]) => {
+    for (const issue of error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [...path, ...issue.path], input: undefined });
+    return null;
+  };
+  if (input.recipients === undefined || input.recipients === null) {
+    const name = singleLineSchema("The recipient's name", MAX_PERSON_NAME).safeParse(input.recipientName);
+    if (!name.success) return report(name.error, ['recipientName']);
+    const email = emailSchema.safeParse(input.recipientEmail);
+    if (!email.success) return report(email.error, ['recipientEmail']);
+    return [{ name: name.data, email: email.data }];
+  }
+  const list = z
+    .array(z.unknown(), 'The recipients must be a list.')
+    .min(1, 'Add at least one recipient.')
+    .max(MAX_RECIPIENTS_PER_LINE, `A card goes to at most ${MAX_RECIPIENTS_PER_LINE} recipients at once; add it again for more.`)
+    .pipe(z.array(recipientSchema))
+    .safeParse(input.recipients);
+  if (!list.success) return report(list.error, ['recipients']);
+  const seen = new Set<string>();
+  for (const [index, recipient] of list.data.entries()) {
+    if (seen.has(recipient.email)) return report(new z.ZodError([{ code: 'custom', message: `${recipient.email} is already a recipient of this card.`, path: [index, 'email'], input: recipient.email }]), ['recipients']);
+    seen.add(recipient.email);
+  }
+  return list.data;
+}
+
+/** A card's personalisation; `now` is the shop's clock (a day and an hour are read in the shopper's zone). */
 export const personalisationSchema = (now: Date) =>
   record(
     {
       timeZone: timeZoneSchema,
       // Names go into e-mail subjects and greetings: one line, no control characters.
-      recipientName: singleLineSchema("The recipient's name", MAX_PERSON_NAME),
-      recipientEmail: emailSchema,
+      recipientName: z.unknown(),
+      recipientEmail: z.unknown(),
+      recipients: z.unknown(),
       senderName: singleLineSchema('Your name', MAX_PERSON_NAME),
-      // The message keeps its line breaks; only the ends are trimmed.
+      // The message keeps its line breaks; only the ends are trimmed. `{name}` becomes each recipient's name.
       message: multiLineSchema('The message', MAX_MESSAGE_LENGTH, false),
       deliveryDate: z.unknown(),
+      deliveryTime: z.unknown(),
     },
     "The card's personalisation is missing.",
   )
-    .transform(({ deliveryDate, ...rest }, ctx) => {
-      const deliverAt = deliveryInstant(deliveryDate, rest.timeZone, now);
-      if (deliverAt instanceof Date) return { ...rest, deliverAt };
-      ctx.addIssue({ code: 'custom', message: deliverAt.problem, path: ['deliveryDate'], input: deliveryDate });
+    .transform(({ deliveryDate, deliveryTime, recipientName, recipientEmail, recipients: list, ...rest }, ctx) => {
+      const recipients = cardRecipients({ recipients: list, recipientName, recipientEmail }, ctx);
+      if (!recipients) return z.NEVER;
+      const deliverAt = deliveryInstant(deliveryDate, rest.timeZone, now, deliveryTime);
+      if (deliverAt instanceof Date) return { ...rest, recipients, recipientName: recipients[0]!.name, recipientEmail: recipients[0]!.email, deliverAt };
+      ctx.addIssue({ code: 'custom', message: deliverAt.problem, path: [deliverAt.field], input: deliverAt.field === 'deliveryTime' ? deliveryTime : deliveryDate });
       return z.NEVER;
     });
 

@@ -28,6 +28,7 @@ import { AccountSettingsResolver } from '../modules/account/account-settings.res
 import { PasswordResetResolver } from '../modules/auth/password-reset.resolver.js';
 import { ConsentResolver } from '../modules/consent/consent.resolver.js';
 import { CardDeliveryResolver } from '../modules/account/card-delivery.resolver.js';
+import { ContactResolver } from '../modules/contacts/contact.resolver.js';
 import type { Services } from '../services.js';
 
 /**
@@ -58,6 +59,7 @@ const resolverFactories = new Map<Function, (services: Services) => unknown>([
   [PasswordResetResolver, (s) => new PasswordResetResolver(s.passwordReset)],
   [ConsentResolver, (s) => new ConsentResolver(s.recipients)],
   [CardDeliveryResolver, (s) => new CardDeliveryResolver(s.orders)],
+  [ContactResolver, (s) => new ContactResolver(s.contacts)],
 ]);
 
 export const resolvers = [...resolverFactories.keys()] as NonEmptyArray<Function>;

@@ -22,7 +22,7 @@ export function AdminMenu({ staff = false }: { staff?: boolean }) {
   );
 }
 
-/** The signed-in user's menu: who is signed in, their orders, their account's settings, logging out. */
+/** The signed-in user's menu: who is signed in, their orders, address book and account settings, logging out. */
 export function UserMenu({ user }: { user: TokenUser }) {
   const navigate = useNavigate();
   const logout = useLogout();
@@ -35,6 +35,7 @@ export function UserMenu({ user }: { user: TokenUser }) {
             <MenuItem icon="user" text={user.email ?? user.username ?? 'Signed in'} disabled />
             <MenuDivider />
             <MenuItem icon="history" text="My orders" onClick={() => navigate('/account')} />
+            <MenuItem icon="book" text="Address book" onClick={() => navigate('/account/contacts')} />
             <MenuItem icon="cog" text="Account settings" onClick={() => navigate('/account/settings')} />
             <MenuItem icon="log-out" text="Log out" onClick={() => void logout()} />
           </Menu>

@@ -13,6 +13,8 @@ const PaymentsPage = lazyWithReload(() => import('../storefront/checkout/Payment
 const CartPage = lazyWithReload(() => import('../storefront/cart/CartPage'));
 const OrderConfirmationPage = lazyWithReload(() => import('../storefront/order/OrderConfirmationPage'));
 const AccountPage = lazyWithReload(() => import('../storefront/account/AccountPage'));
+const ContactsPage = lazyWithReload(() => import('../storefront/contacts/ContactsPage'));
+const StopReminderPage = lazyWithReload(() => import('../storefront/contacts/StopReminderPage'));
 const BlogListPage = lazyWithReload(() => import('../blog/BlogListPage'));
 const BlogPostPage = lazyWithReload(() => import('../blog/BlogPostPage'));
 const BlogEditorPage = lazyWithReload(() => import('../blog/editor/BlogEditorPage'));
@@ -76,6 +78,8 @@ export const routes: RouteObject[] = [
           { path: 'order-confirmation/:id', element: <OrderConfirmationPage /> },
           { path: 'account', element: <AccountPage /> },
           { path: 'account/settings', element: <AccountSettingsPage /> },
+          { path: 'account/contacts', element: <ContactsPage /> },
+          { path: 'reminders/stop', element: <StopReminderPage /> },
           { path: 'blog', element: <BlogListPage /> },
           { path: 'blog/:id', element: <BlogPostPage /> },
           { path: 'admin/blog/new', element: <BlogEditorPage /> },

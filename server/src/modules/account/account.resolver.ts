@@ -20,9 +20,16 @@ export class AccountResolver {
   }
 
   @Allow('user')
-  @Mutation(() => OrderItem, { description: "Moves one of the caller's scheduled cards to another allowed day (YYYY-MM-DD, today up to a year ahead, in the zone it was ordered in). CONFLICT once it was sent." })
-  changeCardDate(@Ctx() ctx: RequestContext, @Arg('itemId', () => Int) itemId: number, @Arg('deliveryDate', () => String) deliveryDate: string): Promise<OrderItem> {
-    return this.service.changeDate(ctx, itemId, deliveryDate);
+  @Mutation(() => OrderItem, {
+    description: "Moves one of the caller's scheduled cards to now (no deliveryDate) or another allowed moment: a day (YYYY-MM-DD, today up to a year ahead) and an hour (HH:MM, 09:00 unless given), in the zone it was ordered in; today at an hour gone means now. CONFLICT once it was sent.",
+  })
+  changeCardDate(
+    @Ctx() ctx: RequestContext,
+    @Arg('itemId', () => Int) itemId: number,
+    @Arg('deliveryDate', () => String, { nullable: true, description: 'YYYY-MM-DD; null sends the card now.' }) deliveryDate?: string | null,
+    @Arg('deliveryTime', () => String, { nullable: true, description: 'HH:MM in the zone the card was ordered in (default 09:00).' }) deliveryTime?: string | null,
+  ): Promise<OrderItem> {
+    return this.service.changeDate(ctx, itemId, deliveryDate ?? null, deliveryTime ?? null);
   }
 
   @Allow('user')

@@ -46,10 +46,11 @@ export class AccountService {
   }
 
   /**
-   * Moves a card that has not gone out yet to another allowed day (today up to a year ahead, in the
-   * zone it was ordered in): its one queued e-mail is moved, so it still goes out exactly once.
+   * Moves a card that has not gone out yet to now or another allowed moment (a day from today up to a
+   * year ahead and an hour, 09:00 unless given, in the zone it was ordered in): its one queued e-mail
+   * is moved, so it still goes out exactly once.
    */
-  async changeDate(ctx: RequestContext, itemId: number, deliveryDate: string): Promise<OrderItem> {
+  async changeDate(ctx: RequestContext, itemId: number, deliveryDate: string | null, deliveryTime: string | null = null): Promise<OrderItem> {
     const viewer = await ctx.requireViewer();
     const now = this.options.clock();
     await ctx.em.fork().transactional(async (em) => {
@@ -57,10 +58,10 @@ export class AccountService {
       const job = await em.findOne(MailJob, { itemId: item.id, kind: OrderMailKind.CARD }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!job || job.status !== MailJobStatus.QUEUED || item.deliveredAt) throw conflict('This card has already been sent; its date can no longer change.', 'itemId');
       const zone = item.timeZone ?? 'UTC';
-      const at = deliveryInstant(deliveryDate, zone, now, 'deliveryDate');
+      const at = deliveryInstant(deliveryDate, zone, now, deliveryTime);
       item.deliverAt = at;
       await this.options.mail.moveTo(em, job, at);
-      ctx.log.info({ itemId, orderId: item.order.id, deliverAt: at.toISOString() }, 'card moved to another day');
+      ctx.log.info({ itemId, orderId: item.order.id, deliverAt: at.toISOString() }, 'card moved to another moment');
     });
     return ctx.em.findOneOrFail(OrderItem, itemId, { populate: ['order'], refresh: true });
   }

@@ -12,7 +12,7 @@ registerEnumType(Role, { name: 'Role', description: 'What a user may do: admins 
 // Usernames are unique whatever their case: "Alice" cannot register beside "alice".
 @Unique({ name: 'app_user_username_lower_unique', expression: 'create unique index "app_user_username_lower_unique" on "app_user" (lower("username"))' })
 export class User {
-  [OptionalProps]?: 'createdAt' | 'role' | 'emailConfirmedAt' | 'notifyOpened';
+  [OptionalProps]?: 'createdAt' | 'role' | 'emailConfirmedAt' | 'notifyOpened' | 'timeZone';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer' })
@@ -44,4 +44,8 @@ export class User {
   /** Whether the first opening of a card of this account's orders e-mails the purchaser (account settings). */
   @Property({ type: 'boolean', default: true })
   notifyOpened: boolean = true;
+
+  /** The shopper's time zone as their browser last said (address book, checkout): occasion reminders come at 09:00 there. */
+  @Property({ type: 'string', length: 64, nullable: true })
+  timeZone: string | null = null;
 }

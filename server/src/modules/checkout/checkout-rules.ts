@@ -2,6 +2,7 @@ import { badInput } from '../../core/errors.js';
 import { parseInput } from '../../core/input.js';
 import { cartLinesSchema, paymentCardSchema, deliveryInstant as deliveryInstantOf, idempotencyKeySchema, personalisationSchema } from '../../rules/schemas.js';
 import type { CardDetails } from './payment/payment-provider.js';
+import type { CardRecipient } from '../../rules/recipients.js';
 
 /** Checks of what a shopper sends with a cart or an order; each throws BAD_USER_INPUT on the field. */
 
@@ -14,11 +15,15 @@ export interface CartLine {
 }
 
 export interface Personalisation {
+  /** Whom the line's cards go to: one card each (one recipient when the line named `recipientName`). */
+  recipients: CardRecipient[];
+  /** The first recipient. */
   recipientName: string;
   recipientEmail: string;
   senderName: string;
+  /** The message as written: `{name}` becomes each recipient's name on their card. */
   message: string;
-  /** When the card's e-mail is due: now, or the start of the chosen day in the shopper's zone. */
+  /** When the cards' e-mails are due: now, or the chosen day and hour (09:00 by default) in the shopper's zone. */
   deliverAt: Date;
   timeZone: string;
 }
@@ -36,11 +41,11 @@ export function cleanPersonalisation(value: unknown, field: string, now: Date): 
 }
 let lastSchema: { at: number; schema: ReturnType<typeof personalisationSchema> } | null = null;
 
-/** When a card chosen for a day (YYYY-MM-DD in `timeZone`) is due: see the shared delivery rule. */
-export function deliveryInstant(value: unknown, timeZone: string, now: Date, field: string): Date {
-  const at = deliveryInstantOf(value, timeZone, now);
+/** When a card chosen for a day (YYYY-MM-DD in `timeZone`) and an hour (HH:MM, 09:00 unless given) is due: see the shared delivery rule. */
+export function deliveryInstant(value: unknown, timeZone: string, now: Date, time?: unknown): Date {
+  const at = deliveryInstantOf(value, timeZone, now, time);
   if (at instanceof Date) return at;
-  throw badInput(at.problem, field);
+  throw badInput(at.problem, at.field);
 }
 
 /** The card details of a payment, checked for shape (the provider decides whether they pay). */

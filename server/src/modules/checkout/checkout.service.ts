@@ -10,10 +10,12 @@ import { CARD_MEDIA_SLOTS, EGreetingCard } from '../catalogue/e-greeting-card.en
 import { E_GREETING_CARD_TYPE_ID } from '../catalogue/product-type.entity.js';
 import { Product } from '../catalogue/product.entity.js';
 import type { RateLimits } from '../limits/rate-limits.js';
-import { cardDesignOf, type CardDesign } from '../orders/card-design.js';
+import type { CardDesign } from '../orders/card-design.js';
 import type { OrderEmails } from '../orders/order-emails.js';
 import { insertOrderItems, cardsOfOrder, type NewOrderItem } from '../orders/order-item-rows.js';
-import { cleanCard, cleanCartLines, cleanIdempotencyKey, cleanPersonalisation, type CartLine, type Personalisation } from './checkout-rules.js';
+import { cleanCard, cleanCartLines, cleanIdempotencyKey, cleanPersonalisation, MAX_QUANTITY, type CartLine, type Personalisation } from './checkout-rules.js';
+import { QUANTITY_MESSAGE } from '../../rules/schemas.js';
+import { cardItems, cardQuantity, checkRecipients, orderRecipients, type RecipientCheck } from './card-recipients.js';
 import { Order, OrderStatus } from '../orders/order.entity.js';
 import type { ChargeResult, PaymentProvider } from './payment/payment-provider.js';
 import { clientSecrets } from './payment/client-secrets.js';
@@ -62,8 +64,10 @@ export interface CheckoutOptions {
   orderEmails: OrderEmails;
   clock: () => Date;
   discounts: DiscountService;
-  /** Whether recipients accept cards (an address that unsubscribed is refused, RECIPIENT_UNSUBSCRIBED). */
-  recipients: { assertAccepting(em: EntityManager, recipients: readonly { email: string; field?: string }[]): Promise<void> };
+  /** Checks of every recipient of an order, run in its transaction (see card-recipients.ts). */
+  recipientChecks?: RecipientCheck[];
+  /** Keeps a signed-in shopper's time zone on their account (their occasion reminders come at 09:00 there). */
+  rememberTimeZone?: (ctx: RequestContext, userId: number, timeZone: string) => Promise<void>;
 }
 
 /**
@@ -71,7 +75,20 @@ export interface CheckoutOptions {
  * never sends one. Placing an order is idempotent by key, also under concurrency.
  */
 export class CheckoutService {
-  constructor(private readonly options: CheckoutOptions) {}
+  private readonly recipientChecks: RecipientCheck[];
+
+  constructor(private readonly options: CheckoutOptions) {
+    this.recipientChecks = [...(options.recipientChecks ?? [])];
+  }
+
+  /**
+   * Adds a check every recipient of every order goes through, in the order's transaction (a refused
+   * recipient refuses the order with BAD_USER_INPUT on their field); returns how to remove it again.
+   */
+  registerRecipientCheck(check: RecipientCheck): () => void {
+    this.recipientChecks.push(check);
+    return () => void this.recipientChecks.splice(this.recipientChecks.indexOf(check), 1);
+  }
 
   /** Whether checkout can take payments, and with which provider (the payment page says so). */
   paymentSetup(): { available: boolean; provider: string | null; publishableKey: string | null } {
@@ -120,7 +137,16 @@ export class CheckoutService {
     if (pending.status !== OrderStatus.PENDING) return pending;
 
     const charge = await chargePending(ctx, this, provider, { amount: pending.total, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order ${pending.id}`, orderId: pending.id });
-    return this.settle(ctx, pending.id, charge, now);
+    const order = await this.settle(ctx, pending.id, charge, now);
+    if (viewer) await this.rememberTimeZone(ctx, viewer.user.id, lines);
+    return order;
+  }
+
+  /** A signed-in shopper's zone, as their browser sent it with their cards, kept on their account (never fails the order). */
+  private async rememberTimeZone(ctx: RequestContext, userId: number, lines: CartLine[]): Promise<void> {
+    const zone = lines.map((line) => (line.personalisation as { timeZone?: unknown } | null)?.timeZone).find((value): value is string => typeof value === 'string' && value !== '');
+    if (!zone || !this.options.rememberTimeZone) return;
+    await this.options.rememberTimeZone(ctx, userId, zone).catch((error: unknown) => ctx.log.warn({ err: error }, "could not keep the shopper's time zone"));
   }
 
   /** Writes the order and its items as `pending`, or returns the order another checkout of the key wrote first. */
@@ -136,14 +162,15 @@ export class CheckoutService {
       if (existing) return existing;
 
       const products = await this.products(em, lines, true);
-      let quote = priceLines(lines, products);
-      if (quote.droppedProductIds.length) {
+      if (lines.some((line) => !products.has(line.productId))) {
         throw badInput('Some products in your cart are no longer available; review your cart.', 'lines');
       }
+      const personalisations = lines.map((line, index) => checkLine(line, index, products.get(line.productId)!, now));
+      await checkRecipients(withEm(ctx, em), orderRecipients(lines, personalisations), this.recipientChecks);
+      // A card line is priced for its recipients: one card each.
+      let quote = priceLines(lines.map((line, index) => ({ ...line, quantity: personalisations[index]?.recipients.length ?? line.quantity })), products);
       // The code's use is counted in this transaction: it is given back only if the payment fails.
       if (args.discountCode) quote = withDiscount(quote, await this.options.discounts.claim(withEm(ctx, em), args.discountCode, quote.subtotal));
-      const personalisations = lines.map((line, index) => checkLine(line, index, products.get(line.productId)!, now));
-      await this.options.recipients.assertAccepting(em, personalisations.flatMap((p, index) => (p ? [{ email: p.recipientEmail, field: `lines.${index}.personalisation.recipientEmail` }] : [])));
       const order = em.create(Order, {
         id: crypto.randomUUID(),
         purchaserEmail: args.purchaserEmail,
@@ -160,29 +187,19 @@ export class CheckoutService {
         itemNames: lines.map((line) => products.get(line.productId)!.product.name.toLowerCase()).join(' '),
         createdAt: now,
       });
-      const items = quote.lines.map((line, position): NewOrderItem => {
+      // Every item of the order, written after it with one INSERT: a card line makes one item per
+      // recipient (card-recipients.ts), any other line one item of its quantity.
+      let position = 0;
+      const items: NewOrderItem[] = [];
+      for (const line of quote.lines) {
         const { product, card: design } = products.get(line.product.id)!;
         const personal = personalisations[line.index];
-        return {
-          position,
-          productId: product.id,
-          name: product.name,
-          price: line.unitPrice,
-          quantity: line.quantity,
-          ...(personal && design
-            ? {
-                itemUrlUuid: crypto.randomUUID(),
-                recipientName: personal.recipientName,
-                recipientEmail: personal.recipientEmail,
-                senderName: personal.senderName,
-                message: personal.message,
-                deliverAt: personal.deliverAt,
-                timeZone: personal.timeZone,
-                card: cardDesignOf(design),
-              }
-            : {}),
-        };
-      });
+        const rows: NewOrderItem[] = personal && design
+          ? cardItems({ product, design, price: line.unitPrice, personal, position })
+          : [{ position, productId: product.id, name: product.name, price: line.unitPrice, quantity: line.quantity }];
+        items.push(...rows);
+        position += rows.length;
+      }
       // The media of the cards are kept from now on, also while the payment is under way.
       await this.options.media.recordSold(withEm(ctx, em), items.map((item) => ({ card: item.card ?? null })));
       await em.flush();
@@ -265,12 +282,14 @@ interface PricedProduct {
   card: EGreetingCard | null;
 }
 
-function priceLines(lines: CartLine[], products: Map<number, { product: Product }>): CartQuote {
+function priceLines(lines: CartLine[], products: Map<number, { product: Product; isCard: boolean }>): CartQuote {
   const priced: CartQuoteLine[] = [];
   const dropped = new Set<number>();
   lines.forEach((line, index) => {
-    const product = products.get(line.productId)?.product;
+    const { product, isCard } = products.get(line.productId) ?? {};
     if (!product) dropped.add(line.productId);
+    // A card line's quantity counts its recipients (up to 100); anything else is 1 to 99 copies.
+    else if (!isCard && line.quantity > MAX_QUANTITY) throw badInput(QUANTITY_MESSAGE, `lines.${index}.quantity`);
     else priced.push({ index, product, quantity: line.quantity, unitPrice: product.price, lineTotal: multiply(product.price, line.quantity) });
   });
   const total = sum(priced.map((line) => line.lineTotal));
@@ -285,15 +304,16 @@ function priceLines(lines: CartLine[], products: Map<number, { product: Product 
   };
 }
 
-/** A card line needs its personalisation and is one card; other lines must not carry one. */
+/** A card line needs its personalisation (one card per recipient); other lines must not carry one. */
 function checkLine(line: CartLine, index: number, { isCard, product }: PricedProduct, now: Date): Personalisation | null {
   const field = `lines.${index}`;
   if (!isCard) {
     if (line.personalisation) throw badInput(`"${product.name}" is not a card and takes no personal message.`, `${field}.personalisation`);
     return null;
   }
-  if (line.quantity !== 1) throw badInput('A card goes to one recipient: add it again for another.', `${field}.quantity`);
-  return cleanPersonalisation(line.personalisation, `${field}.personalisation`, now);
+  const personal = cleanPersonalisation(line.personalisation, `${field}.personalisation`, now);
+  cardQuantity(line, personal, field);
+  return personal;
 }
 /** A digest of what an order asks for, so that one key cannot stand for two different orders. */
 function hashRequest(email: string, lines: CartLine[], discountCode: string | null): string {

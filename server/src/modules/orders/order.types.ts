@@ -4,6 +4,7 @@ import { Connection, ConnectionArgs } from '../../core/pagination.js';
 import { Product } from '../catalogue/product.entity.js';
 import { Order } from './order.entity.js';
 import { MAX_MESSAGE_LENGTH, MAX_QUANTITY } from '../checkout/checkout-rules.js';
+import { MAX_RECIPIENTS_PER_LINE } from '../../rules/recipients.js';
 
 export const OrderConnection = Connection(Order, 'Order');
 
@@ -13,24 +14,42 @@ export class OrdersArgs extends ConnectionArgs {
   search?: string | null;
 }
 
-@InputType({ description: 'Who gets an e-card, from whom, with what message and when.' })
-export class CardPersonalisationInput {
+@InputType({ description: 'One recipient of a card line: each gets their own card, link and e-mail.' })
+export class CardRecipientInput {
   @Field(() => String)
-  recipientName!: string;
+  name!: string;
 
   @Field(() => String)
-  recipientEmail!: string;
+  email!: string;
+}
+
+@InputType({ description: 'Who gets an e-card, from whom, with what message and when.' })
+export class CardPersonalisationInput {
+  @Field(() => String, { nullable: true, description: 'The one recipient; or give `recipients` instead.' })
+  recipientName?: string | null;
+
+  @Field(() => String, { nullable: true, description: "The one recipient's address; or give `recipients` instead." })
+  recipientEmail?: string | null;
+
+  @Field(() => [CardRecipientInput], {
+    nullable: true,
+    description: `Instead of recipientName and recipientEmail: 1 to ${MAX_RECIPIENTS_PER_LINE} recipients, each address once. The order then has one item per recipient (own link, state and e-mail), the line is priced per recipient, and \`{name}\` in the message becomes each one's name.`,
+  })
+  recipients?: CardRecipientInput[] | null;
 
   @Field(() => String)
   senderName!: string;
 
-  @Field(() => String, { description: `Up to ${MAX_MESSAGE_LENGTH} characters; line breaks are kept.` })
+  @Field(() => String, { description: `Up to ${MAX_MESSAGE_LENGTH} characters; line breaks are kept; \`{name}\` becomes each recipient's name.` })
   message!: string;
 
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD: today or a later day (at most a year ahead) in `timeZone`; null sends now.' })
   deliveryDate?: string | null;
 
-  @Field(() => String, { nullable: true, description: "The shopper's IANA time zone (default UTC); the card goes out when the day starts there." })
+  @Field(() => String, { nullable: true, description: 'HH:MM (24-hour) on deliveryDate in `timeZone`; default 09:00. Today without an hour, or at an hour gone, sends now.' })
+  deliveryTime?: string | null;
+
+  @Field(() => String, { nullable: true, description: "The shopper's IANA time zone (default UTC): the day and the hour are read there." })
   timeZone?: string | null;
 }
 
@@ -39,7 +58,7 @@ export class CartLineInput {
   @Field(() => Int)
   productId!: number;
 
-  @Field(() => Int, { defaultValue: 1, description: `1 to ${MAX_QUANTITY}; always 1 for an e-greeting card (one card per recipient).` })
+  @Field(() => Int, { defaultValue: 1, description: `1 to ${MAX_QUANTITY}; for an e-greeting card, its number of recipients (one card each, up to ${MAX_RECIPIENTS_PER_LINE}), which placeOrder reads from the personalisation.` })
   quantity!: number;
 
   @Field(() => CardPersonalisationInput, { nullable: true, description: 'Required for e-greeting cards, refused for other products.' })

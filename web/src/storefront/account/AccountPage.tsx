@@ -128,7 +128,7 @@ function AccountItem({ item, orderStatus, onChangeDate, onResend }: { item: Item
         <span>
           To <strong>{item.recipientName}</strong>
         </span>
-        {day && <span className="muted">{item.deliveredAt ? `Delivered ${longDate(day)}` : state.kind === 'not-sent' || state.kind === 'not-delivered' ? `Was due ${longDate(day)}` : `Delivery ${longDate(day)}`}</span>}
+        {day && <span className="muted">{item.deliveredAt ? `Delivered ${longDate(day)}` : state.kind === 'not-sent' || state.kind === 'not-delivered' ? `Was due ${longDate(day)}` : `Delivery ${longDateTime(day)}`}</span>}
         <Tag minimal round intent={STATE_INTENT[state.kind]} className="account-card-state">
           {cardStateLabel(state)}
         </Tag>

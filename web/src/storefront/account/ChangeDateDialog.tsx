@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
 import { errorMessage } from '../../apollo/errors';
 import { snackbar } from '../../common/toaster';
-import { classifyDeliveryDay, earliestDeliveryDay, latestDeliveryDay } from '@rules';
-import { localDay } from '../product/personalisation-rules';
+import { classifyDeliveryDay, DEFAULT_DELIVERY_TIME, DELIVERY_HOURS, latestDeliveryDay } from '@rules';
+import { localDay, localTime } from '../product/personalisation-rules';
 import { ChangeCardDateMutation } from './account-operations';
 
 export interface ChangingCard {
@@ -13,18 +13,30 @@ export interface ChangingCard {
   deliverAt: string | null;
 }
 
-/** "Change date": another allowed day (tomorrow up to a year ahead) for a card that has not gone out. */
+/** The hour a scheduled card is due at, as the dialog offers it (a whole hour; 09:00 when it is not one). */
+function hourOf(iso: string | null): string {
+  if (!iso) return DEFAULT_DELIVERY_TIME;
+  const time = localTime(new Date(iso));
+  return DELIVERY_HOURS.includes(time) ? time : DEFAULT_DELIVERY_TIME;
+}
+
+/** "Change date": now, or another day (today up to a year ahead) and hour, for a card that has not gone out. */
 export function ChangeDateDialog({ card, onClose }: { card: ChangingCard | null; onClose: () => void }) {
   const today = localDay(new Date());
-  const min = earliestDeliveryDay(today);
   const max = latestDeliveryDay(today);
+  const [when, setWhen] = useState<'now' | 'later'>('later');
   const [day, setDay] = useState('');
+  const [hour, setHour] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [change, { loading }] = useMutation(ChangeCardDateMutation);
-  const value = day || (card?.deliverAt && localDay(new Date(card.deliverAt)) >= min ? localDay(new Date(card.deliverAt)) : min);
+  const scheduled = card?.deliverAt ? localDay(new Date(card.deliverAt)) : null;
+  const value = day || (scheduled && scheduled >= today ? scheduled : today);
+  const time = hour ?? hourOf(card?.deliverAt ?? null);
 
   const close = () => {
+    setWhen('later');
     setDay('');
+    setHour(null);
     setError(null);
     onClose();
   };
@@ -32,13 +44,21 @@ export function ChangeDateDialog({ card, onClose }: { card: ChangingCard | null;
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (!card) return;
-    if (classifyDeliveryDay(value, today) !== 'later') {
-      setError('Choose a day from tomorrow up to a year ahead.');
-      return;
+    if (when === 'later') {
+      const kind = classifyDeliveryDay(value, today);
+      if (kind !== 'later' && kind !== 'today') {
+        setError('Choose a day from today up to a year ahead.');
+        return;
+      }
+      if (kind === 'today' && time <= localTime(new Date())) {
+        setError('Choose a later hour today, or send it now.');
+        return;
+      }
     }
     try {
-      await change({ variables: { itemId: card.id, deliveryDate: value } });
-      void snackbar(`The card for ${card.recipientName} now goes out on ${new Date(`${value}T12:00:00`).toLocaleDateString(undefined, { dateStyle: 'long' })}`);
+      await change({ variables: when === 'now' ? { itemId: card.id, deliveryDate: null } : { itemId: card.id, deliveryDate: value, deliveryTime: time } });
+      const at = new Date(`${value}T${time}:00`).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
+      void snackbar(when === 'now' ? `The card for ${card.recipientName} is on its way now` : `The card for ${card.recipientName} now goes out on ${at}`);
       close();
     } catch (failure) {
       setError(errorMessage(failure, 'The date could not be changed.'));
@@ -49,8 +69,17 @@ export function ChangeDateDialog({ card, onClose }: { card: ChangingCard | null;
     <Dialog isOpen={card !== null} onClose={close} title="Change date" icon="calendar" className="account-date-dialog">
       <form onSubmit={save} noValidate>
         <DialogBody>
-          <FormGroup label={`When should ${card?.recipientName ?? 'the recipient'} get the card?`} labelFor="change-date" helperText={error ?? 'It goes out when that day starts.'} intent={error ? 'danger' : 'none'}>
-            <InputGroup id="change-date" type="date" value={value} min={min} max={max} onValueChange={(next) => setDay(next)} intent={error ? 'danger' : 'none'} />
+          <FormGroup label={`When should ${card?.recipientName ?? 'the recipient'} get the card?`} helperText={error ?? (when === 'now' ? 'It goes out at once.' : 'It goes out at that hour, your time.')} intent={error ? 'danger' : 'none'}>
+            <RadioGroup inline name="change-date-when" selectedValue={when} onChange={(event) => setWhen(event.currentTarget.value === 'now' ? 'now' : 'later')}>
+              <Radio value="now" label="Now" />
+              <Radio value="later" label="On a day" />
+            </RadioGroup>
+            {when === 'later' && (
+              <div className="account-date-when">
+                <InputGroup id="change-date" type="date" aria-label="Delivery date" value={value} min={today} max={max} onValueChange={(next) => setDay(next)} intent={error ? 'danger' : 'none'} />
+                <HTMLSelect aria-label="Delivery time" value={time} onChange={(event) => setHour(event.currentTarget.value)} options={DELIVERY_HOURS.map((h) => ({ value: h, label: h }))} />
+              </div>
+            )}
           </FormGroup>
           {error?.includes('already been sent') && <Callout intent="warning">This card has already gone out.</Callout>}
         </DialogBody>

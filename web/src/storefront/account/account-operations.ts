@@ -42,8 +42,8 @@ export const MyOrdersQuery = graphql(`
 `);
 
 export const ChangeCardDateMutation = graphql(`
-  mutation ChangeCardDate($itemId: Int!, $deliveryDate: String!) {
-    changeCardDate(itemId: $itemId, deliveryDate: $deliveryDate) {
+  mutation ChangeCardDate($itemId: Int!, $deliveryDate: String, $deliveryTime: String) {
+    changeCardDate(itemId: $itemId, deliveryDate: $deliveryDate, deliveryTime: $deliveryTime) {
       id
       deliverAt
       deliveredAt

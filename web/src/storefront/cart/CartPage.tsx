@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Callout, Card, Icon, NonIdealState, NumericInput, Spinner } from '@blueprintjs/core';
+import { recipientNames } from '@rules';
 import { formatPrice } from '../common/price';
 import type { CartLine } from './cart-lines';
 import { MAX_QUANTITY } from './cart-lines';
@@ -45,7 +46,7 @@ export default function CartPage() {
                     <Link to={`/product/${line.productId}`} className="cart-line-name">
                       {lineQuote.product.name}
                     </Link>
-                    {line.personalisation ? <CardDetails line={line} /> : <span className="muted">{formatPrice(lineQuote.unitPrice)} each</span>}
+                    {line.personalisation ? <CardDetails line={line} unitPrice={lineQuote.unitPrice} /> : <span className="muted">{formatPrice(lineQuote.unitPrice)} each</span>}
                   </div>
                   <div className="cart-line-controls">
                     {line.personalisation ? (
@@ -86,11 +87,14 @@ export default function CartPage() {
   );
 }
 
-function CardDetails({ line }: { line: CartLine }) {
+function CardDetails({ line, unitPrice }: { line: CartLine; unitPrice: string }) {
   const p = line.personalisation!;
+  const [first] = p.recipients;
+  const to = p.recipients.length === 1 ? `To ${first!.name} <${first!.email}>` : `To ${p.recipients.length} recipients (${recipientNames(p.recipients)}), ${formatPrice(unitPrice)} a card`;
+  const when = p.deliveryDate ? `sent on ${new Date(`${p.deliveryDate}T${p.deliveryTime}:00`).toLocaleString(undefined, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' })}` : 'sent now';
   return (
     <span className="muted cart-card-details">
-      To {p.recipientName} &lt;{p.recipientEmail}&gt; · from {p.senderName} · {p.deliveryDate ? `sent on ${new Date(`${p.deliveryDate}T12:00:00`).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' })}` : 'sent now'}
+      {to} · from {p.senderName} · {when}
     </span>
   );
 }

@@ -4,15 +4,25 @@
  */
 
 export { MAX_QUANTITY } from '@rules';
-import { MAX_QUANTITY } from '@rules';
+import { MAX_QUANTITY, MAX_RECIPIENTS_PER_LINE } from '@rules';
+
+/** One recipient of a card line: each gets their own card. */
+export interface CardRecipient {
+  name: string;
+  email: string;
+  /** The address book contact they came from, if any (only for the form). */
+  contactId?: number;
+}
 
 export interface CardPersonalisation {
-  recipientName: string;
-  recipientEmail: string;
+  /** One or more (up to 100): each gets their own card, `{name}` in the message becoming their name. */
+  recipients: CardRecipient[];
   senderName: string;
   message: string;
   /** YYYY-MM-DD, or null to send at once. */
   deliveryDate: string | null;
+  /** HH:MM on deliveryDate (09:00 unless chosen). */
+  deliveryTime: string;
   timeZone: string;
 }
 
@@ -22,22 +32,31 @@ export interface CartLine {
   productId: number;
   /** Only for telling the shopper which line went away; never shown as a price or used to price. */
   name: string;
+  /** Copies of a product; for a card, its number of recipients (one card each). */
   quantity: number;
   personalisation: CardPersonalisation | null;
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
+function readRecipients(p: Record<string, unknown>): CardRecipient[] | null {
+  // A cart stored before cards had several recipients names one.
+  const raw = Array.isArray(p.recipients) ? p.recipients : [{ name: p.recipientName, email: p.recipientEmail }];
+  const recipients = raw.flatMap((r): CardRecipient[] => (r && typeof r === 'object' && isText(r.name) && isText(r.email) ? [{ name: r.name, email: r.email, ...(Number.isSafeInteger(r.contactId) ? { contactId: r.contactId as number } : {}) }] : []));
+  return recipients.length && recipients.length === raw.length && recipients.length <= MAX_RECIPIENTS_PER_LINE ? recipients : null;
+}
+
 function readPersonalisation(value: unknown): CardPersonalisation | null {
   if (!value || typeof value !== 'object') return null;
   const p = value as Record<string, unknown>;
-  if (![p.recipientName, p.recipientEmail, p.senderName, p.message, p.timeZone].every(isText)) return null;
+  const recipients = readRecipients(p);
+  if (!recipients || ![p.senderName, p.message, p.timeZone].every(isText)) return null;
   return {
-    recipientName: p.recipientName as string,
-    recipientEmail: p.recipientEmail as string,
+    recipients,
     senderName: p.senderName as string,
     message: p.message as string,
     deliveryDate: isText(p.deliveryDate) ? p.deliveryDate : null,
+    deliveryTime: isText(p.deliveryTime) && /^\d{2}:\d{2}$/.test(p.deliveryTime) ? p.deliveryTime : '09:00',
     timeZone: p.timeZone as string,
   };
 }
@@ -56,8 +75,9 @@ export function parseCart(json: string | null): CartLine[] {
     if (!raw || typeof raw !== 'object') return [];
     const line = raw as Record<string, unknown>;
     if (!isText(line.id) || !Number.isSafeInteger(line.productId) || (line.productId as number) <= 0) return [];
-    const quantity = Number.isInteger(line.quantity) ? Math.min(Math.max(line.quantity as number, 1), MAX_QUANTITY) : 1;
-    return [{ id: line.id, productId: line.productId as number, name: isText(line.name) ? line.name : '', quantity, personalisation: readPersonalisation(line.personalisation) }];
+    const personalisation = readPersonalisation(line.personalisation);
+    const quantity = personalisation ? personalisation.recipients.length : Number.isInteger(line.quantity) ? Math.min(Math.max(line.quantity as number, 1), MAX_QUANTITY) : 1;
+    return [{ id: line.id, productId: line.productId as number, name: isText(line.name) ? line.name : '', quantity, personalisation }];
   });
 }
 
@@ -74,7 +94,7 @@ export function setQuantity(lines: CartLine[], id: string, quantity: number): Ca
 }
 
 export function replacePersonalisation(lines: CartLine[], id: string, personalisation: CardPersonalisation): CartLine[] {
-  return lines.map((l) => (l.id === id ? { ...l, personalisation } : l));
+  return lines.map((l) => (l.id === id ? { ...l, personalisation, quantity: personalisation.recipients.length } : l));
 }
 
 export const removeLine = (lines: CartLine[], id: string): CartLine[] => lines.filter((l) => l.id !== id);
@@ -87,6 +107,21 @@ export function dropProducts(lines: CartLine[], productIds: number[]): { lines: 
 
 export const itemCount = (lines: CartLine[]) => lines.reduce((count, line) => count + line.quantity, 0);
 
-/** The lines as the `cartQuote` and `placeOrder` operations take them. */
+/** The lines as the `cartQuote` and `placeOrder` operations take them (a card's recipients as `recipients`, one card each). */
 export const toLineInputs = (lines: CartLine[]) =>
-  lines.map((line) => ({ productId: line.productId, quantity: line.quantity, personalisation: line.personalisation }));
+  lines.map((line) => {
+    const p = line.personalisation;
+    if (!p) return { productId: line.productId, quantity: line.quantity, personalisation: null };
+    return {
+      productId: line.productId,
+      quantity: p.recipients.length,
+      personalisation: {
+        recipients: p.recipients.map(({ name, email }) => ({ name, email })),
+        senderName: p.senderName,
+        message: p.message,
+        deliveryDate: p.deliveryDate,
+        deliveryTime: p.deliveryDate ? p.deliveryTime : null,
+        timeZone: p.timeZone,
+      },
+    };
+  });

@@ -6,6 +6,7 @@ import { errorCode, errorField, errorMessage } from '../../apollo/errors';
 import { useAuth } from '../../auth/auth-store';
 import { formatPrice } from '../common/price';
 import { toLineInputs } from '../cart/cart-lines';
+import { recipientNames } from '@rules';
 import { cart } from '../cart/cart-store';
 import { useCartQuote } from '../cart/use-cart-quote';
 import { checkoutKey, formatCardNumber, formatExpiry } from './card-input';
@@ -175,7 +176,7 @@ export default function PaymentsPage() {
                     <span>
                       {q.quantity > 1 ? `${q.quantity} × ` : ''}
                       {q.product.name}
-                      {line.personalisation && <span className="muted"> for {line.personalisation.recipientName}</span>}
+                      {line.personalisation && <span className="muted"> for {recipientNames(line.personalisation.recipients)}</span>}
                     </span>
                     <span>{formatPrice(q.lineTotal)}</span>
                   </li>

@@ -1,10 +1,14 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Classes, FormGroup, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
-import type { CardPersonalisation } from '../cart/cart-lines';
-import { earliestDeliveryDay, latestDeliveryDay } from '@rules';
-import { MAX_MESSAGE, localDay, validatePersonalisation, type PersonalisationErrors } from './personalisation-rules';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Button, Classes, FormGroup, HTMLSelect, InputGroup, Radio, RadioGroup, Spinner } from '@blueprintjs/core';
+import type { CardPersonalisation, CardRecipient } from '../cart/cart-lines';
+import { DELIVERY_HOURS, latestDeliveryDay, MAX_RECIPIENTS_PER_LINE, NAME_PLACEHOLDER } from '@rules';
+import { useAuth } from '../../auth/auth-store';
+import { MAX_MESSAGE, emptyRecipient, localDay, trimmedPersonalisation, validatePersonalisation, type PersonalisationErrors } from './personalisation-rules';
 
-/** Whom the card goes to, from whom, with what message and when; it reports each change for the live preview. */
+// The address book's search (Blueprint's select package and its query) loads only when a signed-in shopper opens it.
+const AddressBookPicker = lazy(() => import('./AddressBookPicker'));
+
+/** Whom the card goes to (one or many), from whom, with what message and when; it reports each change for the live preview. */
 export function PersonalisationForm({
   value,
   onChange,
@@ -18,40 +22,79 @@ export function PersonalisationForm({
 }) {
   const [errors, setErrors] = useState<PersonalisationErrors>({});
   const [tried, setTried] = useState(false);
-  const today = new Date();
-  const tomorrow = earliestDeliveryDay(localDay(today));
+  const [picking, setPicking] = useState(false);
+  const { user } = useAuth();
+  const today = localDay(new Date());
 
   const change = (patch: Partial<CardPersonalisation>) => {
     const next = { ...value, ...patch };
     onChange(next);
     if (tried) setErrors(validatePersonalisation(next, new Date()));
   };
+  const setRecipients = (recipients: CardRecipient[]) => change({ recipients });
+  const changeRecipient = (index: number, patch: Partial<CardRecipient>) =>
+    // A typed change makes the recipient one of the shopper's own, no longer the contact it came from.
+    setRecipients(value.recipients.map((r, i) => (i === index ? { name: r.name, email: r.email, ...patch } : r)));
+  const removeRecipient = (index: number) => setRecipients(value.recipients.length > 1 ? value.recipients.filter((_, i) => i !== index) : [emptyRecipient()]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validatePersonalisation(value, new Date());
     setErrors(found);
     setTried(true);
-    if (Object.keys(found).length === 0) onSubmit({ ...value, message: value.message.trim(), recipientName: value.recipientName.trim(), senderName: value.senderName.trim(), recipientEmail: value.recipientEmail.trim() });
+    if (Object.keys(found).length === 0) onSubmit(trimmedPersonalisation(value));
   };
 
-  const field = (name: keyof PersonalisationErrors) => ({ intent: errors[name] ? ('danger' as const) : ('none' as const), helperText: errors[name] });
+  const field = (name: string) => ({ intent: errors[name] ? ('danger' as const) : ('none' as const), helperText: errors[name] });
   const length = value.message.length;
+  const full = value.recipients.length >= MAX_RECIPIENTS_PER_LINE;
+  const many = value.recipients.length > 1;
 
   return (
     <form className="personalisation-form" onSubmit={submit} noValidate aria-label="Personalise your card">
-      <div className="personalisation-row">
-        <FormGroup label="Recipient's name" labelFor="recipient-name" {...field('recipientName')}>
-          <InputGroup id="recipient-name" value={value.recipientName} maxLength={100} onValueChange={(recipientName) => change({ recipientName })} intent={field('recipientName').intent} />
-        </FormGroup>
-        <FormGroup label="Recipient's e-mail" labelFor="recipient-email" {...field('recipientEmail')}>
-          <InputGroup id="recipient-email" type="email" value={value.recipientEmail} onValueChange={(recipientEmail) => change({ recipientEmail })} intent={field('recipientEmail').intent} />
-        </FormGroup>
-      </div>
+      <fieldset className="personalisation-recipients" aria-label="Recipients">
+        {value.recipients.map((recipient, index) => {
+          // The first recipient keeps the form's plain labels; the others are numbered.
+          const who = index === 0 ? "Recipient's" : `Recipient ${index + 1}'s`;
+          return (
+            <div className="personalisation-row personalisation-recipient" key={index}>
+              <FormGroup label={`${who} name`} labelFor={`recipient-name-${index}`} {...field(`recipients.${index}.name`)}>
+                <InputGroup id={`recipient-name-${index}`} value={recipient.name} maxLength={100} onValueChange={(name) => changeRecipient(index, { name })} intent={field(`recipients.${index}.name`).intent} />
+              </FormGroup>
+              <FormGroup label={`${who} e-mail`} labelFor={`recipient-email-${index}`} {...field(`recipients.${index}.email`)}>
+                <InputGroup
+                  id={`recipient-email-${index}`}
+                  type="email"
+                  value={recipient.email}
+                  onValueChange={(email) => changeRecipient(index, { email })}
+                  intent={field(`recipients.${index}.email`).intent}
+                  rightElement={many ? <Button variant="minimal" icon="cross" aria-label={`Remove ${recipient.name || `recipient ${index + 1}`}`} onClick={() => removeRecipient(index)} /> : undefined}
+                />
+              </FormGroup>
+            </div>
+          );
+        })}
+        <div className="personalisation-recipient-actions">
+          <Button variant="outlined" icon="add" text="Add recipient" disabled={full} onClick={() => setRecipients([...value.recipients, emptyRecipient()])} />
+          {user && <Button variant="outlined" icon="book" text="From address book" active={picking} onClick={() => setPicking((open) => !open)} />}
+          {many && <span className="muted personalisation-count">{value.recipients.length} recipients: one card each</span>}
+        </div>
+        {errors.recipients && <p className={`${Classes.FORM_HELPER_TEXT} ${Classes.INTENT_DANGER}`}>{errors.recipients}</p>}
+        {user && picking && (
+          <Suspense fallback={<Spinner size={20} />}>
+            <AddressBookPicker recipients={value.recipients} onChange={setRecipients} />
+          </Suspense>
+        )}
+      </fieldset>
       <FormGroup label="Your name" labelFor="sender-name" {...field('senderName')}>
         <InputGroup id="sender-name" value={value.senderName} maxLength={100} onValueChange={(senderName) => change({ senderName })} intent={field('senderName').intent} />
       </FormGroup>
-      <FormGroup label="Your message" labelFor="card-message" intent={field('message').intent} helperText={errors.message ?? `${length} / ${MAX_MESSAGE}`}>
+      <FormGroup
+        label="Your message"
+        labelFor="card-message"
+        intent={field('message').intent}
+        helperText={errors.message ?? `${length} / ${MAX_MESSAGE} · write ${NAME_PLACEHOLDER} where each recipient's name goes`}
+      >
         {/* Blueprint's text area as its classes: its component measures the page (a forced layout) as it mounts. */}
         <textarea
           id="card-message"
@@ -59,31 +102,28 @@ export function PersonalisationForm({
           rows={5}
           value={value.message}
           maxLength={MAX_MESSAGE}
+          placeholder={`Dear ${NAME_PLACEHOLDER}, …`}
           onChange={(event) => change({ message: event.currentTarget.value })}
           aria-describedby="card-message-count"
         />
       </FormGroup>
-      <FormGroup label="Delivery" {...field('deliveryDate')}>
+      <FormGroup label="Delivery" intent={field('deliveryDate').intent === 'danger' || field('deliveryTime').intent === 'danger' ? 'danger' : 'none'} helperText={errors.deliveryDate ?? errors.deliveryTime}>
         {/* A name of its own: Blueprint's default counts the groups a process has drawn, so the server's page (drawn once, kept) and the browser would disagree. */}
         <RadioGroup
           inline
           name="card-delivery"
           selectedValue={value.deliveryDate === null ? 'now' : 'later'}
-          onChange={(event) => change({ deliveryDate: event.currentTarget.value === 'now' ? null : (value.deliveryDate ?? tomorrow) })}
+          onChange={(event) => change({ deliveryDate: event.currentTarget.value === 'now' ? null : (value.deliveryDate ?? today) })}
         >
           <Radio value="now" label="Send now" />
           <Radio value="later" label="On a later day" />
         </RadioGroup>
         {value.deliveryDate !== null && (
-          <InputGroup
-            type="date"
-            aria-label="Delivery date"
-            value={value.deliveryDate}
-            min={tomorrow}
-            max={latestDeliveryDay(localDay(today))}
-            onValueChange={(deliveryDate) => change({ deliveryDate })}
-            intent={field('deliveryDate').intent}
-          />
+          <div className="personalisation-when">
+            <InputGroup type="date" aria-label="Delivery date" value={value.deliveryDate} min={today} max={latestDeliveryDay(today)} onValueChange={(deliveryDate) => change({ deliveryDate })} intent={field('deliveryDate').intent} />
+            <HTMLSelect aria-label="Delivery time" value={value.deliveryTime} onChange={(event) => change({ deliveryTime: event.currentTarget.value })} options={DELIVERY_HOURS.map((hour) => ({ value: hour, label: hour }))} />
+            <span className="muted">your time</span>
+          </div>
         )}
       </FormGroup>
       <Button type="submit" intent="primary" size="large" icon="shopping-cart" text={submitText} />

@@ -1,5 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { fillName, recipientNames } from '@rules';
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, Classes, NonIdealState, Spinner } from '@blueprintjs/core';
 import { snackbarWithAction } from '../common/store-toast';
@@ -47,6 +48,7 @@ export default function ProductOrderPage() {
   }
 
   const card = product.eGreetingCard;
+  const firstName = personalisation.recipients[0]?.name.trim() ?? '';
   const songs = card ? [card.song1, card.song2, card.song3].filter((song) => song !== null && song !== undefined) : [];
   const gallery = [product.mainImage ? { ...product.mainImage, friendlyName: product.name } : null, ...product.associatedImages].filter((image) => image !== null);
 
@@ -60,8 +62,8 @@ export default function ProductOrderPage() {
       navigate('/cart');
       return;
     }
-    cart.add({ productId: product.id, name: product.name, quantity: 1, personalisation: value });
-    added(`“${product.name}” for ${value.recipientName} is in your cart.`);
+    cart.add({ productId: product.id, name: product.name, quantity: value.recipients.length, personalisation: value });
+    added(`“${product.name}” for ${recipientNames(value.recipients)} is in your cart.`);
     setPersonalisation(emptyPersonalisation(''));
   };
 
@@ -77,8 +79,9 @@ export default function ProductOrderPage() {
               back={card.backImage}
               placement={card.messageLocation}
               fontName={card.fontName ?? null}
-              message={personalisation.message}
-              recipientName={personalisation.recipientName}
+              // The preview shows the first recipient's card, `{name}` filled as the shop fills it.
+              message={firstName ? fillName(personalisation.message, firstName) : personalisation.message}
+              recipientName={firstName}
             />
           ) : (
             <Gallery images={gallery} name={product.name} />

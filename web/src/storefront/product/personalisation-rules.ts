@@ -1,16 +1,23 @@
-import { classifyDeliveryDay, isEmail, isSingleLine, MAX_MESSAGE_LENGTH, MAX_PERSON_NAME } from '@rules';
-import type { CardPersonalisation } from '../cart/cart-lines';
+import { classifyDeliveryDay, DEFAULT_DELIVERY_TIME, isEmail, isSingleLine, isTimeOfDay, MAX_MESSAGE_LENGTH, MAX_PERSON_NAME, MAX_RECIPIENTS_PER_LINE } from '@rules';
+import type { CardPersonalisation, CardRecipient } from '../cart/cart-lines';
 
 export const MAX_MESSAGE = MAX_MESSAGE_LENGTH;
 export const MAX_NAME = MAX_PERSON_NAME;
 
-export type PersonalisationErrors = Partial<Record<'recipientName' | 'recipientEmail' | 'senderName' | 'message' | 'deliveryDate', string>>;
+/**
+ * The form's problems by field: `recipients.{n}.name`, `recipients.{n}.email`, `recipients`,
+ * `senderName`, `message`, `deliveryDate`, `deliveryTime`.
+ */
+export type PersonalisationErrors = Partial<Record<string, string>>;
 
 /** A day as YYYY-MM-DD in the browser's own time zone. */
 export function localDay(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+
+/** The browser's wall-clock time, HH:MM. */
+export const localTime = (date: Date): string => `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 
 /** A name's problem for the form: missing, too long, or not one line (the limits and the line rule are the server's). */
 function nameError(name: string, missing: string): string | undefined {
@@ -21,29 +28,55 @@ function nameError(name: string, missing: string): string | undefined {
   return undefined;
 }
 
+/** The problems of a card's recipients: each needs a name and an address, each address once, 100 at most. */
+function recipientErrors(recipients: readonly CardRecipient[], errors: PersonalisationErrors): void {
+  if (!recipients.length) errors.recipients = 'Add a recipient.';
+  if (recipients.length > MAX_RECIPIENTS_PER_LINE) errors.recipients = `A card goes to at most ${MAX_RECIPIENTS_PER_LINE} recipients at once; add it again for more.`;
+  const seen = new Set<string>();
+  recipients.forEach((recipient, index) => {
+    const name = nameError(recipient.name, "Enter the recipient's name.");
+    if (name) errors[`recipients.${index}.name`] = name;
+    const email = recipient.email.trim().toLowerCase();
+    if (!isEmail(email)) errors[`recipients.${index}.email`] = "Enter the recipient's e-mail address.";
+    else if (seen.has(email)) errors[`recipients.${index}.email`] = 'This address is already a recipient of this card.';
+    seen.add(email);
+  });
+}
+
 /**
  * The shopper's checks of a card's personalisation (the shop checks again with its schema); empty
  * when all is well. The storefront checks with the shared rules' predicates rather than the zod
- * schemas, which would add their library to the product page.
+ * schemas, which would add their library to the product page. `now` is the browser's clock: a day
+ * and an hour are the shopper's own.
  */
-export function validatePersonalisation(p: CardPersonalisation, today: Date): PersonalisationErrors {
+export function validatePersonalisation(p: CardPersonalisation, now: Date): PersonalisationErrors {
   const errors: PersonalisationErrors = {};
-  const recipientName = nameError(p.recipientName, "Enter the recipient's name.");
-  if (recipientName) errors.recipientName = recipientName;
-  if (!isEmail(p.recipientEmail)) errors.recipientEmail = "Enter the recipient's e-mail address.";
+  recipientErrors(p.recipients, errors);
   const senderName = nameError(p.senderName, 'Enter your name.');
   if (senderName) errors.senderName = senderName;
   if (p.message.trim().length > MAX_MESSAGE) errors.message = `At most ${MAX_MESSAGE} characters.`;
   if (p.deliveryDate !== null) {
-    // "Later" is a day after today: for today the shopper picks "now".
-    const day = classifyDeliveryDay(p.deliveryDate, localDay(today));
+    // A later day, or today at an hour still to come; for "at once" the shopper picks "Send now".
+    const day = classifyDeliveryDay(p.deliveryDate, localDay(now));
     if (day === 'not-a-day') errors.deliveryDate = 'Choose a day.';
-    else if (day === 'past' || day === 'today') errors.deliveryDate = 'Choose a day after today, or send it now.';
+    else if (day === 'past') errors.deliveryDate = 'Choose today or a later day, or send it now.';
     else if (day === 'too-far') errors.deliveryDate = 'Choose a day within a year.';
+    if (!isTimeOfDay(p.deliveryTime)) errors.deliveryTime = 'Choose an hour.';
+    else if (day === 'today' && p.deliveryTime <= localTime(now)) errors.deliveryTime = 'Choose a later hour today, or send it now.';
   }
   return errors;
 }
 
-export const emptyPersonalisation = (timeZone: string): CardPersonalisation => ({ recipientName: '', recipientEmail: '', senderName: '', message: '', deliveryDate: null, timeZone });
+export const emptyRecipient = (): CardRecipient => ({ name: '', email: '' });
+
+export const emptyPersonalisation = (timeZone: string): CardPersonalisation => ({ recipients: [emptyRecipient()], senderName: '', message: '', deliveryDate: null, deliveryTime: DEFAULT_DELIVERY_TIME, timeZone });
 
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** The personalisation as it goes into the cart: texts trimmed, addresses lower case. */
+export const trimmedPersonalisation = (p: CardPersonalisation): CardPersonalisation => ({
+  ...p,
+  recipients: p.recipients.map((r) => ({ ...r, name: r.name.trim(), email: r.email.trim().toLowerCase() })),
+  senderName: p.senderName.trim(),
+  message: p.message.trim(),
+});

@@ -1,0 +1,89 @@
+import crypto from 'node:crypto';
+import type { RequestContext } from '../../core/context.js';
+import { badInput } from '../../core/errors.js';
+import { fillName } from '../../rules/recipients.js';
+import type { EGreetingCard } from '../catalogue/e-greeting-card.entity.js';
+import type { Product } from '../catalogue/product.entity.js';
+import { cardDesignOf } from '../orders/card-design.js';
+import type { NewOrderItem } from '../orders/order-item-rows.js';
+import type { CartLine, Personalisation } from './checkout-rules.js';
+
+/**
+ * One card to many (contract section 12): a card line's recipients, each their own order item (own
+ * link, own state, own e-mail, own thank-yous), with `{name}` in the message filled for each.
+ */
+
+/** A recipient of an order as checkout checks them: who, and the input field that named them (for an error). */
+export interface OrderRecipient {
+  name: string;
+  email: string;
+  /** e.g. `lines.0.personalisation.recipients.3.email`, or `lines.0.personalisation.recipientEmail`. */
+  field: string;
+}
+
+/**
+ * A check of every recipient of an order, run in the order's transaction before anything is written:
+ * it throws BAD_USER_INPUT on the field of the first recipient it refuses, naming their address (an
+ * address that said no to the shop's e-mail, for instance: contract section 11).
+ */
+export type RecipientCheck = (tx: RequestContext, recipients: readonly OrderRecipient[]) => Promise<void>;
+
+/** The recipients of the card lines of an order, each with their field. */
+export function orderRecipients(lines: readonly CartLine[], personalisations: readonly (Personalisation | null)[]): OrderRecipient[] {
+  return personalisations.flatMap((personal, index) => {
+    if (!personal) return [];
+    const base = `lines.${index}.personalisation`;
+    const listed = namesRecipientList(lines[index]!);
+    return personal.recipients.map((recipient, n) => ({ ...recipient, field: listed ? `${base}.recipients.${n}.email` : `${base}.recipientEmail` }));
+  });
+}
+
+/**
+ * Every recipient of an order through every registered check, in the order's transaction: the one
+ * place a rule about a single recipient goes (one call for the whole order, so a check that reads
+ * the database reads it once).
+ */
+export async function checkRecipients(tx: RequestContext, recipients: readonly OrderRecipient[], checks: readonly RecipientCheck[]): Promise<void> {
+  if (!recipients.length) return;
+  for (const check of checks) await check(tx, recipients);
+}
+
+/** Whether a cart line named its recipients as a list (errors then point into it). */
+export const namesRecipientList = (line: CartLine): boolean =>
+  Boolean(line.personalisation && typeof line.personalisation === 'object' && Array.isArray((line.personalisation as { recipients?: unknown }).recipients));
+
+/**
+ * A card line's quantity is its number of recipients: 1 (the default) or that number; anything else
+ * is refused, so a line is never priced for more or fewer cards than it makes.
+ */
+export function cardQuantity(line: CartLine, personal: Personalisation, field: string): number {
+  const count = personal.recipients.length;
+  if (line.quantity !== 1 && line.quantity !== count) {
+    throw badInput(count === 1 ? 'A card goes to one recipient: add it again for another, or list several recipients.' : `This card goes to ${count} recipients, so its quantity is ${count}.`, `${field}.quantity`);
+  }
+  return count;
+}
+
+/**
+ * The order items of one card line: one per recipient, each with its own link and its own filled-in
+ * message, in consecutive positions from `position` (rows the caller writes with one INSERT).
+ */
+export function cardItems(args: { product: Product; design: EGreetingCard; price: string; personal: Personalisation; position: number }): NewOrderItem[] {
+  const { product, personal } = args;
+  const card = cardDesignOf(args.design);
+  return personal.recipients.map((recipient, n) => ({
+    position: args.position + n,
+    productId: product.id,
+    name: product.name,
+    price: args.price,
+    quantity: 1,
+    itemUrlUuid: crypto.randomUUID(),
+    recipientName: recipient.name,
+    recipientEmail: recipient.email,
+    senderName: personal.senderName,
+    message: fillName(personal.message, recipient.name),
+    deliverAt: personal.deliverAt,
+    timeZone: personal.timeZone,
+    card,
+  }));
+}

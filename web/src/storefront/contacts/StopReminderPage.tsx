@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button, Callout, Card } from '@blueprintjs/core';
+import '../common/storefront.css';
+import './contacts.css';
+
+type State = { kind: 'asking' } | { kind: 'busy' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string };
+
+/**
+ * /reminders/stop?token=…: where an occasion reminder's "Turn off this reminder" leads. A button,
+ * not the visit itself, turns it off (mail scanners open links); no sign-in is needed.
+ */
+export default function StopReminderPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [state, setState] = useState<State>({ kind: 'asking' });
+
+  const stop = async () => {
+    setState({ kind: 'busy' });
+    try {
+      const res = await fetch(`/api/reminders/stop?token=${encodeURIComponent(token)}`, { method: 'POST' });
+      const body = (await res.json().catch(() => ({}))) as { message?: string };
+      setState(res.ok ? { kind: 'done', message: body.message ?? 'The reminder is off.' } : { kind: 'failed', message: body.message ?? 'The reminder could not be turned off.' });
+    } catch {
+      setState({ kind: 'failed', message: 'The shop could not be reached. Please try again.' });
+    }
+  };
+
+  return (
+    <div className="store-page stop-reminder-page">
+      <h1>Occasion reminder</h1>
+      <Card>
+        {state.kind === 'done' ? (
+          <Callout intent="success" icon="tick-circle" title="Reminder turned off">
+            {state.message}
+          </Callout>
+        ) : (
+          <>
+            <p>Stop e-mailing me this reminder. Other occasions in your address book keep theirs, and you can turn it on again there.</p>
+            {state.kind === 'failed' && (
+              <Callout intent="danger" role="alert">
+                {state.message}
+              </Callout>
+            )}
+            <Button intent="primary" icon="notifications-snooze" text="Turn off this reminder" loading={state.kind === 'busy'} disabled={!token} onClick={() => void stop()} />
+          </>
+        )}
+        <p className="muted">
+          <Link to="/account/contacts">Your address book</Link> · <Link to="/shop">Find a card</Link>
+        </p>
+      </Card>
+    </div>
+  );
+}
