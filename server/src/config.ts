@@ -65,6 +65,8 @@ export interface AbuseLimits {
   thankYouPerHour?: number;
   /** Discount codes tried that cannot be used, per client address per hour (default 20). */
   discountCodesPerHour?: number;
+  /** Signatures written on group cards per client address per hour (default 20). */
+  signaturesPerHour?: number;
 }
 
 export type AppRole = 'all' | 'web' | 'worker';
@@ -120,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       checkoutPer10Minutes: intEnv(env, 'CHECKOUT_MAX_PER_10_MINUTES', 20),
       thankYouPerHour: intEnv(env, 'THANK_YOU_MAX_PER_HOUR', 20),
       discountCodesPerHour: intEnv(env, 'DISCOUNT_CODE_MAX_FAILURES_PER_HOUR', 20),
+      signaturesPerHour: intEnv(env, 'SIGNATURES_MAX_PER_HOUR', 20),
     },
     maxConcurrentUploads: intEnv(env, 'MAX_CONCURRENT_UPLOADS', 4),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${intEnv(env, 'PORT', 4000)}`).replace(/\/+$/, ''),

@@ -15,6 +15,7 @@ import { Order } from './modules/orders/order.entity.js';
 import { DiscountCode } from './modules/discount/discount-code.entity.js';
 import { Setting } from './modules/settings/setting.entity.js';
 import { StaffInvitation } from './modules/staff/staff-invitation.entity.js';
+import { GroupCard, GroupCardInvitation, GroupCardSignature } from './modules/group-card/group-card.entity.js';
 
 /** Every entity of the product, in one list for the ORM. */
-export const entities = [User, AuthSession, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category, Product, ProductImage, EGreetingCard, Order, OrderItem, MailJob, SoldMedia, EcardReply, DiscountCode, StaffInvitation];
+export const entities = [User, AuthSession, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category, Product, ProductImage, EGreetingCard, Order, OrderItem, MailJob, SoldMedia, EcardReply, DiscountCode, StaffInvitation, GroupCard, GroupCardInvitation, GroupCardSignature];

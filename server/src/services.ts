@@ -31,6 +31,8 @@ import { AuditService } from './modules/audit/audit.service.js';
 import { CustomersService } from './modules/customers/customers.service.js';
 import { StaffService } from './modules/staff/staff.service.js';
 import { EmailProblemsService } from './modules/email-problems/email-problems.service.js';
+import { GroupCardService } from './modules/group-card/group-card.service.js';
+import { GroupCardOwnerService } from './modules/group-card/group-card-owner.service.js';
 
 /** The services of the product: one instance each per process, shared by GraphQL and REST. */
 export interface Services {
@@ -57,6 +59,10 @@ export interface Services {
   customers: CustomersService;
   audit: AuditService;
   emailProblems: EmailProblemsService;
+  /** Group cards by their signing links: signing, changing and removing signatures. */
+  groupCards: GroupCardService;
+  /** Group cards for their purchasers: signatures, deadline, invitations. */
+  groupCardOwners: GroupCardOwnerService;
   /** Cancels and drops checkouts left pending (run where the background jobs run). */
   abandonedCheckouts: PendingOrderSweep;
 }
@@ -135,7 +141,8 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   deliveries.onCardDelivered = (em, item, now) => ecardLoop.cardDelivered(em, item, now);
   const discounts = new DiscountService(clock, limits);
   const providers = deps.paymentProviders ?? [new TestPaymentProvider(), ...(config.stripe ? [new StripePaymentProvider(config.stripe)] : [])];
-  const orders = new OrderService({ provider: selectPaymentProvider(config, providers, deps.log), limits, media, deliveries, clock, discounts });
+  const groupCards = new GroupCardService({ limits, clock, secret: jwtSecret });
+  const orders = new OrderService({ provider: selectPaymentProvider(config, providers, deps.log), limits, media, deliveries, clock, discounts, groupCards });
   const auth = new AuthService(tokens, limits);
   const services = {
     cache,
@@ -160,6 +167,8 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     customers: new CustomersService(),
     audit: new AuditService(),
     emailProblems: new EmailProblemsService(deliveries),
+    groupCards,
+    groupCardOwners: new GroupCardOwnerService({ cards: groupCards, clock, orders }),
     abandonedCheckouts: new PendingOrderSweep({ providers, checkout: orders.checkoutService, deliveries, clock, log: deps.log }),
   };
   services.media.registerUsageProvider(blog.mediaUsages);

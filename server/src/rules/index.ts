@@ -13,3 +13,4 @@ export * from './text.js';
 export * from './card.js';
 export * from './delivery.js';
 export * from './order.js';
+export * from './group-card.js';

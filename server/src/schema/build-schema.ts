@@ -24,6 +24,7 @@ import { AuditResolver } from '../modules/audit/audit.resolver.js';
 import { CustomersResolver } from '../modules/customers/customers.resolver.js';
 import { StaffResolver } from '../modules/staff/staff.resolver.js';
 import { EmailProblemsResolver } from '../modules/email-problems/email-problems.resolver.js';
+import { GroupCardDetailsResolver, GroupCardItemResolver, GroupCardResolver } from '../modules/group-card/group-card.resolver.js';
 import type { Services } from '../services.js';
 
 /**
@@ -50,6 +51,9 @@ const resolverFactories = new Map<Function, (services: Services) => unknown>([
   [CustomersResolver, (s) => new CustomersResolver(s.customers)],
   [AuditResolver, (s) => new AuditResolver(s.audit)],
   [EmailProblemsResolver, (s) => new EmailProblemsResolver(s.emailProblems)],
+  [GroupCardResolver, (s) => new GroupCardResolver({ cards: s.groupCards, owners: s.groupCardOwners })],
+  [GroupCardDetailsResolver, (s) => new GroupCardDetailsResolver({ cards: s.groupCards, owners: s.groupCardOwners })],
+  [GroupCardItemResolver, (s) => new GroupCardItemResolver({ cards: s.groupCards, owners: s.groupCardOwners })],
 ]);
 
 export const resolvers = [...resolverFactories.keys()] as NonEmptyArray<Function>;

@@ -20,6 +20,7 @@ import { clientSecrets } from './payment/client-secrets.js';
 import { chargePending } from './pending-orders.js';
 import type { DiscountService } from '../discount/discount.service.js';
 import { optionalCode } from '../discount/discount-rules.js';
+import { groupCardRequest, type GroupCardRequest } from '../group-card/group-card-rules.js';
 
 export interface CartQuoteLine {
   index: number;
@@ -61,6 +62,8 @@ export interface CheckoutOptions {
   deliveries: DeliveryService;
   clock: () => Date;
   discounts: DiscountService;
+  /** Makes a card being ordered a group card (its signing token and deadline), in the checkout's transaction. */
+  groupCards: { attach(em: EntityManager, item: OrderItem, request: GroupCardRequest): unknown };
 }
 
 /**
@@ -182,6 +185,10 @@ export class CheckoutService {
             : {}),
         });
       });
+      quote.lines.forEach((line, position) => {
+        const groupCard = personalisations[line.index]?.groupCard;
+        if (groupCard) this.options.groupCards.attach(em, items[position]!, groupCard);
+      });
       // The media of the cards are kept from now on, also while the payment is under way.
       await this.options.media.recordSold(withEm(ctx, em), items);
       await em.flush();
@@ -282,14 +289,15 @@ function priceLines(lines: CartLine[], products: Map<number, { product: Product 
 }
 
 /** A card line needs its personalisation and is one card; other lines must not carry one. */
-function checkLine(line: CartLine, index: number, { isCard, product }: PricedProduct, now: Date): Personalisation | null {
+function checkLine(line: CartLine, index: number, { isCard, product }: PricedProduct, now: Date): (Personalisation & { groupCard: GroupCardRequest | null }) | null {
   const field = `lines.${index}`;
   if (!isCard) {
     if (line.personalisation) throw badInput(`"${product.name}" is not a card and takes no personal message.`, `${field}.personalisation`);
     return null;
   }
   if (line.quantity !== 1) throw badInput('A card goes to one recipient: add it again for another.', `${field}.quantity`);
-  return cleanPersonalisation(line.personalisation, `${field}.personalisation`, now);
+  const personal = cleanPersonalisation(line.personalisation, `${field}.personalisation`, now);
+  return { ...personal, groupCard: groupCardRequest(line.personalisation, personal.deliverAt, now, `${field}.personalisation`) };
 }
 /** A digest of what an order asks for, so that one key cannot stand for two different orders. */
 function hashRequest(email: string, lines: CartLine[], discountCode: string | null): string {

@@ -48,6 +48,35 @@
       button.disabled = false;
     });
   }
+  // A group card's inside is a row of pages (its signatures): the pager turns them and says where one is.
+  const pages = document.querySelector('.inside.pages');
+  const pager = document.querySelector('.pager');
+  if (pages && pager) {
+    const at = pager.querySelector('.page-at');
+    const [previous, next] = pager.querySelectorAll('[data-page]');
+    const count = pages.children.length;
+    const current = () => Math.round(pages.scrollLeft / Math.max(1, pages.clientWidth));
+    const show = () => {
+      const page = current();
+      at.textContent = String(page + 1);
+      previous.disabled = page <= 0;
+      next.disabled = page >= count - 1;
+    };
+    let queued = false;
+    pages.addEventListener('scroll', () => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => { queued = false; show(); });
+    }, { passive: true });
+    const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+    for (const button of [previous, next]) {
+      button.addEventListener('click', () => {
+        const page = Math.min(count - 1, Math.max(0, current() + Number(button.dataset.page)));
+        pages.scrollTo({ left: page * pages.clientWidth, behavior: smooth ? 'smooth' : 'auto' });
+      });
+    }
+    show();
+  }
   const song = document.querySelector('.songs audio');
   let played = false;
   const go = (state) => {

@@ -36,6 +36,8 @@ export interface RateLimitDefinitions {
   thankYou: LimitRule;
   /** Discount codes tried that cannot be used (unknown, not yet valid, expired, used up), per client address. */
   discountCode: LimitRule;
+  /** Signatures written on group cards, per client address. */
+  signature: LimitRule;
 }
 
 /** A point taken for an attempt, to be given back when the attempt turns out fine (a right password). */
@@ -100,7 +102,7 @@ export class RateLimits {
 /** The limits of contract section 8, from the configuration. */
 export function rateLimitRules(config: {
   loginLimits: { perUsername: number; perAddress: number; windowSeconds: number };
-  limits: { registerPerHour: number; checkoutPer10Minutes: number; thankYouPerHour?: number; discountCodesPerHour?: number };
+  limits: { registerPerHour: number; checkoutPer10Minutes: number; thankYouPerHour?: number; discountCodesPerHour?: number; signaturesPerHour?: number };
 }): RateLimitDefinitions {
   const login = 'Too many failed login attempts. Please try again later.';
   return {
@@ -110,5 +112,6 @@ export function rateLimitRules(config: {
     checkout: { name: 'checkout', points: config.limits.checkoutPer10Minutes, windowSeconds: 600, message: 'Too many checkout attempts. Please wait a few minutes and try again.', perAddress: true },
     thankYou: { name: 'thank-you', points: config.limits.thankYouPerHour ?? 20, windowSeconds: 3600, message: 'Too many thank-yous from your address. Please try again later.', perAddress: true },
     discountCode: { name: 'discount-code', points: config.limits.discountCodesPerHour ?? 20, windowSeconds: 3600, message: 'Too many discount codes tried from your address. Please try again later.', perAddress: true },
+    signature: { name: 'signature', points: config.limits.signaturesPerHour ?? 20, windowSeconds: 3600, message: 'Too many signatures from your address. Please try again later.', perAddress: true },
   };
 }

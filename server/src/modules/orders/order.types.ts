@@ -4,6 +4,7 @@ import { Connection, ConnectionArgs } from '../../core/pagination.js';
 import { Product } from '../catalogue/product.entity.js';
 import { Order } from './order.entity.js';
 import { MAX_MESSAGE_LENGTH, MAX_QUANTITY } from '../checkout/checkout-rules.js';
+import { GroupCardInput } from '../group-card/group-card.types.js';
 
 export const OrderConnection = Connection(Order, 'Order');
 
@@ -32,6 +33,9 @@ export class CardPersonalisationInput {
 
   @Field(() => String, { nullable: true, description: "The shopper's IANA time zone (default UTC); the card goes out when the day starts there." })
   timeZone?: string | null;
+
+  @Field(() => GroupCardInput, { nullable: true, description: 'Makes the card a group card that others sign by its link until `collectUntil` (it needs a later delivery day).' })
+  groupCard?: GroupCardInput | null;
 }
 
 @InputType({ description: 'A cart line as the browser keeps it. Prices are never sent: the server prices every line.' })
