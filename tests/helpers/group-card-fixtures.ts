@@ -1,4 +1,4 @@
-import { orderInput, personalisation, placeOrder, type Shop } from './order-fixtures.js';
+import { orderInput, personalisation, type Shop } from './order-fixtures.js';
 import type { TestApp } from './test-app.js';
 
 export interface PlacedGroupCard {

@@ -252,8 +252,8 @@ describe('the purchaser', () => {
     const anonymous = await app.graphql(`query($id: ID!) { order(id: $id) { items { signingToken } } }`, { id: card.orderId });
     expect(anonymous.body.data.order.items[0].signingToken).toBeNull();
     const remove = `mutation($orderId: ID!, $id: Int!) { removeGroupCardSignature(orderId: $orderId, signatureId: $id) { signatureCount } }`;
-    expect((await app.graphql(remove, { orderId: card.orderId, id: a.body.id }, stranger)).body.errors[0].extensions.code).toBe('FORBIDDEN');
-    expect((await app.graphql(remove, { orderId: card.orderId, id: a.body.id })).body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect((await app.graphql(remove, { orderId: card.orderId, id: a.body.id }, stranger)).body.errors![0]!.extensions!.code).toBe('FORBIDDEN');
+    expect((await app.graphql(remove, { orderId: card.orderId, id: a.body.id })).body.errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
     expect((await view(card.token)).signature_count).toBe(2);
 
     const removed = await app.graphql(remove, { orderId: card.orderId, id: a.body.id }, buyer);
@@ -262,10 +262,10 @@ describe('the purchaser', () => {
 
     const extend = `mutation($orderId: ID!, $itemId: Int!, $at: String!) { extendSigningDeadline(orderId: $orderId, itemId: $itemId, collectUntil: $at) { collectUntil status } }`;
     const tooLate = await app.graphql(extend, { orderId: card.orderId, itemId: card.itemId, at: '2026-12-10T00:00:01Z' }, buyer);
-    expect(tooLate.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'collectUntil' });
+    expect(tooLate.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'collectUntil' });
     const earlier = await app.graphql(extend, { orderId: card.orderId, itemId: card.itemId, at: '2026-12-03T00:00:00Z' }, buyer);
-    expect(earlier.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    expect((await app.graphql(extend, { orderId: card.orderId, itemId: card.itemId, at: '2026-12-08T00:00:00Z' }, stranger)).body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect(earlier.body.errors![0]!.extensions!.code).toBe('BAD_USER_INPUT');
+    expect((await app.graphql(extend, { orderId: card.orderId, itemId: card.itemId, at: '2026-12-08T00:00:00Z' }, stranger)).body.errors![0]!.extensions!.code).toBe('FORBIDDEN');
 
     // Past the deadline, extending it opens signing again (until the card goes out).
     clock.set('2026-12-05T09:00:00Z');
@@ -327,7 +327,7 @@ describe('the delivered card', () => {
     expect(first).toContain('— Ann &lt;b&gt;');
     expect(first).toContain('Two\nlines');
     expect(first).not.toContain('<script>alert');
-    expect(first).toContain('Page <span class="page-at">1</span> of 2 · 2 signatures');
+    expect(first).toContain('Page <span class="page-at">1</span> of <span class="page-total">2</span> · 2 signatures');
     // Served from the read cache now; the purchaser removing a signature drops it (the database says so).
     expect((await app.request(`/ecards/${card.uuid}.html`)).headers.get('etag')).toBeTruthy();
     const remove = await app.graphql(`mutation($orderId: ID!, $id: Int!) { removeGroupCardSignature(orderId: $orderId, signatureId: $id) { signatureCount } }`, { orderId: card.orderId, id: ann.body.id }, buyer);

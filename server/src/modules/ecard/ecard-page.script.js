@@ -48,19 +48,44 @@
       button.disabled = false;
     });
   }
-  // A group card's inside is a row of pages (its signatures): the pager turns them and says where one is.
+  // A group card's inside is a row of pages (its signatures): the pager turns them and says where one
+  // is, and the signatures are fitted to the pages in the card's real font once it has loaded.
   const pages = document.querySelector('.inside.pages');
   const pager = document.querySelector('.pager');
   if (pages && pager) {
     const at = pager.querySelector('.page-at');
+    const total = pager.querySelector('.page-total');
     const [previous, next] = pager.querySelectorAll('[data-page]');
-    const count = pages.children.length;
     const current = () => Math.round(pages.scrollLeft / Math.max(1, pages.clientWidth));
     const show = () => {
       const page = current();
       at.textContent = String(page + 1);
+      total.textContent = String(pages.children.length);
       previous.disabled = page <= 0;
-      next.disabled = page >= count - 1;
+      next.disabled = page >= pages.children.length - 1;
+    };
+    // A signature its page cannot hold (below it, or in a column beyond it) moves to the start of the
+    // next page (a new one after the last).
+    const over = (page) => page.scrollHeight > page.clientHeight + 1 || page.scrollWidth > page.clientWidth + 1;
+    const fit = () => {
+      let moved = false;
+      for (let page = pages.querySelector('.sig-page'); page; page = page.nextElementSibling) {
+        while (page.children.length > 1 && over(page)) {
+          let after = page.nextElementSibling;
+          if (!after) {
+            after = page.cloneNode(false);
+            pages.append(after);
+          }
+          after.prepend(page.lastElementChild);
+          moved = true;
+        }
+        // One signature longer than a page scrolls within it, and can be reached by keyboard.
+        if (over(page)) page.tabIndex = 0;
+      }
+      if (!moved) return;
+      const all = pages.children;
+      for (let i = 1; i < all.length; i++) all[i].setAttribute('aria-label', 'Page ' + (i + 1) + ' of ' + all.length);
+      show();
     };
     let queued = false;
     pages.addEventListener('scroll', () => {
@@ -71,10 +96,16 @@
     const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
     for (const button of [previous, next]) {
       button.addEventListener('click', () => {
-        const page = Math.min(count - 1, Math.max(0, current() + Number(button.dataset.page)));
+        const page = Math.min(pages.children.length - 1, Math.max(0, current() + Number(button.dataset.page)));
         pages.scrollTo({ left: page * pages.clientWidth, behavior: smooth ? 'smooth' : 'auto' });
       });
     }
+    (document.fonts ? document.fonts.ready : Promise.resolve()).then(() => requestAnimationFrame(fit));
+    let resized = 0;
+    addEventListener('resize', () => {
+      clearTimeout(resized);
+      resized = setTimeout(fit, 200);
+    });
     show();
   }
   const song = document.querySelector('.songs audio');

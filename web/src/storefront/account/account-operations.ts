@@ -33,6 +33,9 @@ export const MyOrdersQuery = graphql(`
               message
               createdAt
             }
+            groupCard {
+              ...GroupCardPanel_groupCard
+            }
           }
         }
       }

@@ -14,6 +14,12 @@ export interface CardPersonalisation {
   /** YYYY-MM-DD, or null to send at once. */
   deliveryDate: string | null;
   timeZone: string;
+  /** A group card: signed by others through its link until `collectUntil` (ISO 8601). */
+  groupCard?: GroupCardChoice | null;
+}
+
+export interface GroupCardChoice {
+  collectUntil: string;
 }
 
 export interface CartLine {
@@ -39,7 +45,14 @@ function readPersonalisation(value: unknown): CardPersonalisation | null {
     message: p.message as string,
     deliveryDate: isText(p.deliveryDate) ? p.deliveryDate : null,
     timeZone: p.timeZone as string,
+    ...readGroupCard(p.groupCard),
   };
+}
+
+/** A group card's choice as stored (only when it is one). */
+function readGroupCard(value: unknown): { groupCard?: GroupCardChoice } {
+  const collectUntil = value && typeof value === 'object' ? (value as Record<string, unknown>).collectUntil : undefined;
+  return isText(collectUntil) && !Number.isNaN(Date.parse(collectUntil)) ? { groupCard: { collectUntil } } : {};
 }
 
 /** The stored cart, keeping only well-formed lines (the storage may hold anything). */

@@ -20,6 +20,9 @@ export const ConfirmationOrderQuery = graphql(`
         recipientEmail
         deliverAt
         deliveredAt
+        groupCard {
+          ...GroupCardPanel_groupCard
+        }
       }
     }
   }

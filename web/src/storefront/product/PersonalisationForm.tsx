@@ -3,6 +3,7 @@ import { Button, Classes, FormGroup, InputGroup, Radio, RadioGroup } from '@blue
 import type { CardPersonalisation } from '../cart/cart-lines';
 import { earliestDeliveryDay, latestDeliveryDay } from '@rules';
 import { MAX_MESSAGE, localDay, validatePersonalisation, type PersonalisationErrors } from './personalisation-rules';
+import { GroupCardFields } from '../group-card/GroupCardFields';
 
 /** Whom the card goes to, from whom, with what message and when; it reports each change for the live preview. */
 export function PersonalisationForm({
@@ -86,6 +87,7 @@ export function PersonalisationForm({
           />
         )}
       </FormGroup>
+      <GroupCardFields value={value} onChange={change} errors={errors} />
       <Button type="submit" intent="primary" size="large" icon="shopping-cart" text={submitText} />
     </form>
   );

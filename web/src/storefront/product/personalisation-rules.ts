@@ -1,10 +1,11 @@
 import { classifyDeliveryDay, isEmail, isSingleLine, MAX_MESSAGE_LENGTH, MAX_PERSON_NAME } from '@rules';
 import type { CardPersonalisation } from '../cart/cart-lines';
+import { groupCardErrors } from '../group-card/group-card-rules';
 
 export const MAX_MESSAGE = MAX_MESSAGE_LENGTH;
 export const MAX_NAME = MAX_PERSON_NAME;
 
-export type PersonalisationErrors = Partial<Record<'recipientName' | 'recipientEmail' | 'senderName' | 'message' | 'deliveryDate', string>>;
+export type PersonalisationErrors = Partial<Record<'recipientName' | 'recipientEmail' | 'senderName' | 'message' | 'deliveryDate' | 'collectUntil', string>>;
 
 /** A day as YYYY-MM-DD in the browser's own time zone. */
 export function localDay(date: Date): string {
@@ -41,7 +42,7 @@ export function validatePersonalisation(p: CardPersonalisation, today: Date): Pe
     else if (day === 'past' || day === 'today') errors.deliveryDate = 'Choose a day after today, or send it now.';
     else if (day === 'too-far') errors.deliveryDate = 'Choose a day within a year.';
   }
-  return errors;
+  return { ...groupCardErrors(p, today), ...errors };
 }
 
 export const emptyPersonalisation = (timeZone: string): CardPersonalisation => ({ recipientName: '', recipientEmail: '', senderName: '', message: '', deliveryDate: null, timeZone });
