@@ -51,19 +51,29 @@ export function linesOf(signature: CardSignature, characters: number): number {
  * split across two columns or pages. `overflows`: a page whose one signature is longer than it.
  */
 export function paginate<T extends CardSignature>(signatures: readonly T[], heightOverWidth: number): { signatures: T[]; overflows: boolean }[] {
-  const layout = pageLayout(heightOverWidth);
-  const pages: { signatures: T[]; column: number; lines: number; overflows: boolean }[] = [];
+  const { columns, lines: column, characters } = pageLayout(heightOverWidth);
+  const page = columns * column;
+  // `used`: the lines of the page taken so far, its columns one after the other.
+  const pages: { signatures: T[]; used: number; overflows: boolean }[] = [];
   for (const signature of signatures) {
-    const lines = linesOf(signature, layout.characters);
+    const lines = linesOf(signature, characters);
     const last = pages.at(-1);
-    if (last && last.lines + lines <= layout.lines) {
-      last.signatures.push(signature);
-      last.lines += lines;
-    } else if (last && last.column + 1 < layout.columns && lines <= layout.lines) {
-      last.signatures.push(signature);
-      last.column += 1;
-      last.lines = lines;
-    } else pages.push({ signatures: [signature], column: 0, lines, overflows: lines > layout.lines * layout.columns });
+    if (last) {
+      const columnEnd = Math.min(page, (Math.floor(last.used / column) + 1) * column);
+      if (last.used + lines <= columnEnd) {
+        last.signatures.push(signature);
+        last.used += lines;
+        continue;
+      }
+      // One that fits a column starts the next column of the page, if there is one.
+      if (lines <= column && columnEnd + lines <= page) {
+        last.signatures.push(signature);
+        last.used = columnEnd + lines;
+        continue;
+      }
+    }
+    // A new page; one longer than a column runs on into the next column, one longer than the page scrolls.
+    pages.push({ signatures: [signature], used: lines, overflows: lines > page });
   }
   return pages.map(({ signatures: onPage, overflows }) => ({ signatures: onPage, overflows }));
 }
