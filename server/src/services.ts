@@ -158,7 +158,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     deliveries,
     ecards: new EcardService(),
     ecardLoop,
-    account: new AccountService({ deliveries, clock, replies: ecardLoop, orders }),
+    account: new AccountService({ deliveries, clock, replies: ecardLoop, orders, groupCards }),
     discounts,
     refunds: new RefundService({ providers, clock }),
     sales: new SalesService(clock),

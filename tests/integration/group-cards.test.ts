@@ -275,6 +275,17 @@ describe('the purchaser', () => {
     expect((await signAs(card, 'Cy', 'Three')).status).toBe(201);
   });
 
+  it('keeps the deadline no later than the card\'s day when the purchaser moves the card earlier', async () => {
+    clock.set('2026-12-01T10:00:00Z');
+    const buyer = await app.customer('earlymover');
+    const card = await placeGroupCard(app, shop, { deliveryDate: '2026-12-10', collectUntil: '2026-12-09T18:00:00Z', buyer });
+    const moved = await app.graphql(`mutation($id: Int!) { changeCardDate(itemId: $id, deliveryDate: "2026-12-05") { deliverAt groupCard { collectUntil latestCollectUntil } } }`, { id: card.itemId }, buyer);
+    expect(moved.body.data.changeCardDate).toEqual({ deliverAt: '2026-12-05T00:00:00.000Z', groupCard: { collectUntil: '2026-12-05T00:00:00.000Z', latestCollectUntil: '2026-12-05T00:00:00.000Z' } });
+    // Moved later again, the deadline stays where it is (the purchaser extends it if they wish).
+    await app.graphql(`mutation($id: Int!) { changeCardDate(itemId: $id, deliveryDate: "2026-12-12") { id } }`, { id: card.itemId }, buyer);
+    expect((await view(card.token)).closes_at).toBe('2026-12-05T00:00:00.000Z');
+  });
+
   it('reads My orders in a bounded number of queries whatever the number of group cards', async () => {
     clock.set('2026-12-01T10:00:00Z');
     const buyer = await app.customer('manycards');

@@ -21,6 +21,8 @@ export interface AccountOptions {
   replies: { repliesOf(ctx: RequestContext, itemIds: readonly number[]): Promise<Map<number, EcardReply[]>> };
   /** Says which orders were looked up by someone who may only see their confirmation page. */
   orders: { isRedacted(order: Order): boolean };
+  /** Keeps a group card's signing deadline no later than its card's new day. */
+  groupCards?: { deliveryMoved(em: EntityManager, itemId: number, deliverAt: Date): Promise<void> };
 }
 
 /**
@@ -57,6 +59,7 @@ export class AccountService {
       const zone = item.timeZone ?? 'UTC';
       const at = deliveryInstant(deliveryDate, zone, now, 'deliveryDate');
       item.deliverAt = at;
+      await this.options.groupCards?.deliveryMoved(em, item.id, at);
       job.dueAt = at;
       job.attempts = 0;
       job.firstAttemptAt = null;

@@ -59,6 +59,14 @@ export class GroupCardService {
     return em.create(GroupCard, { item, signingToken: randomToken(), collectUntil: request.collectUntil });
   }
 
+  /**
+   * A card's delivery moved (in the transaction that moves it): a group card's deadline later than the
+   * new delivery comes back to it, so that signing still closes when the card goes out.
+   */
+  async deliveryMoved(em: EntityManager, itemId: number, deliverAt: Date): Promise<void> {
+    await em.nativeUpdate(GroupCard, { item: itemId, collectUntil: { $gt: deliverAt } }, { collectUntil: deliverAt });
+  }
+
   // ---- signers ---------------------------------------------------------------------------------
 
   /** The card behind a signing link, with its signatures in the order they were written (404 for no card). */

@@ -10,7 +10,7 @@ import { formatPrice } from '../common/price';
 import { MyOrdersQuery, ResendMyCardMutation } from './account-operations';
 import { cardActions, cardState, cardStateLabel, longDate, longDateTime, withdrawnOrder, type CardState } from './card-state';
 import { ChangeDateDialog, type ChangingCard } from './ChangeDateDialog';
-import { GroupCardPanel } from '../group-card/GroupCardPanel';
+import { GroupCardSection } from '../group-card/GroupCardSection';
 import '../common/storefront.css';
 import './account.css';
 
@@ -138,7 +138,7 @@ function AccountItem({ item, orderId, orderStatus, onChangeDate, onResend }: { i
         {actions.resend && <Button size="small" variant="outlined" icon="envelope" text="Resend" onClick={onResend} />}
         {(state.kind === 'sent' || state.kind === 'opened') && !actions.resend && <span className="muted account-resends-used">Sent again {MAX_OWNER_RESENDS} times</span>}
       </div>
-      {item.groupCard && <GroupCardPanel orderId={orderId} itemId={item.id} recipientName={item.recipientName ?? ''} groupCard={item.groupCard} />}
+      {item.groupCard && <GroupCardSection orderId={orderId} itemId={item.id} recipientName={item.recipientName ?? ''} groupCard={item.groupCard} />}
       {item.replies.length > 0 && (
         <ul className="account-replies" aria-label="Thank-you replies">
           {item.replies.map((reply) => (
