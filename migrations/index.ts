@@ -12,6 +12,7 @@ import { Migration20261125170000_ecard_page_changes } from './Migration202611251
 import { Migration20261125200000_staff_and_audit } from './Migration20261125200000_staff_and_audit.js';
 import { Migration20261125200100_customers_and_partial_refunds } from './Migration20261125200100_customers_and_partial_refunds.js';
 import { Migration20261125190000_hardening } from './Migration20261125190000_hardening.js';
+import { Migration20261126100000_mail_queue_generic } from './Migration20261126100000_mail_queue_generic.js';
 import { Migration20261126130000_group_cards } from './Migration20261126130000_group_cards.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
@@ -29,5 +30,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125190000_hardening', class: Migration20261125190000_hardening },
   { name: 'Migration20261125200000_staff_and_audit', class: Migration20261125200000_staff_and_audit },
   { name: 'Migration20261125200100_customers_and_partial_refunds', class: Migration20261125200100_customers_and_partial_refunds },
+  { name: 'Migration20261126100000_mail_queue_generic', class: Migration20261126100000_mail_queue_generic },
   { name: 'Migration20261126130000_group_cards', class: Migration20261126130000_group_cards },
 ];

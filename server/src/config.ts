@@ -28,8 +28,12 @@ export interface AppConfig {
   /** SMTP server for e-mail; without it, e-mails are written to `DATA_DIR/outbox` as .eml files. */
   smtpUrl?: string;
   mailFrom: string;
-  /** How often the e-mail worker looks for due cards and receipts. */
+  /** How often the e-mail worker looks for due mail besides being woken (a safety net). */
   deliveryPollSeconds: number;
+  /** SMTP_POOL_SIZE: SMTP connections per process, each carrying one e-mail at a time (default 5). */
+  smtpPoolSize: number;
+  /** MAIL_MAX_PER_SECOND: the shop-wide send rate across all processes (a provider's quota); null: no cap. */
+  mailMaxPerSecond: number | null;
   /** Hours after its delivery that an unopened card gets one reminder to its recipient (fractions allowed; 0: none). */
   reminderAfterHours: number;
   /** The demo catalogue on first start: 'auto' seeds it into the embedded database only. */
@@ -129,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Art & Song Cards <cards@artsongcards.example>',
     deliveryPollSeconds: intEnv(env, 'DELIVERY_POLL_SECONDS', 15),
+    smtpPoolSize: Math.floor(intEnv(env, 'SMTP_POOL_SIZE', 5)),
+    mailMaxPerSecond: env.MAIL_MAX_PER_SECOND ? intEnv(env, 'MAIL_MAX_PER_SECOND', 1) : null,
     reminderAfterHours: parseReminderHours(env.REMINDER_AFTER_HOURS),
     seedDemo: parseSeedDemo(env.SEED_DEMO),
     appRole: parseAppRole(env.APP_ROLE),

@@ -7,6 +7,7 @@ import { withBootLock } from './db/boot-lock.js';
 import { openDatabase } from './db/database.js';
 import { initOrm, migrate } from './db/orm.js';
 import { resolveJwtSecret } from './modules/auth/token.service.js';
+import { MAIL_QUEUED_SIGNAL } from './modules/mail/mail-queue.js';
 import { createMediaStorage, createServices, type ServiceDeps, type Services } from './services.js';
 
 /** The shop's back end, running: its database, ORM, services and change feed; HTTP comes on top. */
@@ -25,9 +26,6 @@ const STAGING_SWEEP_MS = 3600_000;
 
 /** How often a process that runs jobs drops audit entries older than a year. */
 const AUDIT_SWEEP_MS = 24 * 3600_000;
-
-/** The signal by which a web-only process wakes the processes that send mail. */
-const MAIL_QUEUED = 'mail-queued';
 
 /**
  * The composition root. Opens the database and, under the boot lock (processes starting at once take
@@ -82,9 +80,9 @@ export async function startRuntime(config: AppConfig, log: Logger, deps: Omit<Se
       await services.media.closeStaging();
     });
 
-    // New mail queued by a web-only process wakes the processes that send it (no wait for their poll).
+    // A job queued due now (by any process) wakes the processes that send mail when its transaction commits.
     if (runsJobs(config.appRole)) {
-      feed.onSignal(MAIL_QUEUED, () => services.deliveries.kick());
+      feed.onSignal(MAIL_QUEUED_SIGNAL, () => services.deliveries.kick());
       services.deliveries.start(orm, config.deliveryPollSeconds);
       steps.push(() => services.deliveries.stop());
       // The audit log keeps a year: swept at start and then daily (several workers sweeping is harmless).
@@ -98,8 +96,6 @@ export async function startRuntime(config: AppConfig, log: Logger, deps: Omit<Se
       steps.push(async () => clearInterval(auditSweeper));
       services.abandonedCheckouts.start(orm);
       steps.push(() => services.abandonedCheckouts.stop());
-    } else {
-      services.deliveries.wakeWorkers = () => void feed.signal(MAIL_QUEUED);
     }
     return { orm, services, feed, onStop: (step) => steps.push(step), stop };
   } catch (error) {

@@ -12,6 +12,8 @@ import { LocalDiskStorage, type MediaStorage } from './modules/media/media-stora
 import { DeliveryService } from './modules/mail/delivery.service.js';
 import { EcardService } from './modules/ecard/ecard.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { MailQueue } from './modules/mail/mail-queue.js';
+import { OrderEmails } from './modules/orders/order-emails.js';
 import { OrderService } from './modules/orders/order.service.js';
 import { EcardLoopService } from './modules/ecard/ecard-loop.service.js';
 import { AccountService } from './modules/account/account.service.js';
@@ -33,6 +35,7 @@ import { StaffService } from './modules/staff/staff.service.js';
 import { EmailProblemsService } from './modules/email-problems/email-problems.service.js';
 import { GroupCardService } from './modules/group-card/group-card.service.js';
 import { GroupCardOwnerService } from './modules/group-card/group-card-owner.service.js';
+import { GroupCardEmails } from './modules/group-card/group-card-emails.js';
 
 /** The services of the product: one instance each per process, shared by GraphQL and REST. */
 export interface Services {
@@ -47,6 +50,9 @@ export interface Services {
   productTypes: ProductTypeService;
   products: ProductService;
   orders: OrderService;
+  /** The e-mail queue: features register their kinds and queue their e-mails through it. */
+  mail: MailQueue;
+  /** Sends the queue's e-mail (where the background jobs run). */
   deliveries: DeliveryService;
   ecards: EcardService;
   ecardLoop: EcardLoopService;
@@ -63,6 +69,8 @@ export interface Services {
   groupCards: GroupCardService;
   /** Group cards for their purchasers: signatures, deadline, invitations. */
   groupCardOwners: GroupCardOwnerService;
+  /** Group cards' invitations and reminders (their `unsubscribed` and `headers` hooks are where contract section 11 plugs in). */
+  groupCardEmails: GroupCardEmails;
   /** Cancels and drops checkouts left pending (run where the background jobs run). */
   abandonedCheckouts: PendingOrderSweep;
 }
@@ -125,24 +133,22 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const products = new ProductService(cache);
   const productTypes = new ProductTypeService((ctx, typeId) => products.countOfType(ctx, typeId), cache);
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, domain: new URL(config.publicUrl).hostname });
-  const deliveries = new DeliveryService({
-    mailer,
-    baseUrl: config.publicUrl,
-    clock,
-    log: deps.log,
-  });
+  const mail = new MailQueue(clock);
+  const deliveries = new DeliveryService(mail, { mailer, clock, log: deps.log, concurrency: config.smtpPoolSize });
+  const orderEmails = new OrderEmails({ mail, baseUrl: config.publicUrl, clock });
   const media = new MediaService({
     storage: deps.storage ?? defaultStorage(config),
     stagingDir: stagingRoot(config),
     maxFileBytes: Math.floor(config.maxUploadMb * 1024 * 1024),
     cache,
   });
-  const ecardLoop = new EcardLoopService({ limits, deliveries, clock, reminderAfterMs: Math.round(config.reminderAfterHours * 3_600_000) });
-  deliveries.onCardDelivered = (em, item, now) => ecardLoop.cardDelivered(em, item, now);
+  const ecardLoop = new EcardLoopService({ limits, mail, baseUrl: config.publicUrl, clock, reminderAfterMs: Math.round(config.reminderAfterHours * 3_600_000) });
+  orderEmails.onCardsDelivered = (em, cards, now) => ecardLoop.cardsDelivered(em, cards, now);
   const discounts = new DiscountService(clock, limits);
   const providers = deps.paymentProviders ?? [new TestPaymentProvider(), ...(config.stripe ? [new StripePaymentProvider(config.stripe)] : [])];
   const groupCards = new GroupCardService({ limits, clock, secret: jwtSecret });
-  const orders = new OrderService({ provider: selectPaymentProvider(config, providers, deps.log), limits, media, deliveries, clock, discounts, groupCards });
+  const groupCardEmails = new GroupCardEmails({ mail, baseUrl: config.publicUrl, clock });
+  const orders = new OrderService({ provider: selectPaymentProvider(config, providers, deps.log), limits, media, mail, orderEmails, clock, discounts, groupCards });
   const auth = new AuthService(tokens, limits);
   const services = {
     cache,
@@ -155,21 +161,23 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     productTypes,
     products,
     orders,
+    mail,
     deliveries,
     ecards: new EcardService(),
     ecardLoop,
-    account: new AccountService({ deliveries, clock, replies: ecardLoop, orders, groupCards }),
+    account: new AccountService({ mail, orderEmails, clock, replies: ecardLoop, orders, groupCards }),
     discounts,
-    refunds: new RefundService({ providers, clock }),
+    refunds: new RefundService({ providers, clock, mail }),
     sales: new SalesService(clock),
-    stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p instanceof StripePaymentProvider) ?? null, checkout: orders.checkoutService, deliveries, clock }),
-    staff: new StaffService({ auth, mailer, baseUrl: config.publicUrl, clock }),
+    stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p instanceof StripePaymentProvider) ?? null, checkout: orders.checkoutService, clock }),
+    staff: new StaffService({ auth, mail, baseUrl: config.publicUrl, clock }),
     customers: new CustomersService(),
     audit: new AuditService(),
-    emailProblems: new EmailProblemsService(deliveries),
+    emailProblems: new EmailProblemsService(mail),
     groupCards,
-    groupCardOwners: new GroupCardOwnerService({ cards: groupCards, clock, orders }),
-    abandonedCheckouts: new PendingOrderSweep({ providers, checkout: orders.checkoutService, deliveries, clock, log: deps.log }),
+    groupCardOwners: new GroupCardOwnerService({ cards: groupCards, clock, orders, mail: groupCardEmails }),
+    groupCardEmails,
+    abandonedCheckouts: new PendingOrderSweep({ providers, checkout: orders.checkoutService, clock, log: deps.log }),
   };
   services.media.registerUsageProvider(blog.mediaUsages);
   services.media.registerUsageProvider(categories.mediaUsages);

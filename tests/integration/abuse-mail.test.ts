@@ -28,8 +28,9 @@ const clock = manualClock('2026-12-01T10:00:00Z');
 const mailer = new ScriptedMailer();
 
 beforeAll(async () => {
-  // Reminders are left out: these tests count the e-mails of orders and cards.
-  app = await startTestApp({ deliveryPollSeconds: 3600, reminderAfterHours: 0 }, { clock: clock.now, mailer });
+  // Reminders are left out: these tests count the e-mails of orders and cards. One e-mail at a time:
+  // the stopping test holds exactly one send at its gate.
+  app = await startTestApp({ deliveryPollSeconds: 3600, reminderAfterHours: 0, smtpPoolSize: 1 }, { clock: clock.now, mailer });
   admin = await app.login();
   shop = await seedShop(app, admin);
 });

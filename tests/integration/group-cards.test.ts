@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromAddress, placeGroupCard, sign, type PlacedGroupCard } from '../helpers/group-card-fixtures.js';
-import { manualClock, orderInput, personalisation, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
+import { manualClock, orderInput, outbox, personalisation, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
 import { recordQueries, selects } from '../helpers/queries.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -294,6 +294,7 @@ describe('the purchaser', () => {
       answer = await app.graphql(`{ myOrders(first: 20) { edges { node { id items { id signingToken groupCard { signingToken status signatureCount signatures { id name } invitations { email } } } } } } }`, {}, buyer);
     });
     await placeGroupCard(app, shop, { deliveryDate: '2026-12-10', collectUntil: '2026-12-09T18:00:00Z', buyer });
+    await read();
     const one = selects(await read());
     for (let i = 0; i < 4; i += 1) {
       const card = await placeGroupCard(app, shop, { deliveryDate: '2026-12-10', collectUntil: '2026-12-09T18:00:00Z', buyer });
@@ -319,6 +320,113 @@ describe('the purchaser', () => {
     const card = await placeGroupCard(app, shop, { deliveryDate: '2026-12-10', collectUntil: '2026-12-09T18:00:00Z', purchaserEmail: 'restlist@example.com' });
     const list = await (await app.request('/api/admin/orders?search=restlist', { token: admin })).json();
     expect(list[0].items[0]).toMatchObject({ item_url_uuid: card.uuid, signing_token: card.token });
+  });
+});
+
+describe('invitations by e-mail', () => {
+  const INVITE = `mutation($orderId: ID!, $itemId: Int!, $emails: [String!]!) { inviteSigners(orderId: $orderId, itemId: $itemId, emails: $emails) { invited alreadyInvited groupCard { invitations { email signedAt remindedAt } } } }`;
+  const mails = (kind: string, to?: string) => [...outbox(app).entries()].filter(([name, eml]) => name.startsWith(`${kind}-`) && (!to || eml.includes(`To: ${to}`)));
+  const inviteLink = (eml: string) => /https:\/\/cards\.example\/sign\/([A-Za-z0-9_-]{43})\?invite=([A-Za-z0-9_-]+)/.exec(eml)!;
+
+  it('sends one invitation per address, and one reminder a day before the deadline to those who have not signed, once', async () => {
+    clock.set('2026-12-01T10:00:00Z');
+    const buyer = await app.customer('inviter');
+    const card = await placeGroupCard(app, shop, { deliveryDate: '2026-12-10', collectUntil: '2026-12-08T18:00:00Z', buyer, recipientName: 'Grace <Hopper>' });
+    await app.sql(`update order_item set sender_name = 'Ada <b>&' where id = $1`, [card.itemId]);
+    const first = await app.graphql(INVITE, { orderId: card.orderId, itemId: card.itemId, emails: ['ann@team.example', 'BOB@team.example', 'cy@team.example', 'ann@team.example'] }, buyer);
+    expect(first.body.data.inviteSigners).toMatchObject({ invited: ['ann@team.example', 'bob@team.example', 'cy@team.example'], alreadyInvited: [] });
+    await app.services.deliveries.runDue();
+    expect(mails('group-card-invitation').length).toBe(3);
+    const [, annMail] = mails('group-card-invitation', 'ann@team.example')[0]!;
+    expect(annMail).toContain('Subject: Ada <b>& invites you to sign a card for Grace <Hopper>');
+    // Names are escaped in the HTML part.
+    expect(annMail).toContain('Ada &lt;b&gt;&amp; is collecting messages for Grace &lt;Hopper&gt;');
+    expect(annMail).not.toContain('<b>&amp;');
+    const [, token, code] = inviteLink(annMail);
+    expect(token).toBe(card.token);
+
+    // An address invited again gets nothing more; a new one its invitation.
+    const again = await app.graphql(INVITE, { orderId: card.orderId, itemId: card.itemId, emails: ['ann@team.example', 'dee@team.example'] }, buyer);
+    expect(again.body.data.inviteSigners).toMatchObject({ invited: ['dee@team.example'], alreadyInvited: ['ann@team.example'] });
+    await app.services.deliveries.runDue();
+    expect(mails('group-card-invitation').length).toBe(4);
+
+    // Ann signs through her invitation.
+    expect((await sign(app, card.token, { name: 'Ann', message: 'Yes!', invite: code }, fromAddress(++n))).status).toBe(201);
+
+    clock.set('2026-12-07T17:59:00Z');
+    await app.services.deliveries.runDue();
+    expect(mails('group-card-reminder')).toHaveLength(0);
+    clock.set('2026-12-07T18:00:00Z');
+    await app.services.deliveries.runDue();
+    expect(mails('group-card-reminder').map(([, eml]) => /^To: (.*)$/m.exec(eml)![1]).sort()).toEqual(['bob@team.example', 'cy@team.example', 'dee@team.example']);
+    expect(mails('group-card-reminder')[0]![1]).toContain('Subject: A day left to sign the card for Grace <Hopper>');
+    const seen = await app.graphql(`query($id: ID!) { order(id: $id) { items { groupCard { invitations { email signedAt remindedAt } } } } }`, { id: card.orderId }, buyer);
+    expect(seen.body.data.order.items[0].groupCard.invitations).toEqual([
+      { email: 'ann@team.example', signedAt: expect.any(String), remindedAt: null },
+      { email: 'bob@team.example', signedAt: null, remindedAt: '2026-12-07T18:00:00.000Z' },
+      { email: 'cy@team.example', signedAt: null, remindedAt: '2026-12-07T18:00:00.000Z' },
+      { email: 'dee@team.example', signedAt: null, remindedAt: '2026-12-07T18:00:00.000Z' },
+    ]);
+
+    // Once: neither another run nor a later deadline reminds them again.
+    const extended = await app.graphql(`mutation($o: ID!, $i: Int!) { extendSigningDeadline(orderId: $o, itemId: $i, collectUntil: "2026-12-09T23:00:00Z") { collectUntil } }`, { o: card.orderId, i: card.itemId }, buyer);
+    expect(extended.body.errors).toBeUndefined();
+    clock.set('2026-12-08T23:30:00Z');
+    await app.services.deliveries.runDue();
+    expect(mails('group-card-reminder')).toHaveLength(3);
+  });
+
+  it('moves a reminder not sent yet with the deadline, and reminds no one invited within the last day', async () => {
+    clock.set('2026-12-01T10:00:00Z');
+    const buyer = await app.customer('mover');
+    const card = await placeGroupCard(app, shop, { deliveryDate: '2026-12-10', collectUntil: '2026-12-03T12:00:00Z', buyer });
+    await app.graphql(INVITE, { orderId: card.orderId, itemId: card.itemId, emails: ['early@team.example'] }, buyer);
+    clock.set('2026-12-02T13:00:00Z');
+    // Invited within the last day of the deadline: the invitation only.
+    await app.graphql(INVITE, { orderId: card.orderId, itemId: card.itemId, emails: ['late@team.example'] }, buyer);
+    await app.graphql(`mutation($o: ID!, $i: Int!) { extendSigningDeadline(orderId: $o, itemId: $i, collectUntil: "2026-12-06T12:00:00Z") { collectUntil } }`, { o: card.orderId, i: card.itemId }, buyer);
+    const reminders = await app.sql<{ recipient: string; due_at: Date }>(`select recipient, due_at from mail_job where kind = 'group-card-reminder' and item_id = $1 order by recipient`, [card.itemId]);
+    // The early one's reminder moved; the late one, who now has days to spare, has one too.
+    expect(reminders.map((r) => [r.recipient, r.due_at.toISOString()])).toEqual([
+      ['early@team.example', '2026-12-05T12:00:00.000Z'],
+      ['late@team.example', '2026-12-05T12:00:00.000Z'],
+    ]);
+    clock.set('2026-12-05T12:00:00Z');
+    await app.services.deliveries.runDue();
+    expect(mails('group-card-reminder', 'early@team.example')).toHaveLength(1);
+    expect(mails('group-card-reminder', 'late@team.example')).toHaveLength(1);
+  });
+
+  it('takes at most 50 addresses per card, refuses bad ones whole, and withholds what a refund withdrew', async () => {
+    clock.set('2026-12-01T10:00:00Z');
+    const buyer = await app.customer('manyinvites');
+    const card = await placeGroupCard(app, shop, { deliveryDate: '2026-12-10', collectUntil: '2026-12-08T18:00:00Z', buyer });
+    const many = (from: number, count: number) => Array.from({ length: count }, (_, i) => `person${from + i}@team.example`);
+    const bad = await app.graphql(INVITE, { orderId: card.orderId, itemId: card.itemId, emails: ['ok@team.example', 'a@b.example, c@d.example'] }, buyer);
+    expect(bad.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'emails.1' });
+    expect((await app.graphql(INVITE, { orderId: card.orderId, itemId: card.itemId, emails: many(0, 51) }, buyer)).body.errors![0]!.extensions!.code).toBe('BAD_USER_INPUT');
+    expect((await app.graphql(INVITE, { orderId: card.orderId, itemId: card.itemId, emails: many(0, 48) }, buyer)).body.data.inviteSigners.invited).toHaveLength(48);
+    const over = await app.graphql(INVITE, { orderId: card.orderId, itemId: card.itemId, emails: many(100, 3) }, buyer);
+    expect(over.body.errors![0]!.message).toBe('At most 50 addresses can be invited to one card; 2 more can be.');
+    expect(await app.sql(`select count(*)::int as n from group_card_invitation i join group_card g on g.id = i.group_card_id where g.item_id = $1`, [card.itemId])).toEqual([{ n: 48 }]);
+    // Someone else may not invite through this card.
+    expect((await app.graphql(INVITE, { orderId: card.orderId, itemId: card.itemId, emails: ['x@team.example'] }, await app.customer('notmine'))).body.errors![0]!.extensions!.code).toBe('FORBIDDEN');
+
+    expect((await app.request(`/api/admin/orders/${card.orderId}/refund`, { method: 'POST', token: admin })).status).toBe(200);
+    // An invitation still waiting to go out when the card is withdrawn is not sent, and says why (asked
+    // of its renderer directly: the queue sends invitations the moment they are written).
+    const [job] = await app.sql<{ id: number; kind: string; recipient: string; payload: Record<string, unknown>; order_id: string; item_id: number; ref: string; due_at: Date; created_at: Date }>(
+      `select id, kind, recipient, payload, order_id, item_id, ref, due_at, created_at from mail_job where item_id = $1 and kind = 'group-card-invitation' order by id limit 1`,
+      [card.itemId],
+    );
+    const queued = { id: job!.id, kind: job!.kind, to: job!.recipient, payload: job!.payload, orderId: job!.order_id, itemId: job!.item_id, ref: job!.ref, attempts: 1, dueAt: job!.due_at, createdAt: job!.created_at };
+    const outcome = await app.services.mail.definition('group-card-invitation')!.render([queued], { em: app.orm.em.fork(), now: clock.now() });
+    expect(outcome).toEqual([{ withheld: true, reason: 'Not sent: the card was withdrawn.' }]);
+    clock.set('2026-12-07T18:00:00Z');
+    await app.services.deliveries.runDue();
+    expect(mails('group-card-reminder', 'person0@team.example')).toHaveLength(0);
+    expect((await app.graphql(INVITE, { orderId: card.orderId, itemId: card.itemId, emails: ['y@team.example'] }, buyer)).body.errors![0]!.extensions!.code).toBe('CONFLICT');
   });
 });
 

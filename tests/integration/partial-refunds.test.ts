@@ -112,7 +112,7 @@ describe('partial refunds with the test provider', () => {
     // Ben's day comes: his card is not sent.
     await app.sql(`update mail_job set due_at = now() - interval '1 minute' where item_id = $1`, [ben!.id]);
     await app.services.deliveries.runDue();
-    expect(await app.sql(`select status, last_error from mail_job where item_id = $1 and kind = 'card'`, [ben!.id])).toEqual([{ status: 'failed', last_error: 'Not sent: the order was refunded.' }]);
+    expect(await app.sql(`select status, last_error from mail_job where item_id = $1 and kind = 'card'`, [ben!.id])).toEqual([{ status: 'withheld', last_error: 'Not sent: the order was refunded.' }]);
     expect((await app.request(`/api/admin/orders/${order.id}/refund`, { method: 'POST', token: admin })).status).toBe(409);
   });
 });

@@ -89,7 +89,7 @@ describe('POST /api/admin/orders/{id}/refund', () => {
     await app.services.deliveries.runDue();
     expect([...outbox(app).values()].some((eml) => eml.includes('To: later@example.com'))).toBe(false);
     const [job] = await app.sql<{ status: string; last_error: string }>(`select status, last_error from mail_job where order_id = $1 and kind = 'card'`, [scheduled]);
-    expect(job).toEqual({ status: 'failed', last_error: 'Not sent: the order was refunded.' });
+    expect(job).toEqual({ status: 'withheld', last_error: 'Not sent: the order was refunded.' });
     // The sent card's page says it was withdrawn.
     const page = await app.request(`/ecards/${sentItem!.item_url_uuid}.html`);
     expect(page.status).toBe(410);

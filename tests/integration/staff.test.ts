@@ -26,8 +26,10 @@ describe('inviting staff', () => {
     const days = (Date.parse(invitation.expires_at) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
-    // The e-mail carries the same link; only a hash of its token is stored.
-    const mail = [...outbox(app).values()].find((eml) => eml.includes('To: dora@example.com'))!;
+    // The e-mail (queued with the invitation, sent by the queue at once) carries the same link; only a hash of its token is stored.
+    const sent = () => [...outbox(app).values()].find((eml) => eml.includes('To: dora@example.com'));
+    await expect.poll(sent, { timeout: 20_000 }).toBeTruthy();
+    const mail = sent()!;
     expect(mail).toContain('Subject: You are invited to help run Art & Song Cards');
     expect(mail).toContain(invitation.accept_url);
     const token = new URL(invitation.accept_url).searchParams.get('token')!;

@@ -26,6 +26,7 @@ interface Rule {
 const RULES: Rule[] = [
   { name: 'server core knows no feature', from: /^server\/src\/core\//, to: /^server\/src\/(modules|schema|demo|db|services|runtime|entities)\b/ },
   { name: 'modules are below the composition root', from: /^server\/src\/modules\//, to: /^server\/src\/(services|runtime|schema|demo|entities)\b/ },
+  { name: 'the mail queue knows no feature: features register their e-mails with it', from: /^server\/src\/modules\/mail\//, to: /^server\/src\/modules\/(?!mail\/)/ },
   { name: 'the server is below the gateway and the web', from: /^server\//, to: /^(gateway|web)\// },
   { name: 'the shared rules import only themselves', from: /^server\/src\/rules\//, to: /^(server\/src\/(?!rules\/)|gateway\/|web\/)/ },
   { name: 'the web takes only the shared rules from the server', from: /^web\//, to: /^(server\/src\/(?!rules\/)|gateway\/)/ },

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { EcardReply } from '../../server/src/modules/ecard/ecard-reply.entity.js';
 import type { OrderItem } from '../../server/src/modules/orders/order-item.entity.js';
 import type { Order } from '../../server/src/modules/orders/order.entity.js';
-import { cardEmail, openedEmail, receiptEmail, reminderEmail, thankYouEmail } from '../../server/src/modules/mail/emails.js';
+import { openedEmail, reminderEmail, thankYouEmail } from '../../server/src/modules/ecard/ecard-emails.js';
+import { cardEmail, receiptEmail } from '../../server/src/modules/orders/order-emails.js';
 import { parseReminderHours } from '../../server/src/config.js';
 
 const BASE = 'https://cards.example';

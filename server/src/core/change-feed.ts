@@ -6,8 +6,13 @@ import type { ChangePublisher, ReadCache } from './read-cache.js';
 /** The channel of changes, and the one on which each process says it has dropped a change's keys. */
 const CHANGES = 'artsong_cache_changes';
 const ACKS = 'artsong_cache_acks';
-/** Other notices between processes on the same connection (a signal's name is its payload). */
+/**
+ * Other notices between processes on the same connection (a signal's name is its payload). A
+ * transaction may send one itself (`select pg_notify(SIGNAL_CHANNEL, name)`): PostgreSQL delivers it
+ * only if the transaction commits.
+ */
 const SIGNALS = 'artsong_signals';
+export const SIGNAL_CHANNEL = SIGNALS;
 /** The listener connections name themselves so, so that a writer can count who must acknowledge. */
 export const FEED_APPLICATION_NAME = 'artsong-cache-feed';
 /** The longest a write waits for every process to drop what it changed. */

@@ -1,10 +1,11 @@
 import { LockMode } from '@mikro-orm/core';
-import { withEm, type RequestContext } from '../../core/context.js';
+import type { RequestContext } from '../../core/context.js';
 import { conflict, notFound } from '../../core/errors.js';
 import { pageSize, type ConnectionResult } from '../../core/pagination.js';
 import type { EcardReply } from '../ecard/ecard-reply.entity.js';
-import type { DeliveryService } from '../mail/delivery.service.js';
-import { MailJob, MailJobStatus, MailKind } from '../mail/mail-job.entity.js';
+import type { MailQueue } from '../mail/mail-queue.js';
+import { MailJob, MailJobStatus } from '../mail/mail-job.entity.js';
+import { OrderMailKind, type OrderEmails } from '../orders/order-emails.js';
 import { OrderItem } from '../orders/order-item.entity.js';
 import { deliveryInstant } from '../checkout/checkout-rules.js';
 import { Order, OrderStatus } from '../orders/order.entity.js';
@@ -16,7 +17,8 @@ import { MAX_OWNER_RESENDS } from '../../rules/index.js';
 export { MAX_OWNER_RESENDS };
 
 export interface AccountOptions {
-  deliveries: DeliveryService;
+  mail: MailQueue;
+  orderEmails: OrderEmails;
   clock: () => Date;
   replies: { repliesOf(ctx: RequestContext, itemIds: readonly number[]): Promise<Map<number, EcardReply[]>> };
   /** Says which orders were looked up by someone who may only see their confirmation page. */
@@ -54,20 +56,15 @@ export class AccountService {
     const now = this.options.clock();
     await ctx.em.fork().transactional(async (em) => {
       const item = await this.ownCard(em, itemId, viewer.user.id);
-      const job = await em.findOne(MailJob, { item: item.id, kind: MailKind.CARD }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const job = await em.findOne(MailJob, { itemId: item.id, kind: OrderMailKind.CARD }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!job || job.status !== MailJobStatus.QUEUED || item.deliveredAt) throw conflict('This card has already been sent; its date can no longer change.', 'itemId');
       const zone = item.timeZone ?? 'UTC';
       const at = deliveryInstant(deliveryDate, zone, now, 'deliveryDate');
       item.deliverAt = at;
       await this.options.groupCards?.deliveryMoved(em, item.id, at);
-      job.dueAt = at;
-      job.attempts = 0;
-      job.firstAttemptAt = null;
-      job.lastError = null;
-      await em.flush();
+      await this.options.mail.moveTo(em, job, at);
       ctx.log.info({ itemId, orderId: item.order.id, deliverAt: at.toISOString() }, 'card moved to another day');
     });
-    this.options.deliveries.kick();
     return ctx.em.findOneOrFail(OrderItem, itemId, { populate: ['order'], refresh: true });
   }
 
@@ -80,15 +77,14 @@ export class AccountService {
       if (!item.deliveredAt) throw conflict('This card has not been sent yet; it goes out on its day.', 'itemId');
       // The purchaser's own resends only: an admin sending the card again takes none of their three.
       if (item.ownerResends >= MAX_OWNER_RESENDS) throw conflict(`This card was already sent again ${MAX_OWNER_RESENDS} times.`, 'itemId');
-      const waiting = await em.count(MailJob, { item: item.id, kind: MailKind.CARD_RESEND, status: { $in: [MailJobStatus.QUEUED, MailJobStatus.SENDING] } });
+      const waiting = await em.count(MailJob, { itemId: item.id, kind: OrderMailKind.CARD_RESEND, status: { $in: [MailJobStatus.QUEUED, MailJobStatus.SENDING] } });
       if (!waiting) {
-        this.options.deliveries.queueResend(withEm(ctx, em), item);
+        await this.options.orderEmails.queueResend(em, item);
         item.ownerResends += 1;
       }
       await em.flush();
       ctx.log.info({ itemId, orderId: item.order.id }, 'card resent by its purchaser');
     });
-    this.options.deliveries.kick();
     return ctx.em.findOneOrFail(OrderItem, itemId, { populate: ['order'], refresh: true });
   }
 

@@ -11,7 +11,7 @@ import { E_GREETING_CARD_TYPE_ID } from '../catalogue/product-type.entity.js';
 import { Product } from '../catalogue/product.entity.js';
 import type { RateLimits } from '../limits/rate-limits.js';
 import { cardDesignOf } from '../orders/card-design.js';
-import type { DeliveryService } from '../mail/delivery.service.js';
+import type { OrderEmails } from '../orders/order-emails.js';
 import { OrderItem } from '../orders/order-item.entity.js';
 import { cleanCard, cleanCartLines, cleanIdempotencyKey, cleanPersonalisation, type CartLine, type Personalisation } from './checkout-rules.js';
 import { Order, OrderStatus } from '../orders/order.entity.js';
@@ -59,7 +59,8 @@ export interface CheckoutOptions {
   limits: RateLimits;
   /** Keeps the media a sold card needs. */
   media: { recordSold(tx: RequestContext, items: OrderItem[]): Promise<void> };
-  deliveries: DeliveryService;
+  /** The order's e-mails (receipt and cards), queued when it is paid. */
+  orderEmails: OrderEmails;
   clock: () => Date;
   discounts: DiscountService;
   /** Makes a card being ordered a group card (its signing token and deadline), in the checkout's transaction. */
@@ -120,9 +121,7 @@ export class CheckoutService {
     if (pending.status !== OrderStatus.PENDING) return pending;
 
     const charge = await chargePending(ctx, this, provider, { amount: pending.total, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order ${pending.id}`, orderId: pending.id });
-    const order = await this.settle(ctx, pending.id, charge, now);
-    this.options.deliveries.kick();
-    return order;
+    return this.settle(ctx, pending.id, charge, now);
   }
 
   /** Writes the order and its items as `pending`, or returns the order another checkout of the key wrote first. */
@@ -221,8 +220,8 @@ export class CheckoutService {
       order.cardLast4 = charge.last4;
       order.cardBrand = charge.brand;
       const items = await em.find(OrderItem, { order }, { orderBy: { position: 'asc' } });
-      this.options.deliveries.queueForOrder(withEm(ctx, em), order, items, now);
       await em.flush();
+      await this.options.orderEmails.queueForOrder(em, order, items, now);
       ctx.log.info({ orderId: order.id, total: order.total, items: items.length }, 'order placed');
       return order;
     });

@@ -35,8 +35,6 @@ export interface PendingOrderSweepOptions {
   /** Every provider the shop can talk to: an abandoned payment is cancelled by the provider that started it. */
   providers: PaymentProvider[];
   checkout: Pick<CheckoutService, 'dropPending' | 'settle'>;
-  /** Sends what a payment found paid after all has queued. */
-  deliveries: { kick(): void };
   clock: () => Date;
   log: Logger;
 }
@@ -112,7 +110,6 @@ export class PendingOrderSweep {
       if (outcome.status === 'processing') return false;
       if (outcome.status === 'succeeded') {
         await this.options.checkout.settle(ctx, order.id, { status: 'succeeded', reference: order.paymentReference, last4: outcome.last4, brand: outcome.brand }, this.options.clock());
-        this.options.deliveries.kick();
         ctx.log.warn(facts, 'a checkout thought abandoned was paid: settled as paid (its payment event never came)');
         return false;
       }

@@ -4,8 +4,9 @@ import { groupBy } from '../../core/loaders.js';
 import { conflict, notFound } from '../../core/errors.js';
 import { parseInput, singleLine } from '../../core/input.js';
 import type { RateLimits } from '../limits/rate-limits.js';
-import type { DeliveryService } from '../mail/delivery.service.js';
-import { MailJob, MailJobStatus, MailKind } from '../mail/mail-job.entity.js';
+import type { MailQueue } from '../mail/mail-queue.js';
+import type { DeliveredCard } from '../orders/order-emails.js';
+import { EcardEmails, EcardMailKind } from './ecard-emails.js';
 import { OrderItem } from '../orders/order-item.entity.js';
 import { MAX_PERSON_NAME, MAX_REPLIES_PER_CARD } from '../../rules/index.js';
 import { replyMessageSchema } from '../../rules/schemas.js';
@@ -28,7 +29,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface EcardLoopOptions {
   limits: RateLimits;
-  deliveries: DeliveryService;
+  mail: MailQueue;
+  /** The shop's public address, for links in e-mails. */
+  baseUrl: string;
   clock: () => Date;
   /** How long after its delivery an unopened card gets its one reminder; 0: no reminders. */
   reminderAfterMs: number;
@@ -50,7 +53,11 @@ export function cleanReplyMessage(value: unknown, field = 'message'): string {
  * "opened" notice, the recipient's thank-you replies and the one reminder of a card left unopened.
  */
 export class EcardLoopService {
-  constructor(private readonly options: EcardLoopOptions) {}
+  private readonly emails: EcardEmails;
+
+  constructor(private readonly options: EcardLoopOptions) {
+    this.emails = new EcardEmails(options.mail, options.baseUrl);
+  }
 
   /**
    * The beacon of the e-card page: records the card's first opening (once, also when two arrive at
@@ -65,17 +72,11 @@ export class EcardLoopService {
       // Conditional, so that two first views at once record one time.
       const updated = await em.nativeUpdate(OrderItem, { id: item.id, openedAt: null }, { openedAt: now });
       if (!updated) return false;
-      await em.nativeDelete(MailJob, { item: item.id, kind: MailKind.REMINDER, status: MailJobStatus.QUEUED });
-      if (item.order.notifyOpened) {
-        await em.execute(
-          `insert into mail_job (kind, order_id, item_id, due_at) values ('opened', ?, ?, ?) on conflict do nothing`,
-          [item.order.id, item.id, now],
-        );
-      }
+      await this.options.mail.drop(em, { itemIds: [item.id], kinds: [EcardMailKind.REMINDER] });
+      if (item.order.notifyOpened) await this.emails.queueOpened(em, item, now);
       ctx.log.info({ itemId: item.id, orderId: item.order.id }, 'e-card opened for the first time');
       return true;
     });
-    if (first) this.options.deliveries.kick();
     return first;
   }
 
@@ -93,12 +94,11 @@ export class EcardLoopService {
       const count = await em.count(EcardReply, { item: item.id });
       if (count >= MAX_REPLIES_PER_CARD) throw conflict(`This card already has ${MAX_REPLIES_PER_CARD} thank-yous; no more can be sent.`);
       const reply = em.create(EcardReply, { item, name, message, createdAt: this.options.clock() });
-      em.create(MailJob, { kind: MailKind.THANK_YOU, order: item.order, item, reply, dueAt: this.options.clock() });
       await em.flush();
+      await this.emails.queueThankYou(em, item, reply, this.options.clock());
       ctx.log.info({ itemId: item.id, orderId: item.order.id, replyId: reply.id }, 'thank-you sent');
       return reply;
     });
-    this.options.deliveries.kick();
     return reply;
   }
 
@@ -115,15 +115,12 @@ export class EcardLoopService {
   }
 
   /**
-   * Called when a card's e-mail first went out (in the transaction that records it): queues its one
+   * Called when cards' e-mails first went out (in the transaction that records it): queues each one's
    * reminder, unless reminders are off or the card was already opened.
    */
-  async cardDelivered(em: EntityManager, item: OrderItem, now: Date): Promise<void> {
-    if (this.options.reminderAfterMs <= 0 || item.openedAt) return;
-    await em.execute(
-      `insert into mail_job (kind, order_id, item_id, due_at) values ('reminder', ?, ?, ?) on conflict do nothing`,
-      [item.order.id, item.id, new Date(now.getTime() + this.options.reminderAfterMs)],
-    );
+  async cardsDelivered(em: EntityManager, cards: readonly DeliveredCard[], now: Date): Promise<void> {
+    if (this.options.reminderAfterMs <= 0) return;
+    await this.emails.queueReminders(em, cards.filter((card) => !card.openedAt), now, this.options.reminderAfterMs);
   }
 
   /** A sellable card by its address (404 otherwise: unknown, not paid, cancelled or refunded). */

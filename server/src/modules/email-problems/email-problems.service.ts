@@ -1,6 +1,6 @@
 import { withEm, type RequestContext } from '../../core/context.js';
 import { recordAudit } from '../audit/audit.js';
-import type { DeliveryService } from '../mail/delivery.service.js';
+import type { MailQueue } from '../mail/mail-queue.js';
 import { NOT_SENT_REFUNDED } from '../orders/refund.service.js';
 import type { EmailProblem, EmailProblems } from './email-problems.types.js';
 
@@ -31,12 +31,12 @@ interface Row {
  * retry period) and brings a waiting one forward, then wakes the queue.
  */
 export class EmailProblemsService {
-  constructor(private readonly deliveries: Pick<DeliveryService, 'kick'>) {}
+  constructor(private readonly mail: Pick<MailQueue, 'wake'>) {}
 
   async list(ctx: RequestContext): Promise<EmailProblems> {
     const rows = await ctx.em.execute<Row[]>(
       `select j.id, j.kind, j.status, j.order_id, j.attempts, j.last_error, j.due_at, j.created_at,
-              case when j.kind in ('card', 'card-resend', 'reminder') then i.recipient_email else o.purchaser_email end as recipient,
+              coalesce(j.recipient, case when j.kind in ('card', 'card-resend', 'reminder') then i.recipient_email else o.purchaser_email end) as recipient,
               count(*) over () as total
          from mail_job j left join "order" o on o.id = j.order_id left join order_item i on i.id = j.item_id
         where ${PROBLEM}
@@ -57,13 +57,13 @@ export class EmailProblemsService {
         [NOT_SENT_REFUNDED, ...(ids ?? [])],
       );
       if (rows.length) {
+        await this.mail.wake(em);
         const summary = ids && ids.length === 1 ? `Retried e-mail #${rows[0]!.id}` : `Retried ${rows.length} e-mail${rows.length === 1 ? '' : 's'}${ids ? '' : ' (all)'}`;
         await recordAudit(withEm(ctx, em), { entity: 'e-mail', id: rows.length === 1 ? rows[0]!.id : null, action: 'retried', summary });
       }
       return rows.length;
     });
     ctx.log.info({ retried, ids: ids ?? 'all' }, 'e-mails retried');
-    if (retried) this.deliveries.kick();
     return retried;
   }
 }

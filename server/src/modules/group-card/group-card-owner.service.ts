@@ -11,14 +11,12 @@ import type { GroupCardService } from './group-card.service.js';
 import { isUnplaced, SigningStatus } from './group-card-status.js';
 import { GroupCardDetails } from './group-card.types.js';
 
-/** What the purchaser's changes tell the e-mail side (invitations and their reminders). */
+/** What the purchaser's changes tell the e-mail side (invitations and their reminders); the queue wakes its workers when the transaction commits. */
 export interface GroupCardMailHooks {
   /** New invitations, in the transaction that writes them: one e-mail each, and each one's reminder. */
   invited(em: EntityManager, card: GroupCard, invitations: GroupCardInvitation[], now: Date): Promise<void>;
   /** The deadline moved (in the transaction that moves it): reminders not sent yet move with it. */
   deadlineMoved(em: EntityManager, card: GroupCard, now: Date): Promise<void>;
-  /** Wakes the queue after a commit. */
-  kick(): void;
 }
 
 export interface GroupCardOwnerOptions {
@@ -40,10 +38,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export class GroupCardOwnerService {
   constructor(private readonly options: GroupCardOwnerOptions) {}
-
-  set mail(hooks: GroupCardMailHooks | null) {
-    this.options.mail = hooks;
-  }
 
   /** Whether the order was read by its purchaser or the shop (not by someone holding the confirmation page of another's account). */
   seesAsPurchaser(order: Order): boolean {
@@ -89,7 +83,6 @@ export class GroupCardOwnerService {
       ctx.log.info({ itemId: item.id, collectUntil: collectUntil.toISOString() }, 'group card deadline extended');
       return { card, item };
     });
-    this.options.mail?.kick();
     return this.fresh(ctx, card, item);
   }
 
@@ -118,7 +111,6 @@ export class GroupCardOwnerService {
       ctx.log.info({ itemId: item.id, invited: invitations.length }, 'group card invitations written');
       return { card, item, invited: fresh, alreadyInvited: emails.filter((email) => known.has(email)) };
     });
-    this.options.mail?.kick();
     return { invited: outcome.invited, alreadyInvited: outcome.alreadyInvited, groupCard: await this.fresh(ctx, outcome.card, outcome.item) };
   }
 

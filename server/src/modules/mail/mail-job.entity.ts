@@ -1,26 +1,5 @@
 import { OptionalProps } from '@mikro-orm/core';
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { Field, GraphQLISODateTime, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { Order } from '../orders/order.entity.js';
-import { OrderItem } from '../orders/order-item.entity.js';
-import { EcardReply } from '../ecard/ecard-reply.entity.js';
-
-export enum MailKind {
-  /** An e-card to its recipient, on its delivery date; one per card. */
-  CARD = 'card',
-  /** An admin's resend of a card. */
-  CARD_RESEND = 'card-resend',
-  /** The purchaser's receipt with the card links; one per order. */
-  RECEIPT = 'receipt',
-  /** An admin's resend of the receipt. */
-  RECEIPT_RESEND = 'receipt-resend',
-  /** "{recipient} opened your card" to the purchaser; at most one per card. */
-  OPENED = 'opened',
-  /** A recipient's thank-you reply to the purchaser; one per reply. */
-  THANK_YOU = 'thank-you',
-  /** The one reminder to the recipient of a delivered card still unopened. */
-  REMINDER = 'reminder',
-}
+import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 
 export enum MailJobStatus {
   QUEUED = 'queued',
@@ -29,60 +8,68 @@ export enum MailJobStatus {
   SENT = 'sent',
   /** Kept failing for the whole retry period; shown to admins with the reason, who can retry it. */
   FAILED = 'failed',
+  /** Not sent on purpose (a refunded card, an unsubscribed recipient); `lastError` says why. Never retried. */
+  WITHHELD = 'withheld',
 }
 
-registerEnumType(MailKind, { name: 'EmailKind', description: 'card, card-resend, receipt, receipt-resend, opened, thank-you, reminder.' });
-registerEnumType(MailJobStatus, { name: 'EmailStatus', description: 'queued (waiting or retrying), sending, sent, failed (given up; can be retried).' });
-
 /**
- * The durable queue of the shop's e-mail, in PostgreSQL: a job is written in the same transaction as
- * the order it belongs to, so nothing is lost on a crash, and workers claim due jobs with
- * `FOR UPDATE SKIP LOCKED`, so no two workers send the same job.
+ * One e-mail in the durable queue (`mail_job`, in PostgreSQL). A feature writes it in its own
+ * transaction (see `MailQueue.enqueue`), so nothing is lost on a crash, and workers claim due jobs
+ * with `FOR UPDATE SKIP LOCKED`, so no two workers send the same job.
+ *
+ * The queue knows the job's kind, address and payload. The reference columns (`orderId`, `itemId`,
+ * `ref`) are for the features that queued it: to list an order's e-mails, withdraw a card's e-mails
+ * or move one. In SQL `order_id` and `item_id` are foreign keys with `on delete cascade` (a job goes
+ * with its order or card); this module never reads what they point at.
  */
-@ObjectType('OrderEmail', { description: "One e-mail of an order (admins): what it is, whether it went out, and why not." })
 @Entity({ tableName: 'mail_job' })
 @Index({ name: 'mail_job_due_index', expression: `create index "mail_job_due_index" on "mail_job" ("due_at", "id") where "status" = 'queued'` })
-@Index({ name: 'mail_job_card_unique', expression: `create unique index "mail_job_card_unique" on "mail_job" ("item_id") where "kind" = 'card'` })
-@Index({ name: 'mail_job_opened_unique', expression: `create unique index "mail_job_opened_unique" on "mail_job" ("item_id") where "kind" = 'opened'` })
-@Index({ name: 'mail_job_reminder_unique', expression: `create unique index "mail_job_reminder_unique" on "mail_job" ("item_id") where "kind" = 'reminder'` })
-@Index({ name: 'mail_job_receipt_unique', expression: `create unique index "mail_job_receipt_unique" on "mail_job" ("order_id") where "kind" = 'receipt'` })
+@Index({ name: 'mail_job_lease_index', expression: `create index "mail_job_lease_index" on "mail_job" ("claimed_until") where "status" = 'sending'` })
 export class MailJob {
-  [OptionalProps]?: 'status' | 'attempts' | 'lastError' | 'sentAt' | 'createdAt' | 'item' | 'claimedUntil' | 'firstAttemptAt' | 'reply';
+  [OptionalProps]?: 'status' | 'attempts' | 'lastError' | 'sentAt' | 'createdAt' | 'claimedUntil' | 'firstAttemptAt' | 'payload' | 'orderId' | 'itemId' | 'ref' | 'dedupeKey' | 'recipient' | 'claimToken';
 
-  @Field(() => Int)
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
-  @Field(() => MailKind)
-  @Enum({ items: () => MailKind })
-  kind!: MailKind;
+  /** A kind a feature registered (`card`, `receipt`, `staff-invitation`, ...). */
+  @Property({ type: 'text' })
+  kind!: string;
 
-  @ManyToOne(() => Order, { deleteRule: 'cascade' })
-  order!: Order;
+  /** The address it goes to (null only on rows queued before the queue was generic; the renderer then names it). */
+  @Property({ type: 'text', nullable: true })
+  recipient: string | null = null;
 
-  @Index({ name: 'mail_job_item_id_index' })
-  @ManyToOne(() => OrderItem, { nullable: true, deleteRule: 'cascade' })
-  item: OrderItem | null = null;
+  /** What the kind's renderer needs besides the reference columns. */
+  @Property({ type: 'json' })
+  payload: Record<string, unknown> = {};
 
-  /** A thank-you e-mail's reply. */
-  @Index({ name: 'mail_job_reply_id_index' })
-  @ManyToOne(() => EcardReply, { nullable: true, deleteRule: 'cascade' })
-  reply: EcardReply | null = null;
+  /** The order it belongs to, if any (a foreign key in SQL). */
+  @Property({ type: 'uuid', nullable: true })
+  orderId: string | null = null;
+
+  /** The order item (card) it belongs to, if any (a foreign key in SQL). */
+  @Property({ type: 'integer', nullable: true })
+  itemId: number | null = null;
+
+  /** A free reference of the feature that queued it (`staff-invitation:12`), to find it again. */
+  @Property({ type: 'text', nullable: true })
+  ref: string | null = null;
+
+  /** At most one job per key: a second enqueue of the same key is ignored. */
+  @Property({ type: 'text', nullable: true })
+  dedupeKey: string | null = null;
 
   /** When to send; moved later after a failed attempt. */
-  @Field(() => GraphQLISODateTime, { description: 'When it is (or was) due; after a failure, when it is tried again.' })
   @Property({ type: 'datetime' })
   dueAt!: Date;
 
-  @Field(() => MailJobStatus)
   @Enum({ items: () => MailJobStatus })
   status: MailJobStatus = MailJobStatus.QUEUED;
 
-  @Field(() => Int)
   @Property({ type: 'integer', default: 0 })
   attempts: number = 0;
 
-  @Field(() => String, { nullable: true, description: 'Why the last attempt failed.' })
+  /** Why the last attempt failed, or why it was withheld. */
   @Property({ type: 'text', nullable: true })
   lastError: string | null = null;
 
@@ -90,11 +77,14 @@ export class MailJob {
   @Property({ type: 'datetime', nullable: true })
   firstAttemptAt: Date | null = null;
 
-  /** While `sending`: the claim's end; a worker that crashed mid-send leaves it to be claimed again. */
+  /** While `sending`: the lease's end; a worker that died mid-send leaves it to be claimed again after it. */
   @Property({ type: 'datetime', nullable: true })
   claimedUntil: Date | null = null;
 
-  @Field(() => GraphQLISODateTime, { nullable: true })
+  /** While `sending`: the claim that holds it; only that claim may settle it. */
+  @Property({ type: 'uuid', nullable: true })
+  claimToken: string | null = null;
+
   @Property({ type: 'datetime', nullable: true })
   sentAt: Date | null = null;
 

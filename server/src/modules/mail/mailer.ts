@@ -9,6 +9,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe, ...). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -35,6 +37,7 @@ export function createMailer(options: MailerOptions): Mailer {
     text: mail.text,
     html: mail.html,
     messageId: `<${mail.id}@${options.domain}>`,
+    ...(mail.headers && Object.keys(mail.headers).length ? { headers: mail.headers } : {}),
   });
   return {
     async send(mail) {

@@ -6,7 +6,7 @@ import type { ConnectionResult } from '../../core/pagination.js';
 import type { OrderService } from './order.service.js';
 import { Product } from '../catalogue/product.entity.js';
 import { OrderItem } from './order-item.entity.js';
-import { MailJob } from '../mail/mail-job.entity.js';
+import { OrderEmail } from './order-email.types.js';
 import { forbidden } from '../../core/errors.js';
 import { isStaffViewer } from '../../core/viewer.js';
 import { Order } from './order.entity.js';
@@ -64,8 +64,8 @@ export class OrderResolver {
     return this.service.isRedacted(order) ? maskEmail(order.purchaserEmail) : order.purchaserEmail;
   }
 
-  @FieldResolver(() => [MailJob], { description: 'Its e-mails (receipt, cards, resends) with their state and the reason of the last failure. Admins and staff only.' })
-  async emails(@Ctx() ctx: RequestContext, @Root() order: Order): Promise<MailJob[]> {
+  @FieldResolver(() => [OrderEmail], { description: 'Its e-mails (receipt, cards, resends) with their state and the reason of the last failure. Admins and staff only.' })
+  async emails(@Ctx() ctx: RequestContext, @Root() order: Order): Promise<OrderEmail[]> {
     if (!isStaffViewer(await ctx.viewer())) throw forbidden('Staff and admins only');
     return this.service.emailsOf(ctx, order);
   }
@@ -77,8 +77,8 @@ export class OrderResolver {
   }
 
   @Allow('staff')
-  @Mutation(() => MailJob, { description: 'Tries a failed e-mail again (with a fresh retry period).' })
-  retryEmail(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<MailJob> {
+  @Mutation(() => OrderEmail, { description: 'Tries a failed e-mail again (with a fresh retry period).' })
+  retryEmail(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<OrderEmail> {
     return this.service.retryEmail(ctx, id);
   }
 

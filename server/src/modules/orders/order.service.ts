@@ -9,6 +9,8 @@ import { containsEveryWord } from '../../core/text-search.js';
 import { Product } from '../catalogue/product.entity.js';
 import { CheckoutService, type CartQuote, type CheckoutOptions, type PlaceOrderInput } from '../checkout/checkout.service.js';
 import { MailJob } from '../mail/mail-job.entity.js';
+import type { MailQueue } from '../mail/mail-queue.js';
+import { isOrderEmailKind, OrderEmail, toOrderEmail } from './order-email.types.js';
 import { OrderItem } from './order-item.entity.js';
 import { Order, OrderStatus } from './order.entity.js';
 
@@ -20,7 +22,10 @@ export interface OrderSearchArgs {
   after?: string | null;
 }
 
-export type OrderServiceOptions = CheckoutOptions;
+export type OrderServiceOptions = CheckoutOptions & {
+  /** The e-mail queue (an admin's retry of a failed e-mail). */
+  mail: MailQueue;
+};
 
 export const MAX_ORDER_PAGE = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -109,13 +114,11 @@ export class OrderService {
       if (!item) throw notFound('Order item');
       if (!item.itemUrlUuid) throw badInput('Only e-cards are sent by e-mail.', 'itemId');
       if (item.refundedAt || item.order.status === OrderStatus.REFUNDED) throw conflict('This card was refunded and withdrawn; it is not sent any more.');
-      this.options.deliveries.queueResend(withEm(ctx, em), item);
-      await em.flush();
+      await this.options.orderEmails.queueResend(em, item);
       await recordAudit(withEm(ctx, em), { entity: 'order', id: item.order.id, action: 'resent', summary: `Resent the card ${item.name} to ${item.recipientEmail}` });
       return item;
     });
     ctx.log.info({ itemId, orderId: item.order.id }, 'card e-mail resend queued');
-    this.options.deliveries.kick();
     return item;
   }
 
@@ -124,33 +127,30 @@ export class OrderService {
     const order = await ctx.em.transactional(async (em) => {
       const order = UUID.test(orderId) ? await em.findOne(Order, { id: orderId.toLowerCase() }) : null;
       if (!order || order.status === OrderStatus.PENDING) throw notFound('Order');
-      this.options.deliveries.queueReceiptResend(withEm(ctx, em), order);
-      await em.flush();
+      await this.options.orderEmails.queueReceiptResend(em, order);
       await recordAudit(withEm(ctx, em), { entity: 'order', id: order.id, action: 'resent', summary: `Resent the receipt to ${order.purchaserEmail}` });
       return order;
     });
     ctx.log.info({ orderId: order.id }, 'receipt resend queued');
-    this.options.deliveries.kick();
     return order;
   }
 
   /** Puts a failed e-mail back in the queue (admins); an e-mail that has not failed is left as it is. */
-  async retryEmail(ctx: RequestContext, jobId: number): Promise<MailJob> {
+  async retryEmail(ctx: RequestContext, jobId: number): Promise<OrderEmail> {
     const job = await ctx.em.transactional(async (em) => {
-      const job = await this.options.deliveries.retry(withEm(ctx, em), jobId);
-      if (job) await recordAudit(withEm(ctx, em), { entity: 'e-mail', id: job.id, action: 'retried', summary: `Retried the ${job.kind} e-mail of order ${job.order.id}` });
+      const job = await this.options.mail.retry(em, jobId);
+      if (job) await recordAudit(withEm(ctx, em), { entity: 'e-mail', id: job.id, action: 'retried', summary: job.orderId ? `Retried the ${job.kind} e-mail of order ${job.orderId}` : `Retried the ${job.kind} e-mail to ${job.recipient}` });
       return job;
     });
     if (!job) throw notFound('E-mail');
-    ctx.log.info({ jobId, orderId: job.order.id }, 'e-mail retry queued');
-    this.options.deliveries.kick();
-    return job;
+    ctx.log.info({ jobId, orderId: job.orderId }, 'e-mail retry queued');
+    return toOrderEmail(job);
   }
 
   /** The e-mails of an order, oldest first; batched across the orders of a request. */
-  async emailsOf(ctx: RequestContext, order: Order): Promise<MailJob[]> {
-    const loader = ctx.loader<string, MailJob[]>('order.emails', async (ids) =>
-      groupBy(await ctx.em.find(MailJob, { order: { $in: [...ids] } }, { orderBy: { id: 'asc' }, populate: ['item'] }), (row) => row.order.id),
+  async emailsOf(ctx: RequestContext, order: Order): Promise<OrderEmail[]> {
+    const loader = ctx.loader<string, OrderEmail[]>('order.emails', async (ids) =>
+      groupBy((await ctx.em.find(MailJob, { orderId: { $in: [...ids] } }, { orderBy: { id: 'asc' } })).filter((job) => isOrderEmailKind(job.kind)).map(toOrderEmail), (row) => row.orderId!),
     );
     return (await loader.load(order.id)) ?? [];
   }

@@ -4,7 +4,9 @@ import { badInput, conflict, notFound } from '../../core/errors.js';
 import { fromCents, toCents } from '../../core/money.js';
 import { refundAmount } from '../../rules/order.js';
 import { recordAudit } from '../audit/audit.js';
-import { MailJob, MailJobStatus, MailKind } from '../mail/mail-job.entity.js';
+import type { MailQueue } from '../mail/mail-queue.js';
+import { EcardMailKind } from '../ecard/ecard-emails.js';
+import { NOT_SENT_REFUNDED, OrderMailKind } from './order-emails.js';
 import { OrderItem } from './order-item.entity.js';
 import { Order, OrderStatus } from './order.entity.js';
 import type { PaymentProvider } from '../checkout/payment/payment-provider.js';
@@ -12,7 +14,7 @@ import type { PaymentProvider } from '../checkout/payment/payment-provider.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The reason shown in Order Details on a card e-mail a refund stopped. */
-export const NOT_SENT_REFUNDED = 'Not sent: the order was refunded.';
+export { NOT_SENT_REFUNDED };
 
 /** Orders that can (still) be refunded. */
 const REFUNDABLE = new Set([OrderStatus.PAID, OrderStatus.DELIVERED, OrderStatus.PARTIALLY_REFUNDED]);
@@ -20,6 +22,8 @@ const REFUNDABLE = new Set([OrderStatus.PAID, OrderStatus.DELIVERED, OrderStatus
 export interface RefundOptions {
   /** Every provider the shop can talk to: an order is refunded by the provider that charged it. */
   providers: PaymentProvider[];
+  /** Withholds the refunded cards' e-mails. */
+  mail: MailQueue;
   clock: () => Date;
 }
 
@@ -65,13 +69,9 @@ export class RefundService {
       order.refundedAt = now;
       const refundedIds = [...chosen];
       // Refunded cards not sent yet stay unsent; the reason shows in Order Details.
-      await em.nativeUpdate(
-        MailJob,
-        { order: order.id, item: { $in: refundedIds }, kind: { $in: [MailKind.CARD, MailKind.CARD_RESEND] }, status: { $in: [MailJobStatus.QUEUED, MailJobStatus.FAILED] } },
-        { status: MailJobStatus.FAILED, lastError: NOT_SENT_REFUNDED, claimedUntil: null },
-      );
+      await this.options.mail.withhold(em, { orderId: order.id, itemIds: refundedIds, kinds: [OrderMailKind.CARD, OrderMailKind.CARD_RESEND] }, NOT_SENT_REFUNDED);
       // A withdrawn card is not recommended to its recipient any more.
-      await em.nativeDelete(MailJob, { order: order.id, item: { $in: refundedIds }, kind: MailKind.REMINDER, status: MailJobStatus.QUEUED });
+      await this.options.mail.drop(em, { orderId: order.id, itemIds: refundedIds, kinds: [EcardMailKind.REMINDER] });
       await em.flush();
       const what = everything && whole ? 'the whole order' : items.filter((item) => chosen.has(item.id)).map((item) => (item.recipientName ? `${item.name} to ${item.recipientName}` : item.name)).join(', ');
       await recordAudit(withEm(ctx, em), { entity: 'order', id: order.id, action: 'refunded', summary: `Refunded $${amount} (${what}); the order is now ${order.status.replace('_', ' ')}` });

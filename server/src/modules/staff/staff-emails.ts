@@ -1,5 +1,18 @@
 import { html } from '../../core/html.js';
+import { drop, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
 import { button, heading, paragraph, renderEmail, type MailContent } from '../mail/templates/layout.js';
+import { StaffInvitation } from './staff-invitation.entity.js';
+
+export const STAFF_INVITATION_KIND = 'staff-invitation';
+
+/** What an invitation's job carries: the link holds the token, so it is erased once the e-mail went out. */
+export interface InvitationPayload {
+  invitationId: number;
+  role: string;
+  link?: string;
+  invitedBy: string | null;
+  expiresAt: string;
+}
 
 /** The invitation to join the shop's staff, with its single-use link. */
 export function staffInvitationEmail(input: { to: string; role: string; link: string; invitedBy: string | null; expiresAt: Date }): Promise<MailContent> {
@@ -15,5 +28,26 @@ ${paragraph(`${by} to join Art & Song Cards as ${what}. Choose a username and a 
 ${button('Accept the invitation', input.link)}
 ${paragraph(`The link works once, until ${until}. Or paste this address into your browser: ${input.link}`, { quiet: true })}`,
     text: `${by} to join Art & Song Cards as ${what}.\n\nAccept the invitation (the link works once, until ${until}):\n${input.link}`,
+  });
+}
+
+export const invitationRef = (id: number) => `${STAFF_INVITATION_KIND}:${id}`;
+
+/** Registers the invitation e-mail: an invitation withdrawn, replaced, accepted or expired before it went out is not sent. */
+export function registerStaffEmails(mail: MailQueue): void {
+  mail.register<InvitationPayload>({
+    kind: STAFF_INVITATION_KIND,
+    eraseWhenSent: ['link'],
+    async render(jobs: readonly QueuedMail<InvitationPayload>[], { em, now }: RenderEnv): Promise<RenderOutcome[]> {
+      const ids = jobs.map((job) => job.payload.invitationId);
+      const open = new Set((await em.find(StaffInvitation, { id: { $in: ids }, acceptedAt: null, expiresAt: { $gt: now } }, { fields: ['id'] })).map((row) => row.id));
+      return Promise.all(
+        jobs.map((job) =>
+          open.has(job.payload.invitationId) && job.payload.link && job.to
+            ? staffInvitationEmail({ to: job.to, role: job.payload.role, link: job.payload.link, invitedBy: job.payload.invitedBy, expiresAt: new Date(job.payload.expiresAt) })
+            : drop(),
+        ),
+      );
+    },
   });
 }

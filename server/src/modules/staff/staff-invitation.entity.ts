@@ -40,8 +40,9 @@ export class StaffInvitation {
   @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })
   acceptedUser: User | null = null;
 
-  @Field(() => String, { nullable: true, description: 'Why the invitation e-mail could not be sent (the link can still be passed on by hand).' })
-  @Property({ type: 'text', nullable: true })
+  /** Filled from its mail job when the invitation is listed (the column is no longer written). */
+  @Field(() => String, { nullable: true, description: 'Why the invitation e-mail has not gone out yet (the queue keeps retrying it; the link can still be passed on by hand).' })
+  @Property({ type: 'text', nullable: true, persist: false })
   emailError: string | null = null;
 
   @Field(() => GraphQLISODateTime)

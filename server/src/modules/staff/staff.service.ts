@@ -10,8 +10,9 @@ import { AuthSession } from '../auth/auth-session.entity.js';
 import type { AuthService, SignedIn } from '../auth/auth.service.js';
 import { checkPassword, normaliseEmail, normaliseUsername } from '../auth/auth.validation.js';
 import { Role, User } from '../auth/user.entity.js';
-import type { Mailer } from '../mail/mailer.js';
-import { staffInvitationEmail } from './staff-emails.js';
+import { MailJob, MailJobStatus } from '../mail/mail-job.entity.js';
+import type { MailQueue } from '../mail/mail-queue.js';
+import { invitationRef, registerStaffEmails, STAFF_INVITATION_KIND, type InvitationPayload } from './staff-emails.js';
 import { StaffInvitation } from './staff-invitation.entity.js';
 
 /** How long an invitation's link works. */
@@ -23,7 +24,7 @@ const hashToken = (token: string) => crypto.createHash('sha256').update(token).d
 
 export interface StaffServiceOptions {
   auth: AuthService;
-  mailer: Mailer;
+  mail: MailQueue;
   /** The shop's public address, for the invitation link. */
   baseUrl: string;
   clock: () => Date;
@@ -37,13 +38,20 @@ export interface StaffServiceOptions {
  * other at once cannot both succeed.
  */
 export class StaffService {
-  constructor(private readonly options: StaffServiceOptions) {}
+  constructor(private readonly options: StaffServiceOptions) {
+    registerStaffEmails(options.mail);
+  }
 
   async list(ctx: RequestContext): Promise<{ members: User[]; invitations: StaffInvitation[] }> {
     const [members, invitations] = await Promise.all([
       ctx.em.find(User, { role: { $in: [...STAFF_ROLES] } }, { orderBy: { username: 'asc' } }),
       ctx.em.find(StaffInvitation, { acceptedAt: null, expiresAt: { $gt: this.options.clock() } }, { orderBy: { createdAt: 'desc' } }),
     ]);
+    // An invitation whose e-mail has not gone out shows why (the queue keeps retrying it).
+    const refs = invitations.map((invitation) => invitationRef(invitation.id));
+    const jobs = refs.length ? await ctx.em.find(MailJob, { ref: { $in: refs }, kind: STAFF_INVITATION_KIND, status: { $ne: MailJobStatus.SENT } }) : [];
+    const errors = new Map(jobs.filter((job) => job.lastError).map((job) => [job.ref, job.lastError]));
+    for (const invitation of invitations) invitation.emailError = errors.get(invitationRef(invitation.id)) ?? null;
     return { members, invitations };
   }
 
@@ -60,20 +68,14 @@ export class StaffService {
       const expiresAt = new Date(this.options.clock().getTime() + INVITATION_DAYS * 86_400_000);
       const invitation = em.create(StaffInvitation, { email, role, tokenHash: hashToken(token), invitedBy: em.getReference(User, inviter.id), expiresAt });
       await em.flush();
+      // Queued with the invitation: the queue sends it (and retries it), and the Staff view shows why
+      // it has not gone out yet; the link is also answered to pass on by hand.
+      const payload: InvitationPayload = { invitationId: invitation.id, role, link: acceptUrl, invitedBy: inviter.username, expiresAt: expiresAt.toISOString() };
+      await this.options.mail.enqueue(em, { kind: STAFF_INVITATION_KIND, to: email, dueAt: this.options.clock(), payload, ref: invitationRef(invitation.id) });
       await recordAudit(withEm(ctx, em), { entity: 'staff', id: invitation.id, action: 'invited', summary: `Invited ${email} as ${role}` });
       return invitation;
     });
     ctx.log.info({ invitationId: invitation.id, role }, 'staff invitation created');
-    // Sent after the commit: no transaction waits on the mail server. A failure is kept on the
-    // invitation (the Staff view shows it) and the link is still answered to pass on by hand.
-    try {
-      const content = await staffInvitationEmail({ to: email, role, link: acceptUrl, invitedBy: inviter.username, expiresAt: invitation.expiresAt });
-      await this.options.mailer.send({ id: `staff-invitation-${invitation.id}`, ...content });
-    } catch (error) {
-      invitation.emailError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-      await ctx.em.nativeUpdate(StaffInvitation, { id: invitation.id }, { emailError: invitation.emailError });
-      ctx.log.warn({ invitationId: invitation.id, err: error }, 'staff invitation e-mail not sent');
-    }
     return { invitation, acceptUrl };
   }
 
@@ -82,6 +84,7 @@ export class StaffService {
       const invitation = await em.findOne(StaffInvitation, { id, acceptedAt: null });
       if (!invitation) throw notFound('Invitation');
       await em.nativeDelete(StaffInvitation, { id });
+      await this.options.mail.drop(em, { ref: invitationRef(id), statuses: [MailJobStatus.QUEUED, MailJobStatus.FAILED] });
       await recordAudit(withEm(ctx, em), { entity: 'staff', id, action: 'withdrawn', summary: `Withdrew the invitation of ${invitation.email}` });
     });
   }

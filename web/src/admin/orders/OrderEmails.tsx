@@ -16,7 +16,7 @@ export interface OrderEmailRow {
 }
 
 const KIND_LABEL: Record<string, string> = { CARD: 'Card', CARD_RESEND: 'Card (resent)', RECEIPT: 'Receipt', RECEIPT_RESEND: 'Receipt (resent)', OPENED: 'Card-opened notice', THANK_YOU: 'Thank-you', REMINDER: 'Reminder' };
-const STATUS_INTENT: Record<string, Intent> = { SENT: 'success', FAILED: 'danger', QUEUED: 'none', SENDING: 'primary' };
+const STATUS_INTENT: Record<string, Intent> = { SENT: 'success', FAILED: 'danger', QUEUED: 'none', SENDING: 'primary', WITHHELD: 'warning' };
 
 /** The e-mails of an order in 'Order Details': each with its state and, when it failed, why; failed ones can be retried. */
 export function OrderEmails({ orderId, emails }: { orderId: string; emails: OrderEmailRow[] }) {

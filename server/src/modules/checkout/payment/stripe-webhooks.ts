@@ -3,7 +3,6 @@ import type { RequestContext } from '../../../core/context.js';
 import { badInput, notFound } from '../../../core/errors.js';
 import { toCents } from '../../../core/money.js';
 import type { CheckoutService } from '../checkout.service.js';
-import type { DeliveryService } from '../../mail/delivery.service.js';
 import { Order, OrderStatus } from '../../orders/order.entity.js';
 import type { StripePaymentProvider } from './stripe-payment-provider.js';
 
@@ -12,7 +11,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface StripeWebhookOptions {
   provider: StripePaymentProvider | null;
   checkout: CheckoutService;
-  deliveries: DeliveryService;
   clock: () => Date;
 }
 
@@ -72,6 +70,5 @@ export class StripeWebhooks {
     }
     const card = await provider.cardOf(typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method?.id ?? null));
     await this.options.checkout.settle(ctx, order.id, { status: 'succeeded', reference: intent.id, ...card }, this.options.clock());
-    this.options.deliveries.kick();
   }
 }

@@ -1,0 +1,142 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { html } from '../../core/html.js';
+import { orderNumber } from '../../rules/index.js';
+import { drop, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
+import { formatDay, formatMoment } from '../mail/templates/format.js';
+import { button, heading, paragraph, quote, renderEmail, type MailContent } from '../mail/templates/layout.js';
+import type { DeliveredCard } from '../orders/order-emails.js';
+import { ecardPath, OrderItem } from '../orders/order-item.entity.js';
+import { OrderStatus, type Order } from '../orders/order.entity.js';
+import { EcardReply } from './ecard-reply.entity.js';
+
+/** The kinds of e-mail the e-card loop sends. */
+export const EcardMailKind = {
+  /** "{recipient} opened your card" to the purchaser; at most one per card. */
+  OPENED: 'opened',
+  /** A recipient's thank-you reply to the purchaser; one per reply (payload: `replyId`). */
+  THANK_YOU: 'thank-you',
+  /** The one reminder to the recipient of a delivered card still unopened. */
+  REMINDER: 'reminder',
+} as const;
+
+const cardLink = (item: OrderItem, baseUrl: string) => baseUrl + ecardPath(item.itemUrlUuid!);
+
+/** "{recipient} opened your card", to the purchaser who asked for it. */
+export function openedEmail(order: Order, item: OrderItem, baseUrl: string): Promise<MailContent> {
+  const subject = `${item.recipientName} opened your card`;
+  const when = formatMoment(item.openedAt!, item.timeZone);
+  const account = `${baseUrl}/account`;
+  return renderEmail({
+    to: order.purchaserEmail,
+    subject,
+    preview: `${item.recipientName} opened "${item.name}" on ${when}.`,
+    body: html`${heading(subject)}
+${paragraph(html`Your card <strong>${item.name}</strong> was opened on ${when}.`)}
+${paragraph('If they send a thank-you, it comes to this address and shows under the card in your orders.')}
+${button('See your orders', account)}
+${paragraph(`You asked to be told when your card is opened (order ${orderNumber(order.id)}).`, { quiet: true })}`,
+    text: `${subject}\n\nYour card "${item.name}" was opened on ${when}.\n\nIf they send a thank-you, it comes to this address and shows under the card in your orders: ${account}\n\nYou asked to be told when your card is opened (order ${orderNumber(order.id)}).`,
+  });
+}
+
+/** A recipient's thank-you, to the purchaser. */
+export function thankYouEmail(order: Order, item: OrderItem, reply: EcardReply, baseUrl: string): Promise<MailContent> {
+  const subject = `A thank-you from ${reply.name}`;
+  const account = `${baseUrl}/account`;
+  return renderEmail({
+    to: order.purchaserEmail,
+    subject,
+    preview: reply.message.slice(0, 90),
+    body: html`${heading(subject)}
+${paragraph(html`${reply.name} wrote back about your card <strong>${item.name}</strong>:`)}
+${quote(reply.message, reply.name)}
+${button('See your orders', account)}`,
+    text: `${subject}\n\n${reply.name} wrote back about your card "${item.name}":\n\n${reply.message}\n\n— ${reply.name}\n\nSee your orders: ${account}`,
+  });
+}
+
+/** The one reminder to the recipient of a delivered card still unopened. */
+export function reminderEmail(item: OrderItem, baseUrl: string): Promise<MailContent> {
+  const link = cardLink(item, baseUrl);
+  const from = item.senderName ?? 'Someone';
+  const subject = `Your card from ${from} is waiting: ${item.name}`;
+  return renderEmail({
+    to: item.recipientEmail!,
+    subject,
+    preview: `${from} sent you a card on ${formatDay(item.deliveredAt ?? item.deliverAt ?? new Date(), item.timeZone)}; it has not been opened yet.`,
+    body: html`${heading(`Dear ${item.recipientName},`)}
+${paragraph(html`${from} sent you an e-greeting card with music, <strong>${item.name}</strong>, and it is still waiting for you.`)}
+${button('Open your card', link)}
+${paragraph(`Or paste this address into your browser: ${link}. This is the only reminder we send.`, { quiet: true })}`,
+    text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music, "${item.name}", and it is still waiting for you.\n\nOpen your card: ${link}\n\nThis is the only reminder we send.`,
+  });
+}
+
+/**
+ * The e-card loop's e-mails: the purchaser's "opened" notice and thank-yous, and the recipient's one
+ * reminder. Each renderer loads the batch's cards (with their orders) in one query, and the
+ * thank-yous' replies in one more.
+ */
+export class EcardEmails {
+  constructor(
+    private readonly mail: MailQueue,
+    private readonly baseUrl: string,
+  ) {
+    mail.register<Record<string, unknown>>({ kind: EcardMailKind.OPENED, render: (jobs, env) => this.renderOpened(jobs, env) });
+    mail.register<{ replyId?: number }>({ kind: EcardMailKind.THANK_YOU, render: (jobs, env) => this.renderThankYous(jobs, env) });
+    mail.register<Record<string, unknown>>({ kind: EcardMailKind.REMINDER, render: (jobs, env) => this.renderReminders(jobs, env), settle: (em, jobs, now) => this.settleReminders(em, jobs, now) });
+  }
+
+  /** The "opened" notice of a card, in the transaction that records its first opening (at most one per card). */
+  async queueOpened(em: EntityManager, item: OrderItem, now: Date): Promise<void> {
+    await this.mail.enqueue(em, { kind: EcardMailKind.OPENED, to: item.order.purchaserEmail, dueAt: now, orderId: item.order.id, itemId: item.id });
+  }
+
+  async queueThankYou(em: EntityManager, item: OrderItem, reply: EcardReply, now: Date): Promise<void> {
+    await this.mail.enqueue(em, { kind: EcardMailKind.THANK_YOU, to: item.order.purchaserEmail, dueAt: now, orderId: item.order.id, itemId: item.id, payload: { replyId: reply.id } });
+  }
+
+  /** The reminders of cards that just went out (at most one per card), due `after` ms later. */
+  async queueReminders(em: EntityManager, cards: readonly DeliveredCard[], now: Date, after: number): Promise<void> {
+    await this.mail.enqueueMany(em, cards.map((card) => ({ kind: EcardMailKind.REMINDER, to: card.recipientEmail, dueAt: new Date(now.getTime() + after), orderId: card.orderId, itemId: card.id })));
+  }
+
+  /** The cards of a batch, with their orders: one query. */
+  private async cards(em: EntityManager, jobs: readonly QueuedMail<unknown>[]): Promise<Map<number, OrderItem>> {
+    const ids = [...new Set(jobs.map((job) => job.itemId!))];
+    return new Map((await em.find(OrderItem, { id: { $in: ids } }, { populate: ['order'] })).map((item) => [item.id, item]));
+  }
+
+  private async renderOpened(jobs: readonly QueuedMail[], { em }: RenderEnv): Promise<RenderOutcome[]> {
+    const cards = await this.cards(em, jobs);
+    return Promise.all(jobs.map(async (job) => {
+      const item = cards.get(job.itemId!);
+      return item?.openedAt ? openedEmail(item.order, item, this.baseUrl) : drop();
+    }));
+  }
+
+  private async renderThankYous(jobs: readonly QueuedMail<{ replyId?: number }>[], { em }: RenderEnv): Promise<RenderOutcome[]> {
+    const cards = await this.cards(em, jobs);
+    const replyIds = jobs.map((job) => Number(job.payload.replyId)).filter(Number.isInteger);
+    const replies = new Map((replyIds.length ? await em.find(EcardReply, { id: { $in: replyIds } }) : []).map((reply) => [reply.id, reply]));
+    return Promise.all(jobs.map(async (job) => {
+      const item = cards.get(job.itemId!);
+      const reply = replies.get(Number(job.payload.replyId));
+      return item && reply ? thankYouEmail(item.order, item, reply, this.baseUrl) : drop();
+    }));
+  }
+
+  private async renderReminders(jobs: readonly QueuedMail[], { em }: RenderEnv): Promise<RenderOutcome[]> {
+    const cards = await this.cards(em, jobs);
+    return Promise.all(jobs.map(async (job) => {
+      const item = cards.get(job.itemId!);
+      // A reminder of a card opened in the meantime (or of an order cancelled or refunded) is no longer wanted.
+      if (!item || item.openedAt || item.refundedAt || item.order.status === OrderStatus.CANCELLED || item.order.status === OrderStatus.REFUNDED) return drop();
+      return reminderEmail(item, this.baseUrl);
+    }));
+  }
+
+  private async settleReminders(em: EntityManager, jobs: readonly QueuedMail[], now: Date): Promise<void> {
+    await em.execute(`update order_item set reminded_at = ? where id in (select (jsonb_array_elements_text(?::jsonb))::int) and reminded_at is null`, [now, JSON.stringify(jobs.map((job) => job.itemId))]);
+  }
+}

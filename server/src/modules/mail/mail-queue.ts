@@ -1,0 +1,270 @@
+/**
+ * The shop's e-mail queue: a generic, durable queue in PostgreSQL (`mail_job`). It knows kinds,
+ * templates, addresses and payloads; it never knows orders, cards or accounts. The features that send
+ * e-mail own what their e-mails say: they register their kinds and queue jobs in their own
+ * transactions. (Contract sections 8 and 10.)
+ *
+ * ## Registering a kind (once, when the services are made; see services.ts)
+ *
+ *     mail.register<InvitationPayload>({
+ *       kind: 'staff-invitation',
+ *       render: async (jobs, env) => jobs.map((job) => invitationEmail(job.payload, env)),
+ *       settle: async (em, jobs, now) => { ... },   // optional
+ *       eraseWhenSent: ['link'],                     // optional
+ *     });
+ *
+ * - `render(jobs, env)` gets a batch of due jobs of its kind (`QueuedMail`: id, kind, to, payload,
+ *   orderId, itemId, ref, attempts, dueAt, createdAt) and answers one outcome per job, in the same
+ *   order: an e-mail (`MailMessage`: subject, text, html, optional `headers` and `to`),
+ *   `withhold(reason)` (the job is not sent and becomes `withheld` with the reason, which admins and
+ *   owners see, e.g. "Not delivered: the recipient unsubscribed"), or `drop()` (the job is removed
+ *   without a trace, e.g. a reminder no longer needed). It loads what it needs for the whole batch
+ *   with one query per kind of row (`env.em`, a fresh EntityManager; never a query per job). A
+ *   renderer that throws fails the batch's jobs as a failed send would (retried with backoff).
+ *   Build the e-mail with `renderEmail` and the pieces of ./templates/layout.ts (heading, paragraph,
+ *   button, quote) and the `html` tag of core/html.ts (every value escaped); the shop's frame is added.
+ * - `settle(em, jobs, now)` runs in the transaction that marks the kind's sent jobs `sent` (only jobs
+ *   this worker still held: a job settles once). Batched like `render`: one statement per kind of row.
+ * - `eraseWhenSent`: payload keys removed once the job is sent (a link with a secret token).
+ *
+ * ## Queueing (in the caller's transaction)
+ *
+ *     await mail.enqueue(em, { kind: 'card', to, dueAt, payload: {}, orderId, itemId });
+ *     await mail.enqueueMany(em, jobs);    // one INSERT for any number of jobs
+ *
+ * `em` is the caller's transactional EntityManager (or a RequestContext, whose `em` is used): the job
+ * exists exactly when the caller's transaction commits. A job due by now wakes the workers when the
+ * transaction commits (NOTIFY); a later one is sent at its time. `orderId` and `itemId` reference the
+ * order and card the e-mail belongs to (foreign keys in SQL: the job goes with them); `ref` is free
+ * text for any other owner (`contact:12`); `dedupeKey` makes a second enqueue of the same key a no-op
+ * (as do the per-card and per-order unique indexes of the card, receipt, opened and reminder kinds).
+ * The Message-ID of a job is `<{kind}-{id}@{domain}>`, the same on every attempt.
+ *
+ * ## Working with queued jobs
+ * Features read their jobs through the `MailJob` entity (by `orderId`, `itemId`, `ref`, `kind`) and
+ * change them with `withhold`, `drop`, `moveTo` and `retry` below, in their own transactions.
+ *
+ * ## Filters
+ * `addFilter(filter)` sees every rendered e-mail of a batch (all kinds) just before it is sent, and
+ * may add headers (`entry.mail.headers`, e.g. List-Unsubscribe) or `entry.withhold(reason)` /
+ * `entry.drop()` it (e.g. an unsubscribed recipient). Filters run in the order added, batched.
+ *
+ * ## Extra headers
+ * `MailMessage.headers` (from a renderer or a filter) go out as they are, besides From, To, Subject,
+ * Message-ID and Date.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { SIGNAL_CHANNEL } from '../../core/change-feed.js';
+import { MailJob, MailJobStatus } from './mail-job.entity.js';
+
+/** A job as its renderer sees it. */
+export interface QueuedMail<P = Record<string, unknown>> {
+  readonly id: number;
+  readonly kind: string;
+  /** The address it was queued for (null only for jobs queued before the queue was generic). */
+  readonly to: string | null;
+  readonly payload: P;
+  readonly orderId: string | null;
+  readonly itemId: number | null;
+  readonly ref: string | null;
+  /** Attempts so far, this one included. */
+  readonly attempts: number;
+  readonly dueAt: Date;
+  readonly createdAt: Date;
+}
+
+/** A rendered e-mail. */
+export interface MailMessage {
+  /** Overrides the job's address (a job queued before the queue was generic has none). */
+  to?: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post, ...). */
+  headers?: Record<string, string>;
+}
+
+/** A job its renderer or a filter decided not to send. */
+export interface Withheld {
+  readonly withheld: true;
+  /** Shown to admins and owners; null: the job is removed without a trace. */
+  readonly reason: string | null;
+}
+
+export type RenderOutcome = MailMessage | Withheld;
+
+/** Not sent, kept as `withheld` with the reason (shown to admins and owners). */
+export const withhold = (reason: string): Withheld => ({ withheld: true, reason });
+/** Not sent and removed (e.g. a reminder no longer needed). */
+export const drop = (): Withheld => ({ withheld: true, reason: null });
+export const isWithheld = (outcome: RenderOutcome): outcome is Withheld => (outcome as Withheld).withheld === true;
+
+export interface RenderEnv {
+  /** A fresh EntityManager for the batch's reads (no transaction is open: the mail server is talked to next). */
+  em: EntityManager;
+  /** The queue's clock at the start of the batch. */
+  now: Date;
+}
+
+export interface MailKindDefinition<P = Record<string, unknown>> {
+  kind: string;
+  render(jobs: readonly QueuedMail<P>[], env: RenderEnv): Promise<RenderOutcome[]>;
+  settle?(em: EntityManager, jobs: readonly QueuedMail<P>[], now: Date): Promise<void>;
+  eraseWhenSent?: readonly string[];
+}
+
+/** One e-mail of a batch about to be sent, as filters see it. */
+export interface OutgoingEntry {
+  readonly job: QueuedMail;
+  readonly mail: MailMessage & { to: string; headers: Record<string, string> };
+  withhold(reason: string): void;
+  drop(): void;
+}
+
+export type MailFilter = (entries: readonly OutgoingEntry[], env: RenderEnv) => Promise<void>;
+
+export interface EnqueueInput<P = Record<string, unknown>> {
+  kind: string;
+  to: string;
+  dueAt: Date;
+  payload?: P;
+  orderId?: string | null;
+  itemId?: number | null;
+  ref?: string | null;
+  dedupeKey?: string | null;
+}
+
+/** The change-feed signal by which a committed job due now wakes the processes that send mail. */
+export const MAIL_QUEUED_SIGNAL = 'mail-queued';
+
+type HasEm = EntityManager | { em: EntityManager };
+const emOf = (tx: HasEm): EntityManager => ('getConnection' in tx ? tx : tx.em);
+
+/** Where jobs are selected by their references. */
+export interface JobSelector {
+  orderId?: string;
+  itemIds?: readonly number[];
+  ref?: string;
+  kinds?: readonly string[];
+  /** Default: queued and failed (what has not gone out and is not being sent). */
+  statuses?: readonly MailJobStatus[];
+}
+
+/** The registry of kinds and the API features queue through (one per process). */
+export class MailQueue {
+  private readonly kinds = new Map<string, MailKindDefinition<any>>();
+  private readonly filterList: MailFilter[] = [];
+
+  constructor(private readonly clock: () => Date) {}
+
+  register<P extends object = Record<string, unknown>>(definition: MailKindDefinition<P>): void {
+    if (this.kinds.has(definition.kind)) throw new Error(`The mail kind "${definition.kind}" is registered twice`);
+    this.kinds.set(definition.kind, definition as MailKindDefinition<any>);
+  }
+
+  addFilter(filter: MailFilter): void {
+    this.filterList.push(filter);
+  }
+
+  /** The definition of a kind (the worker's lookup). */
+  definition(kind: string): MailKindDefinition | undefined {
+    return this.kinds.get(kind);
+  }
+
+  get filters(): readonly MailFilter[] {
+    return this.filterList;
+  }
+
+  /** Queues one e-mail in the caller's transaction; answers its id (null when its dedupe key or unique reference already had one). */
+  async enqueue<P>(tx: HasEm, job: EnqueueInput<P>): Promise<number | null> {
+    const [id] = await this.enqueueMany(tx, [job]);
+    return id ?? null;
+  }
+
+  /**
+   * Queues e-mails in the caller's transaction with one INSERT; answers the ids of the jobs written
+   * (those skipped by a dedupe key or a unique reference are left out). Jobs due by now wake the
+   * workers when the transaction commits.
+   */
+  async enqueueMany<P>(tx: HasEm, jobs: readonly EnqueueInput<P>[]): Promise<number[]> {
+    if (!jobs.length) return [];
+    for (const job of jobs) if (!this.kinds.has(job.kind)) throw new Error(`Unknown mail kind "${job.kind}": register it first`);
+    const now = this.clock();
+    const rows = jobs.map((job) => ({
+      kind: job.kind,
+      recipient: job.to,
+      payload: job.payload ?? {},
+      order_id: job.orderId ?? null,
+      item_id: job.itemId ?? null,
+      ref: job.ref ?? null,
+      dedupe_key: job.dedupeKey ?? null,
+      due_at: job.dueAt.toISOString(),
+    }));
+    const dueNow = jobs.some((job) => job.dueAt.getTime() <= now.getTime());
+    // One statement, whatever the number of jobs; the NOTIFY is delivered only if the transaction commits.
+    const inserted = await emOf(tx).execute<{ id: number }[]>(
+      `with added as (
+         insert into mail_job (kind, recipient, payload, order_id, item_id, ref, dedupe_key, due_at)
+         select kind, recipient, payload, order_id, item_id, ref, dedupe_key, due_at
+           from jsonb_to_recordset(?::jsonb) as r(kind text, recipient text, payload jsonb, order_id uuid, item_id int, ref text, dedupe_key text, due_at timestamptz)
+         on conflict do nothing
+         returning id)
+       select id${dueNow ? `, (select pg_notify('${SIGNAL_CHANNEL}', '${MAIL_QUEUED_SIGNAL}')) as woken` : ''} from added order by id`,
+      [JSON.stringify(rows)],
+    );
+    return inserted.map((row) => Number(row.id));
+  }
+
+  /**
+   * Withholds jobs that have not gone out (queued or failed; one being sent is withheld by its
+   * renderer when it looks): they become `withheld` with the reason. Answers how many.
+   */
+  async withhold(tx: HasEm, where: JobSelector, reason: string): Promise<number> {
+    return emOf(tx).nativeUpdate(MailJob, filterOf(where), { status: MailJobStatus.WITHHELD, lastError: reason, claimedUntil: null, claimToken: null });
+  }
+
+  /** Removes jobs that have not gone out (default: queued ones only). Answers how many. */
+  async drop(tx: HasEm, where: JobSelector): Promise<number> {
+    return emOf(tx).nativeDelete(MailJob, filterOf({ statuses: [MailJobStatus.QUEUED], ...where }));
+  }
+
+  /** Moves a queued job to another time with a fresh retry period (a card's new delivery day). */
+  async moveTo(tx: HasEm, job: MailJob, dueAt: Date): Promise<void> {
+    job.dueAt = dueAt;
+    job.attempts = 0;
+    job.firstAttemptAt = null;
+    job.lastError = null;
+    await emOf(tx).flush();
+    if (dueAt.getTime() <= this.clock().getTime()) await this.wake(tx);
+  }
+
+  /** Puts a failed e-mail back in the queue, due now, with a fresh retry period. Null when there is no such job. */
+  async retry(tx: HasEm, jobId: number): Promise<MailJob | null> {
+    const em = emOf(tx);
+    const job = await em.findOne(MailJob, jobId);
+    if (!job) return null;
+    if (job.status === MailJobStatus.FAILED) {
+      job.status = MailJobStatus.QUEUED;
+      job.dueAt = this.clock();
+      job.firstAttemptAt = null;
+      await em.flush();
+      await this.wake(tx);
+    }
+    return job;
+  }
+
+  /** Wakes the workers when the caller's transaction commits (after jobs were made due by hand). */
+  async wake(tx: HasEm): Promise<void> {
+    await emOf(tx).execute(`select pg_notify('${SIGNAL_CHANNEL}', '${MAIL_QUEUED_SIGNAL}')`);
+  }
+}
+
+function filterOf(where: JobSelector): Record<string, unknown> {
+  const filter: Record<string, unknown> = { status: { $in: [...(where.statuses ?? [MailJobStatus.QUEUED, MailJobStatus.FAILED])] } };
+  if (where.orderId !== undefined) filter.orderId = where.orderId;
+  if (where.itemIds !== undefined) filter.itemId = { $in: [...where.itemIds] };
+  if (where.ref !== undefined) filter.ref = where.ref;
+  if (where.kinds !== undefined) filter.kind = { $in: [...where.kinds] };
+  if (Object.keys(filter).length === 1) throw new Error('A mail job selector needs at least one reference');
+  return filter;
+}

@@ -1,0 +1,61 @@
+import { Field, GraphQLISODateTime, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { MailJobStatus, type MailJob } from '../mail/mail-job.entity.js';
+
+/** The kinds an order's e-mails come in (checkout's and the e-card loop's). */
+export enum EmailKind {
+  CARD = 'card',
+  CARD_RESEND = 'card-resend',
+  RECEIPT = 'receipt',
+  RECEIPT_RESEND = 'receipt-resend',
+  OPENED = 'opened',
+  THANK_YOU = 'thank-you',
+  REMINDER = 'reminder',
+}
+const KINDS = new Set<string>(Object.values(EmailKind));
+
+registerEnumType(EmailKind, { name: 'EmailKind', description: 'card, card-resend, receipt, receipt-resend, opened, thank-you, reminder.' });
+registerEnumType(MailJobStatus, { name: 'EmailStatus', description: 'queued (waiting or retrying), sending, sent, failed (given up; can be retried), withheld (not sent on purpose; lastError says why).' });
+
+/** One e-mail of an order as admins see it in Order Details (a view of its mail job). */
+@ObjectType('OrderEmail', { description: 'One e-mail of an order (admins): what it is, whether it went out, and why not.' })
+export class OrderEmail {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => EmailKind)
+  kind!: EmailKind;
+
+  @Field(() => GraphQLISODateTime, { description: 'When it is (or was) due; after a failure, when it is tried again.' })
+  dueAt!: Date;
+
+  @Field(() => MailJobStatus)
+  status!: MailJobStatus;
+
+  @Field(() => Int)
+  attempts!: number;
+
+  @Field(() => String, { nullable: true, description: 'Why the last attempt failed, or why it was withheld.' })
+  lastError!: string | null;
+
+  @Field(() => GraphQLISODateTime, { nullable: true })
+  sentAt!: Date | null;
+
+  orderId!: string | null;
+}
+
+/** The GraphQL view of a mail job of one of the kinds above (callers leave out the kinds of other features). */
+export function toOrderEmail(job: MailJob): OrderEmail {
+  return Object.assign(new OrderEmail(), {
+    id: job.id,
+    kind: job.kind as EmailKind,
+    dueAt: job.dueAt,
+    status: job.status,
+    attempts: job.attempts,
+    lastError: job.lastError,
+    sentAt: job.sentAt,
+    orderId: job.orderId,
+  });
+}
+
+/** Whether a mail job is one of the kinds Order Details shows. */
+export const isOrderEmailKind = (kind: string): boolean => KINDS.has(kind);

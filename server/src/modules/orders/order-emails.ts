@@ -1,0 +1,202 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { html } from '../../core/html.js';
+import { orderNumber } from '../../rules/index.js';
+import { drop, withhold, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
+import { button, heading, paragraph, renderEmail, type MailContent } from '../mail/templates/layout.js';
+import { ecardPath, OrderItem } from './order-item.entity.js';
+import { Order, OrderStatus } from './order.entity.js';
+
+/** The kinds of e-mail checkout and the admins' order tools send. */
+export const OrderMailKind = {
+  /** An e-card to its recipient, on its delivery date; one per card. */
+  CARD: 'card',
+  /** A resend of a card (by an admin or its purchaser). */
+  CARD_RESEND: 'card-resend',
+  /** The purchaser's receipt with the card links; one per order. */
+  RECEIPT: 'receipt',
+  /** An admin's resend of the receipt. */
+  RECEIPT_RESEND: 'receipt-resend',
+} as const;
+
+/** Why a refunded card's e-mail was not sent (Order Details shows it). */
+export const NOT_SENT_REFUNDED = 'Not sent: the order was refunded.';
+
+const cardLink = (item: OrderItem, baseUrl: string) => baseUrl + ecardPath(item.itemUrlUuid!);
+
+/** The e-mail that brings a card to its recipient. */
+export function cardEmail(item: OrderItem, baseUrl: string): Promise<MailContent> {
+  const link = cardLink(item, baseUrl);
+  const from = item.senderName ?? 'Someone';
+  const subject = `${from} sent you a card: ${item.name}`;
+  return renderEmail({
+    to: item.recipientEmail!,
+    subject,
+    preview: `${from} sent you an e-greeting card with music.`,
+    body: html`${heading(`Dear ${item.recipientName},`)}
+${paragraph(html`${from} sent you an e-greeting card with music: <strong>${item.name}</strong>.`)}
+${button('Open your card', link)}
+${paragraph(`Or paste this address into your browser: ${link}`, { quiet: true })}`,
+    text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music: ${item.name}.\n\nOpen your card: ${link}`,
+  });
+}
+
+/** The purchaser's receipt, with a link to each card. */
+export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string): Promise<MailContent> {
+  const subject = `Your Art & Song Cards order ${orderNumber(order.id)}`;
+  const when = (item: OrderItem) => (item.deliverAt && item.deliverAt > order.createdAt ? `on ${item.deliverAt.toISOString().slice(0, 10)}` : 'now');
+  const preview = (item: OrderItem) => `${baseUrl}${ecardPath(item.itemUrlUuid!)}?preview=1`;
+  const details = `${baseUrl}/order-confirmation/${order.id}`;
+  const lines = items.map((item) => {
+    const card = item.itemUrlUuid ? ` — to ${item.recipientName} <${item.recipientEmail}>, sent ${when(item)}: ${preview(item)}` : '';
+    return `${item.quantity} × ${item.name}  $${item.lineTotal}${card}`;
+  });
+  const rows = items.map(
+    (item) => html`<tr><td style="padding:10px 0;border-bottom:1px solid #eee">${item.quantity} × ${item.name}${
+      item.itemUrlUuid ? html`<br><span style="font-size:13px;color:#7a6f66">to ${item.recipientName}, sent ${when(item)} · <a href="${preview(item)}" style="color:#b0413e">view the card</a></span>` : ''
+    }</td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right;vertical-align:top">$${item.lineTotal}</td></tr>`,
+  );
+  return renderEmail({
+    to: order.purchaserEmail,
+    subject,
+    preview: `Thank you for your order: $${order.total}.`,
+    body: html`${heading('Thank you for your order')}
+${paragraph(html`Order number: <code>${order.id}</code>`)}
+<mj-table font-size="15px" line-height="1.45" color="#2b2b2b" padding="12px 25px">${rows}
+<tr><td style="padding:10px 0"><strong>Total</strong></td><td style="padding:10px 0;text-align:right"><strong>$${order.total}</strong></td></tr></mj-table>
+${paragraph(`Paid with card ending ${order.cardLast4 ?? '—'}.`)}
+${button('Order details', details)}`,
+    text: `Thank you for your order.\n\nOrder number: ${order.id}\n\n${lines.join('\n')}\n\nTotal: $${order.total}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}`,
+  });
+}
+
+/** A card that went out for the first time (the e-card loop queues its reminder). */
+export interface DeliveredCard {
+  id: number;
+  orderId: string;
+  recipientEmail: string;
+  openedAt: Date | null;
+}
+
+export interface OrderEmailsOptions {
+  mail: MailQueue;
+  /** The shop's public address, for links. */
+  baseUrl: string;
+  clock: () => Date;
+}
+
+/**
+ * The e-mails of orders: the receipt and each card (and their resends). Queued in the transaction
+ * that pays the order (or asks for the resend); rendered in batches from the orders and cards they
+ * name; settled by recording the card delivered, the receipt sent, and the order delivered once
+ * every card (or, without cards, its receipt) went out.
+ */
+export class OrderEmails {
+  /** Told about cards that went out for the first time, in the transaction that records it. */
+  onCardsDelivered: ((em: EntityManager, cards: DeliveredCard[], now: Date) => Promise<void>) | null = null;
+
+  constructor(private readonly options: OrderEmailsOptions) {
+    const cards = {
+      render: (jobs: readonly QueuedMail[], env: RenderEnv) => this.renderCards(jobs, env),
+      settle: (em: EntityManager, jobs: readonly QueuedMail[], now: Date) => this.settleCards(em, jobs, now),
+    };
+    const receipts = {
+      render: (jobs: readonly QueuedMail[], env: RenderEnv) => this.renderReceipts(jobs, env),
+      settle: (em: EntityManager, jobs: readonly QueuedMail[], now: Date) => this.settleReceipts(em, jobs, now),
+    };
+    options.mail.register({ kind: OrderMailKind.CARD, ...cards });
+    options.mail.register({ kind: OrderMailKind.CARD_RESEND, ...cards });
+    options.mail.register({ kind: OrderMailKind.RECEIPT, ...receipts });
+    options.mail.register({ kind: OrderMailKind.RECEIPT_RESEND, ...receipts });
+  }
+
+  /** The mail jobs of a paid order (its receipt, each card on its day), in the transaction that marks it paid: one INSERT. */
+  async queueForOrder(em: EntityManager, order: Order, items: readonly OrderItem[], now: Date): Promise<void> {
+    await this.options.mail.enqueueMany(em, [
+      { kind: OrderMailKind.RECEIPT, to: order.purchaserEmail, dueAt: now, orderId: order.id },
+      ...items.filter((item) => item.itemUrlUuid).map((item) => ({ kind: OrderMailKind.CARD, to: item.recipientEmail!, dueAt: item.deliverAt ?? now, orderId: order.id, itemId: item.id })),
+    ]);
+  }
+
+  /** A card sent again, queued in the caller's transaction. */
+  async queueResend(em: EntityManager, item: OrderItem): Promise<void> {
+    await this.options.mail.enqueue(em, { kind: OrderMailKind.CARD_RESEND, to: item.recipientEmail!, dueAt: this.options.clock(), orderId: item.order.id, itemId: item.id });
+  }
+
+  /** A receipt sent again, queued in the caller's transaction. */
+  async queueReceiptResend(em: EntityManager, order: Order): Promise<void> {
+    await this.options.mail.enqueue(em, { kind: OrderMailKind.RECEIPT_RESEND, to: order.purchaserEmail, dueAt: this.options.clock(), orderId: order.id });
+  }
+
+  private async renderCards(jobs: readonly QueuedMail[], { em }: RenderEnv): Promise<RenderOutcome[]> {
+    const ids = [...new Set(jobs.map((job) => job.itemId!))];
+    const items = new Map((await em.find(OrderItem, { id: { $in: ids } }, { populate: ['order'] })).map((item) => [item.id, item]));
+    return Promise.all(
+      jobs.map(async (job) => {
+        const item = items.get(job.itemId!);
+        if (!item) return drop();
+        // A refunded card is never sent (the refund withholds its jobs; this covers one claimed meanwhile).
+        if (item.refundedAt || item.order.status === OrderStatus.REFUNDED) return withhold(NOT_SENT_REFUNDED);
+        return cardEmail(item, this.options.baseUrl);
+      }),
+    );
+  }
+
+  private async renderReceipts(jobs: readonly QueuedMail[], { em }: RenderEnv): Promise<RenderOutcome[]> {
+    const ids = [...new Set(jobs.map((job) => job.orderId!))];
+    const orders = new Map((await em.find(Order, { id: { $in: ids } })).map((order) => [order.id, order]));
+    const items = await em.find(OrderItem, { order: { $in: ids } }, { orderBy: { order: 'asc', position: 'asc' } });
+    const itemsOf = new Map<string, OrderItem[]>();
+    for (const item of items) itemsOf.set(item.order.id, [...(itemsOf.get(item.order.id) ?? []), item]);
+    return Promise.all(
+      jobs.map(async (job) => {
+        const order = orders.get(job.orderId!);
+        if (!order) return drop();
+        return receiptEmail(order, itemsOf.get(order.id) ?? [], this.options.baseUrl);
+      }),
+    );
+  }
+
+  /** Cards that went out: delivered (the first time only), then their orders' state. */
+  private async settleCards(em: EntityManager, jobs: readonly QueuedMail[], now: Date): Promise<void> {
+    const orderIds = await this.lockOrders(em, jobs);
+    const itemIds = [...new Set(jobs.map((job) => job.itemId!))];
+    const first = await em.execute<{ id: number; order_id: string; recipient_email: string; opened_at: Date | null }[]>(
+      `update order_item set delivered_at = ? where id in (select (jsonb_array_elements_text(?::jsonb))::int) and delivered_at is null
+       returning id, order_id, recipient_email, opened_at`,
+      [now, JSON.stringify(itemIds)],
+    );
+    if (first.length && this.onCardsDelivered) {
+      await this.onCardsDelivered(em, first.map((row) => ({ id: Number(row.id), orderId: row.order_id, recipientEmail: row.recipient_email, openedAt: row.opened_at })), now);
+    }
+    await this.settleOrders(em, orderIds);
+  }
+
+  private async settleReceipts(em: EntityManager, jobs: readonly QueuedMail[], now: Date): Promise<void> {
+    const orderIds = await this.lockOrders(em, jobs);
+    await em.execute(`update "order" set receipt_sent_at = ? where id in (select (jsonb_array_elements_text(?::jsonb))::uuid) and receipt_sent_at is null`, [now, orderIds]);
+    await this.settleOrders(em, orderIds);
+  }
+
+  /**
+   * Locks the orders of settled jobs before anything else of theirs is written: two cards of one
+   * order settled at once by two workers then see each other's outcome, and the lock order (orders
+   * by id, then their cards) is the one refunds take, so neither waits on the other in a circle.
+   */
+  private async lockOrders(em: EntityManager, jobs: readonly QueuedMail[]): Promise<string> {
+    const orderIds = JSON.stringify([...new Set(jobs.map((job) => job.orderId!))].sort());
+    await em.execute(`select 1 from "order" where id in (select (jsonb_array_elements_text(?::jsonb))::uuid) order by id for update`, [orderIds]);
+    return orderIds;
+  }
+
+  /** An order with cards is delivered when every card went out; one without, once its receipt did. */
+  private async settleOrders(em: EntityManager, orderIds: string): Promise<void> {
+    await em.execute(
+      `update "order" o set status = 'delivered'
+        where o.id in (select (jsonb_array_elements_text(?::jsonb))::uuid) and o.status = 'paid'
+          and case when exists (select 1 from mail_job j where j.order_id = o.id and j.kind = 'card')
+                   then not exists (select 1 from mail_job j where j.order_id = o.id and j.kind = 'card' and j.status <> 'sent')
+                   else not exists (select 1 from mail_job j where j.order_id = o.id and j.kind = 'receipt' and j.status <> 'sent') end`,
+      [orderIds],
+    );
+  }
+}
