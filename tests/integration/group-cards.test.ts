@@ -61,7 +61,6 @@ describe('making a card a group card at checkout', () => {
   });
 
   it.each([
-    ['a card sent now', { groupCard: { collectUntil: '2026-12-01T18:00:00Z' } }, 'lines.0.personalisation.deliveryDate', /later delivery day/],
     ['a deadline after the delivery', { deliveryDate: '2026-12-10', groupCard: { collectUntil: '2026-12-10T00:00:01Z' } }, 'lines.0.personalisation.groupCard.collectUntil', /before the card is delivered/],
     ['a deadline in the past', { deliveryDate: '2026-12-10', groupCard: { collectUntil: '2026-12-01T09:00:00Z' } }, 'lines.0.personalisation.groupCard.collectUntil', /in the future/],
     ['a deadline that is no date', { deliveryDate: '2026-12-10', groupCard: { collectUntil: 'next friday' } }, 'lines.0.personalisation.groupCard.collectUntil', /ISO 8601/],
@@ -74,10 +73,14 @@ describe('making a card a group card at checkout', () => {
     expect(await app.sql('select count(*)::int as n from group_card')).toEqual(before);
   });
 
-  it('takes a deadline right at the delivery', async () => {
+  it('takes a deadline right at the delivery; without a later day the card goes out when signing closes', async () => {
     clock.set('2026-12-01T10:00:00Z');
     const card = await placeGroupCard(app, shop, { deliveryDate: '2026-12-10', collectUntil: '2026-12-10T00:00:00Z' });
     expect(card.token).toBeTruthy();
+    const { body } = await placeOrder(app, orderInput(shop, { lines: [{ productId: shop.cardId, quantity: 1, personalisation: personalisation({ groupCard: { collectUntil: '2026-12-04T17:00:00Z' } }) }] }));
+    const item = body.data.placeOrder.items[0];
+    expect(item.deliverAt).toBe('2026-12-04T17:00:00.000Z');
+    expect(await app.sql(`select due_at from mail_job where item_id = $1 and kind = 'card'`, [item.id])).toEqual([{ due_at: new Date('2026-12-04T17:00:00Z') }]);
   });
 });
 

@@ -22,10 +22,12 @@ describe('a group card\'s deadline', () => {
   it('is read from a card line only when it asks for a group card', () => {
     expect(groupCardRequest({ recipientName: 'Grace' }, deliverAt, now, 'lines.0.personalisation')).toBeNull();
     expect(groupCardRequest({ groupCard: null }, deliverAt, now, 'f')).toBeNull();
-    expect(groupCardRequest({ groupCard: { collectUntil: '2026-12-09T18:00:00+01:00' } }, deliverAt, now, 'f')).toEqual({ collectUntil: new Date('2026-12-09T17:00:00Z') });
+    expect(groupCardRequest({ groupCard: { collectUntil: '2026-12-09T18:00:00+01:00' } }, deliverAt, now, 'f')).toEqual({ collectUntil: new Date('2026-12-09T17:00:00Z'), deliverAt });
+    // Without a later day, the card goes out when signing closes.
+    expect(groupCardRequest({ groupCard: { collectUntil: '2026-12-09T18:00:00Z' } }, now, now, 'f')).toEqual({ collectUntil: new Date('2026-12-09T18:00:00Z'), deliverAt: new Date('2026-12-09T18:00:00Z') });
     expect(() => groupCardRequest({ groupCard: 'yes' }, deliverAt, now, 'f')).toThrow(/collectUntil/);
     expect(() => groupCardRequest({ groupCard: { collectUntil: 1 } }, deliverAt, now, 'f')).toThrow(/ISO 8601/);
-    expect(() => groupCardRequest({ groupCard: { collectUntil: '2026-12-09T18:00:00Z' } }, now, now, 'f')).toThrow(/later delivery day/);
+    expect(() => groupCardRequest({ groupCard: { collectUntil: '2026-11-30T18:00:00Z' } }, now, now, 'f')).toThrow(/in the future/);
   });
 });
 

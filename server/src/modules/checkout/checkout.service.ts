@@ -296,7 +296,8 @@ function checkLine(line: CartLine, index: number, { isCard, product }: PricedPro
   }
   if (line.quantity !== 1) throw badInput('A card goes to one recipient: add it again for another.', `${field}.quantity`);
   const personal = cleanPersonalisation(line.personalisation, `${field}.personalisation`, now);
-  return { ...personal, groupCard: groupCardRequest(line.personalisation, personal.deliverAt, now, `${field}.personalisation`) };
+  const groupCard = groupCardRequest(line.personalisation, personal.deliverAt, now, `${field}.personalisation`);
+  return { ...personal, deliverAt: groupCard?.deliverAt ?? personal.deliverAt, groupCard };
 }
 /** A digest of what an order asks for, so that one key cannot stand for two different orders. */
 function hashRequest(email: string, lines: CartLine[], discountCode: string | null): string {

@@ -9,6 +9,8 @@ import { emailSchema, idempotencyKeySchema, singleLineSchema, z } from '../../ru
 /** What a card line asks for when it is to be a group card. */
 export interface GroupCardRequest {
   collectUntil: Date;
+  /** When the card goes out: its chosen day, or, when none was chosen, the moment signing closes. */
+  deliverAt: Date;
 }
 
 /** A signature's message: plain text of 1 to 500 characters, line breaks kept, control characters removed. */
@@ -49,17 +51,18 @@ export function cleanInstant(value: unknown, field: string): Date {
 
 /**
  * The group card a card line asks for (`personalisation.groupCard: {collectUntil}`), checked against
- * the card's delivery: null when the line is an ordinary card.
+ * the card's delivery: null when the line is an ordinary card. A group card is never sent "now": with
+ * no later day chosen, it goes out when signing closes.
  */
 export function groupCardRequest(personalisation: unknown, deliverAt: Date, now: Date, field: string): GroupCardRequest | null {
   const raw = personalisation && typeof personalisation === 'object' ? (personalisation as { groupCard?: unknown }).groupCard : undefined;
   if (raw === undefined || raw === null) return null;
   if (typeof raw !== 'object' || Array.isArray(raw)) throw badInput('groupCard takes {collectUntil}.', `${field}.groupCard`);
   const collectUntil = cleanInstant((raw as { collectUntil?: unknown }).collectUntil, `${field}.groupCard.collectUntil`);
-  if (deliverAt.getTime() <= now.getTime()) throw badInput('A group card needs a later delivery day: the signatures are collected before it goes out.', `${field}.deliveryDate`);
-  const problem = collectUntilProblem(collectUntil, deliverAt, now);
+  const delivery = deliverAt.getTime() <= now.getTime() ? collectUntil : deliverAt;
+  const problem = collectUntilProblem(collectUntil, delivery, now);
   if (problem) throw badInput(problem, `${field}.groupCard.collectUntil`);
-  return { collectUntil };
+  return { collectUntil, deliverAt: delivery };
 }
 
 /** Up to MAX_INVITATIONS addresses, each a single e-mail address, each once (lower case). */

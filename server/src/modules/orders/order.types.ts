@@ -34,7 +34,7 @@ export class CardPersonalisationInput {
   @Field(() => String, { nullable: true, description: "The shopper's IANA time zone (default UTC); the card goes out when the day starts there." })
   timeZone?: string | null;
 
-  @Field(() => GroupCardInput, { nullable: true, description: 'Makes the card a group card that others sign by its link until `collectUntil` (it needs a later delivery day).' })
+  @Field(() => GroupCardInput, { nullable: true, description: 'Makes the card a group card that others sign by its link until `collectUntil` (no later than its delivery day; without a day it goes out when signing closes).' })
   groupCard?: GroupCardInput | null;
 }
 
