@@ -49,7 +49,8 @@
     });
   }
   // A group card's inside is a row of pages (its signatures): the pager turns them and says where one
-  // is, and the signatures are fitted to the pages in the card's real font once it has loaded.
+  // is, and the signatures are fitted to the pages in the card's real font.
+  let onOpen = null;
   const pages = document.querySelector('.inside.pages');
   const pager = document.querySelector('.pager');
   if (pages && pager) {
@@ -100,17 +101,36 @@
         pages.scrollTo({ left: page * pages.clientWidth, behavior: smooth ? 'smooth' : 'auto' });
       });
     }
-    (document.fonts ? document.fonts.ready : Promise.resolve()).then(() => requestAnimationFrame(fit));
+    // The pages are fitted when the card is first opened (a closed card shows none of them, and the
+    // page's first paint stays light), again once its font has arrived, and after a resize.
+    let fitted = false;
+    const fitAll = () => {
+      // Pages off screen are not laid out (content-visibility): measured, they are, for a moment.
+      pages.classList.add('measuring');
+      try {
+        fit();
+      } finally {
+        pages.classList.remove('measuring');
+      }
+      fitted = true;
+    };
+    onOpen = () => {
+      if (!fitted) fitAll();
+    };
+    document.fonts?.addEventListener('loadingdone', () => {
+      if (fitted) requestAnimationFrame(fitAll);
+    });
     let resized = 0;
     addEventListener('resize', () => {
       clearTimeout(resized);
-      resized = setTimeout(fit, 200);
+      resized = setTimeout(() => fitted && fitAll(), 200);
     });
     show();
   }
   const song = document.querySelector('.songs audio');
   let played = false;
   const go = (state) => {
+    if (state !== 'closed' && onOpen) onOpen();
     stage.dataset.state = state;
     if (state === 'open' && song && !played) {
       played = true;
