@@ -129,7 +129,19 @@ describe('group cards in a real browser', () => {
     expect(await panel.getByLabel('Signing link').inputValue()).toBe(`${app.url}/sign/${row!.signing_token}`);
     await expect.poll(() => panel.getByRole('button', { name: 'Copy' }).isVisible()).toBe(true);
     await expect.poll(() => panel.getByRole('button', { name: 'Invite by e-mail' }).isVisible()).toBe(true);
+    await expect.poll(() => panel.locator('[data-icon="envelope"] path').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await screenshot(page, 'group-card-confirmation');
+    // "Invite by e-mail" takes addresses; each gets one invitation.
+    await panel.getByRole('button', { name: 'Invite by e-mail' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite by e-mail' });
+    await dialog.getByLabel('E-mail addresses').fill('alex@team.example, sam@team.example\nnot-an-address');
+    await dialog.getByRole('button', { name: 'Send invitations' }).click();
+    await expect.poll(() => dialog.getByText('Not an e-mail address: not-an-address').isVisible(), { timeout: 10_000 }).toBe(true);
+    await dialog.getByLabel('E-mail addresses').fill('alex@team.example, sam@team.example');
+    await screenshotOf(dialog, 'group-card-invite-dialog');
+    await dialog.getByRole('button', { name: 'Send invitations' }).click();
+    await expect.poll(() => panel.getByText('Invited by e-mail (0 of 2 signed)').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect((await app.sql<{ email: string }>(`select email from group_card_invitation order by email`)).map((row) => row.email)).toEqual(['alex@team.example', 'sam@team.example']);
     await context.close();
   });
 
@@ -198,7 +210,13 @@ describe('group cards in a real browser', () => {
     await page.goto('/account');
     const panel = page.getByRole('region', { name: 'Group card for Grace Hopper' });
     await expect.poll(() => panel.locator('.group-card-signatures li').count(), { timeout: 10_000 }).toBe(3);
+    // The icons are drawn (each is fetched the first time it shows).
+    await expect.poll(() => panel.locator('[data-icon="trash"] path').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => panel.locator('[data-icon="duplicate"] path').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await screenshot(page, 'group-card-my-orders');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'group-card-my-orders-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await panel.getByRole('button', { name: `Remove ${hundred[1]!.name}'s signature` }).click();
     await page.getByRole('button', { name: 'Remove', exact: true }).click();
     await expect.poll(() => panel.locator('.group-card-signatures li').count(), { timeout: 10_000 }).toBe(2);

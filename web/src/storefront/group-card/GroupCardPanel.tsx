@@ -166,7 +166,11 @@ function InviteDialog({ isOpen, onClose, orderId, itemId, left }: { isOpen: bool
       <form onSubmit={send} noValidate>
         <DialogBody>
           <FormGroup label="E-mail addresses" labelFor={`invite-${itemId}`} helperText={error ?? `Separate them with commas or new lines. Each gets one invitation, and one reminder a day before the deadline if they have not signed. Up to ${left} more.`} intent={error ? 'danger' : 'none'}>
-            <textarea id={`invite-${itemId}`} className={`${Classes.INPUT} ${Classes.TEXT_AREA} ${Classes.FILL}`} rows={5} value={text} onChange={(event) => setText(event.currentTarget.value)} placeholder="alex@example.com, sam@example.com" />
+            <textarea id={`invite-${itemId}`} className={`${Classes.INPUT} ${Classes.TEXT_AREA} ${Classes.FILL}`} rows={5} value={text} onChange={(event) => {
+                setText(event.currentTarget.value);
+                setError(null);
+              }}
+              placeholder="alex@example.com, sam@example.com" />
           </FormGroup>
         </DialogBody>
         <DialogFooter
