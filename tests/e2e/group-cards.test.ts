@@ -21,6 +21,14 @@ const day = (offset: number) => {
 let shop: Shop | null = null;
 const shopOf = async (app: TestApp) => (shop ??= await seedShop(app, await app.login()));
 
+/** A browser profile on the app whose navigations may take long on a busy machine. */
+async function browse(options: Parameters<typeof newContext>[2] = {}) {
+  const made = await newContext(suite.browser, suite.app.url, options);
+  made.setDefaultNavigationTimeout(120_000);
+  made.setDefaultTimeout(60_000);
+  return made;
+}
+
 /** Sends a group card out now (its day moved to now), so that its page is the delivered card. */
 async function deliver(app: TestApp, itemId: number) {
   await app.sql(`update mail_job set due_at = now() where item_id = $1 and kind = 'card'`, [itemId]);
@@ -88,10 +96,10 @@ async function wholePage(page: Page, name: string) {
 
 describe('group cards in a real browser', () => {
   it('a shopper makes a group card, pays, and finds its signing link on the confirmation page', { timeout: 180_000 }, async () => {
-    const { app, browser } = suite;
+    const { app } = suite;
     const shop = await shopOf(app);
     await app.customer('team_lead');
-    const context = await newContext(browser, app.url);
+    const context = await browse();
     const page = await context.newPage();
     await signIn(page, 'team_lead', 'customer-pass-1');
     await page.waitForURL((url) => url.pathname !== '/login', { timeout: 10_000 });
@@ -146,12 +154,12 @@ describe('group cards in a real browser', () => {
   });
 
   it('a signer signs from a phone, changes and removes their signature from the same browser, and no one else can', { timeout: 180_000 }, async () => {
-    const { app, browser } = suite;
+    const { app } = suite;
     const shop = await shopOf(app);
     const card = await placeGroupCard(app, shop, { deliveryDate: day(5), collectUntil: new Date(`${day(4)}T18:00:00`).toISOString(), recipientName: 'Grace Hopper' });
     await sign(app, card.token, { name: 'Linus', message: 'Happy retirement!' });
 
-    const context = await newContext(browser, app.url, { viewport: PHONE, isMobile: true, hasTouch: true });
+    const context = await browse({ viewport: PHONE, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     await page.goto(`/sign/${card.token}`);
     await expect.poll(() => page.getByRole('heading', { name: 'Sign the card for Grace Hopper' }).isVisible(), { timeout: 10_000 }).toBe(true);
@@ -183,7 +191,7 @@ describe('group cards in a real browser', () => {
     await expect.poll(() => page.locator('.mine-message').textContent()).toBe('It was an honour. Enjoy the garden!');
 
     // Another browser sees the names, and no way to change them.
-    const other = await newContext(browser, app.url, { viewport: PHONE, isMobile: true, hasTouch: true });
+    const other = await browse({ viewport: PHONE, isMobile: true, hasTouch: true });
     const otherPage = await other.newPage();
     await otherPage.goto(`/sign/${card.token}`);
     await expect.poll(() => otherPage.locator('.names li').allTextContents(), { timeout: 10_000 }).toEqual(['Linus', 'Margaret']);
@@ -198,12 +206,12 @@ describe('group cards in a real browser', () => {
   });
 
   it('the purchaser sees the signatures in My orders and removes one', { timeout: 180_000 }, async () => {
-    const { app, browser } = suite;
+    const { app } = suite;
     const shop = await shopOf(app);
     const buyer = await app.customer('organiser');
     const card = await placeGroupCard(app, shop, { deliveryDate: day(5), collectUntil: new Date(`${day(4)}T18:00:00`).toISOString(), recipientName: 'Grace Hopper', buyer });
     await signatures(app, card.token, hundred.slice(0, 3));
-    const context = await newContext(browser, app.url);
+    const context = await browse();
     const page = await context.newPage();
     await signIn(page, 'organiser', 'customer-pass-1');
     await page.waitForURL((url) => url.pathname !== '/login', { timeout: 10_000 });
@@ -225,7 +233,7 @@ describe('group cards in a real browser', () => {
   });
 
   it('the delivered card shows every signature in the card\'s font, paged on a phone: 3 and 100 signatures, wide and tall cards', { timeout: 300_000 }, async () => {
-    const { app, browser } = suite;
+    const { app } = suite;
     const shop = await shopOf(app);
     for (const [count, shape] of [[3, 'wide'], [100, 'wide'], [100, 'tall']] as const) {
       const card = await placeGroupCard(app, shop, { deliveryDate: day(5), collectUntil: new Date(`${day(4)}T18:00:00`).toISOString(), recipientName: 'Grace Hopper', message: 'Happy retirement, Grace!\nFrom all of us.' });
@@ -234,7 +242,7 @@ describe('group cards in a real browser', () => {
       if (shape === 'tall') await app.sql(`update order_item set card = jsonb_set(jsonb_set(card::jsonb, '{cover,width}', '600'), '{cover,height}', '800') where id = $1`, [card.itemId]);
       await deliver(app, card.itemId);
       for (const [form, options] of [['phone', { viewport: PHONE, isMobile: true, hasTouch: true }], ['desktop', { viewport: { width: 1280, height: 900 } }]] as const) {
-        const context = await newContext(browser, app.url, options);
+        const context = await browse(options);
         const page = await context.newPage();
         await page.goto(`/ecards/${card.uuid}.html`);
         await page.getByRole('button', { name: 'Open the card' }).click();
