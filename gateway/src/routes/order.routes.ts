@@ -32,7 +32,8 @@ export function orderRoutes({ orders, groupCards }: Services): RouteDef[] {
               opened_at: item.openedAt?.toISOString() ?? null,
               reminded_at: item.remindedAt?.toISOString() ?? null,
               refunded_at: item.refundedAt?.toISOString() ?? null,
-              signing_token: signing.get(item.id)?.signingToken ?? null,
+              // A group card's signing token (contract 14); other items keep the shape of section 3.
+              ...(signing.has(item.id) ? { signing_token: signing.get(item.id)!.signingToken } : {}),
             })),
           })),
         );
