@@ -16,6 +16,7 @@ import { Migration20261126100000_mail_queue_generic } from './Migration202611261
 import { Migration20261126100100_mail_rate } from './Migration20261126100100_mail_rate.js';
 import { Migration20261126110000_accounts_consent } from './Migration20261126110000_accounts_consent.js';
 import { Migration20261126120000_contacts } from './Migration20261126120000_contacts.js';
+import { Migration20261126130000_group_cards } from './Migration20261126130000_group_cards.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126100100_mail_rate', class: Migration20261126100100_mail_rate },
   { name: 'Migration20261126110000_accounts_consent', class: Migration20261126110000_accounts_consent },
   { name: 'Migration20261126120000_contacts', class: Migration20261126120000_contacts },
+  { name: 'Migration20261126130000_group_cards', class: Migration20261126130000_group_cards },
 ];

@@ -30,6 +30,8 @@ const SOURCE_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsc
 const IGNORED = new Set(['node_modules', 'dist', path.join('web', 'ssr'), path.join('web', 'src', 'apollo', 'generated')]);
 /** Files the server reads at run time: the e-card page's styles and script (server/src/modules/ecard/ecard-assets.ts lists the same). */
 const ECARD_FILES = ['web/src/common/card/opening-card.css', 'server/src/modules/ecard/ecard-page.css', 'server/src/modules/ecard/ecard-page.script.js'];
+/** The group card's signing page and signature pages (server/src/modules/group-card/group-card-assets.ts lists the same). */
+const GROUP_CARD_FILES = ['server/src/modules/group-card/sign-page.css', 'server/src/modules/group-card/sign-page.script.js', 'server/src/modules/group-card/signature-pages.css'];
 
 export function sourceHash() {
   const hash = crypto.createHash('sha256');
@@ -114,7 +116,7 @@ function build(hash) {
     console.log('Building the server...');
     run('tsc', ['-p', 'tsconfig.build.json', '--outDir', out]);
     // The e-card page's styles and script, at the same place beside the compiled server.
-    for (const file of ECARD_FILES) fs.cpSync(path.join(root, file), path.join(out, file));
+    for (const file of [...ECARD_FILES, ...GROUP_CARD_FILES]) fs.cpSync(path.join(root, file), path.join(out, file));
     console.log('Building the web client...');
     run('graphql-codegen', ['--config', 'codegen.ts']);
     run('vite', ['build', '--config', 'web/vite.config.ts', '--outDir', path.join(out, 'web', 'dist'), '--emptyOutDir', '--logLevel', 'warn']);

@@ -87,6 +87,8 @@ export interface AbuseLimits {
   passwordResetsPerAddressPerHour?: number;
   /** Password reset requests per e-mail address per hour (default 3). */
   passwordResetsPerEmailPerHour?: number;
+  /** Signatures written on group cards per client address per hour (default 20). */
+  signaturesPerHour?: number;
 }
 
 export type AppRole = 'all' | 'web' | 'worker';
@@ -144,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       discountCodesPerHour: intEnv(env, 'DISCOUNT_CODE_MAX_FAILURES_PER_HOUR', 20),
       passwordResetsPerAddressPerHour: intEnv(env, 'PASSWORD_RESET_MAX_PER_HOUR', 5),
       passwordResetsPerEmailPerHour: intEnv(env, 'PASSWORD_RESET_MAX_PER_EMAIL_PER_HOUR', 3),
+      signaturesPerHour: intEnv(env, 'SIGNATURES_MAX_PER_HOUR', 20),
     },
     maxConcurrentUploads: intEnv(env, 'MAX_CONCURRENT_UPLOADS', 4),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${intEnv(env, 'PORT', 4000)}`).replace(/\/+$/, ''),

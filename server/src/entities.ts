@@ -18,6 +18,7 @@ import { StaffInvitation } from './modules/staff/staff-invitation.entity.js';
 import { AccountToken } from './modules/auth/account-token.entity.js';
 import { UnsubscribedAddress } from './modules/consent/unsubscribed-address.entity.js';
 import { Contact, ContactOccasion } from './modules/contacts/contact.entity.js';
+import { GroupCard, GroupCardInvitation, GroupCardSignature } from './modules/group-card/group-card.entity.js';
 
 /** Every entity of the product, in one list for the ORM. */
-export const entities = [User, AuthSession, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category, Product, ProductImage, EGreetingCard, Order, OrderItem, MailJob, SoldMedia, EcardReply, DiscountCode, StaffInvitation, AccountToken, UnsubscribedAddress, Contact, ContactOccasion];
+export const entities = [User, AuthSession, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category, Product, ProductImage, EGreetingCard, Order, OrderItem, MailJob, SoldMedia, EcardReply, DiscountCode, StaffInvitation, AccountToken, UnsubscribedAddress, Contact, ContactOccasion, GroupCard, GroupCardInvitation, GroupCardSignature];

@@ -43,6 +43,9 @@ import { RecipientConsent } from './modules/consent/recipient-consent.service.js
 import { ContactService } from './modules/contacts/contact.service.js';
 import { OccasionReminders } from './modules/contacts/occasion-reminders.js';
 import { registerReminderEmails } from './modules/contacts/reminder-emails.js';
+import { GroupCardService } from './modules/group-card/group-card.service.js';
+import { GroupCardOwnerService } from './modules/group-card/group-card-owner.service.js';
+import { GroupCardEmails, GROUP_CARD_RECIPIENT_KINDS } from './modules/group-card/group-card-emails.js';
 
 /** The services of the product: one instance each per process, shared by GraphQL and REST. */
 export interface Services {
@@ -86,6 +89,12 @@ export interface Services {
   contacts: ContactService;
   /** Occasion reminders: their times, the sweep that queues the due ones, and the links that stop them. */
   occasionReminders: OccasionReminders;
+  /** Group cards by their signing links: signing, changing and removing signatures. */
+  groupCards: GroupCardService;
+  /** Group cards for their purchasers: signatures, deadline, invitations. */
+  groupCardOwners: GroupCardOwnerService;
+  /** Group cards' invitations and reminders (their `unsubscribed` and `headers` hooks are where contract section 11 plugs in). */
+  groupCardEmails: GroupCardEmails;
   /** Cancels and drops checkouts left pending (run where the background jobs run). */
   abandonedCheckouts: PendingOrderSweep;
 }
@@ -164,6 +173,10 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   orderEmails.onCardsDelivered = (em, cards, now) => ecardLoop.cardsDelivered(em, cards, now);
   const discounts = new DiscountService(clock, limits);
   const providers = deps.paymentProviders ?? [new TestPaymentProvider(), ...(config.stripe ? [new StripePaymentProvider(config.stripe)] : [])];
+  const groupCards = new GroupCardService({ limits, clock, secret: jwtSecret });
+  const groupCardEmails = new GroupCardEmails({ mail, baseUrl: config.publicUrl, clock });
+  // Signing invitations and their reminders go to people who never signed up, like cards.
+  recipients.protect(mail, GROUP_CARD_RECIPIENT_KINDS);
   const occasionReminders = new OccasionReminders({ clock, log: deps.log, secret: jwtSecret });
   registerReminderEmails(mail, occasionReminders, config.publicUrl);
   const contacts = new ContactService(occasionReminders);
@@ -175,6 +188,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     orderEmails,
     clock,
     discounts,
+    groupCards,
     // An address that said no is refused at checkout (RECIPIENT_UNSUBSCRIBED), every recipient of every line in one query.
     recipientChecks: [(tx, list) => recipients.assertAccepting(tx.em, list)],
     rememberTimeZone: async (ctx, userId, timeZone) => void (await contacts.rememberTimeZone(ctx, userId, timeZone)),
@@ -199,7 +213,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     deliveries,
     ecards: new EcardService(),
     ecardLoop,
-    account: new AccountService({ mail, orderEmails, clock, replies: ecardLoop, orders }),
+    account: new AccountService({ mail, orderEmails, clock, replies: ecardLoop, orders, groupCards }),
     discounts,
     refunds: new RefundService({ providers, clock, mail }),
     sales: new SalesService(clock),
@@ -215,6 +229,9 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     recipients,
     contacts,
     occasionReminders,
+    groupCards,
+    groupCardOwners: new GroupCardOwnerService({ cards: groupCards, clock, orders, mail: groupCardEmails }),
+    groupCardEmails,
     abandonedCheckouts: new PendingOrderSweep({ providers, checkout: orders.checkoutService, clock, log: deps.log }),
   };
   services.media.registerUsageProvider(blog.mediaUsages);

@@ -28,7 +28,7 @@ export function ecardAddressOf(url: string): { uuid: string; preview: boolean; k
  * delivery, anything written to its rows (the database announces those, see the migration
  * `ecard_page_changes`).
  */
-export function ecardPageRoutes({ ecards, ecardLoop, refunds, cache }: Services): RouteDef[] {
+export function ecardPageRoutes({ ecards, ecardLoop, refunds, cache, groupCards }: Services): RouteDef[] {
   return [
     {
       method: 'get',
@@ -52,7 +52,8 @@ export function ecardPageRoutes({ ecards, ecardLoop, refunds, cache }: Services)
           if (!item) return { status: 404, html: renderEcardNotFound() };
           // A preview (the purchaser's or an admin's) neither reports an opening nor takes a thank-you.
           const preview = address?.preview ?? (req.query.preview !== undefined && req.query.preview !== '0');
-          return CachedAnswer.html(renderEcardPage(item, { preview, repliesLeft: preview ? 0 : await ecardLoop.repliesLeft(ctx, item) }), preferredEncoding(req.headers['accept-encoding']));
+          const [repliesLeft, signatures] = await Promise.all([preview ? 0 : ecardLoop.repliesLeft(ctx, item), groupCards.signaturesOf(ctx, item)]);
+          return CachedAnswer.html(renderEcardPage(item, { preview, repliesLeft, signatures }), preferredEncoding(req.headers['accept-encoding']));
         };
         const outcome = address ? await cache.read(address.key, draw, { keep: (value) => value instanceof CachedAnswer }) : await draw();
         if (outcome instanceof CachedAnswer) return sendAnswer(req, res, outcome, ECARD_POLICY);

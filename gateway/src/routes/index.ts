@@ -23,11 +23,13 @@ import { emailProblemRoutes } from './email-problems.routes.js';
 import { accountSettingsRoutes } from './account-settings.routes.js';
 import { consentRoutes, oneClickUnsubscribeRoutes } from './consent.routes.js';
 import { contactRoutes } from './contacts.routes.js';
+import { groupCardRoutes } from './group-card.routes.js';
+import { signPageRoutes } from './sign-pages.routes.js';
 
 /** Every REST route under /api. */
 export function restRoutes(services: Services): RouteDef[] {
   // The storefront's hot reads first: each route passed costs a path match.
-  return [...productRoutes(services), ...catalogueRoutes(services), ...settingsRoutes(services), ...authRoutes(services), ...mediaRoutes(services), ...blogRoutes(services), ...orderRoutes(services), ...ecardLoopRoutes(services), ...discountRoutes(services), ...shopOperationsRoutes(services), ...staffRoutes(services), ...customerRoutes(services), ...auditRoutes(services), ...emailProblemRoutes(services), ...accountSettingsRoutes(services), ...consentRoutes(services), ...contactRoutes(services)];
+  return [...productRoutes(services), ...catalogueRoutes(services), ...settingsRoutes(services), ...authRoutes(services), ...mediaRoutes(services), ...blogRoutes(services), ...orderRoutes(services), ...ecardLoopRoutes(services), ...discountRoutes(services), ...shopOperationsRoutes(services), ...staffRoutes(services), ...customerRoutes(services), ...auditRoutes(services), ...emailProblemRoutes(services), ...accountSettingsRoutes(services), ...consentRoutes(services), ...contactRoutes(services), ...groupCardRoutes(services)];
 }
 
 /** The stored media files, served under /api/uploads (mounted ahead of the API router). */
@@ -37,5 +39,5 @@ export function fileRoutes(services: Services): RouteDef[] {
 
 /** Pages the server renders or describes itself (storefront pages, the RSS feed, blog posts, purchased e-cards, robots and sitemap). */
 export function pageRoutes(services: Services, pages: PageDeps): RouteDef[] {
-  return [...storefrontPageRoutes(services, pages), ...blogPageRoutes(services, pages), ...ecardPageRoutes(services), ...sitemapRoutes(), ...oneClickUnsubscribeRoutes(services)];
+  return [...storefrontPageRoutes(services, pages), ...blogPageRoutes(services, pages), ...ecardPageRoutes(services), ...signPageRoutes(services), ...sitemapRoutes(), ...oneClickUnsubscribeRoutes(services)];
 }

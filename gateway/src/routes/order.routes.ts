@@ -3,7 +3,7 @@ import type { Services } from '../../../server/src/services.js';
 import type { RouteDef } from '../route.js';
 
 /** The orders row of the REST contract. */
-export function orderRoutes({ orders }: Services): RouteDef[] {
+export function orderRoutes({ orders, groupCards }: Services): RouteDef[] {
   return [
     {
       method: 'get',
@@ -12,6 +12,8 @@ export function orderRoutes({ orders }: Services): RouteDef[] {
       async handler(ctx, req, res) {
         const search = typeof req.query.search === 'string' ? req.query.search : '';
         const rows = await orders.list(ctx, search);
+        // Group cards' signing tokens, for every item of the list in one query.
+        const signing = await groupCards.cardsOf(ctx, rows.flatMap(({ items }) => items.filter((item) => item.itemUrlUuid).map((item) => item.id)));
         res.json(
           rows.map(({ order, items }) => ({
             id: order.id,
@@ -30,6 +32,8 @@ export function orderRoutes({ orders }: Services): RouteDef[] {
               opened_at: item.openedAt?.toISOString() ?? null,
               reminded_at: item.remindedAt?.toISOString() ?? null,
               refunded_at: item.refundedAt?.toISOString() ?? null,
+              // A group card's signing token (contract 14); other items keep the shape of section 3.
+              ...(signing.has(item.id) ? { signing_token: signing.get(item.id)!.signingToken } : {}),
             })),
           })),
         );

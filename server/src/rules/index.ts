@@ -15,3 +15,4 @@ export * from './delivery.js';
 export * from './order.js';
 export * from './recipients.js';
 export * from './occasions.js';
+export * from './group-card.js';

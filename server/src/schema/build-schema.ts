@@ -29,6 +29,7 @@ import { PasswordResetResolver } from '../modules/auth/password-reset.resolver.j
 import { ConsentResolver } from '../modules/consent/consent.resolver.js';
 import { CardDeliveryResolver } from '../modules/account/card-delivery.resolver.js';
 import { ContactResolver } from '../modules/contacts/contact.resolver.js';
+import { GroupCardDetailsResolver, GroupCardItemResolver, GroupCardResolver } from '../modules/group-card/group-card.resolver.js';
 import type { Services } from '../services.js';
 
 /**
@@ -60,6 +61,9 @@ const resolverFactories = new Map<Function, (services: Services) => unknown>([
   [ConsentResolver, (s) => new ConsentResolver(s.recipients)],
   [CardDeliveryResolver, (s) => new CardDeliveryResolver(s.orders)],
   [ContactResolver, (s) => new ContactResolver(s.contacts)],
+  [GroupCardResolver, (s) => new GroupCardResolver({ cards: s.groupCards, owners: s.groupCardOwners })],
+  [GroupCardDetailsResolver, (s) => new GroupCardDetailsResolver({ cards: s.groupCards, owners: s.groupCardOwners })],
+  [GroupCardItemResolver, (s) => new GroupCardItemResolver({ cards: s.groupCards, owners: s.groupCardOwners })],
 ]);
 
 export const resolvers = [...resolverFactories.keys()] as NonEmptyArray<Function>;

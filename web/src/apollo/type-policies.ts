@@ -22,6 +22,8 @@ function connection(keyArgs: string[]): FieldPolicy<ConnectionShape> {
 /** Cache policies: singletons without ids are merged, paged lists are merged page by page. */
 export const typePolicies: TypePolicies = {
   Settings: { keyFields: [] },
+  // A group card is known by its signing token: a change answered by a mutation shows wherever the card is.
+  GroupCardDetails: { keyFields: ['signingToken'] },
   Query: {
     fields: {
       blogPosts: connection(['status']),

@@ -23,6 +23,8 @@ export interface AccountOptions {
   replies: { repliesOf(ctx: RequestContext, itemIds: readonly number[]): Promise<Map<number, EcardReply[]>> };
   /** Says which orders were looked up by someone who may only see their confirmation page. */
   orders: { isRedacted(order: Order): boolean };
+  /** Keeps a group card's signing deadline no later than its card's new day. */
+  groupCards?: { deliveryMoved(em: EntityManager, itemId: number, deliverAt: Date): Promise<void> };
 }
 
 /**
@@ -60,6 +62,7 @@ export class AccountService {
       const zone = item.timeZone ?? 'UTC';
       const at = deliveryInstant(deliveryDate, zone, now, deliveryTime);
       item.deliverAt = at;
+      await this.options.groupCards?.deliveryMoved(em, item.id, at);
       await this.options.mail.moveTo(em, job, at);
       ctx.log.info({ itemId, orderId: item.order.id, deliverAt: at.toISOString() }, 'card moved to another moment');
     });

@@ -13,6 +13,7 @@ import type { RateLimits } from '../limits/rate-limits.js';
 import type { CardDesign } from '../orders/card-design.js';
 import type { OrderEmails } from '../orders/order-emails.js';
 import { insertOrderItems, cardsOfOrder, type NewOrderItem } from '../orders/order-item-rows.js';
+import { OrderItem } from '../orders/order-item.entity.js';
 import { cleanCard, cleanCartLines, cleanIdempotencyKey, cleanPersonalisation, MAX_QUANTITY, type CartLine, type Personalisation } from './checkout-rules.js';
 import { QUANTITY_MESSAGE } from '../../rules/schemas.js';
 import { cardItems, cardQuantity, checkRecipients, orderRecipients, type RecipientCheck } from './card-recipients.js';
@@ -22,6 +23,7 @@ import { clientSecrets } from './payment/client-secrets.js';
 import { chargePending } from './pending-orders.js';
 import type { DiscountService } from '../discount/discount.service.js';
 import { optionalCode } from '../discount/discount-rules.js';
+import { groupCardRequest, type GroupCardRequest } from '../group-card/group-card-rules.js';
 
 export interface CartQuoteLine {
   index: number;
@@ -68,6 +70,8 @@ export interface CheckoutOptions {
   recipientChecks?: RecipientCheck[];
   /** Keeps a signed-in shopper's time zone on their account (their occasion reminders come at 09:00 there). */
   rememberTimeZone?: (ctx: RequestContext, userId: number, timeZone: string) => Promise<void>;
+  /** Makes a card being ordered a group card (its signing token and deadline), in the checkout's transaction. */
+  groupCards: { attach(em: EntityManager, item: OrderItem, request: GroupCardRequest): unknown };
 }
 
 /**
@@ -191,6 +195,7 @@ export class CheckoutService {
       // recipient (card-recipients.ts), any other line one item of its quantity.
       let position = 0;
       const items: NewOrderItem[] = [];
+      const groupCards = new Map<number, GroupCardRequest>();
       for (const line of quote.lines) {
         const { product, card: design } = products.get(line.product.id)!;
         const personal = personalisations[line.index];
@@ -198,13 +203,18 @@ export class CheckoutService {
           ? cardItems({ product, design, price: line.unitPrice, personal, position })
           : [{ position, productId: product.id, name: product.name, price: line.unitPrice, quantity: line.quantity }];
         items.push(...rows);
+        if (personal?.groupCard) groupCards.set(position, personal.groupCard);
         position += rows.length;
       }
       // The media of the cards are kept from now on, also while the payment is under way.
       await this.options.media.recordSold(withEm(ctx, em), items.map((item) => ({ card: item.card ?? null })));
       await em.flush();
-      // The lines in one INSERT (see insertOrderItems).
-      await insertOrderItems(em, order.id, items);
+      // The lines in one INSERT (see insertOrderItems); then a group card's signing link, by its item.
+      const ids = await insertOrderItems(em, order.id, items);
+      if (groupCards.size) {
+        for (const [at, request] of groupCards) this.options.groupCards.attach(em, em.getReference(OrderItem, ids[at]!), request);
+        await em.flush();
+      }
       return order;
     });
   }
@@ -304,8 +314,8 @@ function priceLines(lines: CartLine[], products: Map<number, { product: Product;
   };
 }
 
-/** A card line needs its personalisation (one card per recipient); other lines must not carry one. */
-function checkLine(line: CartLine, index: number, { isCard, product }: PricedProduct, now: Date): Personalisation | null {
+/** A card line needs its personalisation (one card per recipient; a group card is one card); other lines must not carry one. */
+function checkLine(line: CartLine, index: number, { isCard, product }: PricedProduct, now: Date): (Personalisation & { groupCard: GroupCardRequest | null }) | null {
   const field = `lines.${index}`;
   if (!isCard) {
     if (line.personalisation) throw badInput(`"${product.name}" is not a card and takes no personal message.`, `${field}.personalisation`);
@@ -313,7 +323,9 @@ function checkLine(line: CartLine, index: number, { isCard, product }: PricedPro
   }
   const personal = cleanPersonalisation(line.personalisation, `${field}.personalisation`, now);
   cardQuantity(line, personal, field);
-  return personal;
+  const groupCard = groupCardRequest(line.personalisation, personal.deliverAt, now, `${field}.personalisation`);
+  if (groupCard && personal.recipients.length !== 1) throw badInput('A group card goes to one recipient: the whole group signs the one card.', `${field}.personalisation.recipients`);
+  return { ...personal, deliverAt: groupCard?.deliverAt ?? personal.deliverAt, groupCard };
 }
 /** A digest of what an order asks for, so that one key cannot stand for two different orders. */
 function hashRequest(email: string, lines: CartLine[], discountCode: string | null): string {

@@ -48,9 +48,89 @@
       button.disabled = false;
     });
   }
+  // A group card's inside is a row of pages (its signatures): the pager turns them and says where one
+  // is, and the signatures are fitted to the pages in the card's real font.
+  let onOpen = null;
+  const pages = document.querySelector('.inside.pages');
+  const pager = document.querySelector('.pager');
+  if (pages && pager) {
+    const at = pager.querySelector('.page-at');
+    const total = pager.querySelector('.page-total');
+    const [previous, next] = pager.querySelectorAll('[data-page]');
+    const current = () => Math.round(pages.scrollLeft / Math.max(1, pages.clientWidth));
+    const show = () => {
+      const page = current();
+      at.textContent = String(page + 1);
+      total.textContent = String(pages.children.length);
+      previous.disabled = page <= 0;
+      next.disabled = page >= pages.children.length - 1;
+    };
+    // A signature its page cannot hold (below it, or in a column beyond it) moves to the start of the
+    // next page (a new one after the last).
+    const over = (page) => page.scrollHeight > page.clientHeight + 1 || page.scrollWidth > page.clientWidth + 1;
+    const fit = () => {
+      let moved = false;
+      for (let page = pages.querySelector('.sig-page'); page; page = page.nextElementSibling) {
+        while (page.children.length > 1 && over(page)) {
+          let after = page.nextElementSibling;
+          if (!after) {
+            after = page.cloneNode(false);
+            pages.append(after);
+          }
+          after.prepend(page.lastElementChild);
+          moved = true;
+        }
+        // One signature longer than a page scrolls within it, and can be reached by keyboard.
+        if (over(page)) page.tabIndex = 0;
+      }
+      if (!moved) return;
+      const all = pages.children;
+      for (let i = 1; i < all.length; i++) all[i].setAttribute('aria-label', 'Page ' + (i + 1) + ' of ' + all.length);
+      show();
+    };
+    let queued = false;
+    pages.addEventListener('scroll', () => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => { queued = false; show(); });
+    }, { passive: true });
+    const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+    for (const button of [previous, next]) {
+      button.addEventListener('click', () => {
+        const page = Math.min(pages.children.length - 1, Math.max(0, current() + Number(button.dataset.page)));
+        pages.scrollTo({ left: page * pages.clientWidth, behavior: smooth ? 'smooth' : 'auto' });
+      });
+    }
+    // The pages are fitted when the card is first opened (a closed card shows none of them, and the
+    // page's first paint stays light), again once its font has arrived, and after a resize.
+    let fitted = false;
+    const fitAll = () => {
+      // Pages off screen are not laid out (content-visibility): measured, they are, for a moment.
+      pages.classList.add('measuring');
+      try {
+        fit();
+      } finally {
+        pages.classList.remove('measuring');
+      }
+      fitted = true;
+    };
+    onOpen = () => {
+      if (!fitted) fitAll();
+    };
+    document.fonts?.addEventListener('loadingdone', () => {
+      if (fitted) requestAnimationFrame(fitAll);
+    });
+    let resized = 0;
+    addEventListener('resize', () => {
+      clearTimeout(resized);
+      resized = setTimeout(() => fitted && fitAll(), 200);
+    });
+    show();
+  }
   const song = document.querySelector('.songs audio');
   let played = false;
   const go = (state) => {
+    if (state !== 'closed' && onOpen) onOpen();
     stage.dataset.state = state;
     if (state === 'open' && song && !played) {
       played = true;

@@ -2,6 +2,7 @@ import { html, SafeHtml } from '../../core/html.js';
 import type { CardMedia } from '../orders/card-design.js';
 import type { OrderItem } from '../orders/order-item.entity.js';
 import { ECARD_CSS, fontCss } from './ecard-assets.js';
+import { signaturePagesCss, signedInside, type CardSignature } from '../group-card/signature-pages.js';
 
 export { ECARD_SCRIPT } from './ecard-assets.js';
 
@@ -19,7 +20,7 @@ const image = (media: CardMedia | null, alt: string, className = '') =>
  * the extra pictures and the card's songs. The card is the markup of the site's previews
  * (OpeningCard.tsx, CardPreview.tsx in web/) drawn by the same stylesheet (opening-card.css).
  */
-export function renderEcardPage(item: OrderItem, options: { preview: boolean; repliesLeft: number } = { preview: true, repliesLeft: 0 }): string {
+export function renderEcardPage(item: OrderItem, options: { preview: boolean; repliesLeft: number; signatures?: readonly CardSignature[] } = { preview: true, repliesLeft: 0 }): string {
   const card = item.card!;
   // Only a card that has arrived reports its opening and takes thank-yous; a preview never does.
   const live = !options.preview && Boolean(item.deliveredAt);
@@ -27,6 +28,10 @@ export function renderEcardPage(item: OrderItem, options: { preview: boolean; re
   const family = (card.fontName ?? '').replace(/[^A-Za-z0-9 ]/g, '').trim();
   const ratio = card.cover?.width && card.cover.height ? `${card.cover.width} / ${card.cover.height}` : '3 / 4';
   const title = `A card for ${item.recipientName} from ${item.senderName}`;
+  const greetingPage = html`${image(card.greeting, 'The greeting', 'page-image')}
+      <div class="message placement-${card.messageLocation}"><p>${item.message ?? ''}</p></div>`;
+  // A group card's signatures follow the greeting on pages of their own (see group-card/signature-pages.ts).
+  const signed = options.signatures?.length ? signedInside(greetingPage, options.signatures, heightOverWidth(card.cover)) : null;
   const body: SafeHtml = html`
 <main class="stage" data-state="closed">
   <header class="intro">
@@ -34,10 +39,9 @@ export function renderEcardPage(item: OrderItem, options: { preview: boolean; re
     <h1>${item.senderName} sent you a card, ${item.recipientName}</h1>
   </header>
   <div class="card-book spread" style="--ratio: ${ratio}">
-    <div class="inside">
-      ${image(card.greeting, 'The greeting', 'page-image')}
-      <div class="message placement-${card.messageLocation}"><p>${item.message ?? ''}</p></div>
-    </div>
+    ${signed?.inside ?? html`<div class="inside">
+      ${greetingPage}
+    </div>`}
     <div class="back">${image(card.back, 'The back of the card', 'page-image')}</div>
     <button class="cover" type="button" aria-label="Open the card for ${item.recipientName}">
       <span class="cover-front">${image(card.cover, item.name, 'page-image')}<span class="hint">Open the card</span></span>
@@ -49,6 +53,7 @@ export function renderEcardPage(item: OrderItem, options: { preview: boolean; re
     <button type="button" data-go="back">Turn over</button>
     <button type="button" data-go="closed">Close</button>
   </nav>
+  ${signed?.pager ?? ''}
   ${card.songs.length ? html`<section class="songs" aria-label="Songs"><h2>Songs</h2>${card.songs.map((song, i) => html`<figure><figcaption>${song.name}</figcaption><audio controls preload="${i === 0 ? 'auto' : 'none'}" src="${src(song)}"></audio></figure>`)}</section>` : ''}
   ${card.extras.length ? html`<section class="extras" aria-label="More pictures">${card.extras.map((extra, i) => image(extra, `Picture ${i + 1}`, 'extra'))}</section>` : ''}
   ${live ? thankYouSection(item, options.repliesLeft) : ''}
@@ -67,6 +72,7 @@ ${card.cover ? html`<link rel="preload" as="image" href="${src(card.cover)}">` :
 <style>
 ${new SafeHtml(ECARD_CSS)}
 ${new SafeHtml(fontCss(family))}
+${signed ? new SafeHtml(signaturePagesCss(family)) : ''}
 </style>
 </head>
 <body${!live ? '' : html` data-opened="/api/ecards/${item.itemUrlUuid!}/opened"`}>${body}
@@ -74,6 +80,9 @@ ${new SafeHtml(fontCss(family))}
 </body>
 </html>`.value;
 }
+
+/** A card's height over its width, from its cover (a portrait card's 4 / 3 without one). */
+const heightOverWidth = (cover: CardMedia | null) => (cover?.width && cover.height ? cover.height / cover.width : 4 / 3);
 
 /** The friendly page for a card that does not exist. */
 export function renderEcardNotFound(): string {

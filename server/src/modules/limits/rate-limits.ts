@@ -41,6 +41,8 @@ export interface RateLimitDefinitions {
   passwordResetPerEmail: LimitRule;
   /** E-mails an account asks for about its address ("Send the link again", a change of address), per account. */
   addressEmails: LimitRule;
+  /** Signatures written on group cards, per client address. */
+  signature: LimitRule;
 }
 
 /** A point taken for an attempt, to be given back when the attempt turns out fine (a right password). */
@@ -105,7 +107,7 @@ export class RateLimits {
 /** The limits of contract section 8, from the configuration. */
 export function rateLimitRules(config: {
   loginLimits: { perUsername: number; perAddress: number; windowSeconds: number };
-  limits: { registerPerHour: number; checkoutPer10Minutes: number; thankYouPerHour?: number; discountCodesPerHour?: number; passwordResetsPerAddressPerHour?: number; passwordResetsPerEmailPerHour?: number };
+  limits: { registerPerHour: number; checkoutPer10Minutes: number; thankYouPerHour?: number; discountCodesPerHour?: number; passwordResetsPerAddressPerHour?: number; passwordResetsPerEmailPerHour?: number; signaturesPerHour?: number };
 }): RateLimitDefinitions {
   const resets = 'Too many password reset requests. Please try again later.';
   const login = 'Too many failed login attempts. Please try again later.';
@@ -119,5 +121,6 @@ export function rateLimitRules(config: {
     passwordResetPerAddress: { name: 'reset-addr', points: config.limits.passwordResetsPerAddressPerHour ?? 5, windowSeconds: 3600, message: resets, perAddress: true },
     passwordResetPerEmail: { name: 'reset-email', points: config.limits.passwordResetsPerEmailPerHour ?? 3, windowSeconds: 3600, message: resets },
     addressEmails: { name: 'address-emails', points: 5, windowSeconds: 3600, message: 'Too many e-mails asked for this account. Please try again in an hour.' },
+    signature: { name: 'signature', points: config.limits.signaturesPerHour ?? 20, windowSeconds: 3600, message: 'Too many signatures from your address. Please try again later.', perAddress: true },
   };
 }

@@ -19,11 +19,12 @@ export interface NewOrderItem {
 }
 
 /**
- * Writes an order's lines with one INSERT. A checkout of many cards would otherwise have the ORM's
- * unit of work create, snapshot and compare every line (and its card design) only to insert them.
+ * Writes an order's lines with one INSERT and answers their ids by position. A checkout of many cards
+ * would otherwise have the ORM's unit of work create, snapshot and compare every line (and its card
+ * design) only to insert them.
  */
-export async function insertOrderItems(em: EntityManager, orderId: string, items: readonly NewOrderItem[]): Promise<void> {
-  if (!items.length) return;
+export async function insertOrderItems(em: EntityManager, orderId: string, items: readonly NewOrderItem[]): Promise<number[]> {
+  if (!items.length) return [];
   const rows = items.map((item) => ({
     position: item.position,
     product_id: item.productId,
@@ -39,13 +40,17 @@ export async function insertOrderItems(em: EntityManager, orderId: string, items
     time_zone: item.timeZone ?? null,
     card: item.card ?? null,
   }));
-  await em.execute(
+  const written = await em.execute<{ id: number; position: number }[]>(
     `insert into order_item (order_id, position, product_id, name, price, quantity, item_url_uuid, recipient_name, recipient_email, sender_name, message, deliver_at, time_zone, card)
      select ?::uuid, r.position, r.product_id, r.name, r.price, r.quantity, r.item_url_uuid, r.recipient_name, r.recipient_email, r.sender_name, r.message, r.deliver_at, r.time_zone, r.card
        from jsonb_to_recordset(?::jsonb) as r(position smallint, product_id int, name text, price numeric(12,2), quantity smallint, item_url_uuid uuid, recipient_name text,
-                                              recipient_email text, sender_name text, message text, deliver_at timestamptz, time_zone text, card jsonb)`,
+                                              recipient_email text, sender_name text, message text, deliver_at timestamptz, time_zone text, card jsonb)
+     returning id, position`,
     [orderId, JSON.stringify(rows)],
   );
+  const ids: number[] = [];
+  for (const row of written) ids[row.position] = Number(row.id);
+  return ids;
 }
 
 /** An order's cards as its e-mails need them: a plain read, nothing hydrated. */

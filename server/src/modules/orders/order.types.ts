@@ -5,6 +5,7 @@ import { Product } from '../catalogue/product.entity.js';
 import { Order } from './order.entity.js';
 import { MAX_MESSAGE_LENGTH, MAX_QUANTITY } from '../checkout/checkout-rules.js';
 import { MAX_RECIPIENTS_PER_LINE } from '../../rules/recipients.js';
+import { GroupCardInput } from '../group-card/group-card.types.js';
 
 export const OrderConnection = Connection(Order, 'Order');
 
@@ -51,6 +52,9 @@ export class CardPersonalisationInput {
 
   @Field(() => String, { nullable: true, description: "The shopper's IANA time zone (default UTC): the day and the hour are read there." })
   timeZone?: string | null;
+
+  @Field(() => GroupCardInput, { nullable: true, description: 'Makes the card a group card that others sign by its link until `collectUntil` (no later than its delivery day; without a day it goes out when signing closes).' })
+  groupCard?: GroupCardInput | null;
 }
 
 @InputType({ description: 'A cart line as the browser keeps it. Prices are never sent: the server prices every line.' })

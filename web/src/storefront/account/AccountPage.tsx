@@ -11,6 +11,7 @@ import { MyOrdersQuery, ResendMyCardMutation } from './account-operations';
 import { cardActions, cardState, cardStateLabel, longDate, longDateTime, withdrawnOrder, type CardState } from './card-state';
 import { ChangeDateDialog, type ChangingCard } from './ChangeDateDialog';
 import { ConfirmEmailReminder } from '../account-settings/ConfirmEmailReminder';
+import { GroupCardSection } from '../group-card/GroupCardSection';
 import '../common/storefront.css';
 import './account.css';
 
@@ -79,7 +80,7 @@ export default function AccountPage() {
                     {withdrawn && <p className="account-order-note muted">{withdrawn.note}</p>}
                     <ul className="account-items">
                       {order.items.map((item) => (
-                        <AccountItem key={item.id} item={item} orderStatus={order.status} onChangeDate={() => setChanging({ id: item.id, recipientName: item.recipientName ?? '', deliverAt: item.deliverAt ?? null })} onResend={() => setResending(item)} />
+                        <AccountItem key={item.id} item={item} orderId={order.id} orderStatus={order.status} onChangeDate={() => setChanging({ id: item.id, recipientName: item.recipientName ?? '', deliverAt: item.deliverAt ?? null })} onResend={() => setResending(item)} />
                       ))}
                     </ul>
                   </Card>
@@ -101,7 +102,7 @@ export default function AccountPage() {
 }
 
 /** One line of an order: a product, or a card with its recipient, day, state, actions and thank-yous. */
-function AccountItem({ item, orderStatus, onChangeDate, onResend }: { item: ItemNode; orderStatus: OrderNode['status']; onChangeDate: () => void; onResend: () => void }) {
+function AccountItem({ item, orderId, orderStatus, onChangeDate, onResend }: { item: ItemNode; orderId: string; orderStatus: OrderNode['status']; onChangeDate: () => void; onResend: () => void }) {
   if (!item.ecardPath) {
     return (
       <li className="account-item">
@@ -139,6 +140,7 @@ function AccountItem({ item, orderStatus, onChangeDate, onResend }: { item: Item
         {actions.resend && <Button size="small" variant="outlined" icon="envelope" text="Resend" onClick={onResend} />}
         {(state.kind === 'sent' || state.kind === 'opened') && !actions.resend && <span className="muted account-resends-used">Sent again {MAX_OWNER_RESENDS} times</span>}
       </div>
+      {item.groupCard && <GroupCardSection orderId={orderId} itemId={item.id} recipientName={item.recipientName ?? ''} groupCard={item.groupCard} />}
       {item.replies.length > 0 && (
         <ul className="account-replies" aria-label="Thank-you replies">
           {item.replies.map((reply) => (

@@ -34,6 +34,9 @@ export const MyOrdersQuery = graphql(`
               message
               createdAt
             }
+            groupCard {
+              ...GroupCardPanel_groupCard
+            }
           }
         }
       }

@@ -24,6 +24,12 @@ export interface CardPersonalisation {
   /** HH:MM on deliveryDate (09:00 unless chosen). */
   deliveryTime: string;
   timeZone: string;
+  /** A group card: signed by others through its link until `collectUntil` (ISO 8601). */
+  groupCard?: GroupCardChoice | null;
+}
+
+export interface GroupCardChoice {
+  collectUntil: string;
 }
 
 export interface CartLine {
@@ -58,7 +64,14 @@ function readPersonalisation(value: unknown): CardPersonalisation | null {
     deliveryDate: isText(p.deliveryDate) ? p.deliveryDate : null,
     deliveryTime: isText(p.deliveryTime) && /^\d{2}:\d{2}$/.test(p.deliveryTime) ? p.deliveryTime : '09:00',
     timeZone: p.timeZone as string,
+    ...readGroupCard(p.groupCard),
   };
+}
+
+/** A group card's choice as stored (only when it is one). */
+function readGroupCard(value: unknown): { groupCard?: GroupCardChoice } {
+  const collectUntil = value && typeof value === 'object' ? (value as Record<string, unknown>).collectUntil : undefined;
+  return isText(collectUntil) && !Number.isNaN(Date.parse(collectUntil)) ? { groupCard: { collectUntil } } : {};
 }
 
 /** The stored cart, keeping only well-formed lines (the storage may hold anything). */

@@ -5,6 +5,7 @@ import { orderNumber } from '@rules';
 import { useAuth } from '../../auth/auth-store';
 import { formatPrice } from '../common/price';
 import { ConfirmationOrderQuery } from './order-operations';
+import { GroupCardSection } from '../group-card/GroupCardSection';
 import '../common/storefront.css';
 import './order.css';
 
@@ -68,6 +69,7 @@ export default function OrderConfirmationPage() {
                   <AnchorButton href={`${item.ecardPath}?preview=1`} target="_blank" rel="noopener noreferrer" icon="envelope" endIcon="share" variant="outlined" text="View the e-card" />
                 </div>
               )}
+              {item.groupCard && <GroupCardSection orderId={order.id} itemId={item.id} recipientName={item.recipientName ?? ''} groupCard={item.groupCard} />}
             </li>
           ))}
         </ul>

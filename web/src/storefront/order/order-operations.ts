@@ -22,6 +22,9 @@ export const ConfirmationOrderQuery = graphql(`
         recipientEmail
         deliverAt
         deliveredAt
+        groupCard {
+          ...GroupCardPanel_groupCard
+        }
       }
     }
   }

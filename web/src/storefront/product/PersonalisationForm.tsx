@@ -4,6 +4,7 @@ import type { CardPersonalisation, CardRecipient } from '../cart/cart-lines';
 import { DELIVERY_HOURS, latestDeliveryDay, MAX_RECIPIENTS_PER_LINE, NAME_PLACEHOLDER } from '@rules';
 import { useAuth } from '../../auth/auth-store';
 import { MAX_MESSAGE, emptyRecipient, localDay, trimmedPersonalisation, validatePersonalisation, type PersonalisationErrors } from './personalisation-rules';
+import { GroupCardFields } from '../group-card/GroupCardFields';
 
 // The address book's search (Blueprint's select package and its query) loads only when a signed-in shopper opens it.
 const AddressBookPicker = lazy(() => import('./AddressBookPicker'));
@@ -126,6 +127,7 @@ export function PersonalisationForm({
           </div>
         )}
       </FormGroup>
+      <GroupCardFields value={value} onChange={change} errors={errors} />
       <Button type="submit" intent="primary" size="large" icon="shopping-cart" text={submitText} />
     </form>
   );

@@ -1,5 +1,6 @@
 import { classifyDeliveryDay, DEFAULT_DELIVERY_TIME, isEmail, isSingleLine, isTimeOfDay, MAX_MESSAGE_LENGTH, MAX_PERSON_NAME, MAX_RECIPIENTS_PER_LINE } from '@rules';
 import type { CardPersonalisation, CardRecipient } from '../cart/cart-lines';
+import { groupCardErrors } from '../group-card/group-card-rules';
 
 export const MAX_MESSAGE = MAX_MESSAGE_LENGTH;
 export const MAX_NAME = MAX_PERSON_NAME;
@@ -64,7 +65,7 @@ export function validatePersonalisation(p: CardPersonalisation, now: Date): Pers
     if (!isTimeOfDay(p.deliveryTime)) errors.deliveryTime = 'Choose an hour.';
     else if (day === 'today' && p.deliveryTime <= localTime(now)) errors.deliveryTime = 'Choose a later hour today, or send it now.';
   }
-  return errors;
+  return { ...groupCardErrors(p, now), ...errors };
 }
 
 export const emptyRecipient = (): CardRecipient => ({ name: '', email: '' });

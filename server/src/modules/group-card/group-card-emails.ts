@@ -1,0 +1,185 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { SIGNING_REMINDER_BEFORE_MS, signingPath } from '../../rules/index.js';
+import { drop, withhold, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
+import { MailJob, MailJobStatus } from '../mail/mail-job.entity.js';
+import { formatMoment } from '../mail/templates/format.js';
+import { button, heading, mjml, paragraph, renderEmail, type MailContent } from '../mail/templates/layout.js';
+import type { OrderItem } from '../orders/order-item.entity.js';
+import { GroupCard, GroupCardInvitation } from './group-card.entity.js';
+import { signingStatus, SigningStatus } from './group-card-status.js';
+import type { GroupCardMailHooks } from './group-card-owner.service.js';
+
+/** The kinds of e-mail group cards send, both to invited addresses (people who may never have used the shop). */
+export const GroupCardMailKind = {
+  /** "Sign the card for {recipient}": one per invited address. */
+  INVITATION: 'group-card-invitation',
+  /** The one reminder, 24 hours before the deadline, to an invited address that has not signed. */
+  REMINDER: 'group-card-reminder',
+} as const;
+
+/** Every kind that goes to someone who is not the shop's customer (List-Unsubscribe belongs on these; contract section 11). */
+export const GROUP_CARD_RECIPIENT_KINDS: readonly string[] = Object.values(GroupCardMailKind);
+
+interface InvitationPayload {
+  invitationId: number;
+}
+
+/** Why an invitation was not sent (admins and the purchaser see it). */
+export const NOT_SENT_WITHDRAWN = 'Not sent: the card was withdrawn.';
+export const NOT_SENT_CLOSED = 'Not sent: signing had closed.';
+
+const invitationRef = (invitationId: number) => `group-card-invitation:${invitationId}`;
+
+/** The signing link an invitation carries: it tells which invited address signed (`?invite=`). */
+const signingLink = (baseUrl: string, card: GroupCard, invitation: GroupCardInvitation) => `${baseUrl}${signingPath(card.signingToken)}?invite=${invitation.code}`;
+
+interface Invited {
+  invitation: GroupCardInvitation;
+  card: GroupCard;
+  item: OrderItem;
+}
+
+/** The invitation to sign, to an invited address. Names and messages are escaped (the `mjml` tag); the text part is plain. */
+export function invitationEmail({ invitation, card, item }: Invited, baseUrl: string): Promise<MailContent> {
+  const from = item.senderName ?? 'Someone';
+  const recipient = item.recipientName ?? 'someone special';
+  const until = formatMoment(card.collectUntil, item.timeZone);
+  const link = signingLink(baseUrl, card, invitation);
+  const subject = `${from} invites you to sign a card for ${recipient}`;
+  return renderEmail({
+    to: invitation.email,
+    subject,
+    preview: `Add your message to the card for ${recipient} before ${until}.`,
+    body: mjml`${heading(`Sign the card for ${recipient}`)}
+${paragraph(mjml`${from} is collecting messages for ${recipient} on one card, <strong>${item.name}</strong>, and would like yours on it too.`)}
+${paragraph(`Write your name and a few words before ${until}; everyone's messages are inside the card when ${recipient} opens it.`)}
+${button('Sign the card', link)}
+${paragraph(`Or paste this address into your browser: ${link}. You are getting this e-mail because ${from} invited this address; we send it once, and one reminder a day before signing closes if you have not signed.`, { quiet: true })}`,
+    text: `${from} is collecting messages for ${recipient} on one card, "${item.name}", and would like yours on it too.\n\nWrite your name and a few words before ${until}; everyone's messages are inside the card when ${recipient} opens it.\n\nSign the card: ${link}\n\nYou are getting this e-mail because ${from} invited this address; we send it once, and one reminder a day before signing closes if you have not signed.`,
+  });
+}
+
+/** The one reminder, a day before the deadline, to an invited address that has not signed. */
+export function signingReminderEmail({ invitation, card, item }: Invited, baseUrl: string): Promise<MailContent> {
+  const from = item.senderName ?? 'Someone';
+  const recipient = item.recipientName ?? 'someone special';
+  const until = formatMoment(card.collectUntil, item.timeZone);
+  const link = signingLink(baseUrl, card, invitation);
+  const subject = `A day left to sign the card for ${recipient}`;
+  return renderEmail({
+    to: invitation.email,
+    subject,
+    preview: `Signing closes on ${until}.`,
+    body: mjml`${heading(subject)}
+${paragraph(mjml`${from} invited you to sign <strong>${item.name}</strong> for ${recipient}. Signing closes on ${until}.`)}
+${button('Sign the card', link)}
+${paragraph(`Or paste this address into your browser: ${link}. This is the only reminder we send.`, { quiet: true })}`,
+    text: `${from} invited you to sign "${item.name}" for ${recipient}. Signing closes on ${until}.\n\nSign the card: ${link}\n\nThis is the only reminder we send.`,
+  });
+}
+
+export interface GroupCardEmailsOptions {
+  mail: MailQueue;
+  baseUrl: string;
+  clock: () => Date;
+}
+
+/**
+ * The group card's e-mails through the shop's mail queue: one invitation per invited address, and one
+ * reminder 24 hours before the deadline to those who have not signed by then. Each is decided again
+ * when it is sent: a withdrawn card's invitations are withheld with the reason, a reminder no longer
+ * needed (signed, closed) is dropped.
+ */
+export class GroupCardEmails implements GroupCardMailHooks {
+  /**
+   * The addresses of a batch that must receive nothing more (contract section 11's unsubscribes, when
+   * the shop has them): their e-mails are withheld with "Not delivered: the recipient unsubscribed".
+   */
+  unsubscribed: ((em: EntityManager, addresses: readonly string[]) => Promise<ReadonlySet<string>>) | null = null;
+
+  /** Extra headers of every group card e-mail to an address (List-Unsubscribe and List-Unsubscribe-Post, when the shop has them). */
+  headers: ((address: string) => Record<string, string>) | null = null;
+
+  constructor(private readonly options: GroupCardEmailsOptions) {
+    options.mail.register<InvitationPayload>({ kind: GroupCardMailKind.INVITATION, render: (jobs, env) => this.render(jobs, env, 'invitation') });
+    options.mail.register<InvitationPayload>({
+      kind: GroupCardMailKind.REMINDER,
+      render: (jobs, env) => this.render(jobs, env, 'reminder'),
+      settle: (em, jobs, now) => this.settleReminders(em, jobs, now),
+    });
+  }
+
+  /** New invitations (in the transaction that writes them): one e-mail each, due now, and each one's reminder. */
+  async invited(em: EntityManager, card: GroupCard, invitations: GroupCardInvitation[], now: Date): Promise<void> {
+    const item = card.item;
+    const jobs = invitations.map((invitation) => ({ kind: GroupCardMailKind.INVITATION, to: invitation.email, dueAt: now, payload: { invitationId: invitation.id }, orderId: item.order.id, itemId: item.id, ref: invitationRef(invitation.id) }));
+    await this.options.mail.enqueueMany(em, [...jobs, ...this.reminders(card, invitations, now)]);
+  }
+
+  /**
+   * The deadline moved (in the transaction that moves it): a reminder not sent yet moves with it, and
+   * an invitation that had none (it came within the last day of the old deadline) gets one if there is
+   * now a day to spare. An address is reminded once, whatever moves.
+   */
+  async deadlineMoved(em: EntityManager, card: GroupCard, now: Date): Promise<void> {
+    const dueAt = new Date(card.collectUntil.getTime() - SIGNING_REMINDER_BEFORE_MS);
+    const queued = await em.find(MailJob, { kind: GroupCardMailKind.REMINDER, itemId: card.item.id, status: MailJobStatus.QUEUED });
+    for (const job of queued) await this.options.mail.moveTo(em, job, dueAt);
+    const waiting = await em.find(GroupCardInvitation, { groupCard: card.id, remindedAt: null, signedAt: null });
+    await this.options.mail.enqueueMany(em, this.reminders(card, waiting, now));
+  }
+
+  /** The reminders of some invitations, due a day before the deadline; none when that moment is already past. */
+  private reminders(card: GroupCard, invitations: readonly GroupCardInvitation[], now: Date) {
+    const dueAt = new Date(card.collectUntil.getTime() - SIGNING_REMINDER_BEFORE_MS);
+    if (dueAt.getTime() <= now.getTime()) return [];
+    return invitations.map((invitation) => ({
+      kind: GroupCardMailKind.REMINDER,
+      to: invitation.email,
+      dueAt,
+      payload: { invitationId: invitation.id },
+      orderId: card.item.order.id,
+      itemId: card.item.id,
+      ref: invitationRef(invitation.id),
+      // One reminder per invitation, ever.
+      dedupeKey: `group-card-reminder:${invitation.id}`,
+    }));
+  }
+
+  /** Renders a batch: its invitations with their cards, items and orders in one query, their signatures counted in one more. */
+  private async render(jobs: readonly QueuedMail<InvitationPayload>[], { em, now }: RenderEnv, what: 'invitation' | 'reminder'): Promise<RenderOutcome[]> {
+    const ids = [...new Set(jobs.map((job) => Number(job.payload.invitationId)).filter(Number.isInteger))];
+    const invitations = new Map((ids.length ? await em.find(GroupCardInvitation, { id: { $in: ids } }, { populate: ['groupCard', 'groupCard.item', 'groupCard.item.order'] }) : []).map((row) => [row.id, row]));
+    const cardIds = [...new Set([...invitations.values()].map((invitation) => invitation.groupCard.id))];
+    const counts = new Map<number, number>();
+    if (cardIds.length) {
+      const rows = await em.execute<{ group_card_id: number; n: string }[]>('select group_card_id, count(*) as n from group_card_signature where group_card_id in (select (jsonb_array_elements_text(?::jsonb))::int) group by group_card_id', [JSON.stringify(cardIds)]);
+      for (const row of rows) counts.set(Number(row.group_card_id), Number(row.n));
+    }
+    const refused = this.unsubscribed ? await this.unsubscribed(em, [...invitations.values()].map((invitation) => invitation.email)) : new Set<string>();
+    return Promise.all(
+      jobs.map(async (job): Promise<RenderOutcome> => {
+        const invitation = invitations.get(Number(job.payload.invitationId));
+        if (!invitation) return drop();
+        const card = invitation.groupCard;
+        const item = card.item;
+        const status = signingStatus(card, item, counts.get(card.id) ?? 0, now);
+        if (what === 'reminder') {
+          // Not needed any more: signed, closed, withdrawn, full, or the deadline moved further off than a day.
+          if (invitation.signedAt || invitation.remindedAt || status !== SigningStatus.OPEN || card.collectUntil.getTime() - now.getTime() > SIGNING_REMINDER_BEFORE_MS + 60_000) return drop();
+        } else if (status === SigningStatus.WITHDRAWN) return withhold(NOT_SENT_WITHDRAWN);
+        else if (status === SigningStatus.CLOSED) return withhold(NOT_SENT_CLOSED);
+        if (refused.has(invitation.email)) return withhold('Not delivered: the recipient unsubscribed');
+        const content = await (what === 'invitation' ? invitationEmail : signingReminderEmail)({ invitation, card, item }, this.options.baseUrl);
+        return { subject: content.subject, text: content.text, html: content.html, ...(this.headers ? { headers: this.headers(invitation.email) } : {}) };
+      }),
+    );
+  }
+
+  /** Sent reminders are recorded on their invitations (My orders shows "reminded"). */
+  private async settleReminders(em: EntityManager, jobs: readonly QueuedMail<InvitationPayload>[], now: Date): Promise<void> {
+    const ids = jobs.map((job) => Number(job.payload.invitationId)).filter(Number.isInteger);
+    if (ids.length) await em.nativeUpdate(GroupCardInvitation, { id: { $in: ids }, remindedAt: null }, { remindedAt: now });
+  }
+}
+

@@ -1,0 +1,33 @@
+import { MAX_SIGNATURES, SIGNING_TEXTS } from '../../rules/index.js';
+import { conflict } from '../../core/errors.js';
+import type { OrderItem } from '../orders/order-item.entity.js';
+import { OrderStatus } from '../orders/order.entity.js';
+import type { GroupCard } from './group-card.entity.js';
+
+/** Where a group card's signing stands. */
+export enum SigningStatus {
+  /** Taking signatures. */
+  OPEN = 'open',
+  /** Has all the signatures it can take; its signers may still change or remove theirs. */
+  FULL = 'full',
+  /** Past its deadline, or the card went out. */
+  CLOSED = 'closed',
+  /** Its order (or this card) was refunded. */
+  WITHDRAWN = 'withdrawn',
+}
+
+/** An order whose cards exist for nobody yet (a checkout under way) or any more (cancelled). */
+export const isUnplaced = (item: OrderItem): boolean => item.order.status === OrderStatus.PENDING || item.order.status === OrderStatus.CANCELLED;
+
+export function signingStatus(card: GroupCard, item: OrderItem, signatures: number, now: Date): SigningStatus {
+  if (item.refundedAt || item.order.status === OrderStatus.REFUNDED || item.order.status === OrderStatus.CANCELLED) return SigningStatus.WITHDRAWN;
+  if (item.deliveredAt || now.getTime() >= card.collectUntil.getTime()) return SigningStatus.CLOSED;
+  return signatures >= MAX_SIGNATURES ? SigningStatus.FULL : SigningStatus.OPEN;
+}
+
+/** The CONFLICT of a card that cannot take this change. */
+export function closedConflict(status: SigningStatus) {
+  if (status === SigningStatus.WITHDRAWN) return conflict(`${SIGNING_TEXTS.closed} ${SIGNING_TEXTS.withdrawn}`);
+  if (status === SigningStatus.FULL) return conflict(SIGNING_TEXTS.full);
+  return conflict(SIGNING_TEXTS.closed);
+}
