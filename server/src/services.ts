@@ -197,6 +197,9 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const links = new AccountLinks(jwtSecret);
   const accountMail = new AccountEmails(mail, links, config.publicUrl, clock);
   const addresses = new EmailAddressService({ auth, links, mail: accountMail, limits, clock });
+  const accountSettings = new AccountSettingsService({ auth, addresses, clock, baseUrl: config.publicUrl });
+  // "Download my data" includes the address book.
+  accountSettings.registerExportSection('contacts', (em, userId) => contacts.exportData(em, userId));
   auth.onRegistered = (em, user) => addresses.sendConfirmation(em, user);
   const services = {
     cache,
@@ -225,7 +228,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     passwordReset: new PasswordResetService({ links, mail: accountMail, limits, clock, addressProven: (em, userId, email, now) => addresses.addressProven(em, userId, email, now) }),
     accountLinks: links,
     addresses,
-    accountSettings: new AccountSettingsService({ auth, addresses, clock, baseUrl: config.publicUrl }),
+    accountSettings,
     recipients,
     contacts,
     occasionReminders,

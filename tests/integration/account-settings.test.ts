@@ -97,6 +97,22 @@ describe('Download my data', () => {
     expect((await app.request('/api/account/export')).status).toBe(401);
   });
 
+  it('carries the address book, each contact with its occasions; deleting the account removes the book', async () => {
+    const dee = await shopper('deebook');
+    const create = `mutation($input: ContactInput!) { createContact(input: $input) { id } }`;
+    for (const input of [
+      { name: 'Grace Hopper', email: 'grace@example.com', occasions: [{ label: 'Birthday', month: 12, day: 9, year: 1906, remindDaysBefore: 3 }] },
+      { name: 'Alan Turing', email: 'alan@example.com', occasions: [] },
+    ]) expect((await app.graphql(create, { input }, dee.token)).body.errors).toBeUndefined();
+    const data = await (await app.request('/api/account/export', { token: dee.token })).json();
+    expect(data.contacts).toEqual([
+      { name: 'Alan Turing', email: 'alan@example.com', created_at: expect.any(String), occasions: [] },
+      { name: 'Grace Hopper', email: 'grace@example.com', created_at: expect.any(String), occasions: [{ label: 'Birthday', month: 12, day: 9, year: 1906, remind: true, remind_days_before: 3, next_reminder_at: expect.any(String) }] },
+    ]);
+    expect((await app.request('/api/account', { method: 'DELETE', token: dee.token, json: { password: PASSWORD } })).status).toBe(204);
+    expect(await app.sql('select id from contact where user_id = $1', [dee.id])).toEqual([]);
+  });
+
   it('reads any number of orders in the same few queries', async () => {
     const count = async (orders: number) => {
       const who = await shopper(`export${orders}x`);

@@ -61,7 +61,8 @@ describe('making a card a group card at checkout', () => {
   });
 
   it.each([
-    ['a deadline after the delivery', { deliveryDate: '2026-12-10', groupCard: { collectUntil: '2026-12-10T00:00:01Z' } }, 'lines.0.personalisation.groupCard.collectUntil', /before the card is delivered/],
+    // The card goes out at 09:00 on its day (the default hour, in the shopper's zone: UTC here).
+    ['a deadline after the delivery', { deliveryDate: '2026-12-10', groupCard: { collectUntil: '2026-12-10T09:00:01Z' } }, 'lines.0.personalisation.groupCard.collectUntil', /before the card is delivered/],
     ['a deadline in the past', { deliveryDate: '2026-12-10', groupCard: { collectUntil: '2026-12-01T09:00:00Z' } }, 'lines.0.personalisation.groupCard.collectUntil', /in the future/],
     ['a deadline that is no date', { deliveryDate: '2026-12-10', groupCard: { collectUntil: 'next friday' } }, 'lines.0.personalisation.groupCard.collectUntil', /ISO 8601/],
   ])('refuses %s (400 on the field, nothing written)', async (_name, extra, field, message) => {
@@ -245,7 +246,7 @@ describe('the purchaser', () => {
     const { body } = await myOrders(buyer);
     const item = body.data.myOrders.edges[0].node.items[0];
     expect(item.signingToken).toBe(card.token);
-    expect(item.groupCard).toMatchObject({ signingToken: card.token, signingPath: `/sign/${card.token}`, collectUntil: '2026-12-04T18:00:00.000Z', latestCollectUntil: '2026-12-10T00:00:00.000Z', status: 'OPEN', signatureCount: 2 });
+    expect(item.groupCard).toMatchObject({ signingToken: card.token, signingPath: `/sign/${card.token}`, collectUntil: '2026-12-04T18:00:00.000Z', latestCollectUntil: '2026-12-10T09:00:00.000Z', status: 'OPEN', signatureCount: 2 });
     expect(item.groupCard.signatures.map((s: { name: string }) => s.name)).toEqual(['Ann', 'Bob']);
 
     // Someone else: neither the token nor the signatures, and no changes.
@@ -264,7 +265,7 @@ describe('the purchaser', () => {
     expect((await view(card.token)).signatures.map((s: { name: string }) => s.name)).toEqual(['Bob']);
 
     const extend = `mutation($orderId: ID!, $itemId: Int!, $at: String!) { extendSigningDeadline(orderId: $orderId, itemId: $itemId, collectUntil: $at) { collectUntil status } }`;
-    const tooLate = await app.graphql(extend, { orderId: card.orderId, itemId: card.itemId, at: '2026-12-10T00:00:01Z' }, buyer);
+    const tooLate = await app.graphql(extend, { orderId: card.orderId, itemId: card.itemId, at: '2026-12-10T09:00:01Z' }, buyer);
     expect(tooLate.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'collectUntil' });
     const earlier = await app.graphql(extend, { orderId: card.orderId, itemId: card.itemId, at: '2026-12-03T00:00:00Z' }, buyer);
     expect(earlier.body.errors![0]!.extensions!.code).toBe('BAD_USER_INPUT');
@@ -283,10 +284,10 @@ describe('the purchaser', () => {
     const buyer = await app.customer('earlymover');
     const card = await placeGroupCard(app, shop, { deliveryDate: '2026-12-10', collectUntil: '2026-12-09T18:00:00Z', buyer });
     const moved = await app.graphql(`mutation($id: Int!) { changeCardDate(itemId: $id, deliveryDate: "2026-12-05") { deliverAt groupCard { collectUntil latestCollectUntil } } }`, { id: card.itemId }, buyer);
-    expect(moved.body.data.changeCardDate).toEqual({ deliverAt: '2026-12-05T00:00:00.000Z', groupCard: { collectUntil: '2026-12-05T00:00:00.000Z', latestCollectUntil: '2026-12-05T00:00:00.000Z' } });
+    expect(moved.body.data.changeCardDate).toEqual({ deliverAt: '2026-12-05T09:00:00.000Z', groupCard: { collectUntil: '2026-12-05T09:00:00.000Z', latestCollectUntil: '2026-12-05T09:00:00.000Z' } });
     // Moved later again, the deadline stays where it is (the purchaser extends it if they wish).
     await app.graphql(`mutation($id: Int!) { changeCardDate(itemId: $id, deliveryDate: "2026-12-12") { id } }`, { id: card.itemId }, buyer);
-    expect((await view(card.token)).closes_at).toBe('2026-12-05T00:00:00.000Z');
+    expect((await view(card.token)).closes_at).toBe('2026-12-05T09:00:00.000Z');
   });
 
   it('reads My orders in a bounded number of queries whatever the number of group cards', async () => {
