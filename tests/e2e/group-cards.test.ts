@@ -113,7 +113,8 @@ describe('group cards in a real browser', () => {
     await expect.poll(() => page.getByLabel('Delivery date').inputValue(), { timeout: 10_000 }).toBe(day(7));
     await expect.poll(() => page.getByLabel('Collect signatures until').inputValue()).toBe(`${day(6)}T18:00`);
     await page.getByLabel('Delivery date').fill(day(5));
-    await page.getByLabel('Collect signatures until').fill(`${day(5)}T09:00`);
+    // The card goes out at 09:00 that day (the hour the form offers): a deadline after it is refused.
+    await page.getByLabel('Collect signatures until').fill(`${day(5)}T10:00`);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect.poll(() => page.getByText('Signatures must be collected before the card is delivered.').isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByLabel('Collect signatures until').fill(`${day(4)}T17:30`);
@@ -133,7 +134,7 @@ describe('group cards in a real browser', () => {
       `select g.signing_token, g.collect_until, i.deliver_at from group_card g join order_item i on i.id = g.item_id join "order" o on o.id = i.order_id join app_user u on u.id = o.user_id where u.username = 'team_lead'`,
     );
     expect(row!.collect_until.getTime()).toBe(new Date(`${day(4)}T17:30:00`).getTime());
-    expect(row!.deliver_at.getTime()).toBe(new Date(`${day(5)}T00:00:00`).getTime());
+    expect(row!.deliver_at.getTime()).toBe(new Date(`${day(5)}T09:00:00`).getTime());
     expect(await panel.getByLabel('Signing link').inputValue()).toBe(`${app.url}/sign/${row!.signing_token}`);
     await expect.poll(() => panel.getByRole('button', { name: 'Copy' }).isVisible()).toBe(true);
     await expect.poll(() => panel.getByRole('button', { name: 'Invite by e-mail' }).isVisible()).toBe(true);

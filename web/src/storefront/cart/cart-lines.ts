@@ -135,6 +135,7 @@ export const toLineInputs = (lines: CartLine[]) =>
         deliveryDate: p.deliveryDate,
         deliveryTime: p.deliveryDate ? p.deliveryTime : null,
         timeZone: p.timeZone,
+        ...(p.groupCard ? { groupCard: { collectUntil: p.groupCard.collectUntil } } : {}),
       },
     };
   });
