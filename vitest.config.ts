@@ -21,6 +21,8 @@ export default defineConfig({
     // Browser flows take 15-30 s on a quiet machine; a shared, busy one can take several times that.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // What a page or the API shows can take seconds on a busy machine: a poll waits up to 15 s unless told otherwise.
+    expect: { poll: { timeout: 15_000 } },
     globalSetup: ['tests/helpers/global-setup.ts'],
     // Each file gets its own database and app; two at a time suits a two-core machine.
     maxWorkers: 2,
