@@ -76,7 +76,8 @@ export function PersonalisationForm({
           );
         })}
         <div className="personalisation-recipient-actions">
-          <Button variant="outlined" icon="add" text="Add recipient" disabled={full} onClick={() => setRecipients([...value.recipients, emptyRecipient()])} />
+          {/* A group card goes to one recipient: the whole group signs that one card. */}
+          <Button variant="outlined" icon="add" text="Add recipient" disabled={full || Boolean(value.groupCard)} onClick={() => setRecipients([...value.recipients, emptyRecipient()])} />
           {user && <Button variant="outlined" icon="book" text="From address book" active={picking} onClick={() => setPicking((open) => !open)} />}
           {many && <span className="muted personalisation-count">{value.recipients.length} recipients: one card each</span>}
         </div>
