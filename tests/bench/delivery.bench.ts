@@ -37,7 +37,7 @@ import { startEmbeddedPostgres } from "../../server/src/db/embedded-postgres.js"
 import { cardEmail } from "../../server/src/modules/orders/order-emails.js";
 import type { OrderItem } from "../../server/src/modules/orders/order-item.entity.js";
 import { percentile } from "./bench-kit.js";
-import { rssMiB } from "./shop-kit.js";
+import { rssMiB, serveCommand } from "./shop-kit.js";
 import {
   startSmtpSink,
   type Arrival,
@@ -88,19 +88,13 @@ async function spawnShop(
   name: string,
   env: Record<string, string>,
 ): Promise<Proc> {
-  const serveScript = (
-    JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
-      scripts: Record<string, string>;
-    }
-  ).scripts.serve!;
-  const args = [
-    ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean),
-    ...serveScript.split(/\s+/).slice(1),
-  ];
+  // As `npm run serve` runs node (its environment settings and flags), plus BENCH_NODE_FLAGS.
+  const serve = serveCommand();
+  const args = [...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean), ...serve.args];
   const port = await freePort();
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    env: { ...process.env, ...serve.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
