@@ -657,7 +657,7 @@ export async function runDeliveryBench(): Promise<void> {
         });
       };
       if (SCENARIOS.has("b"))
-        for (const n of WORKERS) await run("(b) 100,000 cards due at once", n);
+        for (const n of WORKERS) await run(`(b) ${CARDS_B.toLocaleString("en-US")} cards due at once`, n);
       if (SCENARIOS.has("c"))
         await run(`(c) (b) with MAIL_MAX_PER_SECOND=${CAP}`, 2, {
           MAIL_MAX_PER_SECOND: String(CAP),
