@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromAddress, placeGroupCard, sign, type PlacedGroupCard } from '../helpers/group-card-fixtures.js';
+import { mailHeader } from '../helpers/account-mail.js';
 import { manualClock, orderInput, outbox, personalisation, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
 import { recordQueries, selects } from '../helpers/queries.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -348,6 +349,9 @@ describe('invitations by e-mail', () => {
     // Names are escaped in the HTML part.
     expect(annMail).toContain('Ada &lt;b&gt;&amp; is collecting messages for Grace &lt;Hopper&gt;');
     expect(annMail).not.toContain('<b>&amp;');
+    // To people who never signed up: an unsubscribe link with one click (contract section 11).
+    expect(mailHeader(annMail, 'List-Unsubscribe')).toMatch(/^<https:\/\/cards\.example\/unsubscribe\?token=[\w-]+>$/);
+    expect(mailHeader(annMail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const [, token, code] = inviteLink(annMail);
     expect(token).toBe(card.token);
 
@@ -381,6 +385,21 @@ describe('invitations by e-mail', () => {
     clock.set('2026-12-08T23:30:00Z');
     await app.services.deliveries.runDue();
     expect(mails('group-card-reminder')).toHaveLength(3);
+  });
+
+  it('withholds the invitation of an address that unsubscribed, and says why', async () => {
+    clock.set('2026-12-01T10:00:00Z');
+    const buyer = await app.customer('inviter_no');
+    const card = await placeGroupCard(app, shop, { deliveryDate: '2026-12-10', collectUntil: '2026-12-08T18:00:00Z', buyer });
+    const link = new URL(await app.services.recipients.unsubscribeUrl(app.orm.em.fork(), 'no@team.example'));
+    expect((await app.request(`${link.pathname}${link.search}`, { method: 'POST' })).status).toBe(200);
+    await app.graphql(INVITE, { orderId: card.orderId, itemId: card.itemId, emails: ['no@team.example', 'yes@team.example'] }, buyer);
+    await app.services.deliveries.runDue();
+    expect(mails('group-card-invitation', 'yes@team.example')).toHaveLength(1);
+    expect(mails('group-card-invitation', 'no@team.example')).toHaveLength(0);
+    expect(await app.sql(`select status, last_error from mail_job where item_id = $1 and recipient = 'no@team.example' and kind = 'group-card-invitation'`, [card.itemId])).toEqual([
+      { status: 'withheld', last_error: 'Not delivered: the recipient unsubscribed' },
+    ]);
   });
 
   it('moves a reminder not sent yet with the deadline, and reminds no one invited within the last day', async () => {
