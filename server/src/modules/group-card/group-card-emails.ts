@@ -91,15 +91,6 @@ export interface GroupCardEmailsOptions {
  * needed (signed, closed) is dropped.
  */
 export class GroupCardEmails implements GroupCardMailHooks {
-  /**
-   * The addresses of a batch that must receive nothing more (contract section 11's unsubscribes, when
-   * the shop has them): their e-mails are withheld with "Not delivered: the recipient unsubscribed".
-   */
-  unsubscribed: ((em: EntityManager, addresses: readonly string[]) => Promise<ReadonlySet<string>>) | null = null;
-
-  /** Extra headers of every group card e-mail to an address (List-Unsubscribe and List-Unsubscribe-Post, when the shop has them). */
-  headers: ((address: string) => Record<string, string>) | null = null;
-
   constructor(private readonly options: GroupCardEmailsOptions) {
     options.mail.register<InvitationPayload>({ kind: GroupCardMailKind.INVITATION, render: (jobs, env) => this.render(jobs, env, 'invitation') });
     options.mail.register<InvitationPayload>({
@@ -156,7 +147,6 @@ export class GroupCardEmails implements GroupCardMailHooks {
       const rows = await em.execute<{ group_card_id: number; n: string }[]>('select group_card_id, count(*) as n from group_card_signature where group_card_id in (select (jsonb_array_elements_text(?::jsonb))::int) group by group_card_id', [JSON.stringify(cardIds)]);
       for (const row of rows) counts.set(Number(row.group_card_id), Number(row.n));
     }
-    const refused = this.unsubscribed ? await this.unsubscribed(em, [...invitations.values()].map((invitation) => invitation.email)) : new Set<string>();
     return Promise.all(
       jobs.map(async (job): Promise<RenderOutcome> => {
         const invitation = invitations.get(Number(job.payload.invitationId));
@@ -169,9 +159,9 @@ export class GroupCardEmails implements GroupCardMailHooks {
           if (invitation.signedAt || invitation.remindedAt || status !== SigningStatus.OPEN || card.collectUntil.getTime() - now.getTime() > SIGNING_REMINDER_BEFORE_MS + 60_000) return drop();
         } else if (status === SigningStatus.WITHDRAWN) return withhold(NOT_SENT_WITHDRAWN);
         else if (status === SigningStatus.CLOSED) return withhold(NOT_SENT_CLOSED);
-        if (refused.has(invitation.email)) return withhold('Not delivered: the recipient unsubscribed');
         const content = await (what === 'invitation' ? invitationEmail : signingReminderEmail)({ invitation, card, item }, this.options.baseUrl);
-        return { subject: content.subject, text: content.text, html: content.html, ...(this.headers ? { headers: this.headers(invitation.email) } : {}) };
+        // Addresses that unsubscribed, and List-Unsubscribe, are the recipients' consent filter's (services.ts).
+        return { subject: content.subject, text: content.text, html: content.html };
       }),
     );
   }
