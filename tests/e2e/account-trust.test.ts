@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newContext, screenshot, screenshotOf, signIn } from '../helpers/browser.js';
+import { browserSuite, followUserMenu, newContext, screenshot, screenshotOf, signIn } from '../helpers/browser.js';
 import { orderInput, personalisation, placeOrder, seedShop } from '../helpers/order-fixtures.js';
 import { linkIn, mailHeader, waitForMail } from '../helpers/account-mail.js';
 import type { TestApp } from '../helpers/test-app.js';
@@ -49,9 +49,7 @@ describe('Account settings in a real browser', () => {
     await register(app, 'tess_settings');
     const page = await signedIn(browser, app, 'tess_settings');
 
-    await page.getByRole('button', { name: 'tess_settings: account' }).click();
-    await page.getByRole('menuitem', { name: 'Account settings' }).click();
-    await page.waitForURL((url) => url.pathname === '/account/settings');
+    await followUserMenu(page, 'Account settings', '/account/settings');
     await expect.poll(() => page.getByRole('heading', { name: 'Account settings' }).isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => page.getByText('tess_settings@example.com', { exact: true }).first().isVisible(), { timeout: 15_000 }).toBe(true);
     // Not confirmed yet: the reminder with "Send the link again".

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, hydrationErrors, newContext, screenshot, screenshotOf, signIn } from '../helpers/browser.js';
+import { browserSuite, followUserMenu, hydrationErrors, newContext, screenshot, screenshotOf, signIn } from '../helpers/browser.js';
 import { seedShop } from '../helpers/order-fixtures.js';
 
 const suite = browserSuite({ deliveryPollSeconds: 3600 });
@@ -20,9 +20,7 @@ describe('send to many in a real browser', () => {
     await page.waitForURL((url) => url.pathname !== '/login', { timeout: 10_000 });
 
     // The user menu leads to the address book, empty at first.
-    await page.getByRole('button', { name: /account/i }).click();
-    await page.getByRole('menuitem', { name: 'Address book' }).click();
-    await page.waitForURL((url) => url.pathname === '/account/contacts');
+    await followUserMenu(page, 'Address book', '/account/contacts');
     await expect.poll(() => page.getByText('Your address book is empty').isVisible(), { timeout: 10_000 }).toBe(true);
     await screenshot(page, 'contacts-empty');
 

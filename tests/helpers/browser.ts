@@ -88,3 +88,19 @@ export async function signIn(page: Page, username = ADMIN.username, password = A
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
+
+/**
+ * Opens the signed-in user's menu and follows one of its items until the page is at `pathname`. On a
+ * busy machine the first click can land while the navbar is still swapping in the signed-in menu (the
+ * popover then closes without following); a shopper clicks again, and so does this.
+ */
+export async function followUserMenu(page: Page, item: string, pathname: string): Promise<void> {
+  const arrived = () => new URL(page.url()).pathname === pathname;
+  for (let attempt = 0; attempt < 5 && !arrived(); attempt++) {
+    await page.keyboard.press('Escape').catch(() => undefined);
+    await page.getByRole('button', { name: /: account$|^Account$/ }).click({ timeout: 30_000 });
+    await page.getByRole('menuitem', { name: item }).click({ timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === pathname, { timeout: 20_000 }).catch(() => undefined);
+  }
+  if (!arrived()) throw new Error(`The user menu's "${item}" did not lead to ${pathname} (the page is at ${page.url()})`);
+}

@@ -1,7 +1,7 @@
 /**
  * A real SMTP server (the `smtp-server` package) for tests and the delivery bench: it takes every
  * message and notes its Message-ID, recipient, size and the moment its DATA ended (when a provider
- * counts it). A test can make it answer a message with an SMTP error (4xx, 5xx) or stall mid-DATA.
+ * counts it) and the moment its sender started it (MAIL FROM). A test can make it answer a message with an SMTP error (4xx, 5xx) or stall mid-DATA.
  */
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +12,8 @@ export interface Arrival {
   subject: string;
   /** When DATA ended (ms since the epoch). */
   at: number;
+  /** When the message's MAIL FROM came in: when its sender started it (ms since the epoch). */
+  startedAt: number;
   bytes: number;
 }
 
@@ -43,6 +45,7 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
     stalled: 0,
     stop: async () => {},
   };
+  const started = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -50,7 +53,12 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
     size: 50 * 1024 * 1024,
     maxClients: 1000,
     closeTimeout: 200,
-    onData(stream, _session, callback) {
+    onMailFrom(_address, session, callback) {
+      started.set(session.id, Date.now());
+      callback();
+    },
+    onData(stream, session, callback) {
+      const startedAt = started.get(session.id) ?? Date.now();
       const chunks: Buffer[] = [];
       let size = 0;
       stream.on('data', (chunk: Buffer) => {
@@ -74,7 +82,7 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
           return;
         }
         const take = () => {
-          const arrival = { ...facts, at: Date.now(), bytes: size };
+          const arrival = { ...facts, at: Date.now(), startedAt, bytes: size };
           sink.arrivals.push(arrival);
           sink.onArrival?.(arrival);
           callback();
