@@ -17,6 +17,7 @@ import { Migration20261126100100_mail_rate } from './Migration20261126100100_mai
 import { Migration20261126110000_accounts_consent } from './Migration20261126110000_accounts_consent.js';
 import { Migration20261126120000_contacts } from './Migration20261126120000_contacts.js';
 import { Migration20261126130000_group_cards } from './Migration20261126130000_group_cards.js';
+import { Migration20261126140000_mail_claim_token } from './Migration20261126140000_mail_claim_token.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -38,4 +39,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126110000_accounts_consent', class: Migration20261126110000_accounts_consent },
   { name: 'Migration20261126120000_contacts', class: Migration20261126120000_contacts },
   { name: 'Migration20261126130000_group_cards', class: Migration20261126130000_group_cards },
+  { name: 'Migration20261126140000_mail_claim_token', class: Migration20261126140000_mail_claim_token },
 ];

@@ -83,14 +83,28 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * CPU time a process has used so far (user + system, ms), from /proc: the steadier figure on a shared
+ * machine, where rates move with whatever else runs.
+ */
+function cpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 /** Starts the built shop as `npm run serve` does (plus BENCH_NODE_FLAGS), waiting for /readyz. */
 async function spawnShop(
   name: string,
   env: Record<string, string>,
 ): Promise<Proc> {
   // As `npm run serve` runs node (its environment settings and flags), plus BENCH_NODE_FLAGS.
-  const serve = serveCommand();
-  const args = [...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean), ...serve.args];
+  const serve = serveCommand(env);
+  // BENCH_NODE_FLAGS go after the script's own flags (the last of a V8 flag wins), before the entry point.
+  const args = [...serve.args.slice(0, -1), ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean), ...serve.args.slice(-1)];
   const port = await freePort();
   const child = spawn(process.execPath, args, {
     cwd: root,
@@ -274,6 +288,8 @@ interface Delivery {
   missing: number;
   busiestSecond: number;
   bytes: number;
+  /** The sender's CPU time per e-mail (ms), where measured. */
+  cpuMsPerEmail?: number;
 }
 
 /** Waits until every expected Message-ID arrived (or the run's limit passed), then counts. */
@@ -350,7 +366,7 @@ async function runFloor(
     let next = 0;
     Promise.all(Array.from({ length: 5 }, async () => {
       while (next < ${n}) { const i = next++; await t.sendMail({ from: 'Art & Song Cards <cards@artsongcards.example>', to: 'floor' + i + '@bench.example', subject: mail.subject, text: mail.text, html: mail.html, messageId: '<floor-' + i + '@bench.example>' }); }
-    })).then(() => { t.close(); process.exit(0); }, (e) => { console.error(e); process.exit(1); });`;
+    })).then(() => { t.close(); setInterval(() => {}, 60000); }, (e) => { console.error(e); process.exit(1); });`;
   const expected = new Set(
     Array.from({ length: n }, (_, i) => `floor-${i}@bench.example`),
   );
@@ -359,6 +375,7 @@ async function runFloor(
     stdio: ["ignore", "ignore", "inherit"],
   });
   const result = await awaitDelivery(sink, expected, from);
+  result.cpuMsPerEmail = cpuMs(child.pid!) / n;
   child.kill();
   fs.rmSync(file, { force: true });
   return result;
@@ -429,6 +446,7 @@ export async function runDeliveryBench(): Promise<void> {
         report({
           case: `floor: pooled nodemailer (5 connections), ${size.toLocaleString()} e-mails`,
           "e-mails/s": +f.rate.toFixed(1),
+          "CPU ms/e-mail": +(f.cpuMsPerEmail ?? NaN).toFixed(2),
           bytes: f.bytes,
           missing: f.missing,
         });
@@ -602,10 +620,13 @@ export async function runDeliveryBench(): Promise<void> {
             await spawnShop(`worker ${w + 1}`, {
               ...baseEnv,
               APP_ROLE: "worker",
+              // As deploy/compose.yaml runs a worker (README: Memory).
+              NODE_SEMI_SPACE_MB: process.env.NODE_SEMI_SPACE_MB ?? "32",
               ...env,
             }),
           );
         procs.push(...group);
+        const cpuBefore = group.map((proc) => cpuMs(proc.child.pid!));
         const t0 = await fallDue();
         let killedAt: number | null = null;
         let snapshotTaken = false;
@@ -623,6 +644,9 @@ export async function runDeliveryBench(): Promise<void> {
             );
           }
         });
+        // CPU per e-mail of the workers that lived to the end (a killed one is left out).
+        const living = group.map((proc, w) => cpuMs(proc.child.pid!) - cpuBefore[w]!).filter((ms) => Number.isFinite(ms));
+        const workerCpu = living.reduce((a, b) => a + b, 0) / delivered.emails;
         if (process.env.BENCH_DEBUG) {
           for (const proc of group) console.log(`--- ${proc.name} stderr:\n${proc.stderr().slice(-3000)}`);
           const perSecond = new Map<number, number>();
@@ -646,6 +670,7 @@ export async function runDeliveryBench(): Promise<void> {
           "s from T0 to last": +delivered.seconds.toFixed(1),
           "goal s": GOALS.bSeconds,
           "busiest second": delivered.busiestSecond,
+          ...(kill ? {} : { "CPU ms/e-mail": +workerCpu.toFixed(2), "floor CPU ms/e-mail": +(f.cpuMsPerEmail ?? NaN).toFixed(2) }),
           ...(env.MAIL_MAX_PER_SECOND
             ? { cap: Number(env.MAIL_MAX_PER_SECOND) }
             : {}),

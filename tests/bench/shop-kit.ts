@@ -285,17 +285,19 @@ export interface BenchShops {
  * `npm run serve` as package.json says it (`exec env NAME=${NAME:-value} node ARGS`): the variables
  * it sets (the value unless the environment has one) and node's arguments.
  */
-export function serveCommand(): { env: Record<string, string>; args: string[] } {
+export function serveCommand(overrides: Record<string, string> = {}): { env: Record<string, string>; args: string[] } {
   const script = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve!;
+  // `${NAME:-default}` as the shell reads it: the variable if set (here or in this process), else the default.
+  const expand = (word: string) => word.replace(/\$\{(\w+):-([^}]*)\}/g, (_, name: string, fallback: string) => overrides[name] ?? process.env[name] ?? fallback);
   const words = script.split(/\s+/);
   if (words[0] === 'exec' && words[1] === 'env') words.splice(0, 2);
   const env: Record<string, string> = {};
   while (/^[A-Z_]+=/.test(words[0]!)) {
     const [name, value] = words.shift()!.split('=') as [string, string];
-    env[name] = process.env[name] ?? value.replace(/^\$\{\w+:-(.*)\}$/, '$1');
+    env[name] = expand(value);
   }
   if (words.shift() !== 'node') throw new Error(`npm run serve does not run node: ${script}`);
-  return { env, args: words };
+  return { env, args: words.map(expand) };
 }
 
 /**

@@ -24,6 +24,21 @@ describe('the deployment files', () => {
     expect((compose.match(/<<: \*shop-env/g) ?? []).length).toBe(3);
   });
 
+  it('run node in the image as `npm run serve` does, and give the worker its larger young generation', () => {
+    const serve = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.serve!;
+    const nodeArgs = (command: string) => /node ((?:--\S+ )*)dist\/gateway\/src\/main\.js/.exec(command)?.[1]?.trim();
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(read('Dockerfile'))![1]!) as string[];
+    expect(cmd.slice(0, 2)).toEqual(['sh', '-c']);
+    expect(cmd[2]).toMatch(/^exec node /);
+    expect(nodeArgs(cmd[2]!)).toBe(nodeArgs(serve));
+    expect(nodeArgs(serve)).toContain('--max-semi-space-size=${NODE_SEMI_SPACE_MB:-2}');
+    const compose = read('deploy/compose.yaml');
+    const worker = /^ {2}worker:\n((?: {4}.*\n)+)/m.exec(compose)?.[1] ?? '';
+    expect(worker).toMatch(/APP_ROLE: worker\n/);
+    expect(worker).toMatch(/NODE_SEMI_SPACE_MB: "32"\n/);
+    expect(read('README.md')).toContain('`NODE_SEMI_SPACE_MB`');
+  });
+
   it('document every setting the configuration reads, and no longer say that only the test provider can take payments', () => {
     const readme = read('README.md');
     const names = configVariables();

@@ -10,7 +10,7 @@ import { MediaFile } from '../media/media-file.entity.js';
 import type { MediaUsageProvider } from '../media/media-usages.js';
 import { cleanName, optionalId } from '../../core/input.js';
 import { Category } from './category.entity.js';
-import { CARD_MEDIA_SLOTS, EGreetingCard } from './e-greeting-card.entity.js';
+import { CARD_MEDIA_SLOTS, EGreetingCard, findCardsWithMedia } from './e-greeting-card.entity.js';
 import { Product, ProductImage } from './product.entity.js';
 import { applyProductReferences, CARD_FIELD, productMediaUsages, slotField, type CleanCard } from './product-references.js';
 import { E_GREETING_CARD_TYPE_ID, ProductType } from './product-type.entity.js';
@@ -172,7 +172,7 @@ export class ProductService {
 
   private cardLoader(ctx: RequestContext) {
     return ctx.loader<number, EGreetingCard>('product.card', async (ids) => {
-      const rows = await ctx.em.find(EGreetingCard, { product: { $in: [...ids] } }, { populate: [...CARD_MEDIA_SLOTS] });
+      const rows = await findCardsWithMedia(ctx.em, [...ids]);
       return new Map(rows.map((card) => [card.product.id, card]));
     });
   }

@@ -6,7 +6,7 @@ import { AppError, badInput, conflict } from '../../core/errors.js';
 import { fromCents, multiply, sum, toCents } from '../../core/money.js';
 import { normaliseEmail } from '../auth/auth.validation.js';
 import { User } from '../auth/user.entity.js';
-import { CARD_MEDIA_SLOTS, EGreetingCard } from '../catalogue/e-greeting-card.entity.js';
+import { findCardsWithMedia, type EGreetingCard } from '../catalogue/e-greeting-card.entity.js';
 import { E_GREETING_CARD_TYPE_ID } from '../catalogue/product-type.entity.js';
 import { Product } from '../catalogue/product.entity.js';
 import type { RateLimits } from '../limits/rate-limits.js';
@@ -280,7 +280,7 @@ export class CheckoutService {
     if (!ids.length) return new Map();
     const products = await em.find(Product, { id: { $in: ids } }, { populate: ['mainImage'] });
     const cardIds = products.filter((p) => p.type.id === E_GREETING_CARD_TYPE_ID).map((p) => p.id);
-    const cards = withCards && cardIds.length ? await em.find(EGreetingCard, { product: { $in: cardIds } }, { populate: [...CARD_MEDIA_SLOTS] }) : [];
+    const cards = withCards ? await findCardsWithMedia(em, cardIds) : [];
     const cardOf = new Map(cards.map((card) => [card.product.id, card]));
     return new Map(products.map((product) => [product.id, { product, isCard: product.type.id === E_GREETING_CARD_TYPE_ID, card: cardOf.get(product.id) ?? null }]));
   }

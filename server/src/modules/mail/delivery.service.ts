@@ -31,8 +31,13 @@ export const RETRY_FOR_MS = 3 * 24 * 60 * 60_000;
 export const MAX_LEASE_MS = 60_000;
 const DEFAULT_LEASE_MS = 30_000;
 /** Outcomes are settled once this many have gathered, or this long after the first of them. */
-const SETTLE_BATCH = 50;
-const SETTLE_AFTER_MS = 25;
+const SETTLE_BATCH = 100;
+const SETTLE_AFTER_MS = 100;
+/**
+ * "The server took it" marks are written this long after the first of them (every mark that came
+ * meanwhile in one statement): the window in which a killed worker's e-mail would go out twice.
+ */
+const MARK_AFTER_MS = 10;
 
 /** The delay before the n-th retry (n ≥ 1): 30 s, 1 min, 2 min... capped at one hour. */
 export function retryDelay(attempts: number): number {
@@ -492,7 +497,11 @@ class Settler {
   }
 }
 
-/** Writes "the server took it" marks one statement at a time, each with every mark that came meanwhile. */
+/**
+ * Writes "the server took it" marks one statement at a time, MARK_AFTER_MS after the first of them,
+ * each with every mark that came meanwhile (a statement per e-mail was most of the sender's database
+ * work).
+ */
 class SentMarker {
   private pending: Claimed[] = [];
   private running: Promise<void> | null = null;
@@ -501,14 +510,15 @@ class SentMarker {
 
   add(job: Claimed): void {
     this.pending.push(job);
-    this.running ??= this.drain();
+    this.running ??= this.drain(MARK_AFTER_MS);
   }
 
   async close(): Promise<void> {
     await this.running;
   }
 
-  private async drain(): Promise<void> {
+  private async drain(gatherMs: number): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, gatherMs));
     while (this.pending.length) {
       const jobs = this.pending;
       this.pending = [];

@@ -24,6 +24,7 @@ export enum MailJobStatus {
  */
 @Entity({ tableName: 'mail_job' })
 @Index({ name: 'mail_job_due_index', expression: `create index "mail_job_due_index" on "mail_job" ("due_at", "id") where "status" = 'queued'` })
+@Index({ name: 'mail_job_claim_token_index', expression: `create index "mail_job_claim_token_index" on "mail_job" ("claim_token") where "status" = 'sending'` })
 @Index({ name: 'mail_job_lease_index', expression: `create index "mail_job_lease_index" on "mail_job" ("claimed_until") where "status" = 'sending'` })
 export class MailJob {
   [OptionalProps]?: 'status' | 'attempts' | 'lastError' | 'sentAt' | 'createdAt' | 'claimedUntil' | 'firstAttemptAt' | 'payload' | 'orderId' | 'itemId' | 'ref' | 'dedupeKey' | 'recipient' | 'claimToken';
