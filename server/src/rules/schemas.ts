@@ -141,11 +141,18 @@ export const timeZoneSchema = z.preprocess(
   }),
 );
 
+/** A recipient's name: one line, no control characters. */
+const recipientNameSchema = singleLineSchema("The recipient's name", MAX_PERSON_NAME);
+
 /** One recipient of a card line: a single-line name and one e-mail address. */
-export const recipientSchema = record(
-  { name: singleLineSchema("The recipient's name", MAX_PERSON_NAME), email: emailSchema },
-  'A recipient needs a name and an e-mail address.',
-);
+export const recipientSchema = record({ name: recipientNameSchema, email: emailSchema }, 'A recipient needs a name and an e-mail address.');
+
+/** A card line's list of recipients (made once: a schema is compiled on its first use, so not per card). */
+const recipientListSchema = z
+  .array(z.unknown(), 'The recipients must be a list.')
+  .min(1, 'Add at least one recipient.')
+  .max(MAX_RECIPIENTS_PER_LINE, `A card goes to at most ${MAX_RECIPIENTS_PER_LINE} recipients at once; add it again for more.`)
+  .pipe(z.array(recipientSchema));
 
 /**
  * Whom a card line goes to: `recipients` (1 to 100, each address once) or, for one recipient,
@@ -157,18 +164,13 @@ function cardRecipients(input: { recipients: unknown; recipientName: unknown; re
     return null;
   };
   if (input.recipients === undefined || input.recipients === null) {
-    const name = singleLineSchema("The recipient's name", MAX_PERSON_NAME).safeParse(input.recipientName);
+    const name = recipientNameSchema.safeParse(input.recipientName);
     if (!name.success) return report(name.error, ['recipientName']);
     const email = emailSchema.safeParse(input.recipientEmail);
     if (!email.success) return report(email.error, ['recipientEmail']);
     return [{ name: name.data, email: email.data }];
   }
-  const list = z
-    .array(z.unknown(), 'The recipients must be a list.')
-    .min(1, 'Add at least one recipient.')
-    .max(MAX_RECIPIENTS_PER_LINE, `A card goes to at most ${MAX_RECIPIENTS_PER_LINE} recipients at once; add it again for more.`)
-    .pipe(z.array(recipientSchema))
-    .safeParse(input.recipients);
+  const list = recipientListSchema.safeParse(input.recipients);
   if (!list.success) return report(list.error, ['recipients']);
   const seen = new Set<string>();
   for (const [index, recipient] of list.data.entries()) {
@@ -178,31 +180,36 @@ function cardRecipients(input: { recipients: unknown; recipientName: unknown; re
   return list.data;
 }
 
-/** A card's personalisation; `now` is the shop's clock (a day and an hour are read in the shopper's zone). */
+/** A card's personalisation as written, before its day and hour are read (made once, see below). */
+const personalisationFields = record(
+  {
+    timeZone: timeZoneSchema,
+    // Names go into e-mail subjects and greetings: one line, no control characters.
+    recipientName: z.unknown(),
+    recipientEmail: z.unknown(),
+    recipients: z.unknown(),
+    senderName: singleLineSchema('Your name', MAX_PERSON_NAME),
+    // The message keeps its line breaks; only the ends are trimmed. `{name}` becomes each recipient's name.
+    message: multiLineSchema('The message', MAX_MESSAGE_LENGTH, false),
+    deliveryDate: z.unknown(),
+    deliveryTime: z.unknown(),
+  },
+  "The card's personalisation is missing.",
+);
+
+/**
+ * A card's personalisation; `now` is the shop's clock (a day and an hour are read in the shopper's
+ * zone). Only the last step depends on the clock: the fields' schema is shared (and compiled once).
+ */
 export const personalisationSchema = (now: Date) =>
-  record(
-    {
-      timeZone: timeZoneSchema,
-      // Names go into e-mail subjects and greetings: one line, no control characters.
-      recipientName: z.unknown(),
-      recipientEmail: z.unknown(),
-      recipients: z.unknown(),
-      senderName: singleLineSchema('Your name', MAX_PERSON_NAME),
-      // The message keeps its line breaks; only the ends are trimmed. `{name}` becomes each recipient's name.
-      message: multiLineSchema('The message', MAX_MESSAGE_LENGTH, false),
-      deliveryDate: z.unknown(),
-      deliveryTime: z.unknown(),
-    },
-    "The card's personalisation is missing.",
-  )
-    .transform(({ deliveryDate, deliveryTime, recipientName, recipientEmail, recipients: list, ...rest }, ctx) => {
-      const recipients = cardRecipients({ recipients: list, recipientName, recipientEmail }, ctx);
-      if (!recipients) return z.NEVER;
-      const deliverAt = deliveryInstant(deliveryDate, rest.timeZone, now, deliveryTime);
-      if (deliverAt instanceof Date) return { ...rest, recipients, recipientName: recipients[0]!.name, recipientEmail: recipients[0]!.email, deliverAt };
-      ctx.addIssue({ code: 'custom', message: deliverAt.problem, path: [deliverAt.field], input: deliverAt.field === 'deliveryTime' ? deliveryTime : deliveryDate });
-      return z.NEVER;
-    });
+  personalisationFields.transform(({ deliveryDate, deliveryTime, recipientName, recipientEmail, recipients: list, ...rest }, ctx) => {
+    const recipients = cardRecipients({ recipients: list, recipientName, recipientEmail }, ctx);
+    if (!recipients) return z.NEVER;
+    const deliverAt = deliveryInstant(deliveryDate, rest.timeZone, now, deliveryTime);
+    if (deliverAt instanceof Date) return { ...rest, recipients, recipientName: recipients[0]!.name, recipientEmail: recipients[0]!.email, deliverAt };
+    ctx.addIssue({ code: 'custom', message: deliverAt.problem, path: [deliverAt.field], input: deliverAt.field === 'deliveryTime' ? deliveryTime : deliveryDate });
+    return z.NEVER;
+  });
 
 export type PersonalisationValue = z.output<ReturnType<typeof personalisationSchema>>;
 
