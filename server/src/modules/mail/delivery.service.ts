@@ -33,11 +33,6 @@ const DEFAULT_LEASE_MS = 30_000;
 /** Outcomes are settled once this many have gathered, or this long after the first of them. */
 const SETTLE_BATCH = 100;
 const SETTLE_AFTER_MS = 100;
-/**
- * "The server took it" marks are written this long after the first of them (every mark that came
- * meanwhile in one statement): the window in which a killed worker's e-mail would go out twice.
- */
-const MARK_AFTER_MS = 10;
 
 /** The delay before the n-th retry (n ≥ 1): 30 s, 1 min, 2 min... capped at one hour. */
 export function retryDelay(attempts: number): number {
@@ -498,9 +493,10 @@ class Settler {
 }
 
 /**
- * Writes "the server took it" marks one statement at a time, MARK_AFTER_MS after the first of them,
- * each with every mark that came meanwhile (a statement per e-mail was most of the sender's database
- * work).
+ * Writes "the server took it" marks at once, one statement at a time, each with every mark that came
+ * while the last was written. The time from the server's answer to the mark is the window in which a
+ * killed worker's e-mail goes out twice (the same Message-ID): it is kept to one write (gathering the
+ * marks for 10 ms saved a little CPU and sent five e-mails twice when a worker was killed at 460 a second).
  */
 class SentMarker {
   private pending: Claimed[] = [];
@@ -510,15 +506,14 @@ class SentMarker {
 
   add(job: Claimed): void {
     this.pending.push(job);
-    this.running ??= this.drain(MARK_AFTER_MS);
+    this.running ??= this.drain();
   }
 
   async close(): Promise<void> {
     await this.running;
   }
 
-  private async drain(gatherMs: number): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, gatherMs));
+  private async drain(): Promise<void> {
     while (this.pending.length) {
       const jobs = this.pending;
       this.pending = [];
