@@ -37,7 +37,7 @@ import { startEmbeddedPostgres } from "../../server/src/db/embedded-postgres.js"
 import { cardEmail } from "../../server/src/modules/orders/order-emails.js";
 import type { OrderItem } from "../../server/src/modules/orders/order-item.entity.js";
 import { percentile } from "./bench-kit.js";
-import { rssMiB, serveCommand } from "./shop-kit.js";
+import { cpuMs, rssMiB, serveCommand } from "./shop-kit.js";
 import {
   startSmtpSink,
   type Arrival,
@@ -83,19 +83,6 @@ async function freePort(): Promise<number> {
   });
 }
 
-/**
- * CPU time a process has used so far (user + system, ms), from /proc: the steadier figure on a shared
- * machine, where rates move with whatever else runs.
- */
-function cpuMs(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return NaN;
-  }
-}
-
 /** Starts the built shop as `npm run serve` does (plus BENCH_NODE_FLAGS), waiting for /readyz. */
 async function spawnShop(
   name: string,
@@ -103,10 +90,8 @@ async function spawnShop(
 ): Promise<Proc> {
   // As `npm run serve` runs node (its environment settings and flags), plus BENCH_NODE_FLAGS.
   const serve = serveCommand(env);
-  // BENCH_NODE_FLAGS go after the script's own flags (the last of a V8 flag wins), before the entry point.
-  const args = [...serve.args.slice(0, -1), ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean), ...serve.args.slice(-1)];
   const port = await freePort();
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, serve.args, {
     cwd: root,
     env: { ...process.env, ...serve.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "ignore", "pipe"],
@@ -626,7 +611,8 @@ export async function runDeliveryBench(): Promise<void> {
             }),
           );
         procs.push(...group);
-        const cpuBefore = group.map((proc) => cpuMs(proc.child.pid!));
+        const cpuOf = (proc: Proc) => { try { return cpuMs(proc.child.pid!); } catch { return NaN; } };
+        const cpuBefore = group.map(cpuOf);
         const t0 = await fallDue();
         let killedAt: number | null = null;
         let snapshotTaken = false;
@@ -645,7 +631,7 @@ export async function runDeliveryBench(): Promise<void> {
           }
         });
         // CPU per e-mail of the workers that lived to the end (a killed one is left out).
-        const living = group.map((proc, w) => cpuMs(proc.child.pid!) - cpuBefore[w]!).filter((ms) => Number.isFinite(ms));
+        const living = group.map((proc, w) => cpuOf(proc) - cpuBefore[w]!).filter((ms) => Number.isFinite(ms));
         const workerCpu = living.reduce((a, b) => a + b, 0) / delivered.emails;
         if (process.env.BENCH_DEBUG) {
           for (const proc of group) console.log(`--- ${proc.name} stderr:\n${proc.stderr().slice(-3000)}`);

@@ -283,7 +283,7 @@ export interface BenchShops {
 
 /**
  * `npm run serve` as package.json says it (`exec env NAME=${NAME:-value} node ARGS`): the variables
- * it sets (the value unless the environment has one) and node's arguments.
+ * it sets (the value unless the environment has one) and node's arguments, with BENCH_NODE_FLAGS.
  */
 export function serveCommand(overrides: Record<string, string> = {}): { env: Record<string, string>; args: string[] } {
   const script = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve!;
@@ -297,7 +297,9 @@ export function serveCommand(overrides: Record<string, string> = {}): { env: Rec
     env[name] = expand(value);
   }
   if (words.shift() !== 'node') throw new Error(`npm run serve does not run node: ${script}`);
-  return { env, args: words.map(expand) };
+  const args = words.map(expand);
+  // BENCH_NODE_FLAGS (e.g. --cpu-prof) go after the script's own flags (the last of a V8 flag wins), before the entry point.
+  return { env, args: [...args.slice(0, -1), ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), ...args.slice(-1)] };
 }
 
 /**
@@ -319,8 +321,7 @@ export async function benchShops(name: string): Promise<BenchShops> {
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const { env: serveEnv, args: serveArgs } = serveCommand();
-    const serve = [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), ...serveArgs];
+    const { env: serveEnv, args: serve } = serveCommand();
     const envs = new Map<number, Record<string, string>>();
     let catalogue: Catalogue | null = null;
     for (const size of SIZES) {
