@@ -8,7 +8,7 @@ import { openDatabase } from './db/database.js';
 import { initOrm, migrate } from './db/orm.js';
 import { resolveJwtSecret } from './modules/auth/token.service.js';
 import { MAIL_QUEUED_SIGNAL } from './modules/mail/mail-queue.js';
-import { createMediaStorage, createServices, type ServiceDeps, type Services } from './services.js';
+import { createMediaStorage, createPaymentProviders, createServices, type ServiceDeps, type Services } from './services.js';
 
 /** The shop's back end, running: its database, ORM, services and change feed; HTTP comes on top. */
 export interface Runtime {
@@ -51,7 +51,8 @@ export async function startRuntime(config: AppConfig, log: Logger, deps: Omit<Se
         const applied = await migrate(orm);
         if (applied.length) log.info({ migrations: applied }, 'migrations applied');
         const storage = deps.storage ?? (await createMediaStorage(config));
-        const services = createServices(config, await resolveJwtSecret(config, orm.em.fork()), { ...deps, storage, log });
+        const paymentProviders = deps.paymentProviders ?? (await createPaymentProviders(config));
+        const services = createServices(config, await resolveJwtSecret(config, orm.em.fork()), { ...deps, storage, paymentProviders, log });
         await ensureAdmin(services, orm, config, log);
         if (demoSeedEnabled(config)) {
           // The demo's picture and song generators are loaded only when a shop is seeded.

@@ -22,7 +22,7 @@ import { RefundService } from './modules/orders/refund.service.js';
 import { SalesService } from './modules/sales/sales.service.js';
 import type { PaymentProvider } from './modules/checkout/payment/payment-provider.js';
 import { TestPaymentProvider } from './modules/checkout/payment/test-payment-provider.js';
-import { StripePaymentProvider } from './modules/checkout/payment/stripe-payment-provider.js';
+import type { StripePaymentProvider } from './modules/checkout/payment/stripe-payment-provider.js';
 import { StripeWebhooks } from './modules/checkout/payment/stripe-webhooks.js';
 import { PendingOrderSweep } from './modules/checkout/pending-orders.js';
 import { RateLimits, rateLimitRules } from './modules/limits/rate-limits.js';
@@ -103,7 +103,7 @@ export interface Services {
 export interface ServiceDeps {
   log: Logger;
   clock?: () => Date;
-  /** The providers the shop can charge with; PAYMENT_PROVIDER picks one of them (default: the test provider). */
+  /** The providers the shop can charge with; PAYMENT_PROVIDER picks one of them (default: the test provider; a running shop passes createPaymentProviders's). */
   paymentProviders?: PaymentProvider[];
   /** Sends the shop's e-mail; by default SMTP_URL or the outbox directory. */
   mailer?: Mailer;
@@ -126,6 +126,16 @@ export function selectPaymentProvider(config: AppConfig, available: PaymentProvi
   }
   else if (config.production && provider.name === 'test') log.warn('PAYMENT_PROVIDER=test in production: orders are "paid" with test cards and nothing is charged');
   return provider;
+}
+
+/**
+ * The providers the configuration sets up: the test provider, and Stripe when its keys are given
+ * (its client is loaded only then: a shop that charges no card through Stripe never holds it).
+ */
+export async function createPaymentProviders(config: Pick<AppConfig, 'stripe'>): Promise<PaymentProvider[]> {
+  if (!config.stripe) return [new TestPaymentProvider()];
+  const { StripePaymentProvider } = await import('./modules/checkout/payment/stripe-payment-provider.js');
+  return [new TestPaymentProvider(), new StripePaymentProvider(config.stripe)];
 }
 
 /**
@@ -172,7 +182,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   recipients.protect(mail, [OrderMailKind.CARD, OrderMailKind.CARD_RESEND, EcardMailKind.REMINDER]);
   orderEmails.onCardsDelivered = (em, cards, now) => ecardLoop.cardsDelivered(em, cards, now);
   const discounts = new DiscountService(clock, limits);
-  const providers = deps.paymentProviders ?? [new TestPaymentProvider(), ...(config.stripe ? [new StripePaymentProvider(config.stripe)] : [])];
+  const providers = deps.paymentProviders ?? [new TestPaymentProvider()];
   const groupCards = new GroupCardService({ limits, clock, secret: jwtSecret });
   const groupCardEmails = new GroupCardEmails({ mail, baseUrl: config.publicUrl, clock });
   // Signing invitations and their reminders go to people who never signed up, like cards.
@@ -220,7 +230,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     discounts,
     refunds: new RefundService({ providers, clock, mail }),
     sales: new SalesService(clock),
-    stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p instanceof StripePaymentProvider) ?? null, checkout: orders.checkoutService, clock }),
+    stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p.name === 'stripe') ?? null, checkout: orders.checkoutService, clock }),
     staff: new StaffService({ auth, mail, baseUrl: config.publicUrl, clock }),
     customers: new CustomersService(),
     audit: new AuditService(),

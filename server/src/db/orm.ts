@@ -32,6 +32,10 @@ export function ormConfig(clientUrl: string, options: { debug?: boolean } = {}) 
       // and no statement can hold a connection for long.
       connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
       statement_timeout: DB_STATEMENT_TIMEOUT_MS,
+      // The storefront's prepared reads (db/prepared.ts) are planned once per connection: left to
+      // choose, PostgreSQL planned a read of `id = any($1)` afresh every time, which took longer
+      // than running it. Only named statements are affected (the ORM sends its queries as text).
+      options: '-c plan_cache_mode=force_generic_plan',
       keepAlive: true,
     },
   });

@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { preparedRead, runPrepared } from '../../db/prepared.js';
 import { CARD_MEDIA_SLOTS, slotStem } from './e-greeting-card.entity.js';
 import { E_GREETING_CARD_TYPE_ID } from './product-type.entity.js';
 
 /**
  * The storefront's hot reads in their REST shapes, each one SQL query that builds the JSON in
- * PostgreSQL: no entities are hydrated. The indexes they walk (product by id, product by category
+ * PostgreSQL (a prepared statement, planned once per connection): no entities are hydrated. The indexes they walk (product by id, product by category
  * and sort name, product_image by product and position, the category table) keep each read's cost
  * independent of the catalogue's size. The JSON goes through JSON.stringify once, so its bytes are
  * the ones the entity-based answers had.
@@ -12,7 +13,7 @@ import { E_GREETING_CARD_TYPE_ID } from './product-type.entity.js';
 
 const cardSlots = CARD_MEDIA_SLOTS.map((slot) => slotStem(slot));
 
-const PRODUCT_DETAIL = `
+const PRODUCT_DETAIL = preparedRead('product_detail', `
 select json_build_object(
   'product', json_build_object(
     'id', p.id, 'name', p.name, 'description', p.description, 'sku', p.sku, 'price', p.price::float8,
@@ -29,34 +30,34 @@ select json_build_object(
 from product p
 left join media_file mi on mi.id = p.main_image_id
 left join e_greeting_card c on c.product_id = p.id
-where p.id = ?`;
+where p.id = $1`);
 
-const CATEGORY_PRODUCTS = `
-select exists (select 1 from category where id = ?) as found, coalesce((
+const CATEGORY_PRODUCTS = preparedRead('category_products', `
+select exists (select 1 from category where id = $1) as found, coalesce((
   select json_agg(json_build_object('id', p.id, 'name', p.name, 'description', p.description, 'main_image_path', f.file_path) order by p.sort_name, p.id)
-  from product p left join media_file f on f.id = p.main_image_id where p.category_id = ?), '[]'::json) as json`;
+  from product p left join media_file f on f.id = p.main_image_id where p.category_id = $1), '[]'::json) as json`);
 
-const CATEGORY_TREE = `
+const CATEGORY_TREE = preparedRead('category_tree', `
 select coalesce(json_agg(json_build_object('id', c.id, 'parent_id', c.parent_id, 'name', c.name, 'media_id', c.media_id) order by c.name, c.id), '[]'::json) as json
-from category c`;
+from category c`);
 
 /** pg hands json columns over parsed; a driver that does not gets them parsed here. */
 const asJson = (value: unknown): string => JSON.stringify(typeof value === 'string' ? JSON.parse(value) : value);
 
 /** The REST detail of a product (`GET /api/products/{id}`), or null when there is none. */
 export async function productDetailJson(em: EntityManager, id: number): Promise<string | null> {
-  const [row] = await em.execute<{ json: unknown }[]>(PRODUCT_DETAIL, [id]);
+  const [row] = await runPrepared<{ json: unknown }>(em, PRODUCT_DETAIL, [id]);
   return row ? asJson(row.json) : null;
 }
 
 /** Every product of a category by name (`GET /api/products/category/{id}`), or null when the category does not exist. */
 export async function categoryProductsJson(em: EntityManager, categoryId: number): Promise<string | null> {
-  const [row] = await em.execute<{ found: boolean; json: unknown }[]>(CATEGORY_PRODUCTS, [categoryId, categoryId]);
+  const [row] = await runPrepared<{ found: boolean; json: unknown }>(em, CATEGORY_PRODUCTS, [categoryId]);
   return row?.found ? asJson(row.json) : null;
 }
 
 /** The whole category tree as a flat list by name (`GET /api/categories/all`). */
 export async function categoryTreeJson(em: EntityManager): Promise<string> {
-  const [row] = await em.execute<{ json: unknown }[]>(CATEGORY_TREE, []);
+  const [row] = await runPrepared<{ json: unknown }>(em, CATEGORY_TREE, []);
   return asJson(row!.json);
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { idArray, preparedRead, runPrepared } from '../../db/prepared.js';
 import { MediaFile } from '../media/media-file.entity.js';
 import { CARD_MEDIA_SLOTS, EGreetingCard, slotStem } from './e-greeting-card.entity.js';
 import { ProductType } from './product-type.entity.js';
@@ -21,18 +22,23 @@ export interface StorefrontProduct {
 
 const slotColumns = CARD_MEDIA_SLOTS.map((slot) => `g.${slotStem(slot)}_id`).join(', ');
 
-const STOREFRONT_PRODUCTS = `
+/**
+ * Planned once (a generic plan, which cannot know how many ids it is given): each joined row is a
+ * lateral key lookup (`limit 1` keeps the planner from turning it into a join that reads every card
+ * or category), and the files are read by their ids, so the read costs the same in a shop of any size.
+ */
+const STOREFRONT_PRODUCTS = preparedRead('storefront_products', `
 select p.id, p.name, p.description, p.sku, p.price, p.category_id, p.product_type_id, p.main_image_id, p.tags, p.created_at, p.updated_at,
   cat.name as category_name, t.name as type_name,
   coalesce((select json_agg(pi.file_id order by pi.position) from product_image pi where pi.product_id = p.id), '[]'::json) as image_ids,
   case when g.product_id is null then null else to_json(g) end as card,
   coalesce((select json_agg(f) from media_file f
-    where f.id = p.main_image_id or f.id in (select file_id from product_image where product_id = p.id) or f.id in (${slotColumns})), '[]'::json) as files
+    where f.id = any(array[p.main_image_id, ${slotColumns}] || array(select file_id from product_image where product_id = p.id))), '[]'::json) as files
 from product p
-join category cat on cat.id = p.category_id
-join product_type t on t.id = p.product_type_id
-left join e_greeting_card g on g.product_id = p.id
-where p.id in (?)`;
+cross join lateral (select name from category where id = p.category_id limit 1) cat
+cross join lateral (select name from product_type where id = p.product_type_id limit 1) t
+left join lateral (select * from e_greeting_card where product_id = p.id limit 1) g on true
+where p.id = any($1::int[])`);
 
 interface Row {
   id: number;
@@ -58,7 +64,7 @@ const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.p
 
 /** The storefront products with these ids (missing ids are absent from the map), in one query. */
 export async function loadStorefrontProducts(em: EntityManager, ids: readonly number[]): Promise<Map<number, StorefrontProduct>> {
-  const rows = await em.execute<Row[]>(STOREFRONT_PRODUCTS, [[...ids]]);
+  const rows = await runPrepared<Row>(em, STOREFRONT_PRODUCTS, [idArray(ids)]);
   const products = new Map<number, StorefrontProduct>();
   for (const row of rows) {
     // Files first: the product's and the card's references then find them in the identity map, loaded.
