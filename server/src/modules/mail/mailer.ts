@@ -1,6 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter, type TransportOptions } from 'nodemailer';
+import type { Transporter, TransportOptions } from 'nodemailer';
+
+type Nodemailer = (typeof import('nodemailer'))['default'];
+let nodemailerModule: Promise<Nodemailer> | null = null;
+/** nodemailer is loaded with the first e-mail: a process that sends none (a web process) never holds it. */
+const loadNodemailer = (): Promise<Nodemailer> => (nodemailerModule ??= import('nodemailer').then((m) => m.default));
 
 export interface OutgoingMail {
   /** Stable per job: the Message-ID and the outbox file name, so a retried send replaces, never doubles. */
@@ -51,8 +56,7 @@ export function createMailer(options: MailerOptions): Mailer {
     socketTimeout: timeout,
     ...dkim,
   };
-  const transport = () => (smtp ??= nodemailer.createTransport(pooled as TransportOptions));
-  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...dkim });
+  let stream: Transporter | null = null;
   const message = (mail: OutgoingMail) => ({
     from: options.from,
     to: mail.to,
@@ -64,11 +68,12 @@ export function createMailer(options: MailerOptions): Mailer {
   });
   return {
     async send(mail) {
+      const nodemailer = await loadNodemailer();
       if (options.smtpUrl) {
-        await transport().sendMail(message(mail));
+        await (smtp ??= nodemailer.createTransport(pooled as TransportOptions)).sendMail(message(mail));
         return;
       }
-      const info = await stream.sendMail(message(mail));
+      const info = await (stream ??= nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...dkim })).sendMail(message(mail));
       await fs.mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${mail.id}.eml`);
       // Written whole, then renamed: a reader never sees half an e-mail.
