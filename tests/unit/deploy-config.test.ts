@@ -32,8 +32,6 @@ describe('the deployment files', () => {
     expect(cmd[2]).toMatch(/^exec node /);
     expect(nodeArgs(cmd[2]!)).toBe(nodeArgs(serve));
     expect(nodeArgs(serve)).toContain('--max-semi-space-size=${NODE_SEMI_SPACE_MB:-2}');
-    // Optimising compiles on the main thread: with compiles queued on a helper thread, their memory peaked at 48 MiB and stayed with the process.
-    expect(nodeArgs(serve)).toContain('--no-concurrent-recompilation');
     const compose = read('deploy/compose.yaml');
     const worker = /^ {2}worker:\n((?: {4}.*\n)+)/m.exec(compose)?.[1] ?? '';
     expect(worker).toMatch(/APP_ROLE: worker\n/);
