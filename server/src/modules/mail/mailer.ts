@@ -1,11 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Transporter, TransportOptions } from 'nodemailer';
-
-type Nodemailer = (typeof import('nodemailer'))['default'];
-let nodemailerModule: Promise<Nodemailer> | null = null;
-/** nodemailer is loaded with the first e-mail: a process that sends none (a web process) never holds it. */
-const loadNodemailer = (): Promise<Nodemailer> => (nodemailerModule ??= import('nodemailer').then((m) => m.default));
+import nodemailer, { type Transporter, type TransportOptions } from 'nodemailer';
 
 export interface OutgoingMail {
   /** Stable per job: the Message-ID and the outbox file name, so a retried send replaces, never doubles. */
@@ -56,7 +51,8 @@ export function createMailer(options: MailerOptions): Mailer {
     socketTimeout: timeout,
     ...dkim,
   };
-  let stream: Transporter | null = null;
+  const transport = () => (smtp ??= nodemailer.createTransport(pooled as TransportOptions));
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...dkim });
   const message = (mail: OutgoingMail) => ({
     from: options.from,
     to: mail.to,
@@ -68,12 +64,11 @@ export function createMailer(options: MailerOptions): Mailer {
   });
   return {
     async send(mail) {
-      const nodemailer = await loadNodemailer();
       if (options.smtpUrl) {
-        await (smtp ??= nodemailer.createTransport(pooled as TransportOptions)).sendMail(message(mail));
+        await transport().sendMail(message(mail));
         return;
       }
-      const info = await (stream ??= nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...dkim })).sendMail(message(mail));
+      const info = await stream.sendMail(message(mail));
       await fs.mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${mail.id}.eml`);
       // Written whole, then renamed: a reader never sees half an e-mail.
