@@ -2,9 +2,7 @@ import crypto from 'node:crypto';
 import type { RequestContext } from '../../core/context.js';
 import { badInput } from '../../core/errors.js';
 import { fillName } from '../../rules/recipients.js';
-import type { EGreetingCard } from '../catalogue/e-greeting-card.entity.js';
-import type { Product } from '../catalogue/product.entity.js';
-import { cardDesignOf } from '../orders/card-design.js';
+import type { CardDesign } from '../orders/card-design.js';
 import type { NewOrderItem } from '../orders/order-item-rows.js';
 import type { CartLine, Personalisation } from './checkout-rules.js';
 
@@ -68,9 +66,9 @@ export function cardQuantity(line: CartLine, personal: Personalisation, field: s
  * The order items of one card line: one per recipient, each with its own link and its own filled-in
  * message, in consecutive positions from `position` (rows the caller writes with one INSERT).
  */
-export function cardItems(args: { product: Product; design: EGreetingCard; price: string; personal: Personalisation; position: number }): NewOrderItem[] {
+export function cardItems(args: { product: { id: number; name: string }; design: CardDesign; price: string; personal: Personalisation; position: number }): NewOrderItem[] {
   const { product, personal } = args;
-  const card = cardDesignOf(args.design);
+  const card = args.design;
   return personal.recipients.map((recipient, n) => ({
     position: args.position + n,
     productId: product.id,

@@ -5,14 +5,12 @@ import { withEm, type RequestContext } from '../../core/context.js';
 import { AppError, badInput, conflict } from '../../core/errors.js';
 import { fromCents, multiply, sum, toCents } from '../../core/money.js';
 import { normaliseEmail } from '../auth/auth.validation.js';
-import { User } from '../auth/user.entity.js';
-import { findCardsWithMedia, type EGreetingCard } from '../catalogue/e-greeting-card.entity.js';
 import { E_GREETING_CARD_TYPE_ID } from '../catalogue/product-type.entity.js';
 import { Product } from '../catalogue/product.entity.js';
 import type { RateLimits } from '../limits/rate-limits.js';
 import type { CardDesign } from '../orders/card-design.js';
 import type { OrderEmails } from '../orders/order-emails.js';
-import { insertOrderItems, cardsOfOrder, type NewOrderItem } from '../orders/order-item-rows.js';
+import { insertOrder, payOrder, type NewOrderItem } from '../orders/order-item-rows.js';
 import { OrderItem } from '../orders/order-item.entity.js';
 import { cleanCard, cleanCartLines, cleanIdempotencyKey, cleanPersonalisation, MAX_QUANTITY, type CartLine, type Personalisation } from './checkout-rules.js';
 import { QUANTITY_MESSAGE } from '../../rules/schemas.js';
@@ -21,20 +19,21 @@ import { Order, OrderStatus } from '../orders/order.entity.js';
 import type { ChargeResult, PaymentProvider } from './payment/payment-provider.js';
 import { clientSecrets } from './payment/client-secrets.js';
 import { chargePending } from './pending-orders.js';
+import { pricedProducts, type PricedProduct } from './priced-products.js';
 import type { DiscountService } from '../discount/discount.service.js';
 import { optionalCode } from '../discount/discount-rules.js';
 import { groupCardRequest, type GroupCardRequest } from '../group-card/group-card-rules.js';
 
-export interface CartQuoteLine {
+export interface CartQuoteLine<P = Product> {
   index: number;
-  product: Product;
+  product: P;
   quantity: number;
   unitPrice: string;
   lineTotal: string;
 }
 
-export interface CartQuote {
-  lines: CartQuoteLine[];
+export interface CartQuote<P = Product> {
+  lines: CartQuoteLine<P>[];
   droppedProductIds: number[];
   /** The lines together, before a discount. */
   subtotal: string;
@@ -133,11 +132,10 @@ export class CheckoutService {
     const discountCode = optionalCode(input.discountCode);
     const requestHash = hashRequest(purchaserEmail, lines, discountCode);
 
-    const earlier = await this.byKey(ctx.em, key, requestHash);
-    if (earlier && earlier.status !== OrderStatus.PENDING) return earlier;
-
+    // A repeated key finds its order in createPending (under the key's lock): a placed one is the
+    // answer, a pending one is charged again with the same key (the provider answers the first outcome).
     const viewer = await ctx.viewer();
-    const pending = earlier ?? (await this.options.discounts.whileClaiming(ctx, discountCode, () => this.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, provider, viewerId: viewer?.user.id ?? null, now, notifyOpened: input.notifyWhenOpened !== false })));
+    const pending = await this.options.discounts.whileClaiming(ctx, discountCode, () => this.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, provider, viewerId: viewer?.user.id ?? null, now, notifyOpened: input.notifyWhenOpened !== false }));
     if (pending.status !== OrderStatus.PENDING) return pending;
 
     const charge = await chargePending(ctx, this, provider, { amount: pending.total, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order ${pending.id}`, orderId: pending.id });
@@ -161,11 +159,10 @@ export class CheckoutService {
     const { key, requestHash, lines, now } = args;
     return ctx.em.fork().transactional(async (em) => {
       // A short lock per key (no payment inside): the second checkout of a key finds the first one's order.
-      await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
-      const existing = await this.byKey(em, key, requestHash);
+      const existing = await this.lockedByKey(em, key, requestHash);
       if (existing) return existing;
 
-      const products = await this.products(em, lines, true);
+      const products = await pricedProducts(em, lines.map((line) => line.productId));
       if (lines.some((line) => !products.has(line.productId))) {
         throw badInput('Some products in your cart are no longer available; review your cart.', 'lines');
       }
@@ -175,24 +172,8 @@ export class CheckoutService {
       let quote = priceLines(lines.map((line, index) => ({ ...line, quantity: personalisations[index]?.recipients.length ?? line.quantity })), products);
       // The code's use is counted in this transaction: it is given back only if the payment fails.
       if (args.discountCode) quote = withDiscount(quote, await this.options.discounts.claim(withEm(ctx, em), args.discountCode, quote.subtotal));
-      const order = em.create(Order, {
-        id: crypto.randomUUID(),
-        purchaserEmail: args.purchaserEmail,
-        status: OrderStatus.PENDING,
-        total: quote.total,
-        discountCode: quote.discountCode,
-        discountAmount: quote.discount,
-        user: args.viewerId ? em.getReference(User, args.viewerId) : null,
-        paymentProvider: args.provider.name,
-        paymentReference: null,
-        notifyOpened: args.notifyOpened,
-        idempotencyKey: key,
-        requestHash,
-        itemNames: lines.map((line) => products.get(line.productId)!.product.name.toLowerCase()).join(' '),
-        createdAt: now,
-      });
-      // Every item of the order, written after it with one INSERT: a card line makes one item per
-      // recipient (card-recipients.ts), any other line one item of its quantity.
+      // Every item of the order: a card line makes one item per recipient (card-recipients.ts), any
+      // other line one item of its quantity.
       let position = 0;
       const items: NewOrderItem[] = [];
       const groupCards = new Map<number, GroupCardRequest>();
@@ -208,11 +189,29 @@ export class CheckoutService {
       }
       // The media of the cards are kept from now on, also while the payment is under way.
       await this.options.media.recordSold(withEm(ctx, em), items.map((item) => ({ card: item.card ?? null })));
-      await em.flush();
-      // The lines in one INSERT (see insertOrderItems); then a group card's signing link, by its item.
-      const ids = await insertOrderItems(em, order.id, items);
+      // The order and its lines in one INSERT (see insertOrder); then a group card's signing link, by its item.
+      const written = await insertOrder(
+        em,
+        {
+          id: crypto.randomUUID(),
+          purchaserEmail: args.purchaserEmail,
+          total: quote.total,
+          userId: args.viewerId,
+          paymentProvider: args.provider.name,
+          idempotencyKey: key,
+          requestHash,
+          // Each product's name once: what the admin's order search needs.
+          itemNames: [...new Set(lines.map((line) => products.get(line.productId)!.product.name.toLowerCase()))].join(' '),
+          discountCode: quote.discountCode,
+          discountAmount: quote.discount,
+          notifyOpened: args.notifyOpened,
+          createdAt: now,
+        },
+        items,
+      );
+      const order = em.map(Order, written.row);
       if (groupCards.size) {
-        for (const [at, request] of groupCards) this.options.groupCards.attach(em, em.getReference(OrderItem, ids[at]!), request);
+        for (const [at, request] of groupCards) this.options.groupCards.attach(em, em.getReference(OrderItem, written.itemIds[at]!), request);
         await em.flush();
       }
       return order;
@@ -236,17 +235,16 @@ export class CheckoutService {
       return order;
     }
     const order = await ctx.em.fork().transactional(async (em) => {
-      const order = await em.findOne(Order, orderId, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!order) throw new AppError('CONFLICT', 'This checkout was cancelled; reload the page and try again.');
-      if (order.status !== OrderStatus.PENDING) return order;
-      order.status = OrderStatus.PAID;
-      order.paymentReference = charge.reference;
-      order.cardLast4 = charge.last4;
-      order.cardBrand = charge.brand;
-      const { lines, cards } = await cardsOfOrder(em, order.id);
-      await em.flush();
-      await this.options.orderEmails.queueForOrder(em, order, cards, now);
-      ctx.log.info({ orderId: order.id, total: order.total, items: lines }, 'order placed');
+      // One statement marks it paid (only while pending) and reads its lines for their e-mails.
+      const paid = await payOrder(em, orderId, charge);
+      if (!paid) {
+        const order = await em.findOne(Order, orderId);
+        if (!order) throw new AppError('CONFLICT', 'This checkout was cancelled; reload the page and try again.');
+        return order;
+      }
+      const order = em.map(Order, paid.row);
+      await this.options.orderEmails.queueForOrder(em, order, paid.cards, now);
+      ctx.log.info({ orderId: order.id, total: order.total, items: paid.lines }, 'order placed');
       return order;
     });
     // The order as this settling wrote it (paid), not a stale pending copy; not read again either:
@@ -268,32 +266,30 @@ export class CheckoutService {
 
   // ---- internals ----
 
-  private async byKey(em: EntityManager, key: string, requestHash: string): Promise<Order | null> {
+  /**
+   * Takes the key's lock for the rest of the transaction and answers the order placed with the key, if
+   * any; CONFLICT when the key was used for a different order. Two statements: a read in the lock's
+   * statement would see the database as it was before the lock was granted, without the order that
+   * the checkout holding the lock has just committed.
+   */
+  private async lockedByKey(em: EntityManager, key: string, requestHash: string): Promise<Order | null> {
+    await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
     const order = await em.findOne(Order, { idempotencyKey: key }, { fields: ['*', 'requestHash'] as never });
     if (order && order.requestHash !== requestHash) throw conflict('This checkout was already used for a different order; reload the page and try again.', 'idempotencyKey');
     return order;
   }
 
-  /** The products of the lines, with the card data (and its media) of e-cards. */
-  private async products(em: EntityManager, lines: CartLine[], withCards = false): Promise<Map<number, PricedProduct>> {
+  /** The products of the lines (a cart's quote shows them with their images). */
+  private async products(em: EntityManager, lines: CartLine[]): Promise<Map<number, { product: Product; isCard: boolean }>> {
     const ids = [...new Set(lines.map((line) => line.productId))];
     if (!ids.length) return new Map();
     const products = await em.find(Product, { id: { $in: ids } }, { populate: ['mainImage'] });
-    const cardIds = products.filter((p) => p.type.id === E_GREETING_CARD_TYPE_ID).map((p) => p.id);
-    const cards = withCards ? await findCardsWithMedia(em, cardIds) : [];
-    const cardOf = new Map(cards.map((card) => [card.product.id, card]));
-    return new Map(products.map((product) => [product.id, { product, isCard: product.type.id === E_GREETING_CARD_TYPE_ID, card: cardOf.get(product.id) ?? null }]));
+    return new Map(products.map((product) => [product.id, { product, isCard: product.type.id === E_GREETING_CARD_TYPE_ID }]));
   }
 }
 
-interface PricedProduct {
-  product: Product;
-  isCard: boolean;
-  card: EGreetingCard | null;
-}
-
-function priceLines(lines: CartLine[], products: Map<number, { product: Product; isCard: boolean }>): CartQuote {
-  const priced: CartQuoteLine[] = [];
+function priceLines<P extends { id: number; name: string; price: string }>(lines: CartLine[], products: Map<number, { product: P; isCard: boolean }>): CartQuote<P> {
+  const priced: CartQuoteLine<P>[] = [];
   const dropped = new Set<number>();
   lines.forEach((line, index) => {
     const { product, isCard } = products.get(line.productId) ?? {};
@@ -333,6 +329,6 @@ function hashRequest(email: string, lines: CartLine[], discountCode: string | nu
   return crypto.createHash('sha256').update(JSON.stringify(request)).digest('hex');
 }
 
-function withDiscount(quote: CartQuote, applied: { code: string; amount: string }): CartQuote {
+function withDiscount<P>(quote: CartQuote<P>, applied: { code: string; amount: string }): CartQuote<P> {
   return { ...quote, discountCode: applied.code, discount: applied.amount, total: fromCents(toCents(quote.subtotal) - toCents(applied.amount)) };
 }

@@ -18,13 +18,29 @@ export interface NewOrderItem {
   card?: CardDesign | null;
 }
 
+/** A new order's row as checkout writes it (pending until its payment is settled). */
+export interface NewOrder {
+  id: string;
+  purchaserEmail: string;
+  total: string;
+  userId: number | null;
+  paymentProvider: string;
+  idempotencyKey: string;
+  requestHash: string;
+  itemNames: string;
+  discountCode: string | null;
+  discountAmount: string;
+  notifyOpened: boolean;
+  createdAt: Date;
+}
+
 /**
- * Writes an order's lines with one INSERT and answers their ids by position. A checkout of many cards
- * would otherwise have the ORM's unit of work create, snapshot and compare every line (and its card
- * design) only to insert them.
+ * Writes a pending order and its lines in one statement and answers the order's row and its lines'
+ * ids by position. A checkout of many cards would otherwise have the ORM's unit of work create,
+ * snapshot and compare every line (and its card design) only to insert them, and pay a round trip
+ * for the order and another for its lines.
  */
-export async function insertOrderItems(em: EntityManager, orderId: string, items: readonly NewOrderItem[]): Promise<number[]> {
-  if (!items.length) return [];
+export async function insertOrder(em: EntityManager, order: NewOrder, items: readonly NewOrderItem[]): Promise<{ row: Record<string, unknown>; itemIds: number[] }> {
   const rows = items.map((item) => ({
     position: item.position,
     product_id: item.productId,
@@ -40,17 +56,26 @@ export async function insertOrderItems(em: EntityManager, orderId: string, items
     time_zone: item.timeZone ?? null,
     card: item.card ?? null,
   }));
-  const written = await em.execute<{ id: number; position: number }[]>(
-    `insert into order_item (order_id, position, product_id, name, price, quantity, item_url_uuid, recipient_name, recipient_email, sender_name, message, deliver_at, time_zone, card)
-     select ?::uuid, r.position, r.product_id, r.name, r.price, r.quantity, r.item_url_uuid, r.recipient_name, r.recipient_email, r.sender_name, r.message, r.deliver_at, r.time_zone, r.card
-       from jsonb_to_recordset(?::jsonb) as r(position smallint, product_id int, name text, price numeric(12,2), quantity smallint, item_url_uuid uuid, recipient_name text,
-                                              recipient_email text, sender_name text, message text, deliver_at timestamptz, time_zone text, card jsonb)
-     returning id, position`,
-    [orderId, JSON.stringify(rows)],
+  const at = order.createdAt.toISOString();
+  const [written] = await em.execute<(Record<string, unknown> & { item_ids: { id: number; position: number }[] | string | null })[]>(
+    `with o as (
+       insert into "order" (id, purchaser_email, status, total, user_id, payment_provider, idempotency_key, request_hash, item_names, discount_code, discount_amount, notify_opened, created_at, updated_at)
+       values (?::uuid, ?, 'pending', ?::numeric, ?::int, ?, ?, ?, ?, ?, ?::numeric, ?::boolean, ?::timestamptz, ?::timestamptz)
+       returning *),
+     i as (
+       insert into order_item (order_id, position, product_id, name, price, quantity, item_url_uuid, recipient_name, recipient_email, sender_name, message, deliver_at, time_zone, card)
+       select o.id, r.position, r.product_id, r.name, r.price, r.quantity, r.item_url_uuid, r.recipient_name, r.recipient_email, r.sender_name, r.message, r.deliver_at, r.time_zone, r.card
+         from o, jsonb_to_recordset(?::jsonb) as r(position smallint, product_id int, name text, price numeric(12,2), quantity smallint, item_url_uuid uuid, recipient_name text,
+                                                   recipient_email text, sender_name text, message text, deliver_at timestamptz, time_zone text, card jsonb)
+       returning id, position)
+     select o.*, (select json_agg(json_build_object('id', i.id, 'position', i.position)) from i) as item_ids from o`,
+    [order.id, order.purchaserEmail, order.total, order.userId, order.paymentProvider, order.idempotencyKey, order.requestHash, order.itemNames, order.discountCode, order.discountAmount, order.notifyOpened, at, at, JSON.stringify(rows)],
   );
-  const ids: number[] = [];
-  for (const row of written) ids[row.position] = Number(row.id);
-  return ids;
+  const { item_ids: raw, ...row } = written!;
+  const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { id: number; position: number }[] | null;
+  const itemIds: number[] = [];
+  for (const item of list ?? []) itemIds[item.position] = Number(item.id);
+  return { row, itemIds };
 }
 
 /** An order's cards as its e-mails need them: a plain read, nothing hydrated. */
@@ -60,13 +85,36 @@ export interface OrderCard {
   deliverAt: Date | null;
 }
 
-export async function cardsOfOrder(em: EntityManager, orderId: string): Promise<{ lines: number; cards: OrderCard[] }> {
-  const rows = await em.execute<{ id: number; recipient_email: string | null; deliver_at: Date | null; item_url_uuid: string | null }[]>(
-    `select id, recipient_email, deliver_at, item_url_uuid from order_item where order_id = ? order by position`,
-    [orderId],
+/** What a payment settles: the card's reference and what may be shown of it. */
+export interface PaymentFacts {
+  reference: string | null;
+  last4: string | null;
+  brand: string | null;
+}
+
+/**
+ * Marks a pending order paid in one statement and answers its row with its lines (how many, and
+ * its cards as their e-mails need them); null when the order is not pending (anymore) or gone. A
+ * concurrent settling of the same order waits for the row and then finds it paid.
+ */
+export async function payOrder(em: EntityManager, orderId: string, payment: PaymentFacts): Promise<{ row: Record<string, unknown>; lines: number; cards: OrderCard[] } | null> {
+  type Line = { id: number; recipient_email: string | null; deliver_at: string | null; card: boolean };
+  const [paid] = await em.execute<(Record<string, unknown> & { lines: Line[] | string | null })[]>(
+    `with o as (
+       update "order" set status = 'paid', payment_reference = ?, card_last4 = ?, card_brand = ?, updated_at = ?::timestamptz
+        where id = ?::uuid and status = 'pending'
+       returning *)
+     select o.*, (select json_agg(json_build_object('id', i.id, 'recipient_email', i.recipient_email, 'deliver_at', i.deliver_at, 'card', i.item_url_uuid is not null) order by i.position)
+                    from order_item i where i.order_id = o.id) as lines
+       from o`,
+    [payment.reference, payment.last4, payment.brand, new Date().toISOString(), orderId],
   );
+  if (!paid) return null;
+  const { lines: raw, ...row } = paid;
+  const lines = ((typeof raw === 'string' ? JSON.parse(raw) : raw) ?? []) as Line[];
   return {
-    lines: rows.length,
-    cards: rows.filter((row) => row.item_url_uuid).map((row) => ({ id: Number(row.id), recipientEmail: row.recipient_email!, deliverAt: row.deliver_at ? new Date(row.deliver_at) : null })),
+    row,
+    lines: lines.length,
+    cards: lines.filter((line) => line.card).map((line) => ({ id: Number(line.id), recipientEmail: line.recipient_email!, deliverAt: line.deliver_at ? new Date(line.deliver_at) : null })),
   };
 }
