@@ -74,9 +74,25 @@ describe('placing an order', () => {
     const everything = JSON.stringify(await app.sql('select o.*, i.* from "order" o join order_item i on i.order_id = o.id'));
     expect(everything).not.toContain('4242424242424242');
     expect(everything).not.toContain('"123"');
-    const [item] = await app.sql<{ card: { fontName: string; messageLocation: string; songs: unknown[] } }>('select card from order_item where item_url_uuid = $1', [card.itemUrlUuid]);
-    expect(item!.card).toMatchObject({ fontName: 'Dancing Script', messageLocation: 'top-left' });
-    expect(item!.card.songs).toHaveLength(2);
+    // The card's design as sold: every slot's file as the library had it, in slot order.
+    const [item] = await app.sql<{ card: unknown }>('select card from order_item where item_url_uuid = $1', [card.itemUrlUuid]);
+    const files = await app.sql<{ file_path: string; friendly_name: string; mime_type: string; width: number | null; height: number | null }>('select file_path, friendly_name, mime_type, width, height from media_file');
+    const media = (path: string) => {
+      const file = files.find((f) => f.file_path === path)!;
+      return { path: file.file_path, name: file.friendly_name, mimeType: file.mime_type, width: file.width, height: file.height };
+    };
+    expect(item!.card).toEqual({
+      messageLocation: 'top-left',
+      fontName: 'Dancing Script',
+      cover: media(shop.files.cover),
+      greeting: media(shop.files.greeting),
+      back: media(shop.files.back),
+      extras: [media(shop.files.extra)],
+      songs: shop.files.songs.map(media),
+    });
+    expect(files.find((f) => f.file_path === shop.files.cover)!.width).toBeGreaterThan(0);
+    // Each product's name once, for the admin's search.
+    expect(await app.sql('select item_names from "order" where id = $1', [order.id])).toEqual([{ item_names: 'balloon birthday summer songs album' }]);
   });
 
   it('keeps what was sold when the product changes or goes afterwards', async () => {
