@@ -1,4 +1,5 @@
 import { escapeHtml, SafeHtml } from '../../../core/html.js';
+import { compileOnThread } from './mjml-thread.js';
 
 /**
  * MJML compiled once per process. An e-mail's MJML is written with the `mjml` tag: its static text is
@@ -74,13 +75,9 @@ export function asHtml(value: TemplateValue): string {
   return escapeHtml(String(value));
 }
 
-/** Compiles MJML source (strict validation: a template that is not valid MJML fails loudly). */
-async function compileSource(source: string, name: string): Promise<string> {
-  // MJML (and what it brings: about 20 MiB of heap) is loaded on the first compile: a process that sends no e-mail never loads it.
-  const { default: mjml2html } = await import('mjml');
-  const result = await mjml2html(source, { validationLevel: 'strict', keepComments: false });
-  if (result.errors.length) throw new Error(`E-mail template "${name}" is not valid MJML: ${result.errors.map((e) => e.formattedMessage).join('; ')}`);
-  return result.html;
+/** Compiles MJML source (strict validation: a template that is not valid MJML fails loudly), on the MJML thread. */
+function compileSource(source: string, name: string): Promise<string> {
+  return compileOnThread(source, name);
 }
 
 /** Compiled shapes of this process, by their MJML. A shop has a handful (a few per kind of e-mail). */
