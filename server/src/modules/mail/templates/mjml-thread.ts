@@ -47,7 +47,9 @@ function start(): Worker {
     if (!waiting.size) restartIdleTimer();
   });
   const fail = (error: Error) => {
-    if (thread === worker) thread = null;
+    // A thread ended for being idle had nothing in flight; the compiles waiting now are another thread's.
+    if (thread !== worker) return;
+    thread = null;
     for (const [id, caller] of waiting) {
       waiting.delete(id);
       caller.reject(error);
