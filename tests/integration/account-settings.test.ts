@@ -119,10 +119,14 @@ describe('Download my data', () => {
       for (let i = 0; i < orders; i++) await placeOrder(app, orderInput(shop, { purchaserEmail: who.email }), who.token);
       // The queue's own work (receipts, cards) is done first: only the export's queries are counted.
       await expect.poll(async () => (await app.sql(`select id from mail_job where status in ('queued', 'sending') and due_at <= now()`)).length, { timeout: 30_000 }).toBe(0);
-      const queries = await recordQueries(app, async () => {
+      const read = async () => {
         const res = await app.request('/api/account/export', { token: who.token });
         expect((await res.json()).orders).toHaveLength(orders);
-      });
+      };
+      // Read once first, so that both counts find the same reads cached (the shop keeps some for a
+      // moment), however long the queue took.
+      await read();
+      const queries = await recordQueries(app, read);
       return queries.filter((q) => /^\s*select/i.test(q)).length;
     };
     const one = await count(1);

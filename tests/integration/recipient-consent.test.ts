@@ -224,10 +224,14 @@ describe('My orders with the reason a card was kept back', () => {
       const token = await app.customer(`many${orders}`);
       for (let i = 0; i < orders; i++) await placeOrder(app, orderInput(shop, { purchaserEmail: `many${orders}@example.com` }), token);
       await queueIdle(app);
-      const queries = await recordQueries(app, async () => {
+      const read = async () => {
         const res = await app.graphql(`{ myOrders(first: 20) { edges { node { items { id notDeliveredReason replies { id } } } } } }`, {}, token);
         expect(res.body.data.myOrders.edges).toHaveLength(orders);
-      });
+      };
+      // Read once first, so that both counts find the same reads cached (the shop keeps some for a
+      // moment), however long the queue took.
+      await read();
+      const queries = await recordQueries(app, read);
       return selects(queries).length;
     };
     expect(await count(4)).toBe(await count(1));
