@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { jsonColumn } from '../../db/json-column.js';
 import { preparedRead, runPrepared } from '../../db/prepared.js';
 import { CARD_MEDIA_SLOTS, slotStem } from './e-greeting-card.entity.js';
 import { E_GREETING_CARD_TYPE_ID } from './product-type.entity.js';
@@ -41,8 +42,7 @@ const CATEGORY_TREE = preparedRead('category_tree', `
 select coalesce(json_agg(json_build_object('id', c.id, 'parent_id', c.parent_id, 'name', c.name, 'media_id', c.media_id) order by c.name, c.id), '[]'::json) as json
 from category c`);
 
-/** pg hands json columns over parsed; a driver that does not gets them parsed here. */
-const asJson = (value: unknown): string => JSON.stringify(typeof value === 'string' ? JSON.parse(value) : value);
+const asJson = (value: unknown): string => JSON.stringify(jsonColumn(value));
 
 /** The REST detail of a product (`GET /api/products/{id}`), or null when there is none. */
 export async function productDetailJson(em: EntityManager, id: number): Promise<string | null> {

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { jsonColumn } from '../../db/json-column.js';
 import { idArray, preparedRead, runPrepared } from '../../db/prepared.js';
 import { MediaFile } from '../media/media-file.entity.js';
 import { CARD_MEDIA_SLOTS, EGreetingCard, slotStem } from './e-greeting-card.entity.js';
@@ -59,9 +60,6 @@ interface Row {
   files: (Record<string, unknown> & { id: number; created_at: string })[];
 }
 
-/** pg hands json columns over parsed; a driver that does not gets them parsed here. */
-const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-
 /** The storefront products with these ids (missing ids are absent from the map), in one query. */
 export async function loadStorefrontProducts(em: EntityManager, ids: readonly number[]): Promise<Map<number, StorefrontProduct>> {
   const rows = await runPrepared<Row>(em, STOREFRONT_PRODUCTS, [idArray(ids)]);
@@ -69,14 +67,14 @@ export async function loadStorefrontProducts(em: EntityManager, ids: readonly nu
   for (const row of rows) {
     // Files first: the product's and the card's references then find them in the identity map, loaded.
     const files = new Map<number, MediaFile>();
-    for (const file of parsed(row.files)) files.set(file.id, em.map(MediaFile, { ...file, created_at: new Date(file.created_at) } as never));
+    for (const file of jsonColumn(row.files)) files.set(file.id, em.map(MediaFile, { ...file, created_at: new Date(file.created_at) } as never));
     em.map(ProductType, { id: row.product_type_id, name: row.type_name } as never);
     const { category_name: categoryName, type_name: _type, image_ids: imageIds, card, files: _files, ...columns } = row;
     const product = em.map(Product, columns as never);
-    const cardRow = parsed(card);
+    const cardRow = jsonColumn(card);
     products.set(row.id, {
       product,
-      images: parsed(imageIds).map((id) => files.get(id)!),
+      images: jsonColumn(imageIds).map((id) => files.get(id)!),
       card: cardRow ? em.map(EGreetingCard, cardRow as never) : null,
       categoryName,
     });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import { jsonColumn } from '../../db/json-column.js';
 import { MailJobStatus } from './mail-job.entity.js';
 import type { Mailer } from './mailer.js';
 import { isWithheld, type MailMessage, type MailQueue, type OutgoingEntry, type QueuedMail, type RenderEnv, type RenderOutcome } from './mail-queue.js';
@@ -262,7 +263,7 @@ export class DeliveryService {
         id: Number(row.id),
         kind: row.kind,
         to: row.recipient,
-        payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : (row.payload ?? {}),
+        payload: jsonColumn(row.payload) ?? {},
         orderId: row.order_id,
         itemId: row.item_id === null ? null : Number(row.item_id),
         ref: row.ref,

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { jsonColumn } from '../../db/json-column.js';
 import type { CardDesign } from './card-design.js';
 
 /** An order line as checkout writes it. */
@@ -72,7 +73,7 @@ export async function insertOrder(em: EntityManager, order: NewOrder, items: rea
     [order.id, order.purchaserEmail, order.total, order.userId, order.paymentProvider, order.idempotencyKey, order.requestHash, order.itemNames, order.discountCode, order.discountAmount, order.notifyOpened, at, at, JSON.stringify(rows)],
   );
   const { item_ids: raw, ...row } = written!;
-  const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { id: number; position: number }[] | null;
+  const list = jsonColumn(raw as { id: number; position: number }[] | null | string);
   const itemIds: number[] = [];
   for (const item of list ?? []) itemIds[item.position] = Number(item.id);
   return { row, itemIds };
@@ -111,7 +112,7 @@ export async function payOrder(em: EntityManager, orderId: string, payment: Paym
   );
   if (!paid) return null;
   const { lines: raw, ...row } = paid;
-  const lines = ((typeof raw === 'string' ? JSON.parse(raw) : raw) ?? []) as Line[];
+  const lines = jsonColumn(raw) ?? [];
   return {
     row,
     lines: lines.length,
