@@ -8,11 +8,10 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { BlueprintProvider } from '@blueprintjs/core';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { typePolicies } from './apollo/type-policies';
+import { pageClients } from './apollo/page-client';
 import { routes, preloadMatchedScreens } from './app/App';
 import { loadBundledIcons } from './app/icons';
 import { applyInitialState, type InitialState } from './app/initial-state';
@@ -21,23 +20,8 @@ import { setPageTheme, type Theme } from './common/theme';
 const handler = createStaticHandler(routes);
 let ready: Promise<void> | null = null;
 
-/**
- * One Apollo client for every page this process draws, emptied before each: the documents' transforms
- * are then worked out once per process rather than once per page. Drawing is synchronous from the
- * moment the page's data is written, so no two pages share it at once. Each page's data is read once,
- * so the cache's result caching (dependency tracking for repeated reads) would only cost.
- *
- * Emptied by evicting the root query and collecting what it held, not by `cache.reset()`: a reset
- * also drops the cache's document transforms, and every page then transformed its documents again
- * (a tenth of a product page's drawing). Nothing watches this cache: effects do not run on the server.
- */
-let shared: ApolloClient | null = null;
-function pageClient(): ApolloClient {
-  shared ??= new ApolloClient({ ssrMode: true, link: ApolloLink.empty(), cache: new InMemoryCache({ typePolicies, resultCaching: false }) });
-  shared.cache.evict({ id: 'ROOT_QUERY', broadcast: false });
-  shared.cache.gc();
-  return shared;
-}
+/** The client each page is drawn with (apollo/page-client.ts). */
+const pageClient = pageClients();
 
 /**
  * The HTML of a page's #root for `url` (path and query), or null when it is not a page the server
