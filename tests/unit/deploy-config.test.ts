@@ -32,6 +32,8 @@ describe('the deployment files', () => {
     expect(cmd[2]).toMatch(/^exec node /);
     expect(nodeArgs(cmd[2]!)).toBe(nodeArgs(serve));
     expect(nodeArgs(serve)).toContain('--max-semi-space-size=${NODE_SEMI_SPACE_MB:-2}');
+    // Finished compiles are freed as they are installed, not by helper threads that wait while the shop is busy (README, Memory).
+    expect(nodeArgs(serve)).toContain('--no-maglev-destroy-on-background');
     const compose = read('deploy/compose.yaml');
     const worker = /^ {2}worker:\n((?: {4}.*\n)+)/m.exec(compose)?.[1] ?? '';
     expect(worker).toMatch(/APP_ROLE: worker\n/);
