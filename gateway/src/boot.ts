@@ -18,6 +18,13 @@ import { Metrics, cachedReadTemplate, routeTemplate } from './metrics.js';
 export const HEADERS_TIMEOUT_MS = 15_000;
 /** The time a client has to send a whole request (a 25 MB upload on a slow line fits). */
 export const REQUEST_TIMEOUT_MS = 120_000;
+/**
+ * How long an idle connection is kept open for the client's next request: longer than the idle
+ * timeouts of proxies and HTTP clients (60 s for common load balancers, 4 s for Node's fetch), so
+ * that they close an idle connection before the shop does. With Node's 5 s, a client could send a
+ * request on a connection the shop was closing at that moment, and get a reset (a proxy answers 502).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export interface RunningApp {
   url: string;
@@ -81,6 +88,7 @@ export async function startApp(config: AppConfig, log: Logger, deps: Omit<Servic
       },
       app,
     );
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, resolve);

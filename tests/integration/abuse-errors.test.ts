@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../gateway/src/boot.js';
+import { HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../gateway/src/boot.js';
 import { installProcessGuards } from '../../gateway/src/process-guards.js';
 import { DB_STATEMENT_TIMEOUT_MS } from '../../server/src/db/orm.js';
 import { isDatabaseUnavailable } from '../../server/src/core/db-errors.js';
@@ -168,6 +168,11 @@ describe('the process and its connections', () => {
     expect(app.server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
     expect(app.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
     expect(HEADERS_TIMEOUT_MS).toBeLessThan(REQUEST_TIMEOUT_MS);
+  });
+
+  it('keeps an idle connection open longer than a proxy or client keeps it, so that they close it first', () => {
+    expect(app.server.keepAliveTimeout).toBe(KEEP_ALIVE_TIMEOUT_MS);
+    expect(KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(60_000);
   });
 
   it('gives every database connection a statement timeout, and a connect timeout to the pool', async () => {
