@@ -1,5 +1,6 @@
 /** The process: reads the configuration, starts the shop, and stops it in order on SIGINT/SIGTERM. */
 import { loadConfig } from '../../server/src/config.js';
+import { startMemoryTrim } from '../../server/src/core/memory-trim.js';
 import { startApp } from './boot.js';
 import { createLogger } from './logger.js';
 import { installProcessGuards } from './process-guards.js';
@@ -25,7 +26,11 @@ installProcessGuards(process, log, (code) => void shutdown('uncaughtException', 
 
 try {
   const app = await startApp(config, log);
-  stop = app.stop;
+  const stopTrim = startMemoryTrim(config.memoryTrimSeconds);
+  stop = async () => {
+    stopTrim();
+    await app.stop();
+  };
   // HTTP first, then the ORM, then the embedded database (see startApp's stop).
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -53,6 +53,8 @@ export interface AppConfig {
   stripe?: StripeConfig;
   /** The memory bound of the storefront read cache (answers, pages, their keys), in MiB. */
   readCacheMb: number;
+  /** How often the process gives memory freed by glibc back to the system, in seconds (core/memory-trim.ts). */
+  memoryTrimSeconds: number;
   /** The bearer token `/metrics` answers to; without it there is no `/metrics` (404). */
   metricsToken?: string;
 }
@@ -164,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     s3: parseS3(env),
     stripe: parseStripe(env),
     readCacheMb: intEnv(env, 'READ_CACHE_MB', 64),
+    memoryTrimSeconds: intEnv(env, 'MEMORY_TRIM_SECONDS', 10),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
   };
 }
