@@ -21,10 +21,10 @@ let loaded: Trim | null | undefined;
 export function glibcTrim(): Trim | null {
   if (loaded !== undefined) return loaded;
   loaded = null;
-  const header = (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header;
-  if (process.platform !== 'linux' || !header?.glibcVersionRuntime) return loaded;
+  if (process.platform !== 'linux') return loaded;
   try {
     // koffi calls a C function of a loaded library with no compiler (its builds ship prebuilt).
+    // `libc.so.6` is glibc's name: on musl (Alpine) loading it fails, and nothing is trimmed.
     const koffi = createRequire(import.meta.url)('koffi') as typeof import('koffi');
     const mallocTrim = koffi.load('libc.so.6').func('int malloc_trim(size_t pad)');
     // A trim walks every free block: 6–30 ms after a load of 10,000 pages, off the main thread.
