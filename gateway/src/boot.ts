@@ -68,6 +68,7 @@ export async function startApp(config: AppConfig, log: Logger, deps: Omit<Servic
       cachedReads = fast;
       app = (req, res) => {
         if (req.url === '/metrics' && req.method === 'GET') return void metrics.serve(req, res, config.metricsToken);
+        services.foreground.track(req, res);
         let fromCache = false;
         metrics.observe(req, res, () => (fromCache ? cachedReadTemplate(req.url!) : routeTemplate(req, res)));
         fromCache = fast.handle(req, res);

@@ -10,6 +10,7 @@ import { TokenService } from './modules/auth/token.service.js';
 import { MediaService } from './modules/media/media.service.js';
 import { LocalDiskStorage, type MediaStorage } from './modules/media/media-storage.js';
 import { DeliveryService } from './modules/mail/delivery.service.js';
+import { Foreground } from './core/foreground.js';
 import { EcardService } from './modules/ecard/ecard.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { MailQueue } from './modules/mail/mail-queue.js';
@@ -64,6 +65,8 @@ export interface Services {
   mail: MailQueue;
   /** Sends the queue's e-mail (where the background jobs run). */
   deliveries: DeliveryService;
+  /** The requests this process is answering (counted by the gateway; the mail queue makes room for them). */
+  foreground: Foreground;
   ecards: EcardService;
   ecardLoop: EcardLoopService;
   account: AccountService;
@@ -168,7 +171,9 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const productTypes = new ProductTypeService((ctx, typeId) => products.countOfType(ctx, typeId), cache);
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, domain: new URL(config.publicUrl).hostname, poolSize: config.smtpPoolSize, timeoutMs: config.smtpTimeoutSeconds * 1000, dkim: config.dkim });
   const mail = new MailQueue(clock);
-  const deliveries = new DeliveryService(mail, { mailer, clock, log: deps.log, concurrency: config.smtpPoolSize, maxPerSecond: config.mailMaxPerSecond, leaseMs: config.mailLeaseSeconds * 1000 });
+  // The requests this process answers: sending makes room for them (the gateway counts them).
+  const foreground = new Foreground();
+  const deliveries = new DeliveryService(mail, { mailer, clock, log: deps.log, concurrency: config.smtpPoolSize, maxPerSecond: config.mailMaxPerSecond, leaseMs: config.mailLeaseSeconds * 1000, yieldTo: foreground });
   const recipients = new RecipientConsent({ baseUrl: config.publicUrl });
   const orderEmails = new OrderEmails({ mail, baseUrl: config.publicUrl, clock, recipients });
   const media = new MediaService({
@@ -224,6 +229,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     orders,
     mail,
     deliveries,
+    foreground,
     ecards: new EcardService(),
     ecardLoop,
     account: new AccountService({ mail, orderEmails, clock, replies: ecardLoop, orders, groupCards }),

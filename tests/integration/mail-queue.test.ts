@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Foreground } from '../../server/src/core/foreground.js';
 import { DeliveryService } from '../../server/src/modules/mail/delivery.service.js';
 import type { Mailer, OutgoingMail } from '../../server/src/modules/mail/mailer.js';
 import { drop, withhold, type QueuedMail } from '../../server/src/modules/mail/mail-queue.js';
@@ -180,6 +181,62 @@ describe('the generic mail queue', () => {
     expect(new Set(sent.map((m) => m.id)).size).toBe(300);
     expect(other.stats.sent).toBeGreaterThan(0);
     expect(await app.sql(`select count(*)::int as n from mail_job where id = any($1::int[]) and status = 'sent'`, [ids])).toEqual([{ n: 300 }]);
+  });
+
+  it('makes room for the requests its process answers: one e-mail at a time while one is answered, the whole pool again at once after', async () => {
+    clock.set('2026-12-24T11:00:00Z');
+    const foreground = new Foreground();
+    const polite = new DeliveryService(app.services.mail, { mailer, clock: clock.now, log: pino({ level: 'silent' }), concurrency: 5, yieldTo: foreground });
+    polite.start(app.orm, 3600);
+    let release = () => {};
+    let answered = () => {};
+    try {
+      await polite.runDue();
+      // A request is being answered during the whole run: one e-mail at a time, and the run still ends.
+      answered = foreground.begin();
+      const whileBusy = await enqueue(Array.from({ length: 30 }, (_, i) => ({ n: 5000 + i * 10 })));
+      mailer.maxInFlight = 0;
+      await polite.runDue();
+      expect(mailer.sent.filter((m) => whileBusy.some((id) => m.id === `test-note-${id}`))).toHaveLength(30);
+      expect(mailer.maxInFlight).toBe(1);
+
+      // The request is answered half way through a run: the other connections join in at once.
+      mailer.gate = new Promise<void>((resolve) => (release = resolve));
+      const midway = await enqueue(Array.from({ length: 30 }, (_, i) => ({ n: 6000 + i * 10 })));
+      mailer.maxInFlight = 0;
+      const run = polite.runDue();
+      await expect.poll(() => mailer.inFlight, { timeout: 10_000 }).toBe(1);
+      expect(mailer.maxInFlight).toBe(1);
+      answered();
+      expect(foreground.busy).toBe(false);
+      await expect.poll(() => mailer.inFlight, { timeout: 10_000 }).toBe(5);
+      release();
+      await run;
+      const sent = mailer.sent.filter((m) => midway.some((id) => m.id === `test-note-${id}`));
+      expect(sent).toHaveLength(30);
+      expect(new Set(sent.map((m) => m.id)).size).toBe(30);
+      expect(await app.sql(`select count(*)::int as n from mail_job where id = any($1::int[]) and status = 'sent'`, [[...whileBusy, ...midway]])).toEqual([{ n: 60 }]);
+
+      // Stopping does not wait for the process to be idle: the lanes waiting for it give their e-mails back.
+      answered = foreground.begin();
+      mailer.gate = new Promise<void>((resolve) => (release = resolve));
+      const atStop = await enqueue(Array.from({ length: 10 }, (_, i) => ({ n: 7000 + i * 10 })));
+      const last = polite.runDue();
+      await expect.poll(() => mailer.inFlight, { timeout: 10_000 }).toBe(1);
+      const stopped = polite.stop();
+      release();
+      await stopped;
+      await last;
+      expect(foreground.busy).toBe(true);
+      const rows = await app.sql<{ status: string }>(`select status from mail_job where id = any($1::int[])`, [atStop]);
+      expect(rows.filter((row) => row.status === 'sent')).toHaveLength(1);
+      expect(rows.filter((row) => row.status === 'queued')).toHaveLength(9);
+    } finally {
+      release();
+      answered();
+      mailer.gate = null;
+      await polite.stop();
+    }
   });
 
   it('refuses a job of a kind nobody registered', async () => {

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchema as buildSdlSchema } from 'graphql';
 import pino from 'pino';
@@ -40,6 +41,20 @@ describe('HTTP surface', () => {
     const res = await app.request('/api/no-such-thing');
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'No such API route', code: 'NOT_FOUND' });
+  });
+
+  it('counts the requests it is answering, for the mail queue to make room for them', async () => {
+    expect(app.services.foreground.busy).toBe(false);
+    // A request whose body is still arriving is being answered.
+    const req = http.request(app.url + '/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '40' } });
+    const answer = new Promise<number>((resolve, reject) => req.once('response', (res) => (res.resume(), res.once('end', () => resolve(res.statusCode!)))).once('error', reject));
+    req.write('{"query":');
+    req.flushHeaders();
+    await expect.poll(() => app.services.foreground.busy, { timeout: 10_000 }).toBe(true);
+    req.end(JSON.stringify('{ __typename }').padEnd(30, ' ') + '}');
+    expect(await answer).toBe(200);
+    await app.services.foreground.whenIdle();
+    expect(app.services.foreground.busy).toBe(false);
   });
 
   it('tags every answer with a request id, echoing a well-formed incoming one', async () => {

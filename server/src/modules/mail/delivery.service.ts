@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { jsonColumn } from '../../db/json-column.js';
+import type { Foreground } from '../../core/foreground.js';
 import { MailJobStatus } from './mail-job.entity.js';
 import type { Mailer } from './mailer.js';
 import { isWithheld, type MailMessage, type MailQueue, type OutgoingEntry, type QueuedMail, type RenderEnv, type RenderOutcome } from './mail-queue.js';
@@ -22,6 +23,12 @@ export interface DeliveryOptions {
   leaseMs?: number;
   /** MAIL_MAX_PER_SECOND: sends per second across every process; null: no cap. */
   maxPerSecond?: number | null;
+  /**
+   * The requests this process is answering (core/foreground.ts). While there are any, e-mails go out
+   * over one connection instead of the whole pool, so that a shopper waiting for a page or a checkout
+   * gets the process first; the whole pool is back the moment they are answered.
+   */
+  yieldTo?: Pick<Foreground, 'busy' | 'whenIdle'>;
 }
 
 const RETRY_BASE_MS = 30_000;
@@ -109,6 +116,8 @@ export class DeliveryService {
   private running: Promise<number> | null = null;
   private rerun = false;
   private stopping = false;
+  /** Lanes waiting for the process to answer its requests (see `yieldTo`). */
+  private readonly waiting = new Set<() => void>();
   /** Claim tokens with jobs still in this process, and how many (their leases are renewed). */
   private readonly held = new Map<string, number>();
   /** E-mails this process sent, and attempts that failed (for /metrics). */
@@ -167,12 +176,17 @@ export class DeliveryService {
   /** Stops claiming and waits only for the sends in flight; claimed jobs not yet handed to the mailer go back to the queue. */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.wakeWaiting();
     if (this.pollTimer) clearInterval(this.pollTimer);
     if (this.nextDueTimer) clearTimeout(this.nextDueTimer);
     this.pollTimer = this.nextDueTimer = null;
     await this.running?.catch(() => undefined);
     this.orm = null;
     this.options.mailer.close();
+  }
+
+  private wakeWaiting(): void {
+    for (const wake of [...this.waiting]) wake();
   }
 
   /** Claims, renders, sends and settles until nothing is due; answers how many were sent. */
@@ -209,8 +223,34 @@ export class DeliveryService {
         await producing;
       }
     };
-    const lane = async () => {
-      for (let item = await next(); item; item = await next()) {
+    // Every lane but the first waits while the process is answering requests (see `yieldTo`), and
+    // stops waiting when the first lane has found nothing left (so that this run ends and the next
+    // begins) or when delivery stops.
+    const yieldTo = this.options.yieldTo;
+    let drained = false;
+    const makeRoom = async (lane: number) => {
+      while (lane > 0 && yieldTo?.busy && !this.stopping && !drained) {
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            this.waiting.delete(wake);
+            resolve();
+          };
+          this.waiting.add(wake);
+          void yieldTo.whenIdle().then(wake);
+        });
+      }
+    };
+    const lane = async (_: unknown, index: number) => {
+      for (;;) {
+        await makeRoom(index);
+        const item = await next();
+        if (!item) {
+          if (index === 0) {
+            drained = true;
+            this.wakeWaiting();
+          }
+          return;
+        }
         if (this.stopping) {
           settler.add({ job: item.job, type: 'released' });
           continue;
