@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { withEm, type RequestContext } from '../../core/context.js';
+import { preparedRead, runPrepared } from '../../db/prepared.js';
 import { AppError, badInput, conflict } from '../../core/errors.js';
 import { fromCents, multiply, sum, toCents } from '../../core/money.js';
 import { normaliseEmail } from '../auth/auth.validation.js';
@@ -72,6 +73,10 @@ export interface CheckoutOptions {
   /** Makes a card being ordered a group card (its signing token and deadline), in the checkout's transaction. */
   groupCards: { attach(em: EntityManager, item: OrderItem, request: GroupCardRequest): unknown };
 }
+
+/** A checkout's lock on its idempotency key, and the order placed with the key (see lockedByKey). */
+const LOCK_KEY = preparedRead('checkout_lock_key', 'select pg_advisory_xact_lock(hashtextextended($1, 0))');
+const ORDER_BY_KEY = preparedRead('checkout_order_by_key', 'select * from "order" where idempotency_key = $1');
 
 /**
  * Cart pricing and checkout. Every price comes from the catalogue at the moment of the call; a client
@@ -273,8 +278,9 @@ export class CheckoutService {
    * the checkout holding the lock has just committed.
    */
   private async lockedByKey(em: EntityManager, key: string, requestHash: string): Promise<Order | null> {
-    await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
-    const order = await em.findOne(Order, { idempotencyKey: key }, { fields: ['*', 'requestHash'] as never });
+    await runPrepared(em, LOCK_KEY, [key]);
+    const [row] = await runPrepared<Record<string, unknown>>(em, ORDER_BY_KEY, [key]);
+    const order = row ? em.map(Order, row) : null;
     if (order && order.requestHash !== requestHash) throw conflict('This checkout was already used for a different order; reload the page and try again.', 'idempotencyKey');
     return order;
   }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { jsonColumn } from '../../db/json-column.js';
+import { idArray, preparedRead, runPrepared } from '../../db/prepared.js';
 import { CARD_MEDIA_SLOTS, SONG_SLOTS, slotStem, type CardMediaSlot } from '../catalogue/e-greeting-card.entity.js';
 import { E_GREETING_CARD_TYPE_ID } from '../catalogue/product-type.entity.js';
 import type { CardDesign, CardMedia } from '../orders/card-design.js';
@@ -25,6 +26,15 @@ interface Row {
 
 const SLOT_FILES = CARD_MEDIA_SLOTS.map((slot) => `('${slot}', c.${slotStem(slot)}_id)`).join(', ');
 
+const PRICED_PRODUCTS = preparedRead('checkout_priced_products', `
+  select p.id, p.name, p.price::text as price, p.product_type_id as type_id, c.message_location, c.font_name,
+         (select json_object_agg(s.slot, json_build_object('path', f.file_path, 'name', f.friendly_name, 'mimeType', f.mime_type, 'width', f.width, 'height', f.height))
+            from (values ${SLOT_FILES}) as s(slot, file_id)
+            join media_file f on f.id = s.file_id) as media
+    from product p
+    left join e_greeting_card c on c.product_id = p.id and p.product_type_id = ${E_GREETING_CARD_TYPE_ID}
+   where p.id = any($1::int[])`);
+
 /**
  * The products of a checkout with their card designs in one read (the product, its card row and the
  * files of every slot), in the caller's transaction: checkout writes each card's design into its
@@ -33,16 +43,7 @@ const SLOT_FILES = CARD_MEDIA_SLOTS.map((slot) => `('${slot}', c.${slotStem(slot
 export async function pricedProducts(em: EntityManager, productIds: readonly number[]): Promise<Map<number, PricedProduct>> {
   const ids = [...new Set(productIds.map((id) => Math.trunc(id)))];
   if (!ids.length) return new Map();
-  const rows = await em.execute<Row[]>(
-    `select p.id, p.name, p.price::text as price, p.product_type_id as type_id, c.message_location, c.font_name,
-            (select json_object_agg(s.slot, json_build_object('path', f.file_path, 'name', f.friendly_name, 'mimeType', f.mime_type, 'width', f.width, 'height', f.height))
-               from (values ${SLOT_FILES}) as s(slot, file_id)
-               join media_file f on f.id = s.file_id) as media
-       from product p
-       left join e_greeting_card c on c.product_id = p.id and p.product_type_id = ?
-      where p.id = any(?::int[])`,
-    [E_GREETING_CARD_TYPE_ID, `{${ids.join(',')}}`],
-  );
+  const rows = await runPrepared<Row>(em, PRICED_PRODUCTS, [idArray(ids)]);
   return new Map(
     rows.map((row) => {
       const isCard = Number(row.type_id) === E_GREETING_CARD_TYPE_ID;

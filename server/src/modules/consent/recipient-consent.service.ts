@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
+import { preparedRead, runPrepared } from '../../db/prepared.js';
 import { maskEmail } from '../../core/input.js';
 import type { MailQueue } from '../mail/mail-queue.js';
 
@@ -19,6 +20,8 @@ const MAX_TOKEN_LENGTH = 400;
 
 /** How an address is compared: trimmed and lower-cased, as checkout keeps it. */
 export const normaliseAddress = (email: string) => email.trim().toLowerCase();
+const UNSUBSCRIBED_AMONG = preparedRead('consent_unsubscribed_among', 'select address_hash from unsubscribed_address where address_hash = any($1::char(64)[])');
+
 const addressHash = (email: string) => crypto.createHash('sha256').update(normaliseAddress(email)).digest('hex');
 
 const invalidLink = () => new AppError('TOKEN_INVALID', 'This unsubscribe link is not valid. Open the link from the e-mail again, whole.');
@@ -62,7 +65,8 @@ export class RecipientConsent implements RecipientLinks {
     const distinct = [...new Set(emails.filter(Boolean))];
     if (!distinct.length) return new Set();
     const hashes = distinct.map(addressHash);
-    const rows = await em.execute<{ address_hash: string }[]>(`select "address_hash" from "unsubscribed_address" where "address_hash" in (?)`, [hashes]);
+    // Hashes are hex digits: the array literal needs no quoting.
+    const rows = await runPrepared<{ address_hash: string }>(em, UNSUBSCRIBED_AMONG, [`{${hashes.join(',')}}`]);
     const refused = new Set(rows.map((row) => row.address_hash));
     return new Set(distinct.filter((_, i) => refused.has(hashes[i]!)));
   }

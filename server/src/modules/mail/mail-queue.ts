@@ -56,6 +56,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SIGNAL_CHANNEL } from '../../core/change-feed.js';
+import { preparedRead, runPrepared } from '../../db/prepared.js';
 import { MailJob, MailJobStatus } from './mail-job.entity.js';
 
 /** A job as its renderer sees it. */
@@ -141,6 +142,19 @@ const WAKE_WITHIN_MS = 3_600_000;
 /** The change-feed signal by which a committed job due now wakes the processes that send mail. */
 export const MAIL_QUEUED_SIGNAL = 'mail-queued';
 
+/** Queues jobs in one statement, whatever their number (with a wake-up for the workers, or without). */
+const enqueueStatement = (name: string, wake: boolean) =>
+  preparedRead(name, `
+    with added as (
+      insert into mail_job (kind, recipient, payload, order_id, item_id, ref, dedupe_key, due_at)
+      select kind, recipient, payload, order_id, item_id, ref, dedupe_key, due_at
+        from jsonb_to_recordset($1::jsonb) as r(kind text, recipient text, payload jsonb, order_id uuid, item_id int, ref text, dedupe_key text, due_at timestamptz)
+      on conflict do nothing
+      returning id)
+    select id${wake ? `, (select pg_notify('${SIGNAL_CHANNEL}', '${MAIL_QUEUED_SIGNAL}')) as woken` : ''} from added order by id`);
+const ENQUEUE = enqueueStatement('mail_enqueue', false);
+const ENQUEUE_AND_WAKE = enqueueStatement('mail_enqueue_and_wake', true);
+
 type HasEm = EntityManager | { em: EntityManager };
 const emOf = (tx: HasEm): EntityManager => ('getConnection' in tx ? tx : tx.em);
 
@@ -208,16 +222,7 @@ export class MailQueue {
     // it (one due later is found by a poll before its time: a reminder days ahead wakes nobody).
     const soon = this.clock().getTime() + WAKE_WITHIN_MS;
     const wake = jobs.some((job) => job.dueAt.getTime() <= soon);
-    const inserted = await emOf(tx).execute<{ id: number }[]>(
-      `with added as (
-         insert into mail_job (kind, recipient, payload, order_id, item_id, ref, dedupe_key, due_at)
-         select kind, recipient, payload, order_id, item_id, ref, dedupe_key, due_at
-           from jsonb_to_recordset(?::jsonb) as r(kind text, recipient text, payload jsonb, order_id uuid, item_id int, ref text, dedupe_key text, due_at timestamptz)
-         on conflict do nothing
-         returning id)
-       select id${wake ? `, (select pg_notify('${SIGNAL_CHANNEL}', '${MAIL_QUEUED_SIGNAL}')) as woken` : ''} from added order by id`,
-      [JSON.stringify(rows)],
-    );
+    const inserted = await runPrepared<{ id: number }>(emOf(tx), wake ? ENQUEUE_AND_WAKE : ENQUEUE, [JSON.stringify(rows)]);
     return inserted.map((row) => Number(row.id));
   }
 

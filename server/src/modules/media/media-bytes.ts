@@ -1,8 +1,12 @@
 import type { RequestContext } from '../../core/context.js';
+import { preparedRead, runPrepared } from '../../db/prepared.js';
 import { MediaFile } from './media-file.entity.js';
 import { SoldMedia } from './sold-media.entity.js';
 import type { MediaStorage } from './media-storage.js';
 import { parseVariantKey, variantKeysOf, type ImageVariants } from './image-variants.js';
+
+/** Keeps the files a sold card shows: one statement for all of them (a JSON object of key → MIME type). */
+const RECORD_SOLD = preparedRead('media_record_sold', 'insert into sold_media (key, mime_type) select key, value from jsonb_each_text($1::jsonb) on conflict (key) do nothing');
 
 /** Stored keys live under this prefix in `file_path`, which is also the URL path under /api. */
 export const PATH_PREFIX = 'uploads/';
@@ -68,8 +72,7 @@ export class MediaBytes {
     const rows = new Map<string, string>();
     for (const m of media) if (m && m.path.startsWith(PATH_PREFIX)) rows.set(m.path.slice(PATH_PREFIX.length), m.mimeType);
     if (!rows.size) return;
-    const values = [...rows];
-    await tx.em.execute(`insert into sold_media (key, mime_type) values ${values.map(() => '(?, ?)').join(', ')} on conflict (key) do nothing`, values.flat());
+    await runPrepared(tx.em, RECORD_SOLD, [JSON.stringify(Object.fromEntries(rows))]);
   }
 
   /**

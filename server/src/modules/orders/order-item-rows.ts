@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { jsonColumn } from '../../db/json-column.js';
+import { preparedRead, runPrepared } from '../../db/prepared.js';
 import type { CardDesign } from './card-design.js';
 
 /** An order line as checkout writes it. */
@@ -35,6 +36,19 @@ export interface NewOrder {
   createdAt: Date;
 }
 
+const INSERT_ORDER = preparedRead('checkout_insert_order', `
+  with o as (
+    insert into "order" (id, purchaser_email, status, total, user_id, payment_provider, idempotency_key, request_hash, item_names, discount_code, discount_amount, notify_opened, created_at, updated_at)
+    values ($1::uuid, $2, 'pending', $3::numeric, $4::int, $5, $6, $7, $8, $9, $10::numeric, $11::boolean, $12::timestamptz, $12::timestamptz)
+    returning *),
+  i as (
+    insert into order_item (order_id, position, product_id, name, price, quantity, item_url_uuid, recipient_name, recipient_email, sender_name, message, deliver_at, time_zone, card)
+    select o.id, r.position, r.product_id, r.name, r.price, r.quantity, r.item_url_uuid, r.recipient_name, r.recipient_email, r.sender_name, r.message, r.deliver_at, r.time_zone, r.card
+      from o, jsonb_to_recordset($13::jsonb) as r(position smallint, product_id int, name text, price numeric(12,2), quantity smallint, item_url_uuid uuid, recipient_name text,
+                                                recipient_email text, sender_name text, message text, deliver_at timestamptz, time_zone text, card jsonb)
+    returning id, position)
+  select o.*, (select json_agg(json_build_object('id', i.id, 'position', i.position)) from i) as item_ids from o`);
+
 /**
  * Writes a pending order and its lines in one statement and answers the order's row and its lines'
  * ids by position. A checkout of many cards would otherwise have the ORM's unit of work create,
@@ -58,20 +72,9 @@ export async function insertOrder(em: EntityManager, order: NewOrder, items: rea
     card: item.card ?? null,
   }));
   const at = order.createdAt.toISOString();
-  const [written] = await em.execute<(Record<string, unknown> & { item_ids: { id: number; position: number }[] | string | null })[]>(
-    `with o as (
-       insert into "order" (id, purchaser_email, status, total, user_id, payment_provider, idempotency_key, request_hash, item_names, discount_code, discount_amount, notify_opened, created_at, updated_at)
-       values (?::uuid, ?, 'pending', ?::numeric, ?::int, ?, ?, ?, ?, ?, ?::numeric, ?::boolean, ?::timestamptz, ?::timestamptz)
-       returning *),
-     i as (
-       insert into order_item (order_id, position, product_id, name, price, quantity, item_url_uuid, recipient_name, recipient_email, sender_name, message, deliver_at, time_zone, card)
-       select o.id, r.position, r.product_id, r.name, r.price, r.quantity, r.item_url_uuid, r.recipient_name, r.recipient_email, r.sender_name, r.message, r.deliver_at, r.time_zone, r.card
-         from o, jsonb_to_recordset(?::jsonb) as r(position smallint, product_id int, name text, price numeric(12,2), quantity smallint, item_url_uuid uuid, recipient_name text,
-                                                   recipient_email text, sender_name text, message text, deliver_at timestamptz, time_zone text, card jsonb)
-       returning id, position)
-     select o.*, (select json_agg(json_build_object('id', i.id, 'position', i.position)) from i) as item_ids from o`,
-    [order.id, order.purchaserEmail, order.total, order.userId, order.paymentProvider, order.idempotencyKey, order.requestHash, order.itemNames, order.discountCode, order.discountAmount, order.notifyOpened, at, at, JSON.stringify(rows)],
-  );
+  const [written] = await runPrepared<Record<string, unknown> & { item_ids: { id: number; position: number }[] | string | null }>(em, INSERT_ORDER, [
+    order.id, order.purchaserEmail, order.total, order.userId, order.paymentProvider, order.idempotencyKey, order.requestHash, order.itemNames, order.discountCode, order.discountAmount, order.notifyOpened, at, JSON.stringify(rows),
+  ]);
   const { item_ids: raw, ...row } = written!;
   const list = jsonColumn(raw as { id: number; position: number }[] | null | string);
   const itemIds: number[] = [];
@@ -93,6 +96,15 @@ export interface PaymentFacts {
   brand: string | null;
 }
 
+const PAY_ORDER = preparedRead('checkout_pay_order', `
+  with o as (
+    update "order" set status = 'paid', payment_reference = $1, card_last4 = $2, card_brand = $3, updated_at = $4::timestamptz
+     where id = $5::uuid and status = 'pending'
+    returning *)
+  select o.*, (select json_agg(json_build_object('id', i.id, 'recipient_email', i.recipient_email, 'deliver_at', i.deliver_at, 'card', i.item_url_uuid is not null) order by i.position)
+                 from order_item i where i.order_id = o.id) as lines
+    from o`);
+
 /**
  * Marks a pending order paid in one statement and answers its row with its lines (how many, and
  * its cards as their e-mails need them); null when the order is not pending (anymore) or gone. A
@@ -100,16 +112,7 @@ export interface PaymentFacts {
  */
 export async function payOrder(em: EntityManager, orderId: string, payment: PaymentFacts): Promise<{ row: Record<string, unknown>; lines: number; cards: OrderCard[] } | null> {
   type Line = { id: number; recipient_email: string | null; deliver_at: string | null; card: boolean };
-  const [paid] = await em.execute<(Record<string, unknown> & { lines: Line[] | string | null })[]>(
-    `with o as (
-       update "order" set status = 'paid', payment_reference = ?, card_last4 = ?, card_brand = ?, updated_at = ?::timestamptz
-        where id = ?::uuid and status = 'pending'
-       returning *)
-     select o.*, (select json_agg(json_build_object('id', i.id, 'recipient_email', i.recipient_email, 'deliver_at', i.deliver_at, 'card', i.item_url_uuid is not null) order by i.position)
-                    from order_item i where i.order_id = o.id) as lines
-       from o`,
-    [payment.reference, payment.last4, payment.brand, new Date().toISOString(), orderId],
-  );
+  const [paid] = await runPrepared<Record<string, unknown> & { lines: Line[] | string | null }>(em, PAY_ORDER, [payment.reference, payment.last4, payment.brand, new Date().toISOString(), orderId]);
   if (!paid) return null;
   const { lines: raw, ...row } = paid;
   const lines = jsonColumn(raw) ?? [];
