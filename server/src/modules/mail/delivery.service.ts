@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { jsonColumn } from '../../db/json-column.js';
+import { preparedRead, runPrepared, type PreparedRead } from '../../db/prepared.js';
 import type { Foreground } from '../../core/foreground.js';
 import { MailJobStatus } from './mail-job.entity.js';
 import type { Mailer } from './mailer.js';
@@ -41,6 +42,31 @@ const DEFAULT_LEASE_MS = 30_000;
 /** Outcomes are settled once this many have gathered, or this long after the first of them. */
 const SETTLE_BATCH = 100;
 const SETTLE_AFTER_MS = 100;
+
+/**
+ * Claims up to `size` jobs due at $1 until $2 under the token $3. The batch's hot statements are
+ * prepared (planned once per connection); the batch's size is written in, so that the plan knows
+ * it. Two index scans (leases that ran out, then due jobs), each skipping rows another worker has
+ * locked.
+ */
+const claimStatement = (size: number) =>
+  preparedRead(`mail_claim_${size}`, `
+    with expired as (
+      select id from mail_job where status = 'sending' and claimed_until <= $1::timestamptz order by claimed_until limit ${size} for update skip locked),
+    due as (
+      select id from mail_job where status = 'queued' and due_at <= $1::timestamptz order by due_at, id limit ${size} for update skip locked),
+    picked as (
+      (select id from expired) union all (select id from due) limit ${size})
+    update mail_job j set status = 'sending', claimed_until = $2::timestamptz, claim_token = $3::uuid, attempts = j.attempts + 1, first_attempt_at = coalesce(j.first_attempt_at, $1::timestamptz)
+      from picked where j.id = picked.id
+    returning j.id, j.kind, j.recipient, j.payload, j.order_id, j.item_id, j.ref, j.attempts, j.due_at, j.created_at, j.first_attempt_at, j.sent_at`);
+const MARK_SENT = preparedRead('mail_mark_sent', `
+  update mail_job j set sent_at = $1::timestamptz from jsonb_to_recordset($2::jsonb) as r(id int, token uuid) where j.id = r.id and j.claim_token = r.token and j.status = 'sending'`);
+const SETTLE_SENT = preparedRead('mail_settle_sent', `
+  update mail_job j set status = 'sent', sent_at = coalesce(j.sent_at, $1::timestamptz), claimed_until = null, claim_token = null, last_error = null
+    from jsonb_to_recordset($2::jsonb) as r(id int, token uuid)
+   where j.id = r.id and j.claim_token = r.token and j.status = 'sending'
+  returning j.id`);
 
 /** The delay before the n-th retry (n ≥ 1): 30 s, 1 min, 2 min... capped at one hour. */
 export function retryDelay(attempts: number): number {
@@ -109,6 +135,7 @@ export class DeliveryService {
   private readonly batchSize: number;
   private readonly concurrency: number;
   private readonly leaseMs: number;
+  private readonly claimStatement: PreparedRead;
   private orm: MikroORM | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
   private nextDueTimer: NodeJS.Timeout | null = null;
@@ -133,6 +160,7 @@ export class DeliveryService {
     this.batchSize = options.batchSize ?? (cap ? Math.max(Math.min(cap, 100), Math.max(1, options.concurrency ?? 5)) : 100);
     this.concurrency = Math.max(1, options.concurrency ?? 5);
     this.leaseMs = Math.min(options.leaseMs ?? DEFAULT_LEASE_MS, MAX_LEASE_MS);
+    this.claimStatement = claimStatement(Math.max(1, Math.trunc(this.batchSize)));
   }
 
   /** Starts sending: at once, whenever woken, when the next job falls due, and at every poll. */
@@ -284,19 +312,7 @@ export class DeliveryService {
   /** Claims up to a batch of due jobs under a fresh token. */
   private async claim(now: Date): Promise<Claimed[]> {
     const token = crypto.randomUUID();
-    // Two index scans (leases that ran out, then due jobs), each skipping rows another worker has locked.
-    const rows = await this.orm!.em.fork().execute<ClaimedRow[]>(
-      `with expired as (
-         select id from mail_job where status = 'sending' and claimed_until <= ? order by claimed_until limit ? for update skip locked),
-       due as (
-         select id from mail_job where status = 'queued' and due_at <= ? order by due_at, id limit ? for update skip locked),
-       picked as (
-         (select id from expired) union all (select id from due) limit ?)
-       update mail_job j set status = 'sending', claimed_until = ?, claim_token = ?, attempts = j.attempts + 1, first_attempt_at = coalesce(j.first_attempt_at, ?)
-         from picked where j.id = picked.id
-       returning j.id, j.kind, j.recipient, j.payload, j.order_id, j.item_id, j.ref, j.attempts, j.due_at, j.created_at, j.first_attempt_at, j.sent_at`,
-      [now, this.batchSize, now, this.batchSize, this.batchSize, new Date(now.getTime() + this.leaseMs), token, now],
-    );
+    const rows = await runPrepared<ClaimedRow>(this.orm!.em.fork(), this.claimStatement, [now.toISOString(), new Date(now.getTime() + this.leaseMs).toISOString(), token]);
     if (rows.length) this.held.set(token, rows.length);
     return rows
       .map((row): Claimed => ({
@@ -372,10 +388,7 @@ export class DeliveryService {
    * left in which a killed worker's e-mail would go out twice (with the same Message-ID).
    */
   private async markSent(jobs: Claimed[]): Promise<void> {
-    await this.orm!.em.fork().execute(
-      `update mail_job j set sent_at = ? from jsonb_to_recordset(?::jsonb) as r(id int, token uuid) where j.id = r.id and j.claim_token = r.token and j.status = 'sending'`,
-      [this.options.clock(), JSON.stringify(jobs.map((job) => ({ id: job.id, token: job.token })))],
-    );
+    await runPrepared(this.orm!.em.fork(), MARK_SENT, [this.options.clock().toISOString(), JSON.stringify(jobs.map((job) => ({ id: job.id, token: job.token })))]);
   }
 
   /** Extends the leases of the jobs this process still holds. */
@@ -406,13 +419,7 @@ export class DeliveryService {
     });
     await this.orm!.em.fork().transactional(async (em) => {
       if (sent.length) {
-        const rows = await em.execute<{ id: number }[]>(
-          `update mail_job j set status = 'sent', sent_at = coalesce(j.sent_at, ?), claimed_until = null, claim_token = null, last_error = null
-             from jsonb_to_recordset(?::jsonb) as r(id int, token uuid)
-            where j.id = r.id and j.claim_token = r.token and j.status = 'sending'
-            returning j.id`,
-          [now, ids(sent)],
-        );
+        const rows = await runPrepared<{ id: number }>(em, SETTLE_SENT, [now.toISOString(), ids(sent)]);
         const settled = new Set(rows.map((row) => Number(row.id)));
         for (const [kind, group] of groupByKind(sent.map((o) => o.job).filter((job) => settled.has(job.id)))) {
           const definition = this.queue.definition(kind);
