@@ -45,4 +45,25 @@ describe('placing an order of many cards', () => {
     expect(counts[1]).toBe(counts[0]);
     expect(counts[2]).toBe(counts[0]);
   });
+
+  it('runs its statements prepared, once per connection, and keeps placing orders when a newer version adds a column to the orders', async () => {
+    await placeOrder(app, orderInput(shop, { purchaserEmail: 'before@example.com', lines: cards(2) }));
+    // A newer process migrates the database while this one runs (its prepared statements name their columns).
+    await app.sql(`alter table "order" add column later_feature text`);
+    try {
+      for (const n of [3, 4]) {
+        const { body } = await placeOrder(app, orderInput(shop, { purchaserEmail: `after${n}@example.com`, lines: cards(n) }));
+        expect(body.errors).toBeUndefined();
+        expect(body.data.placeOrder.status).toBe('PAID');
+        expect(await app.sql(`select count(*)::int as n from order_item where order_id = $1`, [body.data.placeOrder.id])).toEqual([{ n }]);
+      }
+      // The same key again answers the order it placed (read by the prepared look-up).
+      const input = orderInput(shop, { purchaserEmail: 'again@example.com', lines: cards(2) });
+      const first = await placeOrder(app, input);
+      const again = await placeOrder(app, input);
+      expect(again.body.data.placeOrder.id).toBe(first.body.data.placeOrder.id);
+    } finally {
+      await app.sql(`alter table "order" drop column later_feature`);
+    }
+  });
 });

@@ -48,13 +48,16 @@ describe('prepared storefront reads', () => {
     expect(found.get(ids[0]!)!.categoryName).toBe('Prepared');
   });
 
-  it('see the writes of the transaction they run in', async () => {
+  it('see the writes of the transaction they run in, as named statements of its connection', async () => {
     const em = app.orm.em.fork();
     await expect(
       em.transactional(async (tx) => {
         await tx.getConnection().execute('update product set name = ? where id = ?', ['Renamed inside', ids[0]], 'run', tx.getTransactionContext());
         expect(JSON.parse((await productDetailJson(tx, ids[0]!))!).product.name).toBe('Renamed inside');
         expect((await loadStorefrontProducts(tx, [ids[0]!])).get(ids[0]!)!.product.name).toBe('Renamed inside');
+        // As named statements of the transaction's own connection, planned once there.
+        const named = await tx.getConnection().execute<{ name: string }[]>('select name from pg_prepared_statements', [], 'all', tx.getTransactionContext());
+        expect(named.map((row) => row.name)).toEqual(expect.arrayContaining(['product_detail', 'storefront_products']));
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');

@@ -11,7 +11,7 @@ import { Product } from '../catalogue/product.entity.js';
 import type { RateLimits } from '../limits/rate-limits.js';
 import type { CardDesign } from '../orders/card-design.js';
 import type { OrderEmails } from '../orders/order-emails.js';
-import { insertOrder, payOrder, type NewOrderItem } from '../orders/order-item-rows.js';
+import { insertOrder, orderByKey, payOrder, type NewOrderItem } from '../orders/order-item-rows.js';
 import { OrderItem } from '../orders/order-item.entity.js';
 import { cleanCard, cleanCartLines, cleanIdempotencyKey, cleanPersonalisation, MAX_QUANTITY, type CartLine, type Personalisation } from './checkout-rules.js';
 import { QUANTITY_MESSAGE } from '../../rules/schemas.js';
@@ -74,9 +74,8 @@ export interface CheckoutOptions {
   groupCards: { attach(em: EntityManager, item: OrderItem, request: GroupCardRequest): unknown };
 }
 
-/** A checkout's lock on its idempotency key, and the order placed with the key (see lockedByKey). */
+/** A checkout's lock on its idempotency key (see lockedByKey). */
 const LOCK_KEY = preparedRead('checkout_lock_key', 'select pg_advisory_xact_lock(hashtextextended($1, 0))');
-const ORDER_BY_KEY = preparedRead('checkout_order_by_key', 'select * from "order" where idempotency_key = $1');
 
 /**
  * Cart pricing and checkout. Every price comes from the catalogue at the moment of the call; a client
@@ -279,8 +278,7 @@ export class CheckoutService {
    */
   private async lockedByKey(em: EntityManager, key: string, requestHash: string): Promise<Order | null> {
     await runPrepared(em, LOCK_KEY, [key]);
-    const [row] = await runPrepared<Record<string, unknown>>(em, ORDER_BY_KEY, [key]);
-    const order = row ? em.map(Order, row) : null;
+    const order = await orderByKey(em, key);
     if (order && order.requestHash !== requestHash) throw conflict('This checkout was already used for a different order; reload the page and try again.', 'idempotencyKey');
     return order;
   }

@@ -1,6 +1,8 @@
+import { ReferenceKind } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { jsonColumn } from '../../db/json-column.js';
-import { preparedRead, runPrepared } from '../../db/prepared.js';
+import { preparedRead, runPrepared, type PreparedRead } from '../../db/prepared.js';
+import { Order } from './order.entity.js';
 import type { CardDesign } from './card-design.js';
 
 /** An order line as checkout writes it. */
@@ -36,18 +38,55 @@ export interface NewOrder {
   createdAt: Date;
 }
 
-const INSERT_ORDER = preparedRead('checkout_insert_order', `
-  with o as (
-    insert into "order" (id, purchaser_email, status, total, user_id, payment_provider, idempotency_key, request_hash, item_names, discount_code, discount_amount, notify_opened, created_at, updated_at)
-    values ($1::uuid, $2, 'pending', $3::numeric, $4::int, $5, $6, $7, $8, $9, $10::numeric, $11::boolean, $12::timestamptz, $12::timestamptz)
-    returning *),
-  i as (
-    insert into order_item (order_id, position, product_id, name, price, quantity, item_url_uuid, recipient_name, recipient_email, sender_name, message, deliver_at, time_zone, card)
-    select o.id, r.position, r.product_id, r.name, r.price, r.quantity, r.item_url_uuid, r.recipient_name, r.recipient_email, r.sender_name, r.message, r.deliver_at, r.time_zone, r.card
-      from o, jsonb_to_recordset($13::jsonb) as r(position smallint, product_id int, name text, price numeric(12,2), quantity smallint, item_url_uuid uuid, recipient_name text,
-                                                recipient_email text, sender_name text, message text, deliver_at timestamptz, time_zone text, card jsonb)
-    returning id, position)
-  select o.*, (select json_agg(json_build_object('id', i.id, 'position', i.position)) from i) as item_ids from o`);
+/**
+ * The order's columns as its entity maps them (lazy ones aside), written out instead of `*`: a column
+ * added to the table later never changes what these prepared statements answer (PostgreSQL refuses to
+ * run a prepared statement whose answer's columns changed, as in a process still running while a newer
+ * one migrates the database).
+ */
+function orderColumns(em: EntityManager, alias: string): string {
+  const meta = em.getMetadata().get(Order);
+  const persisted = meta.props.filter((prop) => !prop.lazy && prop.persist !== false && (prop.kind === ReferenceKind.SCALAR || prop.kind === ReferenceKind.MANY_TO_ONE));
+  return persisted.flatMap((prop) => prop.fieldNames).map((field) => `${alias}."${field}"`).join(', ');
+}
+
+let statements: { insert: PreparedRead; pay: PreparedRead; byKey: PreparedRead } | null = null;
+
+/** Checkout's statements on orders, made once the entity's columns are known. */
+function orderStatements(em: EntityManager) {
+  if (statements) return statements;
+  const columns = orderColumns(em, 'o');
+  statements = {
+    insert: preparedRead('checkout_insert_order', `
+      with o as (
+        insert into "order" (id, purchaser_email, status, total, user_id, payment_provider, idempotency_key, request_hash, item_names, discount_code, discount_amount, notify_opened, created_at, updated_at)
+        values ($1::uuid, $2, 'pending', $3::numeric, $4::int, $5, $6, $7, $8, $9, $10::numeric, $11::boolean, $12::timestamptz, $12::timestamptz)
+        returning *),
+      i as (
+        insert into order_item (order_id, position, product_id, name, price, quantity, item_url_uuid, recipient_name, recipient_email, sender_name, message, deliver_at, time_zone, card)
+        select o.id, r.position, r.product_id, r.name, r.price, r.quantity, r.item_url_uuid, r.recipient_name, r.recipient_email, r.sender_name, r.message, r.deliver_at, r.time_zone, r.card
+          from o, jsonb_to_recordset($13::jsonb) as r(position smallint, product_id int, name text, price numeric(12,2), quantity smallint, item_url_uuid uuid, recipient_name text,
+                                                    recipient_email text, sender_name text, message text, deliver_at timestamptz, time_zone text, card jsonb)
+        returning id, position)
+      select ${columns}, (select json_agg(json_build_object('id', i.id, 'position', i.position)) from i) as item_ids from o`),
+    pay: preparedRead('checkout_pay_order', `
+      with o as (
+        update "order" set status = 'paid', payment_reference = $1, card_last4 = $2, card_brand = $3, updated_at = $4::timestamptz
+         where id = $5::uuid and status = 'pending'
+        returning *)
+      select ${columns}, (select json_agg(json_build_object('id', i.id, 'recipient_email', i.recipient_email, 'deliver_at', i.deliver_at, 'card', i.item_url_uuid is not null) order by i.position)
+                            from order_item i where i.order_id = o.id) as lines
+        from o`),
+    byKey: preparedRead('checkout_order_by_key', `select ${columns} from "order" o where o.idempotency_key = $1`),
+  };
+  return statements;
+}
+
+/** The order placed with this idempotency key, if any. */
+export async function orderByKey(em: EntityManager, key: string): Promise<Order | null> {
+  const [row] = await runPrepared<Record<string, unknown>>(em, orderStatements(em).byKey, [key]);
+  return row ? em.map(Order, row) : null;
+}
 
 /**
  * Writes a pending order and its lines in one statement and answers the order's row and its lines'
@@ -72,7 +111,7 @@ export async function insertOrder(em: EntityManager, order: NewOrder, items: rea
     card: item.card ?? null,
   }));
   const at = order.createdAt.toISOString();
-  const [written] = await runPrepared<Record<string, unknown> & { item_ids: { id: number; position: number }[] | string | null }>(em, INSERT_ORDER, [
+  const [written] = await runPrepared<Record<string, unknown> & { item_ids: { id: number; position: number }[] | string | null }>(em, orderStatements(em).insert, [
     order.id, order.purchaserEmail, order.total, order.userId, order.paymentProvider, order.idempotencyKey, order.requestHash, order.itemNames, order.discountCode, order.discountAmount, order.notifyOpened, at, JSON.stringify(rows),
   ]);
   const { item_ids: raw, ...row } = written!;
@@ -96,15 +135,6 @@ export interface PaymentFacts {
   brand: string | null;
 }
 
-const PAY_ORDER = preparedRead('checkout_pay_order', `
-  with o as (
-    update "order" set status = 'paid', payment_reference = $1, card_last4 = $2, card_brand = $3, updated_at = $4::timestamptz
-     where id = $5::uuid and status = 'pending'
-    returning *)
-  select o.*, (select json_agg(json_build_object('id', i.id, 'recipient_email', i.recipient_email, 'deliver_at', i.deliver_at, 'card', i.item_url_uuid is not null) order by i.position)
-                 from order_item i where i.order_id = o.id) as lines
-    from o`);
-
 /**
  * Marks a pending order paid in one statement and answers its row with its lines (how many, and
  * its cards as their e-mails need them); null when the order is not pending (anymore) or gone. A
@@ -112,7 +142,7 @@ const PAY_ORDER = preparedRead('checkout_pay_order', `
  */
 export async function payOrder(em: EntityManager, orderId: string, payment: PaymentFacts): Promise<{ row: Record<string, unknown>; lines: number; cards: OrderCard[] } | null> {
   type Line = { id: number; recipient_email: string | null; deliver_at: string | null; card: boolean };
-  const [paid] = await runPrepared<Record<string, unknown> & { lines: Line[] | string | null }>(em, PAY_ORDER, [payment.reference, payment.last4, payment.brand, new Date().toISOString(), orderId]);
+  const [paid] = await runPrepared<Record<string, unknown> & { lines: Line[] | string | null }>(em, orderStatements(em).pay, [payment.reference, payment.last4, payment.brand, new Date().toISOString(), orderId]);
   if (!paid) return null;
   const { lines: raw, ...row } = paid;
   const lines = jsonColumn(raw) ?? [];
