@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, H2, HTMLSelect, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
@@ -35,11 +35,8 @@ export function AuditScreen() {
   const [params, setParams] = useSearchParams();
   const actorId = Number(params.get('actor')) || null;
   const entity = params.get('entity') || null;
-  const sort: SortState<'at'> = { key: 'at', descending: params.get('order') !== 'oldest' };
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  useEffect(() => setCursors([null]), [actorId, entity, sort.descending]);
+  const descending = params.get('order') !== 'oldest';
   const actors = useQuery(AuditActorsQuery, { fetchPolicy: 'cache-and-network' });
-  const { data, error, refetch } = useQuery(AuditLogQuery, { variables: { actorId, entity, oldestFirst: !sort.descending, first: PAGE, after: cursors.at(-1) ?? null }, fetchPolicy: 'cache-and-network' });
   const set = (key: string, value: string | null) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -47,8 +44,6 @@ export function AuditScreen() {
       else next.delete(key);
       return next;
     });
-  const page = data?.auditLog;
-  const start = (cursors.length - 1) * PAGE;
 
   return (
     <div className="audit-screen">
@@ -59,59 +54,72 @@ export function AuditScreen() {
           <HTMLSelect aria-label="What changed" value={entity ?? ''} onChange={(event) => set('entity', event.currentTarget.value || null)} options={[{ value: '', label: 'Everything' }, ...ENTITIES.map(({ value, label }) => ({ value, label }))]} />
         </div>
       </div>
-      {error && !page ? (
-        <Callout intent="danger" title="The audit log could not be loaded">
-          <Button text="Retry" icon="refresh" onClick={() => void refetch()} />
-        </Callout>
-      ) : !page ? (
-        <Spinner className="audit-state" />
-      ) : page.edges.length === 0 ? (
-        <NonIdealState className="audit-state" icon="history" title="Nothing recorded" description={actorId || entity ? 'No change matches these filters.' : 'Changes made in the console appear here, kept for a year.'} />
-      ) : (
-        <>
-          <div className="audit-table-wrap">
-            <table className="bp6-html-table bp6-html-table-striped bp6-compact audit-table" aria-label="Audit log">
-              <thead>
-                <tr>
-                  <SortableHeader label="When" column="at" sort={sort} onSort={(next) => set('order', next.descending ? null : 'oldest')} firstDescending />
-                  <th>Who</th>
-                  <th>What</th>
-                  <th>Action</th>
-                  <th>Summary</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.edges.map(({ node }) => (
-                  <tr key={node.id}>
-                    <td className="audit-when">{dateTime(node.at)}</td>
-                    <td className="audit-who">
-                      {node.actorName}
-                      {node.actorRole !== 'admin' && <span className="muted"> ({node.actorRole})</span>}
-                    </td>
-                    <td className="audit-what">
-                      {ENTITY_ONE.get(node.entity) ?? node.entity}
-                      {node.entityId && <span className="muted audit-id"> #{node.entity === 'order' ? node.entityId.slice(0, 8).toUpperCase() : node.entityId}</span>}
-                    </td>
-                    <td>
-                      <Tag minimal intent={ACTION_INTENT[node.action] ?? 'none'}>
-                        {node.action}
-                      </Tag>
-                    </td>
-                    <td className="audit-summary">{node.summary}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="audit-footer">
-            <span aria-live="polite">
-              {start + 1}–{start + page.edges.length} of {page.totalCount.toLocaleString()}
-            </span>
-            <Button icon="chevron-left" aria-label="Previous page" disabled={cursors.length === 1} onClick={() => setCursors((list) => list.slice(0, -1))} />
-            <Button icon="chevron-right" aria-label="Next page" disabled={!page.pageInfo.hasNextPage} onClick={() => setCursors((list) => [...list, page.pageInfo.endCursor])} />
-          </div>
-        </>
-      )}
+      {/* A list of its own for each choice of filters (from its first page): an answer for filters
+          chosen a moment ago never shows under the ones chosen now, however late it comes. */}
+      <AuditEntries key={`${actorId ?? ''}|${entity ?? ''}|${descending}`} actorId={actorId} entity={entity} descending={descending} onSort={(oldest) => set('order', oldest ? 'oldest' : null)} />
     </div>
+  );
+}
+
+/** The entries for one choice of filters, a page at a time. */
+function AuditEntries({ actorId, entity, descending, onSort }: { actorId: number | null; entity: string | null; descending: boolean; onSort: (oldest: boolean) => void }) {
+  const sort: SortState<'at'> = { key: 'at', descending };
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const { data, error, refetch } = useQuery(AuditLogQuery, { variables: { actorId, entity, oldestFirst: !descending, first: PAGE, after: cursors.at(-1) ?? null }, fetchPolicy: 'cache-and-network' });
+  const page = data?.auditLog;
+  const start = (cursors.length - 1) * PAGE;
+
+  return error && !page ? (
+    <Callout intent="danger" title="The audit log could not be loaded">
+      <Button text="Retry" icon="refresh" onClick={() => void refetch()} />
+    </Callout>
+  ) : !page ? (
+    <Spinner className="audit-state" />
+  ) : page.edges.length === 0 ? (
+    <NonIdealState className="audit-state" icon="history" title="Nothing recorded" description={actorId || entity ? 'No change matches these filters.' : 'Changes made in the console appear here, kept for a year.'} />
+  ) : (
+    <>
+      <div className="audit-table-wrap">
+        <table className="bp6-html-table bp6-html-table-striped bp6-compact audit-table" aria-label="Audit log">
+          <thead>
+            <tr>
+              <SortableHeader label="When" column="at" sort={sort} onSort={(next) => onSort(!next.descending)} firstDescending />
+              <th>Who</th>
+              <th>What</th>
+              <th>Action</th>
+              <th>Summary</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.edges.map(({ node }) => (
+              <tr key={node.id}>
+                <td className="audit-when">{dateTime(node.at)}</td>
+                <td className="audit-who">
+                  {node.actorName}
+                  {node.actorRole !== 'admin' && <span className="muted"> ({node.actorRole})</span>}
+                </td>
+                <td className="audit-what">
+                  {ENTITY_ONE.get(node.entity) ?? node.entity}
+                  {node.entityId && <span className="muted audit-id"> #{node.entity === 'order' ? node.entityId.slice(0, 8).toUpperCase() : node.entityId}</span>}
+                </td>
+                <td>
+                  <Tag minimal intent={ACTION_INTENT[node.action] ?? 'none'}>
+                    {node.action}
+                  </Tag>
+                </td>
+                <td className="audit-summary">{node.summary}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="audit-footer">
+        <span aria-live="polite">
+          {start + 1}–{start + page.edges.length} of {page.totalCount.toLocaleString()}
+        </span>
+        <Button icon="chevron-left" aria-label="Previous page" disabled={cursors.length === 1} onClick={() => setCursors((list) => list.slice(0, -1))} />
+        <Button icon="chevron-right" aria-label="Next page" disabled={!page.pageInfo.hasNextPage} onClick={() => setCursors((list) => [...list, page.pageInfo.endCursor])} />
+      </div>
+    </>
   );
 }
