@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter, type TransportOptions } from 'nodemailer';
+import { composeMail } from './mime.js';
 
 export interface OutgoingMail {
   /** Stable per job: the Message-ID and the outbox file name, so a retried send replaces, never doubles. */
@@ -53,22 +54,18 @@ export function createMailer(options: MailerOptions): Mailer {
   };
   const transport = () => (smtp ??= nodemailer.createTransport(pooled as TransportOptions));
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...dkim });
-  const message = (mail: OutgoingMail) => ({
-    from: options.from,
-    to: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
-    messageId: `<${mail.id}@${options.domain}>`,
-    ...(mail.headers && Object.keys(mail.headers).length ? { headers: mail.headers } : {}),
-  });
+  // Composed here (mime.ts) and handed to nodemailer whole: it sends, pools, times out and signs.
+  const message = (mail: OutgoingMail) =>
+    composeMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, messageId: `<${mail.id}@${options.domain}>`, boundaryId: mail.id });
   return {
     async send(mail) {
+      const { raw, envelope } = message(mail);
       if (options.smtpUrl) {
-        await transport().sendMail(message(mail));
+        await transport().sendMail({ envelope, raw });
         return;
       }
-      const info = await stream.sendMail(message(mail));
+      // The outbox keeps Unix line ends, as a mail program writes .eml files.
+      const info = await stream.sendMail({ envelope, raw: raw.replace(/\r\n/g, '\n') });
       await fs.mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${mail.id}.eml`);
       // Written whole, then renamed: a reader never sees half an e-mail.
