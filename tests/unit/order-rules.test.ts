@@ -82,6 +82,13 @@ describe('payments and carts', () => {
     expect(fieldOf(() => cleanCard({ ...card, cvc: 'abc' }, now))).toBe('payment.cvc');
   });
 
+  it('reads the expiry by the clock of each call, across a month’s end (the check is made once a month)', () => {
+    expect(cleanCard(card, new Date('2026-11-30T23:59:59Z'))).toMatchObject({ expiryMonth: 11 });
+    expect(fieldOf(() => cleanCard(card, new Date('2026-12-01T00:00:00Z')))).toBe('payment.expiry');
+    expect(cleanCard(card, new Date('2026-11-01T00:00:00Z'))).toMatchObject({ expiryMonth: 11 });
+    expect(fieldOf(() => cleanCard(card, new Date('2027-01-15T00:00:00Z')))).toBe('payment.expiry');
+  });
+
   it('reads cart lines and keys', () => {
     expect(cleanCartLines([{ productId: 3 }])).toEqual([{ productId: 3, quantity: 1, personalisation: null }]);
     expect(fieldOf(() => cleanCartLines([{ productId: 0 }]))).toBe('lines.0.productId');
