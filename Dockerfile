@@ -29,6 +29,6 @@ EXPOSE 4000
 # `npm run serve` without npm in between (the shell execs node): signals reach the shop directly and
 # it stops in order. A small young generation, and a heap that grows by half its live size before a
 # full collection (instead of up to four times), keep the resident memory low under load (see
-# `npm run bench -- pages`); a worker sets NODE_SEMI_SPACE_MB=32 (see `npm run bench -- delivery`).
+# `npm run bench -- pages`), a worker's too (`npm run bench -- delivery`).
 # Finished Maglev compiles are freed on the main thread as they are installed (README, Memory).
 CMD ["sh", "-c", "exec node --max-semi-space-size=${NODE_SEMI_SPACE_MB:-2} --heap-growing-percent=50 --no-maglev-destroy-on-background dist/gateway/src/main.js"]

@@ -619,9 +619,8 @@ export async function runDeliveryBench(): Promise<void> {
           group.push(
             await spawnShop(`worker ${w + 1}`, {
               ...baseEnv,
+              // As deploy/compose.yaml runs a worker: as `npm run serve` does (README: Memory).
               APP_ROLE: "worker",
-              // As deploy/compose.yaml runs a worker (README: Memory).
-              NODE_SEMI_SPACE_MB: process.env.NODE_SEMI_SPACE_MB ?? "32",
               ...env,
             }),
           );

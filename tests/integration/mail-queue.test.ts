@@ -183,7 +183,7 @@ describe('the generic mail queue', () => {
     expect(await app.sql(`select count(*)::int as n from mail_job where id = any($1::int[]) and status = 'sent'`, [ids])).toEqual([{ n: 300 }]);
   });
 
-  it('makes room for the requests its process answers: one e-mail at a time while one is answered, the whole pool again at once after', async () => {
+  it('makes room for the requests its process answers: one e-mail at a time, at most 20 a second, while one is answered, the whole pool again at once after', async () => {
     clock.set('2026-12-24T11:00:00Z');
     const foreground = new Foreground();
     const polite = new DeliveryService(app.services.mail, { mailer, clock: clock.now, log: pino({ level: 'silent' }), concurrency: 5, yieldTo: foreground });
@@ -196,9 +196,12 @@ describe('the generic mail queue', () => {
       answered = foreground.begin();
       const whileBusy = await enqueue(Array.from({ length: 30 }, (_, i) => ({ n: 5000 + i * 10 })));
       mailer.maxInFlight = 0;
+      const started = performance.now();
       await polite.runDue();
       expect(mailer.sent.filter((m) => whileBusy.some((id) => m.id === `test-note-${id}`))).toHaveLength(30);
       expect(mailer.maxInFlight).toBe(1);
+      // One every 50 ms at most: 30 e-mails take at least 29 intervals (timers never fire early).
+      expect(performance.now() - started).toBeGreaterThanOrEqual(29 * 50 - 5);
 
       // The request is answered half way through a run: the other connections join in at once.
       mailer.gate = new Promise<void>((resolve) => (release = resolve));

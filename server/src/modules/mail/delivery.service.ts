@@ -26,8 +26,8 @@ export interface DeliveryOptions {
   maxPerSecond?: number | null;
   /**
    * The requests this process is answering (core/foreground.ts). While there are any, e-mails go out
-   * over one connection instead of the whole pool, so that a shopper waiting for a page or a checkout
-   * gets the process first; the whole pool is back the moment they are answered.
+   * over one connection instead of the whole pool, at most 20 a second, so that a shopper waiting for
+   * a page or a checkout gets the process first; the whole pool is back the moment they are answered.
    */
   yieldTo?: Pick<Foreground, 'busy' | 'whenIdle'>;
 }
@@ -42,6 +42,8 @@ const DEFAULT_LEASE_MS = 30_000;
 /** Outcomes are settled once this many have gathered, or this long after the first of them. */
 const SETTLE_BATCH = 100;
 const SETTLE_AFTER_MS = 100;
+/** While the process answers requests, its first lane sends at most one e-mail this often (20 a second). */
+const BUSY_PACE_MS = 50;
 
 /**
  * Claims up to `size` jobs due at $1 until $2 under the token $3. The batch's hot statements are
@@ -256,17 +258,26 @@ export class DeliveryService {
     // begins) or when delivery stops.
     const yieldTo = this.options.yieldTo;
     let drained = false;
+    // The first lane, while requests are being answered, sends at most one e-mail every BUSY_PACE_MS:
+    // e-mails keep going out under any load, and a checkout does not wait behind a hundred of them.
+    let paced = 0;
     const makeRoom = async (lane: number) => {
-      while (lane > 0 && yieldTo?.busy && !this.stopping && !drained) {
+      while (yieldTo?.busy && !this.stopping && !drained) {
+        const wait = lane > 0 ? null : paced + BUSY_PACE_MS - performance.now();
+        if (wait !== null && wait <= 0) break;
         await new Promise<void>((resolve) => {
+          let timer: NodeJS.Timeout | null = null;
           const wake = () => {
             this.waiting.delete(wake);
+            if (timer) clearTimeout(timer);
             resolve();
           };
           this.waiting.add(wake);
           void yieldTo.whenIdle().then(wake);
+          if (wait !== null) timer = setTimeout(wake, wait);
         });
       }
+      if (lane === 0) paced = performance.now();
     };
     const lane = async (_: unknown, index: number) => {
       for (;;) {
