@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserSuite, newContext, screenshot, screenshotOf, signIn } from '../helpers/browser.js';
+import { browserSuite, newContext, screenshot, screenshotOf, settledBox, signIn } from '../helpers/browser.js';
 import { uploadMedia } from '../helpers/catalogue-fixtures.js';
 
 const suite = browserSuite();
@@ -160,14 +160,12 @@ describe('Categories & Products in a real browser', () => {
     await expect.poll(() => app.sql("select p.name as parent from category c join category p on p.id = c.parent_id where c.name = 'For Kids'")).toEqual([{ parent: 'Holidays' }]);
     // The tree shows it under Holidays (opened for it) before it is dragged again.
     const nested = page.locator('.bp6-tree-node-list .bp6-tree-node-list .node-tree-label', { hasText: 'For Kids' });
-    await nested.waitFor({ timeout: 30_000 });
-    const from = (await nested.boundingBox())!;
+    const from = await settledBox(nested);
     await page.mouse.move(from.x + 20, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(from.x + 30, from.y + from.height / 2 + 20, { steps: 4 });
     const strip = page.locator('.node-tree-root-drop');
-    await strip.waitFor();
-    const to = (await strip.boundingBox())!;
+    const to = await settledBox(strip);
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 4 });
     await screenshot(page, 'catalogue-drag');
     await page.mouse.up();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { AppConfig } from '../../server/src/config.js';
 import { ADMIN, startTestApp, type TestApp } from './test-app.js';
 
@@ -69,6 +69,28 @@ export async function screenshotOf(locator: Locator, name: string): Promise<stri
  * Registers the hooks of a browser test file: one app on a fresh database and one Chromium,
  * both stopped after the file. Read them from the returned object inside tests.
  */
+/**
+ * Where an element is once the page has stopped moving it: the same box read twice in a row. A box
+ * read at once can be null or stale while a list re-renders (the category tree after a move, say).
+ */
+export async function settledBox(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let previous: string | null = null;
+  let box: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await expect
+    .poll(
+      async () => {
+        box = await locator.boundingBox();
+        const seen = box && JSON.stringify(box);
+        const settled = seen !== null && seen === previous;
+        previous = seen;
+        return settled;
+      },
+      { timeout: 30_000, interval: 100 },
+    )
+    .toBe(true);
+  return box!;
+}
+
 export function browserSuite(overrides: Partial<AppConfig> = {}): { app: TestApp; browser: Browser } {
   const suite = {} as { app: TestApp; browser: Browser };
   beforeAll(async () => {
