@@ -242,6 +242,34 @@ describe('the generic mail queue', () => {
     }
   });
 
+  it('runs again when woken while it looks up the next due e-mail (the wake-up is not lost until the next poll)', async () => {
+    const late = new DeliveryService(app.services.mail, { mailer, clock: clock.now, log: pino({ level: 'silent' }), concurrency: 2 });
+    const lookUp = (late as unknown as { wakeAtNextDue(): Promise<void> }).wakeAtNextDue.bind(late);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered = () => {};
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    (late as unknown as { wakeAtNextDue(): Promise<void> }).wakeAtNextDue = async () => {
+      entered();
+      await gate;
+      return lookUp();
+    };
+    try {
+      late.start(app.orm, 3600);
+      // The run started by start() found nothing and is looking up the next due e-mail when one is queued and it is woken.
+      await inside;
+      const [id] = await enqueue([{ n: 8001 }]);
+      const woken = late.runDue();
+      release();
+      await woken;
+      expect(mailer.sent.some((m) => m.id === `test-note-${id}`)).toBe(true);
+      expect(late.stats.sent).toBeGreaterThanOrEqual(1);
+    } finally {
+      release();
+      await late.stop();
+    }
+  });
+
   it('refuses a job of a kind nobody registered', async () => {
     await expect(app.orm.em.fork().transactional((em) => app.services.mail.enqueue(em, { kind: 'nobody', to: 'x@example.com', dueAt: clock.now() }))).rejects.toThrow(/Unknown mail kind/);
   });

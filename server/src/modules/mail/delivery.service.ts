@@ -190,13 +190,16 @@ export class DeliveryService {
     }
     this.running = (async () => {
       let sent = 0;
-      do {
-        this.rerun = false;
-        if (this.stopping || !this.orm) break;
-        sent += await this.runOnce();
-      } while (this.rerun && !this.stopping);
-      if (!this.stopping && this.orm) await this.wakeAtNextDue().catch((error: unknown) => this.options.log.warn({ err: error }, 'could not look up the next due e-mail'));
-      return sent;
+      // A wake-up that comes while the run looks up the next due e-mail runs it again too.
+      for (;;) {
+        do {
+          this.rerun = false;
+          if (this.stopping || !this.orm) break;
+          sent += await this.runOnce();
+        } while (this.rerun && !this.stopping);
+        if (!this.stopping && this.orm) await this.wakeAtNextDue().catch((error: unknown) => this.options.log.warn({ err: error }, 'could not look up the next due e-mail'));
+        if (!this.rerun || this.stopping || !this.orm) return sent;
+      }
     })().finally(() => {
       this.running = null;
     });

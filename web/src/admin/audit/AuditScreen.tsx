@@ -37,9 +37,11 @@ export function AuditScreen() {
   const entity = params.get('entity') || null;
   const descending = params.get('order') !== 'oldest';
   const actors = useQuery(AuditActorsQuery, { fetchPolicy: 'cache-and-network' });
+  // A change applies to the address as it is now, not as it was when this screen last rendered: a
+  // second filter chosen before the screen caught up with the first keeps the first.
   const set = (key: string, value: string | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
+    setParams(() => {
+      const next = new URLSearchParams(window.location.search);
       if (value) next.set(key, value);
       else next.delete(key);
       return next;
