@@ -54,14 +54,15 @@ export function createRequestContext(init: RequestContextInit): RequestContext {
   let em: EntityManager | undefined = typeof init.em === 'function' ? undefined : init.em;
   const makeEm = init.em;
   const getEm = () => (em ??= (makeEm as () => EntityManager)());
-  let outcome: Promise<Viewer | AppError> | undefined;
+  // Null without a token (its error is made only when a caller requires a viewer: most requests come signed out).
+  let outcome: Promise<Viewer | AppError | null> | undefined;
   const resolve = () =>
     (outcome ??= token
       ? init.authenticate(getEm(), token).catch((error: unknown) => {
           if (error instanceof AppError) return error;
           throw error;
         })
-      : Promise.resolve(unauthenticated()));
+      : Promise.resolve(null));
 
   const viewer = async () => {
     const result = await resolve();
@@ -77,6 +78,7 @@ export function createRequestContext(init: RequestContextInit): RequestContext {
     viewer,
     async requireViewer() {
       const result = await resolve();
+      if (result === null) throw unauthenticated();
       if (result instanceof AppError) throw result;
       return result;
     },

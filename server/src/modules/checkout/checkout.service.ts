@@ -11,7 +11,7 @@ import { Product } from '../catalogue/product.entity.js';
 import type { RateLimits } from '../limits/rate-limits.js';
 import type { CardDesign } from '../orders/card-design.js';
 import type { OrderEmails } from '../orders/order-emails.js';
-import { insertOrder, orderByKey, payOrder, type NewOrderItem } from '../orders/order-item-rows.js';
+import { insertOrder, orderByKey, payOrder, payOrderQueueing, type NewOrderItem, type OrderCard } from '../orders/order-item-rows.js';
 import { OrderItem } from '../orders/order-item.entity.js';
 import { cleanCard, cleanCartLines, cleanIdempotencyKey, cleanPersonalisation, MAX_QUANTITY, type CartLine, type Personalisation } from './checkout-rules.js';
 import { QUANTITY_MESSAGE } from '../../rules/schemas.js';
@@ -72,6 +72,16 @@ export interface CheckoutOptions {
   rememberTimeZone?: (ctx: RequestContext, userId: number, timeZone: string) => Promise<void>;
   /** Makes a card being ordered a group card (its signing token and deadline), in the checkout's transaction. */
   groupCards: { attach(em: EntityManager, item: OrderItem, request: GroupCardRequest): unknown };
+}
+
+/** A pending order as its checkout has just written it: what charging and paying it need. */
+interface WrittenOrder {
+  id: string;
+  total: string;
+  purchaserEmail: string;
+  /** How many items it has. */
+  items: number;
+  cards: OrderCard[];
 }
 
 /** A checkout's lock on its idempotency key (see lockedByKey). */
@@ -140,10 +150,10 @@ export class CheckoutService {
     // answer, a pending one is charged again with the same key (the provider answers the first outcome).
     const viewer = await ctx.viewer();
     const pending = await this.options.discounts.whileClaiming(ctx, discountCode, () => this.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, provider, viewerId: viewer?.user.id ?? null, now, notifyOpened: input.notifyWhenOpened !== false }));
-    if (pending.status !== OrderStatus.PENDING) return pending;
+    if (pending instanceof Order && pending.status !== OrderStatus.PENDING) return pending;
 
     const charge = await chargePending(ctx, this, provider, { amount: pending.total, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order ${pending.id}`, orderId: pending.id });
-    const order = await this.settle(ctx, pending.id, charge, now);
+    const order = await this.settle(ctx, pending.id, charge, now, pending instanceof Order ? undefined : pending);
     if (viewer) await this.rememberTimeZone(ctx, viewer.user.id, lines);
     return order;
   }
@@ -155,11 +165,14 @@ export class CheckoutService {
     await this.options.rememberTimeZone(ctx, userId, zone).catch((error: unknown) => ctx.log.warn({ err: error }, "could not keep the shopper's time zone"));
   }
 
-  /** Writes the order and its items as `pending`, or returns the order another checkout of the key wrote first. */
+  /**
+   * Writes the order and its items as `pending` and answers what paying it needs, or returns the order
+   * another checkout of the key wrote first.
+   */
   private async createPending(
     ctx: RequestContext,
     args: { key: string; requestHash: string; purchaserEmail: string; lines: CartLine[]; discountCode: string | null; provider: PaymentProvider; viewerId: number | null; now: Date; notifyOpened: boolean },
-  ): Promise<Order> {
+  ): Promise<Order | WrittenOrder> {
     const { key, requestHash, lines, now } = args;
     return ctx.em.fork().transactional(async (em) => {
       // A short lock per key (no payment inside): the second checkout of a key finds the first one's order.
@@ -213,20 +226,21 @@ export class CheckoutService {
         },
         items,
       );
-      const order = em.map(Order, written.row);
       if (groupCards.size) {
         for (const [at, request] of groupCards) this.options.groupCards.attach(em, em.getReference(OrderItem, written.itemIds[at]!), request);
         await em.flush();
       }
-      return order;
+      const cards = items.flatMap((item) => (item.itemUrlUuid ? [{ id: written.itemIds[item.position]!, recipientEmail: item.recipientEmail!, deliverAt: item.deliverAt ?? null }] : []));
+      return { id: String(written.row.id), total: quote.total, purchaserEmail: args.purchaserEmail, items: items.length, cards };
     });
   }
 
   /**
    * Records the provider's outcome: a paid order gets its e-mails queued (once, whoever settles
-   * first); a declined one is removed again, and the decline is the answer.
+   * first); a declined one is removed again, and the decline is the answer. `written`: the order as
+   * this checkout has just written it, whose e-mails are then queued by the statement that pays it.
    */
-  async settle(ctx: RequestContext, orderId: string, charge: ChargeResult, now: Date): Promise<Order> {
+  async settle(ctx: RequestContext, orderId: string, charge: ChargeResult, now: Date, written?: WrittenOrder): Promise<Order> {
     if (charge.status === 'declined') {
       await this.dropPending(ctx, orderId);
       throw new AppError('PAYMENT_DECLINED', charge.message);
@@ -237,6 +251,16 @@ export class CheckoutService {
       const order = await ctx.em.findOneOrFail(Order, orderId, { refresh: true });
       if (order.status === OrderStatus.PENDING) clientSecrets.set(order, charge.clientSecret);
       return order;
+    }
+    if (written) {
+      // One statement marks it paid (only while pending) and queues its e-mails; when another
+      // settling came first, the general way below answers the order as that one left it.
+      const row = await payOrderQueueing(ctx.em, orderId, charge, this.options.orderEmails.batchForOrder(written, written.cards, now));
+      if (row) {
+        const order = ctx.em.map(Order, row);
+        ctx.log.info({ orderId: order.id, total: order.total, items: written.items }, 'order placed');
+        return order;
+      }
     }
     const order = await ctx.em.fork().transactional(async (em) => {
       // One statement marks it paid (only while pending) and reads its lines for their e-mails.

@@ -32,6 +32,11 @@
  *     await mail.enqueue(em, { kind: 'card', to, dueAt, payload: {}, orderId, itemId });
  *     await mail.enqueueMany(em, jobs);    // one INSERT for any number of jobs
  *
+ * A feature may also queue e-mails in the very statement that writes what they are about (one round
+ * trip, atomic without a transaction): `mail.batch(jobs)` checks and serialises the jobs, `enqueueSql`
+ * is the INSERT to put in a CTE of that statement (with the condition under which it queues), and
+ * `wakeSql` the NOTIFY to select with it (see payOrder in orders/order-item-rows.ts).
+ *
  * `em` is the caller's transactional EntityManager (or a RequestContext, whose `em` is used): the job
  * exists exactly when the caller's transaction commits. Queueing wakes the workers when the
  * transaction commits (NOTIFY): a job due now is sent at once, a later one at its time (one due more
@@ -142,18 +147,37 @@ const WAKE_WITHIN_MS = 3_600_000;
 /** The change-feed signal by which a committed job due now wakes the processes that send mail. */
 export const MAIL_QUEUED_SIGNAL = 'mail-queued';
 
+/**
+ * The INSERT that queues the jobs in `param` (a JSON array, see `MailQueue.batch`) when `when` holds:
+ * the queue's own statements use it, and so may a feature's statement that writes something and its
+ * e-mails at once (as a CTE; `select count(*) from <cte>` answers how many were queued). Jobs whose
+ * dedupe key or unique reference already has a job are skipped.
+ */
+export function enqueueSql(param: string, when = 'true'): string {
+  return `insert into mail_job (kind, recipient, payload, order_id, item_id, ref, dedupe_key, due_at)
+      select kind, recipient, payload, order_id, item_id, ref, dedupe_key, due_at
+        from jsonb_to_recordset(${param}::jsonb) as r(kind text, recipient text, payload jsonb, order_id uuid, item_id int, ref text, dedupe_key text, due_at timestamptz)
+       where ${when}
+      on conflict do nothing
+      returning id`;
+}
+
+/** The NOTIFY that wakes the workers when the statement's transaction commits, when `wake` (a boolean SQL value) holds. */
+export const wakeSql = (wake: string): string => `(case when ${wake} then pg_notify('${SIGNAL_CHANNEL}', '${MAIL_QUEUED_SIGNAL}') end)`;
+
 /** Queues jobs in one statement, whatever their number (with a wake-up for the workers, or without). */
 const enqueueStatement = (name: string, wake: boolean) =>
   preparedRead(name, `
-    with added as (
-      insert into mail_job (kind, recipient, payload, order_id, item_id, ref, dedupe_key, due_at)
-      select kind, recipient, payload, order_id, item_id, ref, dedupe_key, due_at
-        from jsonb_to_recordset($1::jsonb) as r(kind text, recipient text, payload jsonb, order_id uuid, item_id int, ref text, dedupe_key text, due_at timestamptz)
-      on conflict do nothing
-      returning id)
-    select id${wake ? `, (select pg_notify('${SIGNAL_CHANNEL}', '${MAIL_QUEUED_SIGNAL}')) as woken` : ''} from added order by id`);
+    with added as (${enqueueSql('$1')})
+    select id${wake ? `, ${wakeSql('true')} as woken` : ''} from added order by id`);
 const ENQUEUE = enqueueStatement('mail_enqueue', false);
 const ENQUEUE_AND_WAKE = enqueueStatement('mail_enqueue_and_wake', true);
+
+/** Jobs made ready to queue (`MailQueue.batch`): their JSON for `enqueueSql`, and whether queueing them wakes the workers. */
+export interface JobBatch {
+  readonly json: string;
+  readonly wake: boolean;
+}
 
 type HasEm = EntityManager | { em: EntityManager };
 const emOf = (tx: HasEm): EntityManager => ('getConnection' in tx ? tx : tx.em);
@@ -206,6 +230,18 @@ export class MailQueue {
    */
   async enqueueMany<P>(tx: HasEm, jobs: readonly EnqueueInput<P>[]): Promise<number[]> {
     if (!jobs.length) return [];
+    const batch = this.batch(jobs);
+    const inserted = await runPrepared<{ id: number }>(emOf(tx), batch.wake ? ENQUEUE_AND_WAKE : ENQUEUE, [batch.json]);
+    return inserted.map((row) => Number(row.id));
+  }
+
+  /**
+   * Jobs made ready for `enqueueSql` in a feature's own statement (their kinds checked). Queueing
+   * wakes the workers when the transaction commits for a job due within the hour, so that they send
+   * it at once or set a timer for it (one due later is found by a poll before its time: a reminder
+   * days ahead wakes nobody).
+   */
+  batch<P>(jobs: readonly EnqueueInput<P>[]): JobBatch {
     for (const job of jobs) if (!this.kinds.has(job.kind)) throw new Error(`Unknown mail kind "${job.kind}": register it first`);
     const rows = jobs.map((job) => ({
       kind: job.kind,
@@ -217,13 +253,8 @@ export class MailQueue {
       dedupe_key: job.dedupeKey ?? null,
       due_at: job.dueAt.toISOString(),
     }));
-    // One statement, whatever the number of jobs. The NOTIFY is delivered only if the transaction
-    // commits; it wakes the workers also for a job due within the hour, so that they set a timer for
-    // it (one due later is found by a poll before its time: a reminder days ahead wakes nobody).
     const soon = this.clock().getTime() + WAKE_WITHIN_MS;
-    const wake = jobs.some((job) => job.dueAt.getTime() <= soon);
-    const inserted = await runPrepared<{ id: number }>(emOf(tx), wake ? ENQUEUE_AND_WAKE : ENQUEUE, [JSON.stringify(rows)]);
-    return inserted.map((row) => Number(row.id));
+    return { json: JSON.stringify(rows), wake: jobs.some((job) => job.dueAt.getTime() <= soon) };
   }
 
   /**

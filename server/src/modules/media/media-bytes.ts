@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { RequestContext } from '../../core/context.js';
 import { preparedRead, runPrepared } from '../../db/prepared.js';
 import { MediaFile } from './media-file.entity.js';
@@ -5,8 +6,15 @@ import { SoldMedia } from './sold-media.entity.js';
 import type { MediaStorage } from './media-storage.js';
 import { parseVariantKey, variantKeysOf, type ImageVariants } from './image-variants.js';
 
-/** Keeps the files a sold card shows: one statement for all of them (a JSON object of key → MIME type). */
-const RECORD_SOLD = preparedRead('media_record_sold', 'insert into sold_media (key, mime_type) select key, value from jsonb_each_text($1::jsonb) on conflict (key) do nothing');
+/**
+ * Keeps the files a sold card shows: one statement for all of them (a JSON object of key → MIME type);
+ * answers the keys it added (the others were kept already, by a committed transaction: a conflicting
+ * insert waits for the one that wrote the key).
+ */
+const RECORD_SOLD = preparedRead('media_record_sold', 'insert into sold_media (key, mime_type) select key, value from jsonb_each_text($1::jsonb) on conflict (key) do nothing returning key');
+
+/** How many kept keys a process remembers (a key forgotten is only written again, as a no-op). */
+const KNOWN_SOLD_MAX = 20_000;
 
 /** Stored keys live under this prefix in `file_path`, which is also the URL path under /api. */
 export const PATH_PREFIX = 'uploads/';
@@ -34,6 +42,12 @@ export interface ServedFile {
  * (they outlive a delete from the library), and removing the bytes of deleted files.
  */
 export class MediaBytes {
+  /**
+   * Keys this process found kept already. A kept key is never removed (that is the point of it), so a
+   * card sold again with the same files needs no statement at all.
+   */
+  private readonly knownSold = new LRUCache<string, true>({ max: KNOWN_SOLD_MAX });
+
   constructor(
     private readonly storage: MediaStorage,
     private readonly variants: ImageVariants,
@@ -71,8 +85,11 @@ export class MediaBytes {
     const media = items.flatMap((item) => (item.card ? [item.card.cover, item.card.greeting, item.card.back, ...item.card.extras, ...item.card.songs] : []));
     const rows = new Map<string, string>();
     for (const m of media) if (m && m.path.startsWith(PATH_PREFIX)) rows.set(m.path.slice(PATH_PREFIX.length), m.mimeType);
+    for (const key of rows.keys()) if (this.knownSold.get(key)) rows.delete(key);
     if (!rows.size) return;
-    await runPrepared(tx.em, RECORD_SOLD, [JSON.stringify(Object.fromEntries(rows))]);
+    const added = new Set((await runPrepared<{ key: string }>(tx.em, RECORD_SOLD, [JSON.stringify(Object.fromEntries(rows))])).map((row) => row.key));
+    // Only the keys that were kept before: those added now are kept only if the order's transaction commits.
+    for (const key of rows.keys()) if (!added.has(key)) this.knownSold.set(key, true);
   }
 
   /**

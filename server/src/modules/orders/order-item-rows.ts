@@ -2,6 +2,7 @@ import { ReferenceKind } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { jsonColumn } from '../../db/json-column.js';
 import { preparedRead, runPrepared, type PreparedRead } from '../../db/prepared.js';
+import { enqueueSql, wakeSql, type JobBatch } from '../mail/mail-queue.js';
 import { Order } from './order.entity.js';
 import type { CardDesign } from './card-design.js';
 
@@ -50,7 +51,7 @@ function orderColumns(em: EntityManager, alias: string): string {
   return persisted.flatMap((prop) => prop.fieldNames).map((field) => `${alias}."${field}"`).join(', ');
 }
 
-let statements: { insert: PreparedRead; pay: PreparedRead; byKey: PreparedRead } | null = null;
+let statements: { insert: PreparedRead; pay: PreparedRead; payAndQueue: PreparedRead; byKey: PreparedRead } | null = null;
 
 /** Checkout's statements on orders, made once the entity's columns are known. */
 function orderStatements(em: EntityManager) {
@@ -64,9 +65,9 @@ function orderStatements(em: EntityManager) {
         returning *),
       i as (
         insert into order_item (order_id, position, product_id, name, price, quantity, item_url_uuid, recipient_name, recipient_email, sender_name, message, deliver_at, time_zone, card)
-        select o.id, r.position, r.product_id, r.name, r.price, r.quantity, r.item_url_uuid, r.recipient_name, r.recipient_email, r.sender_name, r.message, r.deliver_at, r.time_zone, r.card
+        select o.id, r.position, r.product_id, r.name, r.price, r.quantity, r.item_url_uuid, r.recipient_name, r.recipient_email, r.sender_name, r.message, r.deliver_at, r.time_zone, $14::jsonb -> r.design
           from o, jsonb_to_recordset($13::jsonb) as r(position smallint, product_id int, name text, price numeric(12,2), quantity smallint, item_url_uuid uuid, recipient_name text,
-                                                    recipient_email text, sender_name text, message text, deliver_at timestamptz, time_zone text, card jsonb)
+                                                    recipient_email text, sender_name text, message text, deliver_at timestamptz, time_zone text, design int)
         returning id, position)
       select ${columns}, (select json_agg(json_build_object('id', i.id, 'position', i.position)) from i) as item_ids from o`),
     pay: preparedRead('checkout_pay_order', `
@@ -77,6 +78,15 @@ function orderStatements(em: EntityManager) {
       select ${columns}, (select json_agg(json_build_object('id', i.id, 'recipient_email', i.recipient_email, 'deliver_at', i.deliver_at, 'card', i.item_url_uuid is not null) order by i.position)
                             from order_item i where i.order_id = o.id) as lines
         from o`),
+    // The same, with the order's e-mails queued in the statement (only when it marked the order paid):
+    // checkout knows the cards it has just written, so paying needs neither a transaction nor a read.
+    payAndQueue: preparedRead('checkout_pay_order_queue_mail', `
+      with o as (
+        update "order" set status = 'paid', payment_reference = $1, card_last4 = $2, card_brand = $3, updated_at = $4::timestamptz
+         where id = $5::uuid and status = 'pending'
+        returning *),
+      queued as (${enqueueSql('$6', 'exists (select 1 from o)')})
+      select ${columns}, ${wakeSql('$7::boolean')} as woken from o`),
     byKey: preparedRead('checkout_order_by_key', `select ${columns} from "order" o where o.idempotency_key = $1`),
   };
   return statements;
@@ -95,6 +105,15 @@ export async function orderByKey(em: EntityManager, key: string): Promise<Order 
  * for the order and another for its lines.
  */
 export async function insertOrder(em: EntityManager, order: NewOrder, items: readonly NewOrderItem[]): Promise<{ row: Record<string, unknown>; itemIds: number[] }> {
+  // Each card design once (the cards of a line, or of lines of one product, share theirs), by position.
+  const designs: CardDesign[] = [];
+  const designAt = new Map<CardDesign, number>();
+  const design = (card: CardDesign | null | undefined) => {
+    if (!card) return null;
+    let at = designAt.get(card);
+    if (at === undefined) designAt.set(card, (at = designs.push(card) - 1));
+    return at;
+  };
   const rows = items.map((item) => ({
     position: item.position,
     product_id: item.productId,
@@ -108,11 +127,11 @@ export async function insertOrder(em: EntityManager, order: NewOrder, items: rea
     message: item.message ?? null,
     deliver_at: item.deliverAt?.toISOString() ?? null,
     time_zone: item.timeZone ?? null,
-    card: item.card ?? null,
+    design: design(item.card),
   }));
   const at = order.createdAt.toISOString();
   const [written] = await runPrepared<Record<string, unknown> & { item_ids: { id: number; position: number }[] | string | null }>(em, orderStatements(em).insert, [
-    order.id, order.purchaserEmail, order.total, order.userId, order.paymentProvider, order.idempotencyKey, order.requestHash, order.itemNames, order.discountCode, order.discountAmount, order.notifyOpened, at, JSON.stringify(rows),
+    order.id, order.purchaserEmail, order.total, order.userId, order.paymentProvider, order.idempotencyKey, order.requestHash, order.itemNames, order.discountCode, order.discountAmount, order.notifyOpened, at, JSON.stringify(rows), JSON.stringify(designs),
   ]);
   const { item_ids: raw, ...row } = written!;
   const list = jsonColumn(raw as { id: number; position: number }[] | null | string);
@@ -151,4 +170,18 @@ export async function payOrder(em: EntityManager, orderId: string, payment: Paym
     lines: lines.length,
     cards: lines.filter((line) => line.card).map((line) => ({ id: Number(line.id), recipientEmail: line.recipient_email!, deliverAt: line.deliver_at ? new Date(line.deliver_at) : null })),
   };
+}
+
+/**
+ * Marks a pending order paid and queues its e-mails in one statement (atomic on its own: no
+ * transaction); answers the paid order's row, or null when the order is not pending (anymore) or gone,
+ * and then nothing was queued.
+ */
+export async function payOrderQueueing(em: EntityManager, orderId: string, payment: PaymentFacts, emails: JobBatch): Promise<Record<string, unknown> | null> {
+  const [paid] = await runPrepared<Record<string, unknown> & { woken?: unknown }>(em, orderStatements(em).payAndQueue, [
+    payment.reference, payment.last4, payment.brand, new Date().toISOString(), orderId, emails.json, emails.wake,
+  ]);
+  if (!paid) return null;
+  const { woken: _, ...row } = paid;
+  return row;
 }
