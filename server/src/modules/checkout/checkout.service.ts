@@ -11,7 +11,7 @@ import { Product } from '../catalogue/product.entity.js';
 import type { RateLimits } from '../limits/rate-limits.js';
 import type { CardDesign } from '../orders/card-design.js';
 import type { OrderEmails } from '../orders/order-emails.js';
-import { insertOrder, orderByKey, payOrder, payOrderQueueing, type NewOrderItem, type OrderCard } from '../orders/order-item-rows.js';
+import { insertOrder, orderByKey, payOrder, payOrderQueueing, type NewOrder, type NewOrderItem, type OrderCard } from '../orders/order-item-rows.js';
 import { OrderItem } from '../orders/order-item.entity.js';
 import { cleanCard, cleanCartLines, cleanIdempotencyKey, cleanPersonalisation, MAX_QUANTITY, type CartLine, type Personalisation } from './checkout-rules.js';
 import { QUANTITY_MESSAGE } from '../../rules/schemas.js';
@@ -61,7 +61,11 @@ export interface CheckoutOptions {
   provider: PaymentProvider | null;
   limits: RateLimits;
   /** Keeps the media a sold card needs. */
-  media: { recordSold(tx: RequestContext, items: { card: CardDesign | null }[]): Promise<void> };
+  media: {
+    recordSold(tx: RequestContext, items: readonly { card?: CardDesign | null }[]): Promise<void>;
+    /** Whether every file the items show is known kept already (recordSold would write nothing). */
+    soldKnown(items: readonly { card?: CardDesign | null }[]): boolean;
+  };
   /** The order's e-mails (receipt and cards), queued when it is paid. */
   orderEmails: OrderEmails;
   clock: () => Date;
@@ -84,7 +88,29 @@ interface WrittenOrder {
   cards: OrderCard[];
 }
 
-/** A checkout's lock on its idempotency key (see lockedByKey). */
+/** What createPending is given. */
+interface PendingArgs {
+  key: string;
+  requestHash: string;
+  purchaserEmail: string;
+  lines: CartLine[];
+  discountCode: string | null;
+  provider: PaymentProvider;
+  viewerId: number | null;
+  now: Date;
+  notifyOpened: boolean;
+}
+
+/** An order made from the cart, before it is written (see CheckoutService.draft). */
+interface OrderDraft {
+  quote: CartQuote<PricedProduct['product']>;
+  items: NewOrderItem[];
+  /** The group cards' requests, by the position of their item. */
+  groupCards: Map<number, GroupCardRequest>;
+  itemNames: string;
+}
+
+/** A checkout's lock on its idempotency key (see createPendingLocked). */
 const LOCK_KEY = preparedRead('checkout_lock_key', 'select pg_advisory_xact_lock(hashtextextended($1, 0))');
 
 /**
@@ -169,70 +195,87 @@ export class CheckoutService {
    * Writes the order and its items as `pending` and answers what paying it needs, or returns the order
    * another checkout of the key wrote first.
    */
-  private async createPending(
-    ctx: RequestContext,
-    args: { key: string; requestHash: string; purchaserEmail: string; lines: CartLine[]; discountCode: string | null; provider: PaymentProvider; viewerId: number | null; now: Date; notifyOpened: boolean },
-  ): Promise<Order | WrittenOrder> {
-    const { key, requestHash, lines, now } = args;
+  private async createPending(ctx: RequestContext, args: PendingArgs): Promise<Order | WrittenOrder> {
+    if (!args.discountCode) {
+      const written = await this.createPendingAtOnce(ctx, args);
+      if (written) return written;
+    }
+    return this.createPendingLocked(ctx, args);
+  }
+
+  /**
+   * The common checkout (no discount code to count) in three reads and one write, without a
+   * transaction or a lock: the order with its items is one INSERT, atomic on its own, that the key's
+   * unique index lets through once. The key's order, read first, answers a retry; when a concurrent
+   * checkout of the same key wrote first, the INSERT writes nothing and the locked way finds that order.
+   * Null: this checkout takes the locked way (also for a group card, whose signing link is written with
+   * the order, and for card files not yet known kept, which are recorded with it).
+   */
+  private async createPendingAtOnce(ctx: RequestContext, args: PendingArgs): Promise<Order | WrittenOrder | null> {
+    const existing = await this.byKey(ctx.em, args.key, args.requestHash);
+    if (existing) return existing;
+    const draft = await this.draft(ctx, args);
+    if (draft.groupCards.size || !this.options.media.soldKnown(draft.items)) return null;
+    const written = await insertOrder(ctx.em, newOrder(args, draft), draft.items);
+    return written && writtenOrder(args, draft, written);
+  }
+
+  /** Checkout in a transaction that holds the key's lock (see createPending). */
+  private async createPendingLocked(ctx: RequestContext, args: PendingArgs): Promise<Order | WrittenOrder> {
     return ctx.em.fork().transactional(async (em) => {
       // A short lock per key (no payment inside): the second checkout of a key finds the first one's order.
-      const existing = await this.lockedByKey(em, key, requestHash);
+      await runPrepared(em, LOCK_KEY, [args.key]);
+      const existing = await this.byKey(em, args.key, args.requestHash);
       if (existing) return existing;
-
-      const products = await pricedProducts(em, lines.map((line) => line.productId));
-      if (lines.some((line) => !products.has(line.productId))) {
-        throw badInput('Some products in your cart are no longer available; review your cart.', 'lines');
-      }
-      const personalisations = lines.map((line, index) => checkLine(line, index, products.get(line.productId)!, now));
-      await checkRecipients(withEm(ctx, em), orderRecipients(lines, personalisations), this.recipientChecks);
-      // A card line is priced for its recipients: one card each.
-      let quote = priceLines(lines.map((line, index) => ({ ...line, quantity: personalisations[index]?.recipients.length ?? line.quantity })), products);
+      const tx = withEm(ctx, em);
+      const draft = await this.draft(tx, args);
       // The code's use is counted in this transaction: it is given back only if the payment fails.
-      if (args.discountCode) quote = withDiscount(quote, await this.options.discounts.claim(withEm(ctx, em), args.discountCode, quote.subtotal));
-      // Every item of the order: a card line makes one item per recipient (card-recipients.ts), any
-      // other line one item of its quantity.
-      let position = 0;
-      const items: NewOrderItem[] = [];
-      const groupCards = new Map<number, GroupCardRequest>();
-      for (const line of quote.lines) {
-        const { product, card: design } = products.get(line.product.id)!;
-        const personal = personalisations[line.index];
-        const rows: NewOrderItem[] = personal && design
-          ? cardItems({ product, design, price: line.unitPrice, personal, position })
-          : [{ position, productId: product.id, name: product.name, price: line.unitPrice, quantity: line.quantity }];
-        items.push(...rows);
-        if (personal?.groupCard) groupCards.set(position, personal.groupCard);
-        position += rows.length;
-      }
+      if (args.discountCode) draft.quote = withDiscount(draft.quote, await this.options.discounts.claim(tx, args.discountCode, draft.quote.subtotal));
       // The media of the cards are kept from now on, also while the payment is under way.
-      await this.options.media.recordSold(withEm(ctx, em), items.map((item) => ({ card: item.card ?? null })));
+      await this.options.media.recordSold(tx, draft.items);
       // The order and its lines in one INSERT (see insertOrder); then a group card's signing link, by its item.
-      const written = await insertOrder(
-        em,
-        {
-          id: crypto.randomUUID(),
-          purchaserEmail: args.purchaserEmail,
-          total: quote.total,
-          userId: args.viewerId,
-          paymentProvider: args.provider.name,
-          idempotencyKey: key,
-          requestHash,
-          // Each product's name once: what the admin's order search needs.
-          itemNames: [...new Set(lines.map((line) => products.get(line.productId)!.product.name.toLowerCase()))].join(' '),
-          discountCode: quote.discountCode,
-          discountAmount: quote.discount,
-          notifyOpened: args.notifyOpened,
-          createdAt: now,
-        },
-        items,
-      );
-      if (groupCards.size) {
-        for (const [at, request] of groupCards) this.options.groupCards.attach(em, em.getReference(OrderItem, written.itemIds[at]!), request);
+      const written = await insertOrder(em, newOrder(args, draft), draft.items);
+      if (!written) throw new Error('An order was written with a locked idempotency key');
+      if (draft.groupCards.size) {
+        for (const [at, request] of draft.groupCards) this.options.groupCards.attach(em, em.getReference(OrderItem, written.itemIds[at]!), request);
         await em.flush();
       }
-      const cards = items.flatMap((item) => (item.itemUrlUuid ? [{ id: written.itemIds[item.position]!, recipientEmail: item.recipientEmail!, deliverAt: item.deliverAt ?? null }] : []));
-      return { id: String(written.row.id), total: quote.total, purchaserEmail: args.purchaserEmail, items: items.length, cards };
+      return writtenOrder(args, draft, written);
     });
+  }
+
+  /**
+   * Reads the lines' products (with their card designs), checks every line and every recipient,
+   * prices the order and makes its items; writes nothing.
+   */
+  private async draft(tx: RequestContext, args: PendingArgs): Promise<OrderDraft> {
+    const { lines, now } = args;
+    const products = await pricedProducts(tx.em, lines.map((line) => line.productId));
+    if (lines.some((line) => !products.has(line.productId))) {
+      throw badInput('Some products in your cart are no longer available; review your cart.', 'lines');
+    }
+    const personalisations = lines.map((line, index) => checkLine(line, index, products.get(line.productId)!, now));
+    await checkRecipients(tx, orderRecipients(lines, personalisations), this.recipientChecks);
+    // A card line is priced for its recipients: one card each.
+    const quote = priceLines(lines.map((line, index) => ({ ...line, quantity: personalisations[index]?.recipients.length ?? line.quantity })), products);
+    // Every item of the order: a card line makes one item per recipient (card-recipients.ts), any
+    // other line one item of its quantity.
+    let position = 0;
+    const items: NewOrderItem[] = [];
+    const groupCards = new Map<number, GroupCardRequest>();
+    for (const line of quote.lines) {
+      const { product, card: design } = products.get(line.product.id)!;
+      const personal = personalisations[line.index];
+      const rows: NewOrderItem[] = personal && design
+        ? cardItems({ product, design, price: line.unitPrice, personal, position })
+        : [{ position, productId: product.id, name: product.name, price: line.unitPrice, quantity: line.quantity }];
+      items.push(...rows);
+      if (personal?.groupCard) groupCards.set(position, personal.groupCard);
+      position += rows.length;
+    }
+    // Each product's name once: what the admin's order search needs.
+    const itemNames = [...new Set(lines.map((line) => products.get(line.productId)!.product.name.toLowerCase()))].join(' ');
+    return { quote, items, groupCards, itemNames };
   }
 
   /**
@@ -295,13 +338,12 @@ export class CheckoutService {
   // ---- internals ----
 
   /**
-   * Takes the key's lock for the rest of the transaction and answers the order placed with the key, if
-   * any; CONFLICT when the key was used for a different order. Two statements: a read in the lock's
-   * statement would see the database as it was before the lock was granted, without the order that
-   * the checkout holding the lock has just committed.
+   * The order placed with the key, if any; CONFLICT when the key was used for a different order. In
+   * the locked way it is read by its own statement after the lock's: a read in the lock's statement
+   * would see the database as it was before the lock was granted, without the order that the checkout
+   * holding the lock has just committed.
    */
-  private async lockedByKey(em: EntityManager, key: string, requestHash: string): Promise<Order | null> {
-    await runPrepared(em, LOCK_KEY, [key]);
+  private async byKey(em: EntityManager, key: string, requestHash: string): Promise<Order | null> {
     const order = await orderByKey(em, key);
     if (order && order.requestHash !== requestHash) throw conflict('This checkout was already used for a different order; reload the page and try again.', 'idempotencyKey');
     return order;
@@ -359,4 +401,28 @@ function hashRequest(email: string, lines: CartLine[], discountCode: string | nu
 
 function withDiscount<P>(quote: CartQuote<P>, applied: { code: string; amount: string }): CartQuote<P> {
   return { ...quote, discountCode: applied.code, discount: applied.amount, total: fromCents(toCents(quote.subtotal) - toCents(applied.amount)) };
+}
+
+/** The order's row as checkout writes it (pending until its payment is settled). */
+function newOrder(args: PendingArgs, draft: OrderDraft): NewOrder {
+  return {
+    id: crypto.randomUUID(),
+    purchaserEmail: args.purchaserEmail,
+    total: draft.quote.total,
+    userId: args.viewerId,
+    paymentProvider: args.provider.name,
+    idempotencyKey: args.key,
+    requestHash: args.requestHash,
+    itemNames: draft.itemNames,
+    discountCode: draft.quote.discountCode,
+    discountAmount: draft.quote.discount,
+    notifyOpened: args.notifyOpened,
+    createdAt: args.now,
+  };
+}
+
+/** What paying the order just written needs: its total, its purchaser and its cards (ids by position). */
+function writtenOrder(args: PendingArgs, draft: OrderDraft, written: { row: Record<string, unknown>; itemIds: number[] }): WrittenOrder {
+  const cards = draft.items.flatMap((item) => (item.itemUrlUuid ? [{ id: written.itemIds[item.position]!, recipientEmail: item.recipientEmail!, deliverAt: item.deliverAt ?? null }] : []));
+  return { id: String(written.row.id), total: draft.quote.total, purchaserEmail: args.purchaserEmail, items: draft.items.length, cards };
 }

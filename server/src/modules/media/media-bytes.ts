@@ -27,7 +27,7 @@ interface SoldCardMedia {
 
 /** An order item as recordSold reads it: the media its card shows, if it is a card. */
 export interface SoldItem {
-  card: { cover: SoldCardMedia | null; greeting: SoldCardMedia | null; back: SoldCardMedia | null; extras: SoldCardMedia[]; songs: SoldCardMedia[] } | null;
+  card?: { cover: SoldCardMedia | null; greeting: SoldCardMedia | null; back: SoldCardMedia | null; extras: SoldCardMedia[]; songs: SoldCardMedia[] } | null;
 }
 
 /** A stored file ready to be served: its storage key, content type and size. */
@@ -81,15 +81,31 @@ export class MediaBytes {
    * Records the files the sold cards of an order show, in the order's transaction, so that deleting
    * them from the library later keeps their bytes (and serving keeps finding them).
    */
-  async recordSold(tx: RequestContext, items: SoldItem[]): Promise<void> {
-    const media = items.flatMap((item) => (item.card ? [item.card.cover, item.card.greeting, item.card.back, ...item.card.extras, ...item.card.songs] : []));
-    const rows = new Map<string, string>();
-    for (const m of media) if (m && m.path.startsWith(PATH_PREFIX)) rows.set(m.path.slice(PATH_PREFIX.length), m.mimeType);
-    for (const key of rows.keys()) if (this.knownSold.get(key)) rows.delete(key);
+  async recordSold(tx: RequestContext, items: readonly SoldItem[]): Promise<void> {
+    const rows = this.unknownSold(items);
     if (!rows.size) return;
     const added = new Set((await runPrepared<{ key: string }>(tx.em, RECORD_SOLD, [JSON.stringify(Object.fromEntries(rows))])).map((row) => row.key));
     // Only the keys that were kept before: those added now are kept only if the order's transaction commits.
     for (const key of rows.keys()) if (!added.has(key)) this.knownSold.set(key, true);
+  }
+
+  /** Whether every file these items show is known kept already (recordSold would send nothing). */
+  soldKnown(items: readonly SoldItem[]): boolean {
+    return this.unknownSold(items).size === 0;
+  }
+
+  /** The files the items show that this process does not know to be kept: key → MIME type. */
+  private unknownSold(items: readonly SoldItem[]): Map<string, string> {
+    const rows = new Map<string, string>();
+    for (const { card } of items) {
+      if (!card) continue;
+      for (const m of [card.cover, card.greeting, card.back, ...card.extras, ...card.songs]) {
+        if (!m || !m.path.startsWith(PATH_PREFIX)) continue;
+        const key = m.path.slice(PATH_PREFIX.length);
+        if (!this.knownSold.get(key)) rows.set(key, m.mimeType);
+      }
+    }
+    return rows;
   }
 
   /**

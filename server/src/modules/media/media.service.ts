@@ -257,8 +257,12 @@ export class MediaService {
     return this.bytes.findServed(ctx, name);
   }
 
-  recordSold(tx: RequestContext, items: SoldItem[]): Promise<void> {
+  recordSold(tx: RequestContext, items: readonly SoldItem[]): Promise<void> {
     return this.bytes.recordSold(tx, items);
+  }
+
+  soldKnown(items: readonly SoldItem[]): boolean {
+    return this.bytes.soldKnown(items);
   }
 
   removeBytes(ctx: RequestContext, files: Pick<MediaFile, 'filePath' | 'thumbnailPath'>[]): Promise<void> {

@@ -62,6 +62,7 @@ function orderStatements(em: EntityManager) {
       with o as (
         insert into "order" (id, purchaser_email, status, total, user_id, payment_provider, idempotency_key, request_hash, item_names, discount_code, discount_amount, notify_opened, created_at, updated_at)
         values ($1::uuid, $2, 'pending', $3::numeric, $4::int, $5, $6, $7, $8, $9, $10::numeric, $11::boolean, $12::timestamptz, $12::timestamptz)
+        on conflict (idempotency_key) do nothing
         returning *),
       i as (
         insert into order_item (order_id, position, product_id, name, price, quantity, item_url_uuid, recipient_name, recipient_email, sender_name, message, deliver_at, time_zone, card)
@@ -100,11 +101,12 @@ export async function orderByKey(em: EntityManager, key: string): Promise<Order 
 
 /**
  * Writes a pending order and its lines in one statement and answers the order's row and its lines'
- * ids by position. A checkout of many cards would otherwise have the ORM's unit of work create,
- * snapshot and compare every line (and its card design) only to insert them, and pay a round trip
- * for the order and another for its lines.
+ * ids by position; null, writing nothing, when an order with its idempotency key exists (the key's
+ * unique index; a checkout of the same key still under way is waited for). A checkout of many cards
+ * would otherwise have the ORM's unit of work create, snapshot and compare every line (and its card
+ * design) only to insert them, and pay a round trip for the order and another for its lines.
  */
-export async function insertOrder(em: EntityManager, order: NewOrder, items: readonly NewOrderItem[]): Promise<{ row: Record<string, unknown>; itemIds: number[] }> {
+export async function insertOrder(em: EntityManager, order: NewOrder, items: readonly NewOrderItem[]): Promise<{ row: Record<string, unknown>; itemIds: number[] } | null> {
   // Each card design once (the cards of a line, or of lines of one product, share theirs), by position.
   const designs: CardDesign[] = [];
   const designAt = new Map<CardDesign, number>();
@@ -133,7 +135,8 @@ export async function insertOrder(em: EntityManager, order: NewOrder, items: rea
   const [written] = await runPrepared<Record<string, unknown> & { item_ids: { id: number; position: number }[] | string | null }>(em, orderStatements(em).insert, [
     order.id, order.purchaserEmail, order.total, order.userId, order.paymentProvider, order.idempotencyKey, order.requestHash, order.itemNames, order.discountCode, order.discountAmount, order.notifyOpened, at, JSON.stringify(rows), JSON.stringify(designs),
   ]);
-  const { item_ids: raw, ...row } = written!;
+  if (!written) return null;
+  const { item_ids: raw, ...row } = written;
   const list = jsonColumn(raw as { id: number; position: number }[] | null | string);
   const itemIds: number[] = [];
   for (const item of list ?? []) itemIds[item.position] = Number(item.id);
