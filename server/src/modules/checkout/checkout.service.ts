@@ -110,6 +110,9 @@ interface OrderDraft {
   itemNames: string;
 }
 
+/** Thrown in the locked way when its INSERT found the key taken (see createPending). */
+class KeyTaken extends Error {}
+
 /** A checkout's lock on its idempotency key (see createPendingLocked). */
 const LOCK_KEY = preparedRead('checkout_lock_key', 'select pg_advisory_xact_lock(hashtextextended($1, 0))');
 
@@ -172,7 +175,7 @@ export class CheckoutService {
     const discountCode = optionalCode(input.discountCode);
     const requestHash = hashRequest(purchaserEmail, lines, discountCode);
 
-    // A repeated key finds its order in createPending (under the key's lock): a placed one is the
+    // A repeated key finds its order in createPending: a placed one is the
     // answer, a pending one is charged again with the same key (the provider answers the first outcome).
     const viewer = await ctx.viewer();
     const pending = await this.options.discounts.whileClaiming(ctx, discountCode, () => this.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, provider, viewerId: viewer?.user.id ?? null, now, notifyOpened: input.notifyWhenOpened !== false }));
@@ -200,21 +203,37 @@ export class CheckoutService {
       const written = await this.createPendingAtOnce(ctx, args);
       if (written) return written;
     }
-    return this.createPendingLocked(ctx, args);
+    try {
+      return await this.createPendingLocked(ctx, args);
+    } catch (error) {
+      if (!(error instanceof KeyTaken)) throw error;
+      // A checkout of the same key without the lock (in another process) wrote its order meanwhile.
+      const existing = await this.byKey(ctx.em, args.key, args.requestHash);
+      if (existing) return existing;
+      throw conflict('This checkout changed while it was being placed; reload the page and try again.', 'idempotencyKey');
+    }
   }
 
   /**
-   * The common checkout (no discount code to count) in three reads and one write, without a
-   * transaction or a lock: the order with its items is one INSERT, atomic on its own, that the key's
-   * unique index lets through once. The key's order, read first, answers a retry; when a concurrent
-   * checkout of the same key wrote first, the INSERT writes nothing and the locked way finds that order.
-   * Null: this checkout takes the locked way (also for a group card, whose signing link is written with
-   * the order, and for card files not yet known kept, which are recorded with it).
+   * The common checkout (no discount code to count) in two reads and one write, without a transaction
+   * or a lock: the order with its items is one INSERT, atomic on its own, that the key's unique index
+   * lets through once. A retry of a placed order writes nothing there (a concurrent checkout of the
+   * same key still under way is waited for) and the locked way then answers the key's order; a retry
+   * that the cart's checks refuse now (a product gone since, say) gets it too. Null: this checkout takes the
+   * locked way (also for a group card, whose signing link is written with the order, and for card files
+   * not yet known kept, which are recorded with it).
    */
   private async createPendingAtOnce(ctx: RequestContext, args: PendingArgs): Promise<Order | WrittenOrder | null> {
-    const existing = await this.byKey(ctx.em, args.key, args.requestHash);
-    if (existing) return existing;
-    const draft = await this.draft(ctx, args);
+    let draft: OrderDraft;
+    try {
+      draft = await this.draft(ctx, args);
+    } catch (error) {
+      // A retry of an order placed before its cart's checks would refuse it now: that order is the answer.
+      if (!(error instanceof AppError)) throw error;
+      const existing = await this.byKey(ctx.em, args.key, args.requestHash);
+      if (existing) return existing;
+      throw error;
+    }
     if (draft.groupCards.size || !this.options.media.soldKnown(draft.items)) return null;
     const written = await insertOrder(ctx.em, newOrder(args, draft), draft.items);
     return written && writtenOrder(args, draft, written);
@@ -235,7 +254,8 @@ export class CheckoutService {
       await this.options.media.recordSold(tx, draft.items);
       // The order and its lines in one INSERT (see insertOrder); then a group card's signing link, by its item.
       const written = await insertOrder(em, newOrder(args, draft), draft.items);
-      if (!written) throw new Error('An order was written with a locked idempotency key');
+      // The key was taken after the look-up by a checkout that takes no lock: everything here is rolled back.
+      if (!written) throw new KeyTaken('The idempotency key was taken by a checkout without the lock');
       if (draft.groupCards.size) {
         for (const [at, request] of draft.groupCards) this.options.groupCards.attach(em, em.getReference(OrderItem, written.itemIds[at]!), request);
         await em.flush();
@@ -396,7 +416,7 @@ function checkLine(line: CartLine, index: number, { isCard, product }: PricedPro
 /** A digest of what an order asks for, so that one key cannot stand for two different orders. */
 function hashRequest(email: string, lines: CartLine[], discountCode: string | null): string {
   const request = discountCode ? { email, lines, discountCode: discountCode.toLowerCase() } : { email, lines };
-  return crypto.createHash('sha256').update(JSON.stringify(request)).digest('hex');
+  return crypto.hash('sha256', JSON.stringify(request));
 }
 
 function withDiscount<P>(quote: CartQuote<P>, applied: { code: string; amount: string }): CartQuote<P> {
@@ -422,7 +442,7 @@ function newOrder(args: PendingArgs, draft: OrderDraft): NewOrder {
 }
 
 /** What paying the order just written needs: its total, its purchaser and its cards (ids by position). */
-function writtenOrder(args: PendingArgs, draft: OrderDraft, written: { row: Record<string, unknown>; itemIds: number[] }): WrittenOrder {
+function writtenOrder(args: PendingArgs, draft: OrderDraft, written: { id: string; itemIds: number[] }): WrittenOrder {
   const cards = draft.items.flatMap((item) => (item.itemUrlUuid ? [{ id: written.itemIds[item.position]!, recipientEmail: item.recipientEmail!, deliverAt: item.deliverAt ?? null }] : []));
-  return { id: String(written.row.id), total: draft.quote.total, purchaserEmail: args.purchaserEmail, items: draft.items.length, cards };
+  return { id: written.id, total: draft.quote.total, purchaserEmail: args.purchaserEmail, items: draft.items.length, cards };
 }

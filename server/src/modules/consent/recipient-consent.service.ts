@@ -22,7 +22,7 @@ const MAX_TOKEN_LENGTH = 400;
 export const normaliseAddress = (email: string) => email.trim().toLowerCase();
 const UNSUBSCRIBED_AMONG = preparedRead('consent_unsubscribed_among', 'select address_hash from unsubscribed_address where address_hash = any($1::char(64)[])');
 
-const addressHash = (email: string) => crypto.createHash('sha256').update(normaliseAddress(email)).digest('hex');
+const addressHash = (email: string) => crypto.hash('sha256', normaliseAddress(email));
 
 const invalidLink = () => new AppError('TOKEN_INVALID', 'This unsubscribe link is not valid. Open the link from the e-mail again, whole.');
 

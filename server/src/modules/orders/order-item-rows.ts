@@ -70,7 +70,7 @@ function orderStatements(em: EntityManager) {
           from o, jsonb_to_recordset($13::jsonb) as r(position smallint, product_id int, name text, price numeric(12,2), quantity smallint, item_url_uuid uuid, recipient_name text,
                                                     recipient_email text, sender_name text, message text, deliver_at timestamptz, time_zone text, design int)
         returning id, position)
-      select ${columns}, (select json_agg(json_build_object('id', i.id, 'position', i.position)) from i) as item_ids from o`),
+      select o.id, (select json_agg(json_build_object('id', i.id, 'position', i.position)) from i) as item_ids from o`),
     pay: preparedRead('checkout_pay_order', `
       with o as (
         update "order" set status = 'paid', payment_reference = $1, card_last4 = $2, card_brand = $3, updated_at = $4::timestamptz
@@ -100,13 +100,13 @@ export async function orderByKey(em: EntityManager, key: string): Promise<Order 
 }
 
 /**
- * Writes a pending order and its lines in one statement and answers the order's row and its lines'
- * ids by position; null, writing nothing, when an order with its idempotency key exists (the key's
+ * Writes a pending order and its lines in one statement and answers its id and its lines' ids by
+ * position; null, writing nothing, when an order with its idempotency key exists (the key's
  * unique index; a checkout of the same key still under way is waited for). A checkout of many cards
  * would otherwise have the ORM's unit of work create, snapshot and compare every line (and its card
  * design) only to insert them, and pay a round trip for the order and another for its lines.
  */
-export async function insertOrder(em: EntityManager, order: NewOrder, items: readonly NewOrderItem[]): Promise<{ row: Record<string, unknown>; itemIds: number[] } | null> {
+export async function insertOrder(em: EntityManager, order: NewOrder, items: readonly NewOrderItem[]): Promise<{ id: string; itemIds: number[] } | null> {
   // Each card design once (the cards of a line, or of lines of one product, share theirs), by position.
   const designs: CardDesign[] = [];
   const designAt = new Map<CardDesign, number>();
@@ -132,15 +132,13 @@ export async function insertOrder(em: EntityManager, order: NewOrder, items: rea
     design: design(item.card),
   }));
   const at = order.createdAt.toISOString();
-  const [written] = await runPrepared<Record<string, unknown> & { item_ids: { id: number; position: number }[] | string | null }>(em, orderStatements(em).insert, [
+  const [written] = await runPrepared<{ id: string; item_ids: { id: number; position: number }[] | string | null }>(em, orderStatements(em).insert, [
     order.id, order.purchaserEmail, order.total, order.userId, order.paymentProvider, order.idempotencyKey, order.requestHash, order.itemNames, order.discountCode, order.discountAmount, order.notifyOpened, at, JSON.stringify(rows), JSON.stringify(designs),
   ]);
   if (!written) return null;
-  const { item_ids: raw, ...row } = written;
-  const list = jsonColumn(raw as { id: number; position: number }[] | null | string);
   const itemIds: number[] = [];
-  for (const item of list ?? []) itemIds[item.position] = Number(item.id);
-  return { row, itemIds };
+  for (const item of jsonColumn(written.item_ids) ?? []) itemIds[item.position] = Number(item.id);
+  return { id: written.id, itemIds };
 }
 
 /** An order's cards as its e-mails need them: a plain read, nothing hydrated. */
