@@ -83,11 +83,10 @@ export const idSchema = (message: string) => z.preprocess(readId, z.custom<numbe
  * An object of known fields; anything else gets `message`. A field left out is read like one sent
  * empty (undefined), so each field's own rule decides (a default, "is required"...).
  */
-const record = <T extends z.ZodRawShape>(shape: T, message: string) =>
-  z.preprocess(
-    (value) => (value && typeof value === 'object' && !Array.isArray(value) ? { ...Object.fromEntries(Object.keys(shape).map((key) => [key, undefined])), ...value } : value),
-    z.object(shape, message),
-  );
+const record = <T extends z.ZodRawShape>(shape: T, message: string) => {
+  const blank = Object.fromEntries(Object.keys(shape).map((key) => [key, undefined]));
+  return z.preprocess((value) => (value && typeof value === 'object' && !Array.isArray(value) ? { ...blank, ...value } : value), z.object(shape, message));
+};
 
 // ---------------------------------------------------------------------------------------------
 // Carts and cards
