@@ -55,17 +55,20 @@ export function createMailer(options: MailerOptions): Mailer {
   const transport = () => (smtp ??= nodemailer.createTransport(pooled as TransportOptions));
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...dkim });
   // Composed here (mime.ts) and handed to nodemailer whole: it sends, pools, times out and signs.
+  const messageIdOf = (mail: OutgoingMail) => `<${mail.id}@${options.domain}>`;
   const message = (mail: OutgoingMail) =>
-    composeMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, messageId: `<${mail.id}@${options.domain}>`, boundaryId: mail.id });
+    composeMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, messageId: messageIdOf(mail), boundaryId: mail.id });
   return {
     async send(mail) {
       const { raw, envelope } = message(mail);
+      // The Message-ID is in the raw message; told to nodemailer too, which otherwise draws a random one for its report.
+      const messageId = messageIdOf(mail);
       if (options.smtpUrl) {
-        await transport().sendMail({ envelope, raw });
+        await transport().sendMail({ envelope, raw, messageId });
         return;
       }
       // The outbox keeps Unix line ends, as a mail program writes .eml files.
-      const info = await stream.sendMail({ envelope, raw: raw.replace(/\r\n/g, '\n') });
+      const info = await stream.sendMail({ envelope, raw: raw.replace(/\r\n/g, '\n'), messageId });
       await fs.mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${mail.id}.eml`);
       // Written whole, then renamed: a reader never sees half an e-mail.

@@ -33,7 +33,8 @@ export function composeMail(mail: {
   boundaryId: string;
 }): ComposedMail {
   const boundary = `=_AS-${mail.boundaryId.replace(/[^A-Za-z0-9-]/g, '')}`;
-  const root = new MimeNode(`multipart/alternative; boundary="${boundary}"`);
+  // (Its own boundary is never used: given, so that it is not drawn from the random source for every e-mail.)
+  const root = new MimeNode(`multipart/alternative; boundary="${boundary}"`, { baseBoundary: boundary });
   root.setHeader({ ...mail.headers, From: mail.from, To: mail.to, Subject: mail.subject, 'Message-ID': mail.messageId });
   const envelope = root.getEnvelope();
   const part = (type: string, body: string) =>
