@@ -54,7 +54,7 @@ export interface RecipientLinks {
  * writes to a recipient ask `unsubscribedAmong` (one query for any number of addresses).
  */
 export class RecipientConsent implements RecipientLinks {
-  private key: Promise<Buffer> | null = null;
+  private key: Promise<crypto.KeyObject> | null = null;
   private readonly protectedKinds = new Set<string>();
   private guarding = false;
 
@@ -161,11 +161,12 @@ export class RecipientConsent implements RecipientLinks {
    * every process and every restart, so that a link keeps working for as long as its e-mail is kept.
    * Only read here (never written), so that reading it inside any transaction is safe.
    */
-  private keyOf(em: EntityManager): Promise<Buffer> {
+  private keyOf(em: EntityManager): Promise<crypto.KeyObject> {
     this.key ??= (async () => {
       const [row] = await em.execute<{ value: string }[]>(`select "value" from "setting" where "key" = ?`, [SECRET_SETTING]);
       if (!row) throw new Error(`The setting ${SECRET_SETTING} is missing: the migration accounts_consent has not run.`);
-      return Buffer.from(crypto.hkdfSync('sha256', row.value, 'art-and-song-cards', 'unsubscribe links', 32));
+      // A key object, made once: a cipher made from raw bytes makes one for every link.
+      return crypto.createSecretKey(Buffer.from(crypto.hkdfSync('sha256', row.value, 'art-and-song-cards', 'unsubscribe links', 32)));
     })().catch((error: unknown) => {
       this.key = null;
       throw error;
