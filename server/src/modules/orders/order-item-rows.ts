@@ -51,6 +51,12 @@ function orderColumns(em: EntityManager, alias: string): string {
   return persisted.flatMap((prop) => prop.fieldNames).map((field) => `${alias}."${field}"`).join(', ');
 }
 
+/** Marks the order $5 paid (only while pending) with the payment's facts ($1-$3) at $4: both ways of paying use it. */
+const PAY_PENDING = `
+        update "order" set status = 'paid', payment_reference = $1, card_last4 = $2, card_brand = $3, updated_at = $4::timestamptz
+         where id = $5::uuid and status = 'pending'
+        returning *`;
+
 let statements: { insert: PreparedRead; pay: PreparedRead; payAndQueue: PreparedRead; byKey: PreparedRead } | null = null;
 
 /** Checkout's statements on orders, made once the entity's columns are known. */
@@ -72,20 +78,14 @@ function orderStatements(em: EntityManager) {
         returning id, position)
       select o.id, (select json_agg(json_build_object('id', i.id, 'position', i.position)) from i) as item_ids from o`),
     pay: preparedRead('checkout_pay_order', `
-      with o as (
-        update "order" set status = 'paid', payment_reference = $1, card_last4 = $2, card_brand = $3, updated_at = $4::timestamptz
-         where id = $5::uuid and status = 'pending'
-        returning *)
+      with o as (${PAY_PENDING})
       select ${columns}, (select json_agg(json_build_object('id', i.id, 'recipient_email', i.recipient_email, 'deliver_at', i.deliver_at, 'card', i.item_url_uuid is not null) order by i.position)
                             from order_item i where i.order_id = o.id) as lines
         from o`),
     // The same, with the order's e-mails queued in the statement (only when it marked the order paid):
     // checkout knows the cards it has just written, so paying needs neither a transaction nor a read.
     payAndQueue: preparedRead('checkout_pay_order_queue_mail', `
-      with o as (
-        update "order" set status = 'paid', payment_reference = $1, card_last4 = $2, card_brand = $3, updated_at = $4::timestamptz
-         where id = $5::uuid and status = 'pending'
-        returning *),
+      with o as (${PAY_PENDING}),
       queued as (${enqueueSql('$6', 'exists (select 1 from o)')})
       select ${columns}, ${wakeSql('$7::boolean')} as woken from o`),
     byKey: preparedRead('checkout_order_by_key', `select ${columns} from "order" o where o.idempotency_key = $1`),
