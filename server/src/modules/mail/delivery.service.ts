@@ -142,6 +142,8 @@ export class DeliveryService {
   private pollTimer: NodeJS.Timeout | null = null;
   private nextDueTimer: NodeJS.Timeout | null = null;
   private pacer: SendPacer | null = null;
+  /** Waits for this process's next send time under MAIL_MAX_PER_SECOND (none without a cap). */
+  private readonly pace = () => this.pacer?.take() ?? Promise.resolve();
   private running: Promise<number> | null = null;
   private rerun = false;
   private stopping = false;
@@ -298,8 +300,7 @@ export class DeliveryService {
           continue;
         }
         try {
-          await this.pacer?.take();
-          await this.options.mailer.send({ id: `${item.job.kind}-${item.job.id}`, to: item.mail.to, subject: item.mail.subject, text: item.mail.text, html: item.mail.html, headers: item.mail.headers });
+          await this.options.mailer.send({ id: `${item.job.kind}-${item.job.id}`, to: item.mail.to, subject: item.mail.subject, text: item.mail.text, html: item.mail.html, headers: item.mail.headers }, this.pace);
           this.stats.sent++;
           sent++;
           marker.add(item.job);

@@ -15,7 +15,12 @@ export interface OutgoingMail {
 }
 
 export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>;
+  /**
+   * Sends one e-mail. `ready`, when given, is awaited once the message is composed, just before it is
+   * handed over: a send rate is kept by the moment a message starts at the server, not by when its
+   * composing began.
+   */
+  send(mail: OutgoingMail, ready?: () => Promise<void>): Promise<void>;
   close(): void;
 }
 
@@ -59,10 +64,11 @@ export function createMailer(options: MailerOptions): Mailer {
   const message = (mail: OutgoingMail) =>
     composeMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, messageId: messageIdOf(mail), boundaryId: mail.id });
   return {
-    async send(mail) {
+    async send(mail, ready) {
       const { raw, envelope } = message(mail);
       // The Message-ID is in the raw message; told to nodemailer too, which otherwise draws a random one for its report.
       const messageId = messageIdOf(mail);
+      await ready?.();
       if (options.smtpUrl) {
         await transport().sendMail({ envelope, raw, messageId });
         return;
