@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { simpleParser, type ParsedMail, type AddressObject } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
-import { composeMail } from '../../server/src/modules/mail/mime.js';
+import { composeMail, quotedPrintable } from '../../server/src/modules/mail/mime.js';
 
 /**
  * The shop composes its e-mails itself (mail/mime.ts) and hands them to nodemailer whole. Whatever
@@ -66,7 +66,10 @@ describe('composeMail', () => {
   });
 
   it('writes CRLF lines, 7-bit, body lines of at most 76 characters, with one Date and MIME-Version and the envelope of its addresses', () => {
-    const { raw, envelope } = composeMail({ ...card, to: 'Zoë <zoe@bücher.example>', messageId: '<card-7@cards.example>', boundaryId: 'card-7' });
+    const composed = composeMail({ ...card, to: 'Zoë <zoe@bücher.example>', messageId: '<card-7@cards.example>', boundaryId: 'card-7' });
+    const envelope = composed.envelope;
+    // Read byte for byte: a byte above 0x7e would show as itself.
+    const raw = composed.raw.toString('latin1');
     expect(envelope).toEqual({ from: 'cards@cards.example', to: ['zoe@xn--bcher-kva.example'] });
     expect(raw.endsWith('\r\n')).toBe(true);
     const [head, ...body] = raw.split('\r\n\r\n');
@@ -87,7 +90,7 @@ describe('composeMail', () => {
 
   it('any subject, text, HTML and names read back as nodemailer’s do', async () => {
     // Unicode of every plane, spaces at line ends, dots at line starts, long words, "=_" and "--" (a boundary's look).
-    const piece = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.constantFrom(' ', '  \n', '\n.', '=_AS-card-1', '--=_AS-card-1--', 'é', '😀', '\t', 'x'.repeat(90)));
+    const piece = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.constantFrom(' ', '  \n', '\n.', '=_AS-card-1', '--=_AS-card-1--', 'é', '😀', '\t', 'x'.repeat(90), '\r\n', ' \r\n', '\r', '=41', '😀'.repeat(30), `${'y'.repeat(74)}é`));
     const body = fc.array(piece, { maxLength: 12 }).map((parts) => parts.join(''));
     const name = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).filter((value) => value.trim().length > 0);
     await fc.assert(
@@ -99,6 +102,32 @@ describe('composeMail', () => {
         expect(ours).toEqual(theirs);
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('writes quoted-printable of 7-bit lines of at most 76 characters, none ending in a space, no character split across lines, that reads back byte for byte', () => {
+    const piece = fc.oneof(fc.string({ unit: 'binary', maxLength: 30 }), fc.constantFrom(' ', '\t', ' \n', '\t\r\n', '\r', '\n', '=', '😀'.repeat(40), 'é'.repeat(60), 'x'.repeat(200), `${'y'.repeat(73)}😀`));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), (parts) => {
+        const body = parts.join('');
+        const out = Buffer.alloc(Buffer.byteLength(body) * 4 + 16, 0xff);
+        const end = quotedPrintable(Buffer.from(body), out, 5);
+        // Written where it was told, within the room it was given.
+        expect(out.subarray(0, 5).every((byte) => byte === 0xff)).toBe(true);
+        const lines = out.subarray(5, end).toString('latin1').split('\r\n');
+        const bytesOf = (line: string) => Buffer.from(line.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+        for (const line of lines) {
+          expect(line.length).toBeLessThanOrEqual(76);
+          expect(line).toMatch(/^(?:[\x21-\x3c\x3e-\x7e \t]|=[0-9A-F]{2})*=?$/);
+          expect(line).not.toMatch(/[ \t]$/);
+          // Each line's bytes are whole UTF-8 characters.
+          expect(() => new TextDecoder('utf-8', { fatal: true }).decode(bytesOf(line.replace(/=$/, '')))).not.toThrow();
+        }
+        // Soft breaks removed and =XX decoded, it is the body with its line breaks as CRLF.
+        const decoded = Buffer.concat(lines.map((line, k) => (line.endsWith('=') ? bytesOf(line.slice(0, -1)) : Buffer.concat([bytesOf(line), Buffer.from(k < lines.length - 1 ? '\r\n' : '')]))));
+        expect(decoded.toString()).toBe(body.replace(/\r?\n/g, '\r\n'));
+      }),
+      { numRuns: 500 },
     );
   });
 });

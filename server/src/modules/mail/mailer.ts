@@ -74,7 +74,7 @@ export function createMailer(options: MailerOptions): Mailer {
         return;
       }
       // The outbox keeps Unix line ends, as a mail program writes .eml files.
-      const info = await stream.sendMail({ envelope, raw: raw.replace(/\r\n/g, '\n'), messageId });
+      const info = await stream.sendMail({ envelope, raw: raw.toString().replace(/\r\n/g, '\n'), messageId });
       await fs.mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${mail.id}.eml`);
       // Written whole, then renamed: a reader never sees half an e-mail.
