@@ -24,7 +24,7 @@ export const OrderMailKind = {
 /** Why a refunded card's e-mail was not sent (Order Details shows it). */
 export const NOT_SENT_REFUNDED = 'Not sent: the order was refunded.';
 
-const cardLink = (item: OrderItem, baseUrl: string) => baseUrl + ecardPath(item.itemUrlUuid!);
+const cardLink = (item: Pick<OrderItem, 'itemUrlUuid'>, baseUrl: string) => baseUrl + ecardPath(item.itemUrlUuid!);
 
 /** Why a recipient gets a card's e-mail, and how to get no more (the unsubscribe link). */
 export function recipientNote(from: string, unsubscribeUrl: string | undefined): { html: MailTemplate; text: string } {
@@ -37,7 +37,7 @@ export function recipientNote(from: string, unsubscribeUrl: string | undefined):
 }
 
 /** The e-mail that brings a card to its recipient (with its unsubscribe link, when given). */
-export function cardEmail(item: OrderItem, baseUrl: string, unsubscribeUrl?: string): Promise<MailContent> {
+export function cardEmail(item: Pick<OrderItem, 'name' | 'senderName' | 'recipientName' | 'recipientEmail' | 'itemUrlUuid'>, baseUrl: string, unsubscribeUrl?: string): Promise<MailContent> {
   const link = cardLink(item, baseUrl);
   const from = item.senderName ?? 'Someone';
   const subject = `${from} sent you a card: ${item.name}`;
@@ -166,7 +166,9 @@ export class OrderEmails {
 
   private async renderCards(jobs: readonly QueuedMail[], { em }: RenderEnv): Promise<RenderOutcome[]> {
     const ids = [...new Set(jobs.map((job) => job.itemId!))];
-    const items = new Map((await em.find(OrderItem, { id: { $in: ids } }, { populate: ['order'] })).map((item) => [item.id, item]));
+    // Only what a card's e-mail shows and whether it may go: a batch of a hundred cards, not their messages and designs.
+    const fields = ['name', 'senderName', 'recipientName', 'recipientEmail', 'itemUrlUuid', 'refundedAt', 'order.status'] as const;
+    const items = new Map((await em.find(OrderItem, { id: { $in: ids } }, { fields })).map((item) => [item.id, item]));
     return Promise.all(
       jobs.map(async (job) => {
         const item = items.get(job.itemId!);
