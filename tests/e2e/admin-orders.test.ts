@@ -31,6 +31,17 @@ describe('the admin Orders screen', () => {
 
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect.poll(() => page.locator('.orders-range').textContent(), { timeout: 10_000 }).toBe('11–20 of 27');
+    // An order opened and closed on the second page leaves the list on that page.
+    const eleventh = await rows.first().locator('td').first().textContent();
+    expect(eleventh).toBe(placed.at(-11));
+    await rows.first().click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Order Details' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(new URL(page.url()).searchParams.get('order')).toBe(eleventh);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog', { name: 'Order Details' }).count(), { timeout: 10_000 }).toBe(0);
+    expect(new URL(page.url()).searchParams.has('order')).toBe(false);
+    expect(await page.locator('.orders-range').textContent()).toBe('11–20 of 27');
+    expect(await rows.first().locator('td').first().textContent()).toBe(eleventh);
     await page.getByLabel('Rows per page').selectOption('25');
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(25);
     await page.getByLabel('Rows per page').selectOption('all');

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, H2, HTMLSelect, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { SortableHeader, type SortState } from '../../common/SortableHeader';
 import { dateTime } from '../orders/order-format';
 import { AuditActorsQuery, AuditLogQuery } from './audit-operations';
+import { useUrlParams } from '../../common/url-params';
 import './audit.css';
 
 const PAGE = 50;
@@ -32,20 +32,13 @@ const ACTION_INTENT: Record<string, 'success' | 'danger' | 'primary' | 'warning'
  * first, filtered by person and by kind of thing, paged with cursors. Filters live in the URL.
  */
 export function AuditScreen() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const actorId = Number(params.get('actor')) || null;
   const entity = params.get('entity') || null;
   const descending = params.get('order') !== 'oldest';
   const actors = useQuery(AuditActorsQuery, { fetchPolicy: 'cache-and-network' });
-  // A change applies to the address as it is now, not as it was when this screen last rendered: a
-  // second filter chosen before the screen caught up with the first keeps the first.
-  const set = (key: string, value: string | null) =>
-    setParams(() => {
-      const next = new URLSearchParams(window.location.search);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      return next;
-    });
+  // A second filter chosen before the screen caught up with the first keeps the first (useUrlParams).
+  const set = (key: string, value: string | null) => changeParams({ [key]: value });
 
   return (
     <div className="audit-screen">

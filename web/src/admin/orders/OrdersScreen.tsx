@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, H2, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useDebounced } from '../../storefront/common/use-debounced';
@@ -7,6 +6,7 @@ import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { ExportCsvButton } from './ExportCsvButton';
 import { STATUS_INTENT, dateTime, money, statusLabel } from './order-format';
 import { AdminOrdersQuery } from './orders-operations';
+import { useUrlParams } from '../../common/url-params';
 import './orders.css';
 
 /** The page sizes of the table; "all" asks for as many as the server gives in one page. */
@@ -18,7 +18,7 @@ const ALL = 1000;
  * cursors, and a row opens 'Order Details'. The search, the page size and the open order live in the URL.
  */
 export function OrdersScreen() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const [text, setText] = useState(params.get('search') ?? '');
   const search = useDebounced(text.trim(), 250);
   const size = (PAGE_SIZES as readonly string[]).includes(params.get('size') ?? '') ? (params.get('size') as (typeof PAGE_SIZES)[number]) : '10';
@@ -28,26 +28,12 @@ export function OrdersScreen() {
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const after = cursors.at(-1) ?? null;
 
-  const setParam = (key: string, value: string | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value === null || value === '') next.delete(key);
-      else next.set(key, value);
-      return next;
-    });
+  const setParam = (key: string, value: string | null) => changeParams({ [key]: value });
 
   useEffect(() => {
     setCursors([null]);
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (search) next.set('search', search);
-        else next.delete('search');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [search, first, setParams]);
+    changeParams({ search }, { replace: true });
+  }, [search, first, changeParams]);
 
   const { data, error, loading, refetch } = useQuery(AdminOrdersQuery, { variables: { search: search || null, first, after }, fetchPolicy: 'cache-and-network' });
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Callout, Card, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { errorMessage } from '../../apollo/errors';
@@ -12,6 +12,7 @@ import { useDebounced } from '../common/use-debounced';
 import { browserTimeZone } from '../product/personalisation-rules';
 import { ContactDialog } from './ContactDialog';
 import { ImportDialog } from './ImportDialog';
+import { useUrlParams } from '../../common/url-params';
 import { occasionSummary } from './contact-format';
 import { updateContactLists } from './contacts-cache';
 import { ContactsQuery, DeleteContactMutation, RememberTimeZoneMutation } from './contacts-operations';
@@ -26,7 +27,7 @@ const PAGE = 50;
  * import and export. The dialog open is in the address (`?contact=new`, `?contact={id}`, `?import`).
  */
 export default function ContactsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const [typed, setTyped] = useState(params.get('q') ?? '');
   const search = useDebounced(typed.trim(), 250);
   const { data, loading, error, fetchMore } = useQuery(ContactsQuery, { variables: { search: search || null, first: PAGE }, fetchPolicy: 'cache-and-network' });
@@ -43,13 +44,7 @@ export default function ContactsPage() {
 
   const open = params.get('contact');
   const editing = open && open !== 'new' ? (edges.find((edge) => String(edge.node.id) === open)?.node ?? null) : null;
-  const setParam = (name: string, value: string | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value === null) next.delete(name);
-      else next.set(name, value);
-      return next;
-    });
+  const setParam = (name: string, value: string | null) => changeParams({ [name]: value });
 
   const confirmDelete = async () => {
     const contact = deleting;

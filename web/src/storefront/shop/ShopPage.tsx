@@ -1,9 +1,9 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { ProductTile } from '../common/ProductTile';
 import { useDebounced } from '../common/use-debounced';
+import { useUrlParams } from '../../common/url-params';
 import { CategoryNav } from './CategoryNav';
 import { ShopCategoriesQuery, ShopProductsQuery } from './shop-operations';
 import '../common/storefront.css';
@@ -15,7 +15,7 @@ const FIRST_IN_VIEW = 4;
 
 /** /shop: every product, by category and by search; both live in the URL (`?category=&q=`). */
 export default function ShopPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const categoryId = Number(params.get('category')) || null;
   const [text, setText] = useState(params.get('q') ?? '');
   const query = useDebounced(text.trim(), 300);
@@ -23,15 +23,7 @@ export default function ShopPage() {
   // The search typed, into the address; nothing to do when it is there already (as on arriving at the page).
   const showQuery = useEffectEvent((value: string) => {
     if ((params.get('q') ?? '') === value) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set('q', value);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
+    changeParams({ q: value }, { replace: true });
   });
   useEffect(() => showQuery(query), [query]);
 
@@ -40,13 +32,7 @@ export default function ShopPage() {
   const category = categories.data?.categories.find((c) => c.id === categoryId);
   const connection = products.data?.searchProducts;
 
-  const selectCategory = (id: number | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (id) next.set('category', String(id));
-      else next.delete('category');
-      return next;
-    });
+  const selectCategory = (id: number | null) => changeParams({ category: id ? String(id) : null });
 
   return (
     <div className="store-page shop-page">
