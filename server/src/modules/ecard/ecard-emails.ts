@@ -3,9 +3,9 @@ import { orderNumber } from '../../rules/index.js';
 import { drop, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
 import { formatDay, formatMoment } from '../mail/templates/format.js';
 import { button, heading, mjml, paragraph, quote, renderEmail, type MailContent } from '../mail/templates/layout.js';
-import { recipientNote, type DeliveredCard } from '../orders/order-emails.js';
+import { cardLink, recipientNote, type DeliveredCard } from '../orders/order-emails.js';
 import { listUnsubscribeHeaders, type RecipientLinks } from '../consent/recipient-consent.service.js';
-import { ecardPath, OrderItem } from '../orders/order-item.entity.js';
+import { OrderItem } from '../orders/order-item.entity.js';
 import { OrderStatus, type Order } from '../orders/order.entity.js';
 import { EcardReply } from './ecard-reply.entity.js';
 
@@ -18,8 +18,6 @@ export const EcardMailKind = {
   /** The one reminder to the recipient of a delivered card still unopened. */
   REMINDER: 'reminder',
 } as const;
-
-const cardLink = (item: OrderItem, baseUrl: string) => baseUrl + ecardPath(item.itemUrlUuid!);
 
 /** "{recipient} opened your card", to the purchaser who asked for it. */
 export function openedEmail(order: Order, item: OrderItem, baseUrl: string): Promise<MailContent> {

@@ -24,7 +24,8 @@ export const OrderMailKind = {
 /** Why a refunded card's e-mail was not sent (Order Details shows it). */
 export const NOT_SENT_REFUNDED = 'Not sent: the order was refunded.';
 
-const cardLink = (item: Pick<OrderItem, 'itemUrlUuid'>, baseUrl: string) => baseUrl + ecardPath(item.itemUrlUuid!);
+/** The address of a card's page, for e-mails. */
+export const cardLink = (item: Pick<OrderItem, 'itemUrlUuid'>, baseUrl: string) => baseUrl + ecardPath(item.itemUrlUuid!);
 
 /** Why a recipient gets a card's e-mail, and how to get no more (the unsubscribe link). */
 export function recipientNote(from: string, unsubscribeUrl: string | undefined): { html: MailTemplate; text: string } {
