@@ -183,10 +183,75 @@ describe('the generic mail queue', () => {
     expect(await app.sql(`select count(*)::int as n from mail_job where id = any($1::int[]) and status = 'sent'`, [ids])).toEqual([{ n: 300 }]);
   });
 
-  it('makes room for the requests its process answers: one e-mail at a time, at most 20 a second, while one is answered, the whole pool again at once after', async () => {
+  it('holds e-mails back while its process answers requests, and sends them with the whole pool the moment it has answered them', async () => {
+    clock.set('2026-12-24T10:30:00Z');
+    const foreground = new Foreground();
+    // A grace longer than the test: nothing may leave while the request is being answered.
+    const polite = new DeliveryService(app.services.mail, { mailer, clock: clock.now, log: pino({ level: 'silent' }), concurrency: 5, yieldTo: foreground, busyGraceMs: 120_000 });
+    polite.start(app.orm, 3600);
+    let answered = () => {};
+    let release = () => {};
+    try {
+      await polite.runDue();
+      answered = foreground.begin();
+      const held = await enqueue(Array.from({ length: 20 }, (_, i) => ({ n: 4000 + i * 10 })));
+      mailer.maxInFlight = 0;
+      let sends = 0;
+      mailer.onSend = () => void sends++;
+      mailer.gate = new Promise<void>((resolve) => (release = resolve));
+      const run = polite.runDue();
+      // Every lane of the run waits for the request (none has claimed anything): not one e-mail is handed to the mailer.
+      await expect.poll(() => (polite as unknown as { waiting: Set<unknown> }).waiting.size, { timeout: 10_000 }).toBe(5);
+      expect(sends).toBe(0);
+      expect(await app.sql(`select count(*)::int as n from mail_job where id = any($1::int[]) and status = 'queued'`, [held])).toEqual([{ n: 20 }]);
+      expect(foreground.busy).toBe(true);
+      answered();
+      // Answered: every connection at once.
+      await expect.poll(() => mailer.inFlight, { timeout: 10_000 }).toBe(5);
+      release();
+      await run;
+      expect(mailer.sent.filter((m) => held.some((id) => m.id === `test-note-${id}`))).toHaveLength(20);
+      expect(await app.sql(`select count(*)::int as n from mail_job where id = any($1::int[]) and status = 'sent'`, [held])).toEqual([{ n: 20 }]);
+    } finally {
+      mailer.onSend = null;
+      mailer.gate = null;
+      release();
+      answered();
+      await polite.stop();
+    }
+  });
+
+  it('sends under requests that do not let up once its grace is over: the first e-mail no sooner', async () => {
+    clock.set('2026-12-24T10:45:00Z');
+    const foreground = new Foreground();
+    const grace = 1_500;
+    const polite = new DeliveryService(app.services.mail, { mailer, clock: clock.now, log: pino({ level: 'silent' }), concurrency: 5, yieldTo: foreground, busyGraceMs: grace });
+    polite.start(app.orm, 3600);
+    let answered = () => {};
+    try {
+      await polite.runDue();
+      answered = foreground.begin();
+      const began = performance.now();
+      const jobs = await enqueue(Array.from({ length: 5 }, (_, i) => ({ n: 4500 + i * 10 })));
+      let first = 0;
+      mailer.onSend = () => void (first ||= performance.now());
+      mailer.maxInFlight = 0;
+      await polite.runDue();
+      expect(mailer.sent.filter((m) => jobs.some((id) => m.id === `test-note-${id}`))).toHaveLength(5);
+      expect(first - began).toBeGreaterThanOrEqual(grace - 5);
+      expect(mailer.maxInFlight).toBe(1);
+      expect(foreground.busy).toBe(true);
+    } finally {
+      mailer.onSend = null;
+      answered();
+      await polite.stop();
+    }
+  });
+
+  it('makes room for the requests its process answers (its grace over): one e-mail at a time, at most 20 a second, while one is answered, the whole pool again at once after', async () => {
     clock.set('2026-12-24T11:00:00Z');
     const foreground = new Foreground();
-    const polite = new DeliveryService(app.services.mail, { mailer, clock: clock.now, log: pino({ level: 'silent' }), concurrency: 5, yieldTo: foreground });
+    const polite = new DeliveryService(app.services.mail, { mailer, clock: clock.now, log: pino({ level: 'silent' }), concurrency: 5, yieldTo: foreground, busyGraceMs: 0 });
     polite.start(app.orm, 3600);
     let release = () => {};
     let answered = () => {};

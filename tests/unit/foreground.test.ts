@@ -33,18 +33,30 @@ describe('Foreground', () => {
     const second = fetch(url).then((res) => res.text());
     await expect.poll(() => pending.length, { timeout: 10_000 }).toBe(2);
     expect(foreground.busy).toBe(true);
+    // Busy since the first of them arrived.
+    const since = foreground.busySince;
+    expect(since).toBeTypeOf('number');
+    expect(since).toBeLessThanOrEqual(performance.now());
     let idle = false;
     const waiting = foreground.whenIdle().then(() => (idle = true));
 
     pending[0]!.end('one');
     expect(await first).toBe('one');
     expect(foreground.busy).toBe(true);
+    expect(foreground.busySince).toBe(since);
     expect(idle).toBe(false);
 
     pending[1]!.end('two');
     expect(await second).toBe('two');
     await waiting;
     expect(foreground.busy).toBe(false);
+    expect(foreground.busySince).toBeNull();
+    // A new stretch starts with the next request.
+    const third = fetch(url).then((res) => res.text());
+    await expect.poll(() => pending.length, { timeout: 10_000 }).toBe(3);
+    expect(foreground.busySince).toBeGreaterThan(since!);
+    pending[2]!.end('three');
+    expect(await third).toBe('three');
   });
 
   it('stops counting a request whose client went away before its answer', async () => {

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  */
 export class Foreground {
   private active = 0;
+  private since: number | null = null;
   private idle: { promise: Promise<void>; resolve: () => void } | null = null;
 
   /** Counts a request from its arrival until its response is finished or abandoned. */
@@ -16,12 +17,12 @@ export class Foreground {
 
   /** Counts one piece of work until the returned function is called (once; later calls do nothing). */
   begin(): () => void {
-    this.active++;
+    if (this.active++ === 0) this.since = performance.now();
     let ended = false;
     return () => {
       if (ended) return;
       ended = true;
-      this.active--;
+      if (--this.active === 0) this.since = null;
       if (this.active === 0 && this.idle) {
         const { resolve } = this.idle;
         this.idle = null;
@@ -33,6 +34,11 @@ export class Foreground {
   /** Whether anything is being answered now. */
   get busy(): boolean {
     return this.active > 0;
+  }
+
+  /** Since when (`performance.now()`) something has been answered without a pause; null while idle. */
+  get busySince(): number | null {
+    return this.since;
   }
 
   /** Resolves as soon as nothing is being answered (at once when nothing is). */

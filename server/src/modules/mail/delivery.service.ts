@@ -25,11 +25,14 @@ export interface DeliveryOptions {
   /** MAIL_MAX_PER_SECOND: sends per second across every process; null: no cap. */
   maxPerSecond?: number | null;
   /**
-   * The requests this process is answering (core/foreground.ts). While there are any, e-mails go out
-   * over one connection instead of the whole pool, at most 20 a second, so that a shopper waiting for
-   * a page or a checkout gets the process first; the whole pool is back the moment they are answered.
+   * The requests this process is answering (core/foreground.ts). While there are any, e-mails wait,
+   * so that a shopper waiting for a page or a checkout gets the process first: the whole pool is back
+   * the moment they are answered. When the process has been answering requests without a pause for
+   * `busyGraceMs`, e-mails go out over one connection, at most 20 a second, however long that lasts.
    */
-  yieldTo?: Pick<Foreground, 'busy' | 'whenIdle'>;
+  yieldTo?: Pick<Foreground, 'busy' | 'busySince' | 'whenIdle'>;
+  /** See `yieldTo` (default 10 s). */
+  busyGraceMs?: number;
 }
 
 const RETRY_BASE_MS = 30_000;
@@ -42,8 +45,14 @@ const DEFAULT_LEASE_MS = 30_000;
 /** Outcomes are settled once this many have gathered, or this long after the first of them. */
 const SETTLE_BATCH = 100;
 const SETTLE_AFTER_MS = 100;
-/** While the process answers requests, its first lane sends at most one e-mail this often (20 a second). */
+/** Once the process has answered requests for BUSY_GRACE_MS straight, its first lane sends at most one e-mail this often (20 a second). */
 const BUSY_PACE_MS = 50;
+/**
+ * How long e-mails wait for requests being answered before the first lane sends again. A rush of
+ * checkouts is served first (its cards leave seconds later at the pool's full speed), while under
+ * load that does not let up e-mails still go out.
+ */
+export const BUSY_GRACE_MS = 10_000;
 
 /**
  * Claims up to `size` jobs due at $1 until $2 under the token $3. The batch's hot statements are
@@ -137,6 +146,7 @@ export class DeliveryService {
   private readonly batchSize: number;
   private readonly concurrency: number;
   private readonly leaseMs: number;
+  private readonly busyGraceMs: number;
   private readonly claimStatement: PreparedRead;
   private orm: MikroORM | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
@@ -164,6 +174,7 @@ export class DeliveryService {
     this.batchSize = options.batchSize ?? (cap ? Math.max(Math.min(cap, 100), Math.max(1, options.concurrency ?? 5)) : 100);
     this.concurrency = Math.max(1, options.concurrency ?? 5);
     this.leaseMs = Math.min(options.leaseMs ?? DEFAULT_LEASE_MS, MAX_LEASE_MS);
+    this.busyGraceMs = Math.max(0, options.busyGraceMs ?? BUSY_GRACE_MS);
     this.claimStatement = claimStatement(Math.max(1, Math.trunc(this.batchSize)));
   }
 
@@ -263,12 +274,13 @@ export class DeliveryService {
     // begins) or when delivery stops.
     const yieldTo = this.options.yieldTo;
     let drained = false;
-    // The first lane, while requests are being answered, sends at most one e-mail every BUSY_PACE_MS:
-    // e-mails keep going out under any load, and a checkout does not wait behind a hundred of them.
+    // The first lane, once requests have been answered for the grace without a pause, sends at most
+    // one e-mail every BUSY_PACE_MS: e-mails keep going out under any load, and a checkout does not
+    // wait behind a hundred of them.
     let paced = 0;
     const makeRoom = async (lane: number) => {
       while (yieldTo?.busy && !this.stopping && !drained) {
-        const wait = lane > 0 ? null : paced + BUSY_PACE_MS - performance.now();
+        const wait = lane > 0 ? null : Math.max(paced + BUSY_PACE_MS, (yieldTo.busySince ?? 0) + this.busyGraceMs) - performance.now();
         if (wait !== null && wait <= 0) break;
         await new Promise<void>((resolve) => {
           let timer: NodeJS.Timeout | null = null;
