@@ -300,16 +300,20 @@ describe('the purchaser', () => {
       await app.services.deliveries.runDue();
       answer = await app.graphql(`{ myOrders(first: 20) { edges { node { id items { id signingToken groupCard { signingToken status signatureCount signatures { id name } invitations { email } } } } } } }`, {}, buyer);
     })).filter((query) => !/mail_job|for update/.test(query));
+    // Work of the process's own in the background (its e-mail queue rendering what a request's end let
+    // go, a cached setting read again) can only add queries to a read: the fewer of two reads is the
+    // request's own, and a query per card would be in both.
+    const fewest = async () => Math.min(selects(await read()).length, selects(await read()).length);
     await placeGroupCard(app, shop, { deliveryDate: '2026-12-10', collectUntil: '2026-12-09T18:00:00Z', buyer });
     await read();
-    const one = selects(await read());
+    const one = await fewest();
     for (let i = 0; i < 4; i += 1) {
       const card = await placeGroupCard(app, shop, { deliveryDate: '2026-12-10', collectUntil: '2026-12-09T18:00:00Z', buyer });
       await signAs(card, 'Ann', `Card ${i}`);
     }
-    const five = selects(await read());
+    const five = await fewest();
     expect(answer.body.data.myOrders.edges).toHaveLength(5);
-    expect(five.length).toBe(one.length);
+    expect(five).toBe(one);
   });
 
   it('manages a guest order\'s group card by its order number (the confirmation page)', async () => {
