@@ -22,8 +22,9 @@ export class Foreground {
     return () => {
       if (ended) return;
       ended = true;
-      if (--this.active === 0) this.since = null;
-      if (this.active === 0 && this.idle) {
+      if (--this.active > 0) return;
+      this.since = null;
+      if (this.idle) {
         const { resolve } = this.idle;
         this.idle = null;
         resolve();
