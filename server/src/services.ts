@@ -7,6 +7,7 @@ import { CategoryService } from './modules/catalogue/category.service.js';
 import { ProductTypeService } from './modules/catalogue/product-type.service.js';
 import { ProductService } from './modules/catalogue/product.service.js';
 import { TokenService } from './modules/auth/token.service.js';
+import { Passwords, type PasswordHashCost } from './modules/auth/passwords.js';
 import { MediaService } from './modules/media/media.service.js';
 import { LocalDiskStorage, type MediaStorage } from './modules/media/media-storage.js';
 import { DeliveryService } from './modules/mail/delivery.service.js';
@@ -112,6 +113,8 @@ export interface ServiceDeps {
   mailer?: Mailer;
   /** Where media bytes go; by default the configured bucket (`S3_BUCKET`) or `DATA_DIR/uploads`. */
   storage?: MediaStorage;
+  /** The cost passwords are hashed at; by default PASSWORD_HASH_COST (tests hash their throwaway passwords cheaply). */
+  passwordHashCost?: PasswordHashCost;
 }
 
 /** The provider PAYMENT_PROVIDER names, or null (payments not set up) with the reason logged once. */
@@ -208,7 +211,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     recipientChecks: [(tx, list) => recipients.assertAccepting(tx.em, list)],
     rememberTimeZone: async (ctx, userId, timeZone) => void (await contacts.rememberTimeZone(ctx, userId, timeZone)),
   });
-  const auth = new AuthService(tokens, limits);
+  const auth = new AuthService(tokens, limits, new Passwords(deps.passwordHashCost));
   const links = new AccountLinks(jwtSecret);
   const accountMail = new AccountEmails(mail, links, config.publicUrl, clock);
   const addresses = new EmailAddressService({ auth, links, mail: accountMail, limits, clock });
@@ -241,7 +244,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     customers: new CustomersService(),
     audit: new AuditService(),
     emailProblems: new EmailProblemsService(mail),
-    passwordReset: new PasswordResetService({ links, mail: accountMail, limits, clock, addressProven: (em, userId, email, now) => addresses.addressProven(em, userId, email, now) }),
+    passwordReset: new PasswordResetService({ links, mail: accountMail, limits, passwords: auth.passwords, clock, addressProven: (em, userId, email, now) => addresses.addressProven(em, userId, email, now) }),
     accountLinks: links,
     addresses,
     accountSettings,

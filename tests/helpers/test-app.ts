@@ -8,6 +8,14 @@ import { inject } from 'vitest';
 import { loadConfig, type AppConfig } from '../../server/src/config.js';
 import { startApp, type RunningApp } from '../../gateway/src/boot.js';
 import type { ServiceDeps } from '../../server/src/services.js';
+import type { PasswordHashCost } from '../../server/src/modules/auth/passwords.js';
+
+/**
+ * Argon2id at its least cost: the suite hashes and checks thousands of throwaway passwords, each of
+ * which costs about 0.3 s of CPU at the shop's own cost (tests/integration/auth.test.ts holds the shop
+ * to PASSWORD_HASH_COST).
+ */
+export const TEST_PASSWORD_HASH_COST: PasswordHashCost = { memoryKib: 1024, iterations: 1, parallelism: 1 };
 
 export const ADMIN = { username: 'admin', email: 'admin@example.com', password: 'admin-password-1' };
 
@@ -75,7 +83,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}, deps: Omi
     limits: { registerPerHour: 10_000, checkoutPer10Minutes: 10_000, discountCodesPerHour: 10_000 },
     ...overrides,
   };
-  const running = await startApp(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), deps);
+  const running = await startApp(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), { passwordHashCost: TEST_PASSWORD_HASH_COST, ...deps });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   pool.on('error', () => {}); // an idle connection closed by a test that simulates an outage
 

@@ -1,5 +1,8 @@
 import { SignJWT, decodeJwt } from 'jose';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/src/config.js';
+import { createServices } from '../../server/src/services.js';
 import { ADMIN, startTestApp, type TestApp } from '../helpers/test-app.js';
 
 let app: TestApp;
@@ -23,7 +26,19 @@ describe('REST auth', () => {
     });
     const [row] = await app.sql<{ role: string; password_hash: string }>('select role, password_hash from app_user where username = $1', ['alice']);
     expect(row.role).toBe('customer');
-    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    // The suite's own cheap cost (TEST_PASSWORD_HASH_COST); the shop's is held below.
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=1024,p=1,t=1\$/);
+  });
+
+  it('hashes with argon2id at 64 MiB, 3 passes and 4 lanes unless a test says otherwise, and checks hashes of any cost', async () => {
+    const shop = createServices(loadConfig({}), 'secret', { log: pino({ level: 'silent' }) });
+    const hash = await shop.auth.passwords.hash('correct-horse');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=65536,p=4,t=3\$/);
+    expect(await shop.auth.passwords.verify(hash, 'correct-horse')).toBe(true);
+    expect(await shop.auth.passwords.verify(hash, 'correct-horsf')).toBe(false);
+    // A password hashed at another cost (an older one, or the suite's) still signs in.
+    const [row] = await app.sql<{ password_hash: string }>('select password_hash from app_user where username = $1', ['alice']);
+    expect(await shop.auth.passwords.verify(row!.password_hash, 'correct-horse')).toBe(true);
   });
 
   it('refuses a taken username (whatever its case) or e-mail with 409', async () => {

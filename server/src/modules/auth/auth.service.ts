@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflictOnUnique } from '../../core/db-errors.js';
@@ -8,6 +7,7 @@ import { AuthSession } from './auth-session.entity.js';
 import { checkPassword, MAX_PASSWORD_LENGTH, normaliseEmail, normaliseUsername } from './auth.validation.js';
 import { MAX_EMAIL_LENGTH } from '../../rules/index.js';
 import type { RateLimits } from '../limits/rate-limits.js';
+import { Passwords } from './passwords.js';
 import type { TokenService } from './token.service.js';
 import { Role, User } from './user.entity.js';
 import { escapeLike } from '../../core/text-search.js';
@@ -35,6 +35,8 @@ export class AuthService {
   constructor(
     private readonly tokens: TokenService,
     private readonly limits: RateLimits,
+    /** Hashes and checks passwords (staff invitations and password resets set theirs through it too). */
+    readonly passwords: Passwords = new Passwords(),
   ) {}
 
   async register(ctx: RequestContext, input: RegisterInputData): Promise<{ message: string; user: User }> {
@@ -42,7 +44,7 @@ export class AuthService {
     const email = normaliseEmail(input.email);
     const password = checkPassword(input.password);
     await this.limits.take([this.limits.rules.register, ctx.ip]);
-    const passwordHash = await argon2.hash(password);
+    const passwordHash = await this.passwords.hash(password);
     const user = await ctx.em.fork().transactional(async (em) => {
       if (await em.count(User, { username: { $ilike: escapeLike(username) } })) throw conflict('That username is already taken.', 'username');
       if (await em.count(User, { email })) throw conflict('That e-mail address is already registered.', 'email');
@@ -71,8 +73,8 @@ export class AuthService {
     const attempt = await this.limits.take([this.limits.rules.loginPerUsername, account], [this.limits.rules.loginPerAddress, ctx.ip]);
     const checkable = password.length <= MAX_PASSWORD_LENGTH;
     const valid = user && checkable
-      ? await argon2.verify(user.passwordHash, password)
-      : (await argon2.verify(await this.dummy(), checkable ? password : ''), false);
+      ? await this.passwords.verify(user.passwordHash, password)
+      : (await this.passwords.verify(await this.dummy(), checkable ? password : ''), false);
     if (!user || !valid) {
       // What was typed (a username, or a password typed into the wrong field) stays out of the log.
       ctx.log.info({ userId: user?.id ?? null }, 'login failed');
@@ -94,7 +96,7 @@ export class AuthService {
     const { user } = await ctx.requireViewer();
     const token = await ctx.em.transactional(async (em) => {
       const fresh = await em.findOneOrFail(User, user.id);
-      fresh.passwordHash = await argon2.hash(password);
+      fresh.passwordHash = await this.passwords.hash(password);
       await em.nativeDelete(AuthSession, { user: fresh.id });
       return this.startSession(em, fresh);
     });
@@ -110,7 +112,7 @@ export class AuthService {
   async confirmPassword(ctx: RequestContext, user: User, password: unknown, field = 'password'): Promise<void> {
     const typed = typeof password === 'string' ? password : '';
     const attempt = await this.limits.take([this.limits.rules.loginPerUsername, user.username.toLowerCase()], [this.limits.rules.loginPerAddress, ctx.ip]);
-    const valid = typed !== '' && typed.length <= MAX_PASSWORD_LENGTH && (await argon2.verify(user.passwordHash, typed));
+    const valid = typed !== '' && typed.length <= MAX_PASSWORD_LENGTH && (await this.passwords.verify(user.passwordHash, typed));
     if (!valid) throw badInput('That password is not right.', field);
     await attempt.giveBack();
   }
@@ -144,7 +146,7 @@ export class AuthService {
     em.create(User, {
       username: normaliseUsername(admin.username),
       email: normaliseEmail(admin.email),
-      passwordHash: await argon2.hash(password),
+      passwordHash: await this.passwords.hash(password),
       role: Role.ADMIN,
     });
     await em.flush();
@@ -162,7 +164,7 @@ export class AuthService {
   }
 
   private dummy(): Promise<string> {
-    return (this.dummyHash ??= argon2.hash(crypto.randomBytes(16).toString('hex')));
+    return (this.dummyHash ??= this.passwords.hash(crypto.randomBytes(16).toString('hex')));
   }
 }
 

@@ -1,10 +1,10 @@
-import argon2 from 'argon2';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import type { RateLimits } from '../limits/rate-limits.js';
 import { AccountLinks, AccountTokenPurpose } from './account-links.js';
 import type { AccountMailQueue } from './account-mail.js';
 import { AuthSession } from './auth-session.entity.js';
+import type { Passwords } from './passwords.js';
 import { checkPassword, normaliseEmail } from './auth.validation.js';
 import { User } from './user.entity.js';
 
@@ -16,6 +16,7 @@ export interface PasswordResetOptions {
   links: AccountLinks;
   mail: AccountMailQueue;
   limits: RateLimits;
+  passwords: Passwords;
   clock: () => Date;
   /** Told, in the transaction, when a link proved that its reader holds the account's address (it confirms it). */
   addressProven: (em: EntityManager, userId: number, email: string, now: Date) => Promise<void>;
@@ -51,7 +52,7 @@ export class PasswordResetService {
    */
   async confirm(ctx: RequestContext, input: { token?: unknown; password?: unknown }): Promise<{ message: string }> {
     const password = checkPassword(input.password);
-    const passwordHash = await argon2.hash(password);
+    const passwordHash = await this.options.passwords.hash(password);
     const now = this.options.clock();
     const userId = await ctx.em.fork().transactional(async (em) => {
       const link = await this.options.links.take(em, [AccountTokenPurpose.PASSWORD_RESET], input.token, now);

@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { withEm, type RequestContext } from '../../core/context.js';
@@ -99,7 +98,7 @@ export class StaffService {
     if (!token) throw tokenInvalid();
     const username = normaliseUsername(input.username);
     const password = checkPassword(input.password);
-    const passwordHash = await argon2.hash(password);
+    const passwordHash = await this.options.auth.passwords.hash(password);
     const now = this.options.clock();
     const signedIn = await ctx.em.fork().transactional(async (em) => {
       const [row] = await em.execute<{ id: number }[]>(
