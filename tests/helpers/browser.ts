@@ -16,6 +16,21 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+let shared: Promise<Browser> | null = null;
+
+/**
+ * The worker's one Chromium, launched by the first browser file it runs and kept for the next ones
+ * (each file, and each test, works in contexts of its own: a fresh profile each). Playwright closes
+ * it when the worker exits.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().then((browser) => {
+    browser.once('disconnected', () => (shared = null));
+    return browser;
+  });
+  return shared;
+}
+
 /** What React said about a page drawn by the server that it could not take over as it was. */
 const HYDRATION_PROBLEM = /hydrat|Minified React error #(418|419|421|422|423|425)\b/i;
 const hydrationProblems = new WeakMap<BrowserContext, string[]>();
@@ -66,10 +81,6 @@ export async function screenshotOf(locator: Locator, name: string): Promise<stri
 }
 
 /**
- * Registers the hooks of a browser test file: one app on a fresh database and one Chromium,
- * both stopped after the file. Read them from the returned object inside tests.
- */
-/**
  * Where an element is once the page has stopped moving it: the same box read twice in a row. A box
  * read at once can be null or stale while a list re-renders (the category tree after a move, say).
  */
@@ -91,13 +102,18 @@ export async function settledBox(locator: Locator): Promise<{ x: number; y: numb
   return box!;
 }
 
+/**
+ * Registers the hooks of a browser test file: one app on a fresh database, stopped after the file,
+ * and the worker's Chromium. Read them from the returned object inside tests.
+ */
 export function browserSuite(overrides: Partial<AppConfig> = {}): { app: TestApp; browser: Browser } {
   const suite = {} as { app: TestApp; browser: Browser };
   beforeAll(async () => {
-    [suite.app, suite.browser] = await Promise.all([startTestApp(overrides), launchBrowser()]);
+    [suite.app, suite.browser] = await Promise.all([startTestApp(overrides), sharedBrowser()]);
   });
   afterAll(async () => {
-    await suite.browser?.close();
+    // What the file opened goes with it; the browser stays for the worker's next file.
+    await Promise.all(suite.browser?.contexts().map((context) => context.close()) ?? []);
     await suite.app?.stop();
   });
   return suite;
