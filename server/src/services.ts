@@ -19,7 +19,7 @@ import { OrderEmails, OrderMailKind } from './modules/orders/order-emails.js';
 import { EcardMailKind } from './modules/ecard/ecard-emails.js';
 import { OrderService } from './modules/orders/order.service.js';
 import { EcardLoopService } from './modules/ecard/ecard-loop.service.js';
-import { AccountService } from './modules/account/account.service.js';
+import { MyOrdersService } from './modules/orders/my-orders.service.js';
 import { RefundService } from './modules/orders/refund.service.js';
 import { SalesService } from './modules/sales/sales.service.js';
 import type { PaymentProvider } from './modules/checkout/payment/payment-provider.js';
@@ -27,6 +27,7 @@ import { TestPaymentProvider } from './modules/checkout/payment/test-payment-pro
 import type { StripePaymentProvider } from './modules/checkout/payment/stripe-payment-provider.js';
 import { StripeWebhooks } from './modules/checkout/payment/stripe-webhooks.js';
 import { PendingOrderSweep } from './modules/checkout/pending-orders.js';
+import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { RateLimits, rateLimitRules } from './modules/limits/rate-limits.js';
 import { DiscountService } from './modules/discount/discount.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
@@ -40,6 +41,7 @@ import { AccountLinks } from './modules/auth/account-links.js';
 import { AccountEmails } from './modules/account/account-emails.js';
 import { PasswordResetService } from './modules/auth/password-reset.service.js';
 import { EmailAddressService } from './modules/account/email-address.service.js';
+import { wantsOpenedNotices } from './modules/account/account-notices.js';
 import { AccountSettingsService } from './modules/account/account-settings.service.js';
 import { RecipientConsent } from './modules/consent/recipient-consent.service.js';
 import { ContactService } from './modules/contacts/contact.service.js';
@@ -62,6 +64,8 @@ export interface Services {
   productTypes: ProductTypeService;
   products: ProductService;
   orders: OrderService;
+  /** Pricing carts, charging them and placing their orders. */
+  checkout: CheckoutService;
   /** The e-mail queue: features register their kinds and queue their e-mails through it. */
   mail: MailQueue;
   /** Sends the queue's e-mail (where the background jobs run). */
@@ -70,7 +74,8 @@ export interface Services {
   foreground: Foreground;
   ecards: EcardService;
   ecardLoop: EcardLoopService;
-  account: AccountService;
+  /** "My orders": a signed-in shopper's orders and what they can do with their cards. */
+  myOrders: MyOrdersService;
   discounts: DiscountService;
   refunds: RefundService;
   sales: SalesService;
@@ -185,7 +190,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     maxFileBytes: Math.floor(config.maxUploadMb * 1024 * 1024),
     cache,
   });
-  const ecardLoop = new EcardLoopService({ limits, mail, baseUrl: config.publicUrl, clock, reminderAfterMs: Math.round(config.reminderAfterHours * 3_600_000), recipients });
+  const ecardLoop = new EcardLoopService({ limits, mail, baseUrl: config.publicUrl, clock, reminderAfterMs: Math.round(config.reminderAfterHours * 3_600_000), recipients, wantsOpenedNotices });
   // Cards and reminders go to people who never signed up: withheld when they said no, with List-Unsubscribe otherwise.
   recipients.protect(mail, [OrderMailKind.CARD, OrderMailKind.CARD_RESEND, EcardMailKind.REMINDER]);
   orderEmails.onCardsDelivered = (em, cards, now) => ecardLoop.cardsDelivered(em, cards, now);
@@ -198,11 +203,11 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const occasionReminders = new OccasionReminders({ clock, log: deps.log, secret: jwtSecret });
   registerReminderEmails(mail, occasionReminders, config.publicUrl);
   const contacts = new ContactService(occasionReminders);
-  const orders = new OrderService({
+  const orders = new OrderService({ mail, orderEmails });
+  const checkout = new CheckoutService({
     provider: selectPaymentProvider(config, providers, deps.log),
     limits,
     media,
-    mail,
     orderEmails,
     clock,
     discounts,
@@ -230,16 +235,17 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     productTypes,
     products,
     orders,
+    checkout,
     mail,
     deliveries,
     foreground,
     ecards: new EcardService(),
     ecardLoop,
-    account: new AccountService({ mail, orderEmails, clock, replies: ecardLoop, orders, groupCards }),
+    myOrders: new MyOrdersService({ mail, orderEmails, clock, orders, groupCards }),
     discounts,
-    refunds: new RefundService({ providers, clock, mail }),
+    refunds: new RefundService({ providers, clock, mail, cardsWithdrawn: (em, orderId, itemIds) => ecardLoop.cardsWithdrawn(em, orderId, itemIds) }),
     sales: new SalesService(clock),
-    stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p.name === 'stripe') ?? null, checkout: orders.checkoutService, clock }),
+    stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p.name === 'stripe') ?? null, checkout, clock }),
     staff: new StaffService({ auth, mail, baseUrl: config.publicUrl, clock }),
     customers: new CustomersService(),
     audit: new AuditService(),
@@ -254,7 +260,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     groupCards,
     groupCardOwners: new GroupCardOwnerService({ cards: groupCards, clock, orders, mail: groupCardEmails }),
     groupCardEmails,
-    abandonedCheckouts: new PendingOrderSweep({ providers, checkout: orders.checkoutService, clock, log: deps.log }),
+    abandonedCheckouts: new PendingOrderSweep({ providers, checkout, clock, log: deps.log }),
   };
   services.media.registerUsageProvider(blog.mediaUsages);
   services.media.registerUsageProvider(categories.mediaUsages);

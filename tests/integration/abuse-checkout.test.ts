@@ -66,7 +66,7 @@ describe('payments', () => {
     expect(viaSchema.status).toBe(400);
     expect(viaSchema.body.errors?.[0].message).toMatch(/provider/);
     const ctx = createRequestContext({ em: app.orm.em.fork(), ip: '10.9.9.9', log: pino({ level: 'silent' }), requestId: 't', authenticate: async () => { throw new Error('no'); } });
-    await expect(app.services.orders.place(ctx, orderInput(shop, { payment: { ...PAY_OK, provider: 'test' } }))).rejects.toMatchObject({ code: 'BAD_USER_INPUT', field: 'payment.provider' });
+    await expect(app.services.checkout.place(ctx, orderInput(shop, { payment: { ...PAY_OK, provider: 'test' } }))).rejects.toMatchObject({ code: 'BAD_USER_INPUT', field: 'payment.provider' });
     expect(await count('order')).toBe(before);
   });
 });

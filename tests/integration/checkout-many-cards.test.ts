@@ -79,7 +79,7 @@ describe('placing an order of many cards', () => {
     const input = orderInput(shop, { purchaserEmail: 'retry@example.com', lines });
     const first = await placeOrder(app, input);
     const refused = lines[0]!.personalisation.recipientEmail;
-    const remove = app.services.orders.checkoutService.registerRecipientCheck(async (_tx, recipients) => {
+    const remove = app.services.checkout.registerRecipientCheck(async (_tx, recipients) => {
       const found = recipients.find((r) => r.email === refused);
       if (found) throw badInput(`${found.email} does not accept cards from this shop.`, found.field);
     });
@@ -116,7 +116,7 @@ describe('placing an order of many cards', () => {
     const firstId = first.body.data.placeOrder.id;
     const key = crypto.randomUUID();
     let copied = '';
-    const remove = app.services.orders.checkoutService.registerRecipientCheck(async () => {
+    const remove = app.services.checkout.registerRecipientCheck(async () => {
       if (copied) return;
       copied = crypto.randomUUID();
       const columns = (await app.sql<{ c: string }>(`select string_agg(quote_ident(column_name), ', ') as c from information_schema.columns where table_name = 'order' and is_generated = 'NEVER' and column_name not in ('id', 'idempotency_key')`))[0]!.c;

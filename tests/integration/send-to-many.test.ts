@@ -116,7 +116,7 @@ describe('one card to many recipients', () => {
   });
 
   it('runs every recipient through the registered checks, refusing one by its address', async () => {
-    const remove = app.services.orders.checkoutService.registerRecipientCheck(async (_tx, recipients) => {
+    const remove = app.services.checkout.registerRecipientCheck(async (_tx, recipients) => {
       const refused = recipients.find((r) => r.email === 'no-thanks@example.com');
       if (refused) throw badInput(`${refused.email} does not accept cards from this shop.`, refused.field);
     });

@@ -14,7 +14,9 @@ import { ProductResolver } from '../modules/catalogue/product.resolver.js';
 import { MediaFileResolver } from '../modules/media/media-file.resolver.js';
 import { MediaFolderResolver } from '../modules/media/media-folder.resolver.js';
 import { OrderItemResolver, OrderResolver } from '../modules/orders/order.resolver.js';
-import { AccountResolver } from '../modules/account/account.resolver.js';
+import { CheckoutResolver } from '../modules/checkout/checkout.resolver.js';
+import { MyOrdersResolver } from '../modules/orders/my-orders.resolver.js';
+import { EcardReplyResolver } from '../modules/ecard/ecard-reply.resolver.js';
 import { DiscountResolver } from '../modules/discount/discount.resolver.js';
 import { RefundResolver } from '../modules/orders/refund.resolver.js';
 import { SalesResolver } from '../modules/sales/sales.resolver.js';
@@ -27,7 +29,7 @@ import { EmailProblemsResolver } from '../modules/email-problems/email-problems.
 import { AccountSettingsResolver } from '../modules/account/account-settings.resolver.js';
 import { PasswordResetResolver } from '../modules/auth/password-reset.resolver.js';
 import { ConsentResolver } from '../modules/consent/consent.resolver.js';
-import { CardDeliveryResolver } from '../modules/account/card-delivery.resolver.js';
+import { CardDeliveryResolver } from '../modules/orders/card-delivery.resolver.js';
 import { ContactResolver } from '../modules/contacts/contact.resolver.js';
 import { GroupCardDetailsResolver, GroupCardItemResolver, GroupCardResolver } from '../modules/group-card/group-card.resolver.js';
 import type { Services } from '../services.js';
@@ -46,8 +48,10 @@ const resolverFactories = new Map<Function, (services: Services) => unknown>([
   [CategoryResolver, (s) => new CategoryResolver(s.categories)],
   [ProductResolver, (s) => new ProductResolver(s.products)],
   [OrderResolver, (s) => new OrderResolver(s.orders)],
+  [CheckoutResolver, (s) => new CheckoutResolver(s.checkout)],
   [OrderItemResolver, (s) => new OrderItemResolver(s.orders)],
-  [AccountResolver, (s) => new AccountResolver(s.account)],
+  [MyOrdersResolver, (s) => new MyOrdersResolver(s.myOrders)],
+  [EcardReplyResolver, (s) => new EcardReplyResolver(s.ecardLoop, s.orders)],
   [DiscountResolver, (s) => new DiscountResolver(s.discounts)],
   [RefundResolver, (s) => new RefundResolver(s.refunds)],
   [SalesResolver, (s) => new SalesResolver(s.sales)],

@@ -1,12 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Order } from '../orders/order.entity.js';
 
 /**
  * Whether the purchaser of an order still wants its "opened" notices: not when the order's account
  * turned them off (Account settings), nor when the purchaser deleted their account (the order's
  * address is erased). A guest order follows its checkout's box alone.
  */
-export async function wantsOpenedNotices(em: EntityManager, order: Order): Promise<boolean> {
+export async function wantsOpenedNotices(em: EntityManager, order: { purchaserEmail: string; user?: { id: number } | null }): Promise<boolean> {
   if (!order.purchaserEmail) return false;
   const userId = order.user?.id;
   if (!userId) return true;

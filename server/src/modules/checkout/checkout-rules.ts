@@ -1,11 +1,11 @@
-import { badInput } from '../../core/errors.js';
 import { parseInput } from '../../core/input.js';
-import { cartLinesSchema, paymentCardSchema, deliveryInstant as deliveryInstantOf, idempotencyKeySchema, personalisationSchema } from '../../rules/schemas.js';
+import { cartLinesSchema, paymentCardSchema, idempotencyKeySchema, personalisationSchema } from '../../rules/schemas.js';
 import type { CardDetails } from './payment/payment-provider.js';
 import type { CardRecipient } from '../../rules/recipients.js';
 
 /** Checks of what a shopper sends with a cart or an order; each throws BAD_USER_INPUT on the field. */
 
+export { deliveryInstant } from '../orders/delivery-rules.js';
 export { dayIn, MAX_CART_LINES, MAX_DELIVERY_DAYS, MAX_MESSAGE_LENGTH, MAX_PERSON_NAME, MAX_QUANTITY, startOfDay } from '../../rules/index.js';
 
 export interface CartLine {
@@ -40,13 +40,6 @@ export function cleanPersonalisation(value: unknown, field: string, now: Date): 
   return parseInput(lastSchema.schema, value, field);
 }
 let lastSchema: { at: number; schema: ReturnType<typeof personalisationSchema> } | null = null;
-
-/** When a card chosen for a day (YYYY-MM-DD in `timeZone`) and an hour (HH:MM, 09:00 unless given) is due: see the shared delivery rule. */
-export function deliveryInstant(value: unknown, timeZone: string, now: Date, time?: unknown): Date {
-  const at = deliveryInstantOf(value, timeZone, now, time);
-  if (at instanceof Date) return at;
-  throw badInput(at.problem, at.field);
-}
 
 /** The card details of a payment, checked for shape (the provider decides whether they pay). */
 export function cleanCard(value: unknown, now: Date, field = 'payment'): CardDetails {

@@ -11,9 +11,8 @@ import { EcardEmails, EcardMailKind } from './ecard-emails.js';
 import { OrderItem } from '../orders/order-item.entity.js';
 import { MAX_PERSON_NAME, MAX_REPLIES_PER_CARD } from '../../rules/index.js';
 import { replyMessageSchema } from '../../rules/schemas.js';
-import { OrderStatus } from '../orders/order.entity.js';
+import { OrderStatus, type Order } from '../orders/order.entity.js';
 import { EcardReply } from './ecard-reply.entity.js';
-import { wantsOpenedNotices } from '../account/account-notices.js';
 
 /**
  * A card whose e-mail has gone out. Before that nobody but the purchaser or an admin has its link:
@@ -39,6 +38,8 @@ export interface EcardLoopOptions {
   reminderAfterMs: number;
   /** The unsubscribe link each reminder offers its recipient. */
   recipients?: RecipientLinks;
+  /** Whether the purchaser of an order still wants its "opened" notices (their account may have turned them off). */
+  wantsOpenedNotices?: (em: EntityManager, order: Order) => Promise<boolean>;
 }
 
 export interface ThankYouInput {
@@ -77,7 +78,7 @@ export class EcardLoopService {
       const updated = await em.nativeUpdate(OrderItem, { id: item.id, openedAt: null }, { openedAt: now });
       if (!updated) return false;
       await this.options.mail.drop(em, { itemIds: [item.id], kinds: [EcardMailKind.REMINDER] });
-      if (item.order.notifyOpened && (await wantsOpenedNotices(em, item.order))) await this.emails.queueOpened(em, item, now);
+      if (item.order.notifyOpened && (await (this.options.wantsOpenedNotices?.(em, item.order) ?? true))) await this.emails.queueOpened(em, item, now);
       ctx.log.info({ itemId: item.id, orderId: item.order.id }, 'e-card opened for the first time');
       return true;
     });
@@ -125,6 +126,11 @@ export class EcardLoopService {
   async cardsDelivered(em: EntityManager, cards: readonly DeliveredCard[], now: Date): Promise<void> {
     if (this.options.reminderAfterMs <= 0) return;
     await this.emails.queueReminders(em, cards.filter((card) => !card.openedAt), now, this.options.reminderAfterMs);
+  }
+
+  /** Cards a refund withdrew: they are not recommended to their recipients any more. */
+  async cardsWithdrawn(em: EntityManager, orderId: string, itemIds: readonly number[]): Promise<void> {
+    await this.options.mail.drop(em, { orderId, itemIds, kinds: [EcardMailKind.REMINDER] });
   }
 
   /** A sellable card by its address (404 otherwise: unknown, not paid, cancelled or refunded). */

@@ -10,28 +10,11 @@ import { OrderEmail } from './order-email.types.js';
 import { forbidden } from '../../core/errors.js';
 import { isStaffViewer } from '../../core/viewer.js';
 import { Order } from './order.entity.js';
-import type { CartQuote as CartQuoteResult } from './order.service.js';
-import { CartLineInput, CartQuote, OrderConnection, OrdersArgs, PaymentSetup, PlaceOrderInput } from './order.types.js';
+import { OrderConnection, OrdersArgs } from './order.types.js';
 
 @Resolver(() => Order)
 export class OrderResolver {
   constructor(private readonly service: OrderService) {}
-
-  @Allow('storefront')
-  @Query(() => CartQuote, { description: 'Prices a cart from the catalogue; lines of products that no longer exist are dropped and reported.' })
-  cartQuote(
-    @Ctx() ctx: RequestContext,
-    @Arg('lines', () => [CartLineInput]) lines: CartLineInput[],
-    @Arg('discountCode', () => String, { nullable: true, description: 'A discount code to price the cart with; one that cannot be used is BAD_USER_INPUT on discountCode, saying why.' }) discountCode?: string | null,
-  ): Promise<CartQuoteResult> {
-    return this.service.quote(ctx, lines, discountCode);
-  }
-
-  @Allow('storefront')
-  @Query(() => PaymentSetup, { description: 'Whether checkout takes payments (the payment page says so when it does not).' })
-  paymentSetup(): PaymentSetup {
-    return this.service.paymentSetup();
-  }
 
   @Allow('storefront')
   @Query(() => Order, {
@@ -45,12 +28,6 @@ export class OrderResolver {
   @Query(() => OrderConnection, { description: 'Orders, newest first, optionally searched. `first` may be up to 1000.' })
   orders(@Ctx() ctx: RequestContext, @Args(() => OrdersArgs) args: OrdersArgs): Promise<ConnectionResult<Order>> {
     return this.service.search(ctx, args);
-  }
-
-  @Allow('storefront')
-  @Mutation(() => Order, { description: 'Pays for a cart and places the order. PAYMENT_DECLINED when the payment is refused; the same idempotency key never places a second order.' })
-  placeOrder(@Ctx() ctx: RequestContext, @Arg('input', () => PlaceOrderInput) input: PlaceOrderInput): Promise<Order> {
-    return this.service.place(ctx, input);
   }
 
   @Allow('staff')

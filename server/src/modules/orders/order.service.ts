@@ -7,14 +7,12 @@ import { groupBy, loadRef } from '../../core/loaders.js';
 import { keysetPage, pageSize, type ConnectionResult } from '../../core/pagination.js';
 import { containsEveryWord } from '../../core/text-search.js';
 import { Product } from '../catalogue/product.entity.js';
-import { CheckoutService, type CartQuote, type CheckoutOptions, type PlaceOrderInput } from '../checkout/checkout.service.js';
 import { MailJob } from '../mail/mail-job.entity.js';
 import type { MailQueue } from '../mail/mail-queue.js';
+import type { OrderEmails } from './order-emails.js';
 import { isOrderEmailKind, OrderEmail, toOrderEmail } from './order-email.types.js';
 import { OrderItem } from './order-item.entity.js';
 import { Order, OrderStatus } from './order.entity.js';
-
-export type { CartQuote, CartQuoteLine, PlaceOrderInput } from '../checkout/checkout.service.js';
 
 export interface OrderSearchArgs {
   search?: string | null;
@@ -22,46 +20,24 @@ export interface OrderSearchArgs {
   after?: string | null;
 }
 
-export type OrderServiceOptions = CheckoutOptions & {
+export interface OrderServiceOptions {
   /** The e-mail queue (an admin's retry of a failed e-mail). */
   mail: MailQueue;
-};
+  orderEmails: OrderEmails;
+}
 
 export const MAX_ORDER_PAGE = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SEARCH_WORDS = 6;
 
 /**
- * Orders: checkout (through CheckoutService), look-up, the admin's search, and the e-mails of an order.
+ * Orders: look-up, the admin's search, and the e-mails of an order (placing one is checkout's).
  */
 export class OrderService {
   /** Orders (as loaded by a request) their caller may only see as the confirmation page shows them. */
   private readonly redacted = new WeakSet<Order>();
-  private readonly checkout: CheckoutService;
 
-  constructor(private readonly options: OrderServiceOptions) {
-    this.checkout = new CheckoutService(options);
-  }
-
-  /** Whether checkout can take payments, and with which provider (the payment page says so). */
-  paymentSetup(): { available: boolean; provider: string | null; publishableKey: string | null } {
-    return this.checkout.paymentSetup();
-  }
-
-  /** Prices a cart (see CheckoutService). */
-  quote(ctx: RequestContext, rawLines: unknown, discountCode?: unknown): Promise<CartQuote> {
-    return this.checkout.quote(ctx, rawLines, discountCode);
-  }
-
-  /** The checkout itself (payment events settle orders through it). */
-  get checkoutService(): CheckoutService {
-    return this.checkout;
-  }
-
-  /** Charges the cart and places the order (see CheckoutService). */
-  place(ctx: RequestContext, input: PlaceOrderInput): Promise<Order> {
-    return this.checkout.place(ctx, input);
-  }
+  constructor(private readonly options: OrderServiceOptions) {}
 
   /**
    * An order by its UUID (anything else is simply not found). Anyone with the number sees what the

@@ -1,11 +1,11 @@
 import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { withEm, type RequestContext } from '../../core/context.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
 import { fromCents, toCents } from '../../core/money.js';
 import { refundAmount } from '../../rules/order.js';
 import { recordAudit } from '../audit/audit.js';
 import type { MailQueue } from '../mail/mail-queue.js';
-import { EcardMailKind } from '../ecard/ecard-emails.js';
 import { NOT_SENT_REFUNDED, OrderMailKind } from './order-emails.js';
 import { OrderItem } from './order-item.entity.js';
 import { Order, OrderStatus } from './order.entity.js';
@@ -25,6 +25,8 @@ export interface RefundOptions {
   /** Withholds the refunded cards' e-mails. */
   mail: MailQueue;
   clock: () => Date;
+  /** Told, in the refund's transaction, of the cards it withdrew (what follows a card up stops). */
+  cardsWithdrawn?: (em: EntityManager, orderId: string, itemIds: readonly number[]) => Promise<void>;
 }
 
 /**
@@ -70,8 +72,7 @@ export class RefundService {
       const refundedIds = [...chosen];
       // Refunded cards not sent yet stay unsent; the reason shows in Order Details.
       await this.options.mail.withhold(em, { orderId: order.id, itemIds: refundedIds, kinds: [OrderMailKind.CARD, OrderMailKind.CARD_RESEND] }, NOT_SENT_REFUNDED);
-      // A withdrawn card is not recommended to its recipient any more.
-      await this.options.mail.drop(em, { orderId: order.id, itemIds: refundedIds, kinds: [EcardMailKind.REMINDER] });
+      await this.options.cardsWithdrawn?.(em, order.id, refundedIds);
       await em.flush();
       const what = everything && whole ? 'the whole order' : items.filter((item) => chosen.has(item.id)).map((item) => (item.recipientName ? `${item.name} to ${item.recipientName}` : item.name)).join(', ');
       await recordAudit(withEm(ctx, em), { entity: 'order', id: order.id, action: 'refunded', summary: `Refunded $${amount} (${what}); the order is now ${order.status.replace('_', ' ')}` });

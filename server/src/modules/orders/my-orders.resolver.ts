@@ -1,17 +1,16 @@
-import { Arg, Args, Ctx, FieldResolver, GraphQLISODateTime, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
 import { ConnectionArgs, type ConnectionResult } from '../../core/pagination.js';
-import type { AccountService } from './account.service.js';
-import { EcardReply } from '../ecard/ecard-reply.entity.js';
-import { OrderItem } from '../orders/order-item.entity.js';
-import type { Order } from '../orders/order.entity.js';
-import { OrderConnection } from '../orders/order.types.js';
+import type { MyOrdersService } from './my-orders.service.js';
+import { OrderItem } from './order-item.entity.js';
+import type { Order } from './order.entity.js';
+import { OrderConnection } from './order.types.js';
 
 /** "My orders": a signed-in shopper's orders and what they can do with their cards. */
 @Resolver(() => OrderItem)
-export class AccountResolver {
-  constructor(private readonly service: AccountService) {}
+export class MyOrdersResolver {
+  constructor(private readonly service: MyOrdersService) {}
 
   @Allow('user')
   @Query(() => OrderConnection, { description: "The caller's own orders, newest first (orders placed while signed in)." })
@@ -38,19 +37,8 @@ export class AccountResolver {
     return this.service.resend(ctx, itemId);
   }
 
-  @FieldResolver(() => [EcardReply], { description: "The recipient's thank-you replies, oldest first (admins and the order's owner; empty for others)." })
-  replies(@Ctx() ctx: RequestContext, @Root() item: OrderItem): Promise<EcardReply[]> | EcardReply[] {
-    if (!item.itemUrlUuid || this.service.isRedacted(item.order)) return [];
-    return this.service.repliesOf(ctx, item);
-  }
-
   @FieldResolver(() => Int, { nullable: true, description: "How many more times the purchaser may send this card again from My orders (3 in all; an admin's resends are not counted). Null for what is no e-card, and for callers who see the confirmation page only." })
   resendsLeft(@Root() item: OrderItem): number | null {
     return this.service.isRedacted(item.order) ? null : this.service.resendsLeft(item);
-  }
-
-  @FieldResolver(() => GraphQLISODateTime, { nullable: true, description: 'When the one reminder of an unopened card went to its recipient (admins and owners only).' })
-  remindedAt(@Root() item: OrderItem): Date | null {
-    return this.service.isRedacted(item.order) ? null : item.remindedAt;
   }
 }

@@ -1,9 +1,9 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../core/context.js';
 import { MailJob, MailJobStatus } from '../mail/mail-job.entity.js';
-import { OrderMailKind } from '../orders/order-emails.js';
-import { OrderItem } from '../orders/order-item.entity.js';
-import type { Order } from '../orders/order.entity.js';
+import { OrderMailKind } from './order-emails.js';
+import { OrderItem } from './order-item.entity.js';
+import type { Order } from './order.entity.js';
 
 /** Why cards' e-mails were kept back, by card: one query for a page of cards. */
 export async function notDeliveredReasons(ctx: RequestContext, itemIds: readonly number[]): Promise<Map<number, string>> {

@@ -2,25 +2,23 @@ import { LockMode } from '@mikro-orm/core';
 import type { RequestContext } from '../../core/context.js';
 import { conflict, notFound } from '../../core/errors.js';
 import { pageSize, type ConnectionResult } from '../../core/pagination.js';
-import type { EcardReply } from '../ecard/ecard-reply.entity.js';
 import type { MailQueue } from '../mail/mail-queue.js';
 import { MailJob, MailJobStatus } from '../mail/mail-job.entity.js';
-import { OrderMailKind, type OrderEmails } from '../orders/order-emails.js';
-import { OrderItem } from '../orders/order-item.entity.js';
-import { deliveryInstant } from '../checkout/checkout-rules.js';
-import { Order, OrderStatus } from '../orders/order.entity.js';
-import { ordersNewestFirst } from '../orders/order.service.js';
+import { deliveryInstant } from './delivery-rules.js';
+import { OrderMailKind, type OrderEmails } from './order-emails.js';
+import { OrderItem } from './order-item.entity.js';
+import { Order, OrderStatus } from './order.entity.js';
+import { ordersNewestFirst } from './order.service.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MAX_OWNER_RESENDS } from '../../rules/index.js';
 
 /** How often a purchaser may send one card again from their account. */
 export { MAX_OWNER_RESENDS };
 
-export interface AccountOptions {
+export interface MyOrdersOptions {
   mail: MailQueue;
   orderEmails: OrderEmails;
   clock: () => Date;
-  replies: { repliesOf(ctx: RequestContext, itemIds: readonly number[]): Promise<Map<number, EcardReply[]>> };
   /** Says which orders were looked up by someone who may only see their confirmation page. */
   orders: { isRedacted(order: Order): boolean };
   /** Keeps a group card's signing deadline no later than its card's new day. */
@@ -32,8 +30,8 @@ export interface AccountOptions {
  * and sending a sent card again. Every call works on the caller's own orders only: another user's
  * card is simply not found.
  */
-export class AccountService {
-  constructor(private readonly options: AccountOptions) {}
+export class MyOrdersService {
+  constructor(private readonly options: MyOrdersOptions) {}
 
   /** Whether this order was looked up by someone who may only see its confirmation page. */
   isRedacted(order: Order): boolean {
@@ -92,12 +90,6 @@ export class AccountService {
   /** How many more times the purchaser may send a card again (null for what is no e-card). */
   resendsLeft(item: OrderItem): number | null {
     return item.itemUrlUuid ? Math.max(0, MAX_OWNER_RESENDS - item.ownerResends) : null;
-  }
-
-  /** The thank-you replies of a card, oldest first; batched across the cards of a request. */
-  async repliesOf(ctx: RequestContext, item: OrderItem): Promise<EcardReply[]> {
-    const loader = ctx.loader<number, EcardReply[]>('item.replies', (ids) => this.options.replies.repliesOf(ctx, ids));
-    return (await loader.load(item.id)) ?? [];
   }
 
   /** One of the caller's e-cards (not found when it is anyone else's). */

@@ -1,0 +1,33 @@
+import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Allow } from '../../core/access.js';
+import type { RequestContext } from '../../core/context.js';
+import { Order } from '../orders/order.entity.js';
+import type { CartQuote as CartQuoteResult, CheckoutService } from './checkout.service.js';
+import { CartLineInput, CartQuote, PaymentSetup, PlaceOrderInput } from './checkout.types.js';
+
+@Resolver()
+export class CheckoutResolver {
+  constructor(private readonly checkout: CheckoutService) {}
+
+  @Allow('storefront')
+  @Query(() => CartQuote, { description: 'Prices a cart from the catalogue; lines of products that no longer exist are dropped and reported.' })
+  cartQuote(
+    @Ctx() ctx: RequestContext,
+    @Arg('lines', () => [CartLineInput]) lines: CartLineInput[],
+    @Arg('discountCode', () => String, { nullable: true, description: 'A discount code to price the cart with; one that cannot be used is BAD_USER_INPUT on discountCode, saying why.' }) discountCode?: string | null,
+  ): Promise<CartQuoteResult> {
+    return this.checkout.quote(ctx, lines, discountCode);
+  }
+
+  @Allow('storefront')
+  @Query(() => PaymentSetup, { description: 'Whether checkout takes payments (the payment page says so when it does not).' })
+  paymentSetup(): PaymentSetup {
+    return this.checkout.paymentSetup();
+  }
+
+  @Allow('storefront')
+  @Mutation(() => Order, { description: 'Pays for a cart and places the order. PAYMENT_DECLINED when the payment is refused; the same idempotency key never places a second order.' })
+  placeOrder(@Ctx() ctx: RequestContext, @Arg('input', () => PlaceOrderInput) input: PlaceOrderInput): Promise<Order> {
+    return this.checkout.place(ctx, input);
+  }
+}
