@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { jsonColumn } from '../../db/json-column.js';
 import { preparedRead, runPrepared, type PreparedRead } from '../../db/prepared.js';
-import type { QueuedMail } from './mail-queue.js';
+import type { QueuedMail } from './mail-kind.js';
 
 /** The longest lease the contract allows: a dead worker's e-mails go out within about a minute. */
 export const MAX_LEASE_MS = 60_000;

@@ -2,7 +2,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { groupByKind, type Claimed } from './delivery-claim.js';
 import { reasonOf, type Settler } from './delivery-settle.js';
-import { isWithheld, type MailMessage, type MailQueue, type OutgoingEntry, type RenderEnv, type RenderOutcome } from './mail-queue.js';
+import { isWithheld, type MailMessage, type OutgoingEntry, type RenderEnv, type RenderOutcome } from './mail-kind.js';
+import type { MailQueue } from './mail-queue.js';
 
 /** An e-mail rendered and waiting for a lane. */
 export interface Ready {
