@@ -1,5 +1,17 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
+import { parseTrustProxy, parseTtl, type AbuseLimits } from './config/access.js';
+import { intEnv } from './config/env.js';
+import { parseDkim, parseReminderHours, type DkimConfig } from './config/mail.js';
+import { parsePaymentProvider, parseStripe, type PaymentProviderName, type StripeConfig } from './config/payments.js';
+import { parseAppRole, parseSeedDemo, type AppRole } from './config/process.js';
+import { parseS3, type S3Config } from './config/storage.js';
+
+// The variables that take more than a default are read in ./config/, by concern; everything is imported from here.
+export { parseTrustProxy, parseTtl, type AbuseLimits } from './config/access.js';
+export { parseDkim, parseReminderHours, type DkimConfig } from './config/mail.js';
+export { isLocalHost, parsePaymentProvider, parseStripe, type PaymentProviderName, type StripeConfig } from './config/payments.js';
+export { parseAppRole, parseSeedDemo, runsJobs, servesHttp, type AppRole } from './config/process.js';
+export { parseS3, type S3Config } from './config/storage.js';
 
 /** Everything the process reads from its environment, read once. */
 export interface AppConfig {
@@ -59,64 +71,6 @@ export interface AppConfig {
   metricsToken?: string;
 }
 
-export interface StripeConfig {
-  secretKey: string;
-  publishableKey: string;
-  webhookSecret: string;
-  /** STRIPE_API_BASE: another host for the server's Stripe client (tests use a local fake). */
-  apiBase?: { protocol: 'http' | 'https'; host: string; port: number };
-}
-
-export interface DkimConfig {
-  domainName: string;
-  keySelector: string;
-  /** The private key, PEM. */
-  privateKey: string;
-}
-
-export type PaymentProviderName = 'test' | 'stripe';
-
-export interface AbuseLimits {
-  /** Register attempts per client address per hour. */
-  registerPerHour: number;
-  /** Checkout attempts per client address per 10 minutes. */
-  checkoutPer10Minutes: number;
-  /** Thank-you replies from e-card pages per client address per hour (default 20). */
-  thankYouPerHour?: number;
-  /** Discount codes tried that cannot be used, per client address per hour (default 20). */
-  discountCodesPerHour?: number;
-  /** Password reset requests per client address per hour (default 5). */
-  passwordResetsPerAddressPerHour?: number;
-  /** Password reset requests per e-mail address per hour (default 3). */
-  passwordResetsPerEmailPerHour?: number;
-  /** Signatures written on group cards per client address per hour (default 20). */
-  signaturesPerHour?: number;
-}
-
-export type AppRole = 'all' | 'web' | 'worker';
-
-export interface S3Config {
-  bucket: string;
-  /** A MinIO (or other S3-compatible) URL; AWS itself when unset. */
-  endpoint?: string;
-  region: string;
-  /** Static credentials; without them the AWS SDK's default credential chain applies. */
-  credentials?: { accessKeyId: string; secretAccessKey: string };
-  forcePathStyle: boolean;
-}
-
-/** Whether this process serves HTTP and whether it runs the background jobs (the e-mail queue). */
-export const servesHttp = (role: AppRole) => role !== 'worker';
-export const runsJobs = (role: AppRole) => role !== 'web';
-
-function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
-  return value;
-}
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: intEnv(env, 'PORT', 4000),
@@ -169,131 +123,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     memoryTrimSeconds: intEnv(env, 'MEMORY_TRIM_SECONDS', 10),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
   };
-}
-
-/**
- * DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY go together (all three or none). The key is the PEM
- * text (its line breaks may be written as `\n`, as one-line environment files need) and must be a
- * private key Node can read; otherwise the process does not start.
- */
-export function parseDkim(env: NodeJS.ProcessEnv): DkimConfig | undefined {
-  const domainName = env.DKIM_DOMAIN?.trim() ?? '';
-  const keySelector = env.DKIM_SELECTOR?.trim() ?? '';
-  const privateKey = (env.DKIM_PRIVATE_KEY ?? '').replace(/\\n/g, '\n').trim();
-  const given = [domainName, keySelector, privateKey].filter(Boolean).length;
-  if (given === 0) return undefined;
-  if (given < 3) throw new Error('DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY go together: set all three or none');
-  if (!/^[a-z0-9.-]+$/i.test(domainName)) throw new Error(`DKIM_DOMAIN must be a domain name, got "${domainName}"`);
-  if (!/^[a-z0-9._-]+$/i.test(keySelector)) throw new Error(`DKIM_SELECTOR must be a DNS label, got "${keySelector}"`);
-  try {
-    crypto.createPrivateKey(privateKey);
-  } catch {
-    throw new Error('DKIM_PRIVATE_KEY must be a private key in PEM ("-----BEGIN PRIVATE KEY-----…"; line breaks may be written as \\n)');
-  }
-  return { domainName: domainName.toLowerCase(), keySelector, privateKey: `${privateKey}\n` };
-}
-
-/** REMINDER_AFTER_HOURS: hours (fractions allowed) after delivery; 0 turns reminders off; default 72. */
-export function parseReminderHours(raw: string | undefined): number {
-  const value = (raw ?? '').trim();
-  if (value === '') return 72;
-  const hours = Number(value);
-  if (!Number.isFinite(hours) || hours < 0) throw new Error(`REMINDER_AFTER_HOURS must be a number of hours (0 turns reminders off), got "${raw}"`);
-  return hours;
-}
-
-/**
- * The STRIPE_ variables: Stripe is available when all three keys are set (PAYMENT_PROVIDER=stripe
- * without them leaves payments unavailable, logged at start); STRIPE_API_BASE only redirects the client.
- */
-export function parseStripe(env: NodeJS.ProcessEnv): StripeConfig | undefined {
-  const secretKey = env.STRIPE_SECRET_KEY?.trim();
-  const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim();
-  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
-  if (!secretKey || !publishableKey || !webhookSecret) return undefined;
-  let apiBase: StripeConfig['apiBase'];
-  if (env.STRIPE_API_BASE?.trim()) {
-    let url: URL;
-    try {
-      url = new URL(env.STRIPE_API_BASE.trim());
-    } catch {
-      throw new Error(`STRIPE_API_BASE must be a URL, got "${env.STRIPE_API_BASE}"`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('STRIPE_API_BASE must be an http or https URL');
-    // In production the secret key must go to Stripe: another host is only taken on this machine (a local stand-in).
-    if (env.NODE_ENV === 'production' && !isLocalHost(url.hostname)) {
-      throw new Error(`STRIPE_API_BASE must not be set in production unless it names this machine (localhost, 127.0.0.1 or ::1), got "${env.STRIPE_API_BASE}": the secret key would go to ${url.host}`);
-    }
-    const protocol = url.protocol === 'http:' ? 'http' : 'https';
-    apiBase = { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443 };
-  }
-  return { secretKey, publishableKey, webhookSecret, apiBase };
-}
-
-/** Whether a host name is this machine's loopback. */
-export function isLocalHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
-}
-
-export function parseAppRole(raw: string | undefined): AppRole {
-  const value = (raw ?? '').trim().toLowerCase();
-  if (value === '') return 'all';
-  if (value === 'all' || value === 'web' || value === 'worker') return value;
-  throw new Error(`APP_ROLE must be all, web or worker, got "${raw}"`);
-}
-
-/** S3_BUCKET selects the bucket storage; the other S3_ variables only refine it. */
-export function parseS3(env: NodeJS.ProcessEnv): S3Config | undefined {
-  const bucket = env.S3_BUCKET?.trim();
-  if (!bucket) return undefined;
-  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
-  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
-  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
-  return {
-    bucket,
-    endpoint: env.S3_ENDPOINT || undefined,
-    region: env.S3_REGION || 'us-east-1',
-    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
-    forcePathStyle: ['1', 'true', 'yes', 'on'].includes((env.S3_FORCE_PATH_STYLE ?? '').trim().toLowerCase()),
-  };
-}
-
-/** TRUST_PROXY: unset/0 for none, or the number of proxies in front (N hops from the right of X-Forwarded-For). */
-export function parseTrustProxy(raw: string | undefined): number {
-  const value = (raw ?? '').trim();
-  if (value === '' || value === '0') return 0;
-  if (!/^\d{1,2}$/.test(value)) throw new Error(`TRUST_PROXY must be the number of proxies in front of the shop (0, 1, 2...), got "${raw}"`);
-  return Number(value);
-}
-
-/**
- * PAYMENT_PROVIDER: `test` or `stripe`. Unset, it is `test` outside production and none in
- * production, where nothing is charged until a provider is named.
- */
-export function parsePaymentProvider(raw: string | undefined, production: boolean): PaymentProviderName | null {
-  const value = (raw ?? '').trim().toLowerCase();
-  if (value === '') return production ? null : 'test';
-  if (value === 'test' || value === 'stripe') return value;
-  throw new Error(`PAYMENT_PROVIDER must be test or stripe, got "${raw}"`);
-}
-
-/** SEED_DEMO: unset or "auto", "1" (also true/yes/on) or "0" (also false/no/off). */
-export function parseSeedDemo(raw: string | undefined): 'auto' | boolean {
-  const value = (raw ?? '').trim().toLowerCase();
-  if (value === '' || value === 'auto') return 'auto';
-  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
-  if (['0', 'false', 'no', 'off'].includes(value)) return false;
-  throw new Error(`SEED_DEMO must be 0, 1 or auto, got "${raw}"`);
-}
-
-/** TOKEN_TTL accepts seconds ("28800") or a number with a unit ("8h", "30m", "45s", "2d"). */
-export function parseTtl(raw: string | undefined): number {
-  if (!raw) return 8 * 3600;
-  const match = /^(\d+)\s*([smhd]?)$/.exec(raw.trim());
-  if (!match) throw new Error(`TOKEN_TTL must look like 28800, 8h, 30m or 2d, got "${raw}"`);
-  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
-  return Number(match[1]) * unit;
 }
 
 /** `auto` seeds the embedded database only: an external one is somebody's real shop unless SEED_DEMO=1. */

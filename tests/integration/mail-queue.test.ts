@@ -201,7 +201,7 @@ describe('the generic mail queue', () => {
       mailer.gate = new Promise<void>((resolve) => (release = resolve));
       const run = polite.runDue();
       // Every lane of the run waits for the request (none has claimed anything): not one e-mail is handed to the mailer.
-      await expect.poll(() => (polite as unknown as { waiting: Set<unknown> }).waiting.size, { timeout: 10_000 }).toBe(5);
+      await expect.poll(() => (polite as unknown as { lanes: { waiting: Set<unknown> } }).lanes.waiting.size, { timeout: 10_000 }).toBe(5);
       expect(sends).toBe(0);
       expect(await app.sql(`select count(*)::int as n from mail_job where id = any($1::int[]) and status = 'queued'`, [held])).toEqual([{ n: 20 }]);
       expect(foreground.busy).toBe(true);

@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 
-/** Every environment variable the configuration reads (server/src/config.ts). */
+/** Every environment variable the configuration reads (server/src/config.ts and server/src/config/). */
 function configVariables(): string[] {
-  const source = read('server/src/config.ts');
+  const parts = fs.readdirSync(path.join(root, 'server/src/config')).filter((file) => file.endsWith('.ts'));
+  const source = [read('server/src/config.ts'), ...parts.map((file) => read(`server/src/config/${file}`))].join('\n');
   const names = [...source.matchAll(/env\.([A-Z][A-Z0-9_]+)|intEnv\(env, '([A-Z][A-Z0-9_]+)'/g)].map((m) => m[1] ?? m[2]!);
   return [...new Set(names)].sort();
 }

@@ -61,74 +61,13 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SIGNAL_CHANNEL } from '../../core/change-feed.js';
-import { preparedRead, runPrepared } from '../../db/prepared.js';
+import { runPrepared } from '../../db/prepared.js';
+import { ENQUEUE, ENQUEUE_AND_WAKE, MAIL_QUEUED_SIGNAL, type JobBatch } from './mail-enqueue-sql.js';
 import { MailJob, MailJobStatus } from './mail-job.entity.js';
+import type { MailFilter, MailKindDefinition } from './mail-kind.js';
 
-/** A job as its renderer sees it. */
-export interface QueuedMail<P = Record<string, unknown>> {
-  readonly id: number;
-  readonly kind: string;
-  /** The address it was queued for (null only for jobs queued before the queue was generic). */
-  readonly to: string | null;
-  readonly payload: P;
-  readonly orderId: string | null;
-  readonly itemId: number | null;
-  readonly ref: string | null;
-  /** Attempts so far, this one included. */
-  readonly attempts: number;
-  readonly dueAt: Date;
-  readonly createdAt: Date;
-}
-
-/** A rendered e-mail. */
-export interface MailMessage {
-  /** Overrides the job's address (a job queued before the queue was generic has none). */
-  to?: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post, ...). */
-  headers?: Record<string, string>;
-}
-
-/** A job its renderer or a filter decided not to send. */
-export interface Withheld {
-  readonly withheld: true;
-  /** Shown to admins and owners; null: the job is removed without a trace. */
-  readonly reason: string | null;
-}
-
-export type RenderOutcome = MailMessage | Withheld;
-
-/** Not sent, kept as `withheld` with the reason (shown to admins and owners). */
-export const withhold = (reason: string): Withheld => ({ withheld: true, reason });
-/** Not sent and removed (e.g. a reminder no longer needed). */
-export const drop = (): Withheld => ({ withheld: true, reason: null });
-export const isWithheld = (outcome: RenderOutcome): outcome is Withheld => (outcome as Withheld).withheld === true;
-
-export interface RenderEnv {
-  /** A fresh EntityManager for the batch's reads (no transaction is open: the mail server is talked to next). */
-  em: EntityManager;
-  /** The queue's clock at the start of the batch. */
-  now: Date;
-}
-
-export interface MailKindDefinition<P = Record<string, unknown>> {
-  kind: string;
-  render(jobs: readonly QueuedMail<P>[], env: RenderEnv): Promise<RenderOutcome[]>;
-  settle?(em: EntityManager, jobs: readonly QueuedMail<P>[], now: Date): Promise<void>;
-  eraseWhenSent?: readonly string[];
-}
-
-/** One e-mail of a batch about to be sent, as filters see it. */
-export interface OutgoingEntry {
-  readonly job: QueuedMail;
-  readonly mail: MailMessage & { to: string; headers: Record<string, string> };
-  withhold(reason: string): void;
-  drop(): void;
-}
-
-export type MailFilter = (entries: readonly OutgoingEntry[], env: RenderEnv) => Promise<void>;
+export { drop, isWithheld, withhold, type MailFilter, type MailKindDefinition, type MailMessage, type OutgoingEntry, type QueuedMail, type RenderEnv, type RenderOutcome, type Withheld } from './mail-kind.js';
+export { enqueueSql, MAIL_QUEUED_SIGNAL, wakeSql, type JobBatch } from './mail-enqueue-sql.js';
 
 export interface EnqueueInput<P = Record<string, unknown>> {
   kind: string;
@@ -143,41 +82,6 @@ export interface EnqueueInput<P = Record<string, unknown>> {
 
 /** Jobs due within this long wake the workers when queued (later ones are found by a poll in time). */
 const WAKE_WITHIN_MS = 3_600_000;
-
-/** The change-feed signal by which a committed job due now wakes the processes that send mail. */
-export const MAIL_QUEUED_SIGNAL = 'mail-queued';
-
-/**
- * The INSERT that queues the jobs in `param` (a JSON array, see `MailQueue.batch`) when `when` holds:
- * the queue's own statements use it, and so may a feature's statement that writes something and its
- * e-mails at once (as a CTE; `select count(*) from <cte>` answers how many were queued). Jobs whose
- * dedupe key or unique reference already has a job are skipped.
- */
-export function enqueueSql(param: string, when = 'true'): string {
-  return `insert into mail_job (kind, recipient, payload, order_id, item_id, ref, dedupe_key, due_at)
-      select kind, recipient, payload, order_id, item_id, ref, dedupe_key, due_at
-        from jsonb_to_recordset(${param}::jsonb) as r(kind text, recipient text, payload jsonb, order_id uuid, item_id int, ref text, dedupe_key text, due_at timestamptz)
-       where ${when}
-      on conflict do nothing
-      returning id`;
-}
-
-/** The NOTIFY that wakes the workers when the statement's transaction commits, when `wake` (a boolean SQL value) holds. */
-export const wakeSql = (wake: string): string => `(case when ${wake} then pg_notify('${SIGNAL_CHANNEL}', '${MAIL_QUEUED_SIGNAL}') end)`;
-
-/** Queues jobs in one statement, whatever their number (with a wake-up for the workers, or without). */
-const enqueueStatement = (name: string, wake: boolean) =>
-  preparedRead(name, `
-    with added as (${enqueueSql('$1')})
-    select id${wake ? `, ${wakeSql('true')} as woken` : ''} from added order by id`);
-const ENQUEUE = enqueueStatement('mail_enqueue', false);
-const ENQUEUE_AND_WAKE = enqueueStatement('mail_enqueue_and_wake', true);
-
-/** Jobs made ready to queue (`MailQueue.batch`): their JSON for `enqueueSql`, and whether queueing them wakes the workers. */
-export interface JobBatch {
-  readonly json: string;
-  readonly wake: boolean;
-}
 
 type HasEm = EntityManager | { em: EntityManager };
 const emOf = (tx: HasEm): EntityManager => ('getConnection' in tx ? tx : tx.em);

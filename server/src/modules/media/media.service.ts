@@ -1,26 +1,25 @@
-import { CacheKeys, type ReadCache } from '../../core/read-cache.js';
-import { Readable } from 'node:stream';
-import { LockMode, type FilterQuery } from '@mikro-orm/core';
+import { type FilterQuery, LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { withEm, type RequestContext } from '../../core/context.js';
 import { audited, named, recordAudit } from '../audit/audit.js';
-import { badInput, notFound } from '../../core/errors.js';
-import { cleanName, optionalId } from '../../core/input.js';
-import { subtreeIds } from '../../core/tree.js';
+import { notFound } from '../../core/errors.js';
+import { cleanName } from '../../core/input.js';
 import { keysetPage, pageSize, type ConnectionResult } from '../../core/pagination.js';
+import { CacheKeys, type ReadCache } from '../../core/read-cache.js';
+import { MAX_FILE_NAME_LENGTH, MAX_FILES_PER_UPLOAD } from '../../rules/index.js';
+import { ImageVariants } from './image-variants.js';
+import { MediaBytes, type ServedFile, type SoldItem } from './media-bytes.js';
 import { MediaFile } from './media-file.entity.js';
-import { MediaFolder } from './media-folder.entity.js';
+import type { MediaFolder } from './media-folder.entity.js';
+import { MediaFolders } from './media-folders.js';
 import type { MediaKind } from './media-formats.js';
 import type { MediaStorage } from './media-storage.js';
+import { UploadStager, type IncomingUpload } from './media-upload.js';
+import { UploadStore, type GeneratedFile } from './media-upload-store.js';
 import { MediaUsages, type MediaUsageProvider, type MediaUsageRecord } from './media-usages.js';
-import { ImageVariants } from './image-variants.js';
-import { MediaBytes, PATH_PREFIX, type ServedFile, type SoldItem } from './media-bytes.js';
 
 export type { ServedFile } from './media-bytes.js';
-import { UploadStager, type IncomingUpload, type StagedUpload } from './media-upload.js';
-import { MAX_FILE_NAME_LENGTH, MAX_FILES_PER_UPLOAD } from '../../rules/index.js';
-
-export const PRODUCT_UPLOADS_FOLDER = 'Product Uploads';
+export { PRODUCT_UPLOADS_FOLDER, type GeneratedFile } from './media-upload-store.js';
 export { MAX_FILES_PER_UPLOAD };
 
 export interface MediaServiceOptions {
@@ -38,12 +37,6 @@ export interface FilePageArgs {
   kind?: MediaKind | null;
 }
 
-/** A file the server made itself (a generated picture or song): its name and its bytes. */
-export interface GeneratedFile {
-  fileName: string;
-  bytes: Buffer;
-}
-
 /**
  * The media library: folders, files, uploads and the bytes behind them. Used by the GraphQL
  * resolvers and the REST routes alike.
@@ -56,6 +49,8 @@ export class MediaService {
   private readonly usages = new MediaUsages();
   private readonly variants: ImageVariants;
   private readonly bytes: MediaBytes;
+  private readonly folders: MediaFolders;
+  private readonly uploads: UploadStore;
 
   /** File names and paths show in storefront answers: renames and deletes drop those answers. */
   private readonly cache: ReadCache | null;
@@ -67,6 +62,8 @@ export class MediaService {
     this.stager = new UploadStager(options.stagingDir, options.maxFileBytes);
     this.variants = new ImageVariants(this.storage);
     this.bytes = new MediaBytes(this.storage, this.variants);
+    this.folders = new MediaFolders(this.cache, this.bytes);
+    this.uploads = new UploadStore(this.storage, this.stager, this.variants, this.folders, this.maxFiles);
   }
 
   /** Drops what stopped processes left half-received (stale files only); returns how many files went. */
@@ -90,78 +87,22 @@ export class MediaService {
     return this.variants.idle();
   }
 
-  // ---- folders ----
+  // ---- folders (see media-folders.ts) ----
 
   listFolders(ctx: RequestContext): Promise<MediaFolder[]> {
-    return ctx.em.find(MediaFolder, {}, { orderBy: { name: 'asc', id: 'asc' } });
+    return this.folders.listFolders(ctx);
   }
 
-  async createFolder(ctx: RequestContext, input: { name?: unknown; parentId?: unknown }): Promise<MediaFolder> {
-    const name = cleanName(input.name, 'name', MAX_FILE_NAME_LENGTH);
-    const parentId = optionalId(input.parentId, 'parentId');
-    const folder = await ctx.em.transactional(async (em) => {
-      const parent = parentId === null ? null : await em.findOne(MediaFolder, parentId, { lockMode: LockMode.PESSIMISTIC_READ });
-      if (parentId !== null && !parent) throw badInput('The parent folder does not exist.', 'parentId');
-      const folder = em.create(MediaFolder, { name, parent });
-      await em.flush();
-      await recordAudit(withEm(ctx, em), { entity: 'media-folder', id: folder.id, action: 'created', summary: `Created ${named(name)}${parent ? ` in ${named(parent.name)}` : ''}` });
-      return folder;
-    });
-    ctx.log.info({ folderId: folder.id }, 'media folder created');
-    return folder;
+  createFolder(ctx: RequestContext, input: { name?: unknown; parentId?: unknown }): Promise<MediaFolder> {
+    return this.folders.createFolder(ctx, input);
   }
 
-  /** Renames (`name`) and/or moves (`parentId`, null for top level) a folder; a move into its own subtree is refused. */
-  async updateFolder(ctx: RequestContext, id: number, input: { name?: unknown; parentId?: unknown }): Promise<MediaFolder> {
-    const rename = input.name !== undefined;
-    const move = input.parentId !== undefined;
-    if (!rename && !move) throw badInput('Nothing to change: give a name or a parent.', 'name');
-    const name = rename ? cleanName(input.name, 'name', MAX_FILE_NAME_LENGTH) : undefined;
-    const parentId = move ? optionalId(input.parentId, 'parentId') : undefined;
-    return ctx.em.transactional(async (em) => {
-      // Moves are serialised, so that two crossing moves cannot make a cycle between them.
-      if (move) await em.execute('select pg_advisory_xact_lock(hashtext(?))', ['media_folder_tree']);
-      const folder = await em.findOne(MediaFolder, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!folder) throw notFound('Folder');
-      const before = folder.name;
-      const changes: string[] = [];
-      if (name !== undefined && name !== folder.name) changes.push(`renamed to ${named(name)}`);
-      if (name !== undefined) folder.name = name;
-      if (parentId !== undefined) {
-        if (parentId === null) folder.parent = null;
-        else {
-          const parent = await em.findOne(MediaFolder, parentId);
-          if (!parent) throw badInput('The parent folder does not exist.', 'parentId');
-          if ((await subtreeIds(em, 'media_folder', id)).includes(parentId)) {
-            throw badInput('A folder cannot be moved into itself or one of its subfolders.', 'parentId');
-          }
-          folder.parent = parent;
-        }
-        changes.push(folder.parent ? `moved into ${named(folder.parent.name)}` : 'moved to the top level');
-      }
-      await em.flush();
-      await recordAudit(withEm(ctx, em), { entity: 'media-folder', id, action: 'updated', summary: `${named(before)}: ${changes.join(', ') || 'no changes'}` });
-      return folder;
-    });
+  updateFolder(ctx: RequestContext, id: number, input: { name?: unknown; parentId?: unknown }): Promise<MediaFolder> {
+    return this.folders.updateFolder(ctx, id, input);
   }
 
-  /** Deletes a folder with its subfolders and their files, then their stored bytes. */
-  async deleteFolder(ctx: RequestContext, id: number): Promise<{ deletedFolderIds: number[]; deletedFileIds: number[] }> {
-    const { folderIds, files } = await ctx.em.transactional(async (em) => {
-      // Locking the subtree first makes an upload into it wait, so no file slips in unlisted.
-      const folderIds = await subtreeIds(em, 'media_folder', id, { lock: true });
-      if (!folderIds.length) throw notFound('Folder');
-      const files = await em.find(MediaFile, { folder: { $in: folderIds } }, { fields: ['id', 'filePath', 'thumbnailPath'] });
-      const [folder] = await em.execute<{ name: string }[]>('select "name" from "media_folder" where "id" = ?', [id]);
-      await em.nativeDelete(MediaFolder, { id }); // subfolders and files follow by ON DELETE CASCADE
-      const sub = folderIds.length - 1;
-      await recordAudit(withEm(ctx, em), { entity: 'media-folder', id, action: 'deleted', summary: `Deleted ${named(folder!.name)} with ${sub} subfolder${sub === 1 ? '' : 's'} and ${files.length} file${files.length === 1 ? '' : 's'}` });
-      return { folderIds, files };
-    });
-    await this.cache?.changed([CacheKeys.all]);
-    await this.removeBytes(ctx, files);
-    ctx.log.info({ folderId: id, folders: folderIds.length, files: files.length }, 'media folder deleted');
-    return { deletedFolderIds: folderIds, deletedFileIds: files.map((f) => f.id) };
+  deleteFolder(ctx: RequestContext, id: number): Promise<{ deletedFolderIds: number[]; deletedFileIds: number[] }> {
+    return this.folders.deleteFolder(ctx, id);
   }
 
   // ---- files ----
@@ -174,7 +115,7 @@ export class MediaService {
 
   /** One page of a folder's files, oldest first. */
   async folderFiles(ctx: RequestContext, folderId: number, args: FilePageArgs): Promise<ConnectionResult<MediaFile>> {
-    await this.requireFolder(ctx.em, folderId);
+    await this.folders.requireFolder(ctx.em, folderId);
     return this.filePage(ctx.em, { folder: folderId }, args);
   }
 
@@ -185,7 +126,7 @@ export class MediaService {
 
   /** The REST list: all files (of a folder, when given), optionally a window of them. */
   async listFiles(ctx: RequestContext, options: { folderId?: number; limit?: number; offset?: number } = {}): Promise<MediaFile[]> {
-    if (options.folderId !== undefined) await this.requireFolder(ctx.em, options.folderId);
+    if (options.folderId !== undefined) await this.folders.requireFolder(ctx.em, options.folderId);
     const where: FilterQuery<MediaFile> = options.folderId === undefined ? {} : { folder: options.folderId };
     return ctx.em.find(MediaFile, where, { orderBy: { id: 'asc' }, limit: options.limit, offset: options.offset });
   }
@@ -220,35 +161,18 @@ export class MediaService {
     ctx.log.info({ fileId: id }, 'media file deleted');
   }
 
-  /**
-   * Stores the uploaded files in a folder, all or none: every file is received and checked first,
-   * then the bytes are stored and the rows written in one transaction; on any failure the stored
-   * bytes are removed again.
-   */
-  async upload(ctx: RequestContext, folderId: number, files: AsyncIterable<IncomingUpload>): Promise<MediaFile[]> {
-    await this.requireFolder(ctx.em, folderId); // before reading a byte of the request
-    return this.store(ctx, files, async (em) => {
-      const folder = await em.findOne(MediaFolder, folderId, { lockMode: LockMode.PESSIMISTIC_READ });
-      if (!folder) throw notFound('Folder');
-      return folder;
-    });
+  // ---- uploads (see media-upload-store.ts) ----
+
+  upload(ctx: RequestContext, folderId: number, files: AsyncIterable<IncomingUpload>): Promise<MediaFile[]> {
+    return this.uploads.upload(ctx, folderId, files);
   }
 
-  /** Stores the files in the top-level folder "Product Uploads", made on first use. */
   uploadForProduct(ctx: RequestContext, files: AsyncIterable<IncomingUpload>): Promise<MediaFile[]> {
-    return this.store(ctx, files, async (em) => {
-      await em.execute('select pg_advisory_xact_lock(hashtext(?))', ['media_product_uploads']);
-      const existing = await em.findOne(MediaFolder, { name: PRODUCT_UPLOADS_FOLDER, parent: null }, { orderBy: { id: 'asc' } });
-      return existing ?? em.create(MediaFolder, { name: PRODUCT_UPLOADS_FOLDER, parent: null });
-    });
+    return this.uploads.uploadForProduct(ctx, files);
   }
 
-  /**
-   * Stores files the server made itself into a folder, through exactly the checks (content against
-   * extension), thumbnails and storage of an upload, all or none. At most `maxFiles` at once.
-   */
   storeGenerated(ctx: RequestContext, folderId: number, files: GeneratedFile[]): Promise<MediaFile[]> {
-    return this.upload(ctx, folderId, asUploads(files));
+    return this.uploads.storeGenerated(ctx, folderId, files);
   }
 
   // ---- bytes: serving, sold cards, removal (see media-bytes.ts) ----
@@ -283,64 +207,6 @@ export class MediaService {
 
   // ---- internals ----
 
-  private async store(ctx: RequestContext, files: AsyncIterable<IncomingUpload>, folderFor: (em: EntityManager) => Promise<MediaFolder>): Promise<MediaFile[]> {
-    const staged: StagedUpload[] = [];
-    try {
-      for await (const incoming of files) {
-        if (staged.length >= this.maxFiles) {
-          incoming.stream.resume();
-          throw badInput(`At most ${this.maxFiles} files can be uploaded at once.`, 'files');
-        }
-        staged.push(await this.stager.stage(incoming));
-      }
-      if (!staged.length) throw badInput('Choose at least one file to upload.', 'files');
-      const created = await this.commit(ctx, staged, folderFor);
-      // The responsive sizes are made right after, in the background: the upload does not wait for them.
-      this.variants.makeAll(ctx.log, created);
-      ctx.log.info({ folderId: created[0]?.folderId, files: created.map((f) => f.id) }, 'media files uploaded');
-      return created;
-    } finally {
-      await this.stager.discard(staged);
-    }
-  }
-
-  private async commit(ctx: RequestContext, staged: StagedUpload[], folderFor: (em: EntityManager) => Promise<MediaFolder>): Promise<MediaFile[]> {
-    const stored: string[] = [];
-    try {
-      for (const file of staged) {
-        await this.storage.put(file.key, { stagedFile: file.stagedFile }, file.format.mime);
-        stored.push(file.key);
-        if (file.thumbnailKey && file.stagedThumbnail) {
-          await this.storage.put(file.thumbnailKey, { stagedFile: file.stagedThumbnail }, 'image/webp');
-          stored.push(file.thumbnailKey);
-        }
-      }
-      return await ctx.em.transactional(async (em) => {
-        const folder = await folderFor(em);
-        const rows = staged.map((file) =>
-          em.create(MediaFile, {
-            fileName: file.fileName,
-            friendlyName: file.fileName,
-            filePath: PATH_PREFIX + file.key,
-            thumbnailPath: file.thumbnailKey ? PATH_PREFIX + file.thumbnailKey : null,
-            folder,
-            mimeType: file.format.mime,
-            size: file.size,
-            width: file.width,
-            height: file.height,
-          }),
-        );
-        await em.flush();
-        const names = rows.map((row) => row.fileName).join(', ');
-        await recordAudit(withEm(ctx, em), { entity: 'media-file', id: rows.length === 1 ? rows[0]!.id : null, action: 'uploaded', summary: `Uploaded ${rows.length} file${rows.length === 1 ? '' : 's'} into ${named(folder.name)}: ${names}` });
-        return rows;
-      });
-    } catch (error) {
-      await this.storage.remove(stored).catch((cleanupError: unknown) => ctx.log.error({ err: cleanupError, keys: stored }, 'could not remove stored upload bytes'));
-      throw error;
-    }
-  }
-
   private filePage(em: EntityManager, where: FilterQuery<MediaFile>, args: FilePageArgs): Promise<ConnectionResult<MediaFile>> {
     const filter: FilterQuery<MediaFile> = args.kind ? { ...(where as object), mimeType: { $like: `${args.kind}/%` } } : where;
     return keysetPage(em, MediaFile, filter, {
@@ -350,14 +216,4 @@ export class MediaService {
       keys: [{ property: 'id', cursor: 'id', type: 'number', valueOf: (file) => file.id }],
     });
   }
-
-
-  private async requireFolder(em: EntityManager, id: number): Promise<void> {
-    if ((await em.count(MediaFolder, { id })) === 0) throw notFound('Folder');
-  }
-
-}
-
-async function* asUploads(files: GeneratedFile[]): AsyncIterable<IncomingUpload> {
-  for (const file of files) yield { fileName: file.fileName, stream: Readable.from([file.bytes]) };
 }

@@ -1,0 +1,177 @@
+import { ForeignKeyConstraintViolationException, LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import { conflictOnUnique } from '../../core/db-errors.js';
+import { withEm, type RequestContext } from '../../core/context.js';
+import { audited, describeChanges, named, recordAudit, type AuditFact } from '../audit/audit.js';
+import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
+import { cleanName, optionalId } from '../../core/input.js';
+import { Changes, type ReadCache } from '../../core/read-cache.js';
+import { Category } from './category.entity.js';
+import { CARD_MEDIA_SLOTS, EGreetingCard } from './e-greeting-card.entity.js';
+import { Product } from './product.entity.js';
+import { applyProductReferences, CARD_FIELD, slotField, type CleanCard } from './product-references.js';
+import { ProductType } from './product-type.entity.js';
+import {
+  MAX_ASSOCIATED_IMAGES,
+  cleanDescription,
+  cleanFontName,
+  cleanSku,
+  cleanTags,
+  idList,
+  parseMessageLocation,
+  parsePrice,
+} from './product-rules.js';
+
+/** A product as a client sends it; on update a key left out (undefined) keeps its value, null clears it. */
+export interface ProductInput {
+  name?: unknown;
+  description?: unknown;
+  sku?: unknown;
+  price?: unknown;
+  categoryId?: unknown;
+  productTypeId?: unknown;
+  mainImageId?: unknown;
+  tags?: unknown;
+  associatedImageIds?: unknown;
+  /** Only for e-greeting cards (type 1). */
+  eGreetingCard?: unknown;
+}
+
+/**
+ * Saves products: each with its tags, associated images and card data in one transaction with its
+ * audit entry; the storefront answers that show it are dropped from the read cache afterwards.
+ */
+export class ProductWriter {
+  constructor(private readonly cache: ReadCache) {}
+
+  async create(ctx: RequestContext, input: ProductInput): Promise<Product> {
+    const fields = this.cleanFields(input, true);
+    const product = await this.save(ctx, async (em) => {
+      const product = em.create(Product, {
+        name: fields.name!,
+        price: fields.price!,
+        description: fields.description ?? '',
+        sku: fields.sku ?? null,
+        tags: fields.tags ?? [],
+        category: await this.category(em, fields.categoryId!),
+        type: await this.type(em, fields.productTypeId!),
+      });
+      await applyProductReferences(em, product, fields, null);
+      return product;
+    }, (product) => ({ entity: 'product', id: product.id, action: 'created', summary: `Created ${named(product.name)} at ${product.price}` }));
+    await this.cache.changed(Changes.product(product.id, [product.category.id]));
+    ctx.log.info({ productId: product.id }, 'product created');
+    return product;
+  }
+
+  async update(ctx: RequestContext, id: number, input: ProductInput): Promise<Product> {
+    const fields = this.cleanFields(input, false);
+    let formerCategoryId = 0;
+    let before: ReturnType<typeof productSnapshot> | null = null;
+    const saved = await this.save(ctx, async (em) => {
+      // Locked, so that concurrent saves of one product replace its images one after the other.
+      const product = await em.findOne(Product, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!product) throw notFound('Product');
+      formerCategoryId = product.category.id;
+      before = productSnapshot(product);
+      if (fields.name !== undefined) product.name = fields.name;
+      if (fields.price !== undefined) product.price = fields.price;
+      if (fields.description !== undefined) product.description = fields.description;
+      if (fields.sku !== undefined) product.sku = fields.sku;
+      if (fields.tags !== undefined) product.tags = fields.tags;
+      if (fields.categoryId !== undefined) product.category = await this.category(em, fields.categoryId);
+      if (fields.productTypeId !== undefined) product.type = await this.type(em, fields.productTypeId);
+      const card = await em.findOne(EGreetingCard, { product: id });
+      await applyProductReferences(em, product, fields, card);
+      return product;
+    }, (product) => ({ entity: 'product', id, action: 'updated', summary: `${named(product.name)}: ${describeChanges(before!, productSnapshot(product), PRODUCT_FIELDS)}` }));
+    await this.cache.changed(Changes.product(id, [formerCategoryId, saved.category.id]));
+    return saved;
+  }
+
+  async delete(ctx: RequestContext, id: number): Promise<void> {
+    await audited(
+      ctx,
+      async (tx) => {
+        const [row] = await tx.em.execute<{ name: string }[]>('delete from "product" where "id" = ? returning "name"', [id]);
+        if (!row) throw notFound('Product');
+        return row.name;
+      },
+      (name) => ({ entity: 'product', id, action: 'deleted', summary: `Deleted ${named(name)}` }),
+    );
+    // Which category lists held it is not known here without another read: they all go.
+    await this.cache.changed([...Changes.product(id, []), 'category:']);
+    ctx.log.info({ productId: id }, 'product deleted');
+  }
+
+  /** Checks and cleans what can be checked without the database; undefined keeps a value on update. */
+  private cleanFields(input: ProductInput, creating: boolean) {
+    const has = (key: keyof ProductInput) => creating || input[key] !== undefined;
+    const required = (key: 'categoryId' | 'productTypeId') => {
+      const id = optionalId(input[key], key);
+      if (id === null) throw badInput(key === 'categoryId' ? 'Choose a category.' : 'Choose a product type.', key);
+      return id;
+    };
+    return {
+      name: has('name') ? cleanName(input.name) : undefined,
+      price: has('price') ? parsePrice(input.price) : undefined,
+      description: input.description !== undefined ? cleanDescription(input.description) : undefined,
+      sku: input.sku !== undefined ? cleanSku(input.sku) : undefined,
+      tags: input.tags !== undefined ? cleanTags(input.tags) : undefined,
+      categoryId: has('categoryId') ? required('categoryId') : undefined,
+      productTypeId: has('productTypeId') ? required('productTypeId') : undefined,
+      mainImageId: input.mainImageId !== undefined ? optionalId(input.mainImageId, 'mainImageId') : undefined,
+      associatedImageIds: input.associatedImageIds !== undefined ? idList(input.associatedImageIds, 'associatedImageIds', MAX_ASSOCIATED_IMAGES) : undefined,
+      card: input.eGreetingCard === undefined ? undefined : input.eGreetingCard === null ? null : cleanCard(input.eGreetingCard),
+    };
+  }
+
+  /** Runs a save in one transaction with its audit entry; a unique SKU clash or a vanished reference becomes a clear error. */
+  private async save(ctx: RequestContext, work: (em: EntityManager) => Promise<Product>, fact: (product: Product) => AuditFact): Promise<Product> {
+    const audited = async (em: EntityManager) => {
+      const product = await work(em);
+      await em.flush();
+      await recordAudit(withEm(ctx, em), fact(product));
+      return product;
+    };
+    try {
+      return await conflictOnUnique(() => ctx.em.transactional(audited), () => conflict('Another product has this SKU.', 'sku'));
+    } catch (error) {
+      if (error instanceof ForeignKeyConstraintViolationException) throw new AppError('CONFLICT', 'Something the product refers to was deleted meanwhile; try again.');
+      throw error;
+    }
+  }
+
+  private async category(em: EntityManager, id: number): Promise<Category> {
+    // Shared lock: the category cannot be deleted under the product being saved.
+    const category = await em.findOne(Category, id, { lockMode: LockMode.PESSIMISTIC_READ });
+    if (!category) throw badInput('The category does not exist.', 'categoryId');
+    return category;
+  }
+
+  private async type(em: EntityManager, id: number): Promise<ProductType> {
+    const type = await em.findOne(ProductType, id, { lockMode: LockMode.PESSIMISTIC_READ });
+    if (!type) throw badInput('The product type does not exist.', 'productTypeId');
+    return type;
+  }
+}
+
+/** The card data as sent: every key optional (left out keeps, null clears). */
+function cleanCard(value: unknown): CleanCard {
+  if (typeof value !== 'object' || Array.isArray(value)) throw badInput('The greeting-card data must be an object.', CARD_FIELD);
+  const input = value as Record<string, unknown>;
+  const card: CleanCard = {};
+  if (input.messageLocation !== undefined && input.messageLocation !== null) card.messageLocation = parseMessageLocation(input.messageLocation, `${CARD_FIELD}.messageLocation`);
+  if (input.fontName !== undefined) card.fontName = cleanFontName(input.fontName, `${CARD_FIELD}.fontName`);
+  for (const slot of CARD_MEDIA_SLOTS) {
+    const key = slotField(slot);
+    if (input[key] !== undefined) card[slot] = optionalId(input[key], `${CARD_FIELD}.${key}`);
+  }
+  return card;
+}
+
+/** What the audit log compares of a product (its images and card data are summed up as "changed"). */
+function productSnapshot(product: Product) {
+  return { name: product.name, price: product.price, sku: product.sku, category: `#${product.category.id}`, type: `#${product.type.id}`, tags: product.tags.join(', '), description: product.description };
+}
+
+const PRODUCT_FIELDS = { name: 'name', price: 'price', sku: 'SKU', category: 'category', type: 'type', tags: 'tags', description: 'description' } as const;

@@ -1,0 +1,65 @@
+import type { RequestContext } from '../../core/context.js';
+import { badInput } from '../../core/errors.js';
+import type { NewOrderItem } from '../orders/order-item-rows.js';
+import { groupCardRequest, type GroupCardRequest } from '../group-card/group-card-rules.js';
+import { priceLines, type CartQuote } from './cart-pricing.js';
+import { cardItems, cardQuantity, checkRecipients, orderRecipients, type RecipientCheck } from './card-recipients.js';
+import { cleanPersonalisation, type CartLine, type Personalisation } from './checkout-rules.js';
+import { pricedProducts, type PricedProduct } from './priced-products.js';
+
+/** An order made from the cart, before it is written (see draftOrder). */
+export interface OrderDraft {
+  quote: CartQuote<PricedProduct['product']>;
+  items: NewOrderItem[];
+  /** The group cards' requests, by the position of their item. */
+  groupCards: Map<number, GroupCardRequest>;
+  itemNames: string;
+}
+
+/**
+ * Reads the lines' products (with their card designs), checks every line and every recipient,
+ * prices the order and makes its items; writes nothing.
+ */
+export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; now: Date }, recipientChecks: readonly RecipientCheck[]): Promise<OrderDraft> {
+  const { lines, now } = args;
+  const products = await pricedProducts(tx.em, lines.map((line) => line.productId));
+  if (lines.some((line) => !products.has(line.productId))) {
+    throw badInput('Some products in your cart are no longer available; review your cart.', 'lines');
+  }
+  const personalisations = lines.map((line, index) => checkLine(line, index, products.get(line.productId)!, now));
+  await checkRecipients(tx, orderRecipients(lines, personalisations), recipientChecks);
+  // A card line is priced for its recipients: one card each.
+  const quote = priceLines(lines.map((line, index) => ({ ...line, quantity: personalisations[index]?.recipients.length ?? line.quantity })), products);
+  // Every item of the order: a card line makes one item per recipient (card-recipients.ts), any
+  // other line one item of its quantity.
+  let position = 0;
+  const items: NewOrderItem[] = [];
+  const groupCards = new Map<number, GroupCardRequest>();
+  for (const line of quote.lines) {
+    const { product, card: design } = products.get(line.product.id)!;
+    const personal = personalisations[line.index];
+    const rows: NewOrderItem[] = personal && design
+      ? cardItems({ product, design, price: line.unitPrice, personal, position })
+      : [{ position, productId: product.id, name: product.name, price: line.unitPrice, quantity: line.quantity }];
+    items.push(...rows);
+    if (personal?.groupCard) groupCards.set(position, personal.groupCard);
+    position += rows.length;
+  }
+  // Each product's name once: what the admin's order search needs.
+  const itemNames = [...new Set(lines.map((line) => products.get(line.productId)!.product.name.toLowerCase()))].join(' ');
+  return { quote, items, groupCards, itemNames };
+}
+
+/** A card line needs its personalisation (one card per recipient; a group card is one card); other lines must not carry one. */
+function checkLine(line: CartLine, index: number, { isCard, product }: PricedProduct, now: Date): (Personalisation & { groupCard: GroupCardRequest | null }) | null {
+  const field = `lines.${index}`;
+  if (!isCard) {
+    if (line.personalisation) throw badInput(`"${product.name}" is not a card and takes no personal message.`, `${field}.personalisation`);
+    return null;
+  }
+  const personal = cleanPersonalisation(line.personalisation, `${field}.personalisation`, now);
+  cardQuantity(line, personal, field);
+  const groupCard = groupCardRequest(line.personalisation, personal.deliverAt, now, `${field}.personalisation`);
+  if (groupCard && personal.recipients.length !== 1) throw badInput('A group card goes to one recipient: the whole group signs the one card.', `${field}.personalisation.recipients`);
+  return { ...personal, deliverAt: groupCard?.deliverAt ?? personal.deliverAt, groupCard };
+}
