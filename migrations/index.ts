@@ -18,6 +18,7 @@ import { Migration20261126110000_accounts_consent } from './Migration20261126110
 import { Migration20261126120000_contacts } from './Migration20261126120000_contacts.js';
 import { Migration20261126130000_group_cards } from './Migration20261126130000_group_cards.js';
 import { Migration20261126140000_mail_claim_token } from './Migration20261126140000_mail_claim_token.js';
+import { Migration20261127120000_mail_subjects } from './Migration20261127120000_mail_subjects.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -40,4 +41,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126120000_contacts', class: Migration20261126120000_contacts },
   { name: 'Migration20261126130000_group_cards', class: Migration20261126130000_group_cards },
   { name: 'Migration20261126140000_mail_claim_token', class: Migration20261126140000_mail_claim_token },
+  { name: 'Migration20261127120000_mail_subjects', class: Migration20261127120000_mail_subjects },
 ];

@@ -20,6 +20,7 @@ import { EcardMailKind } from './modules/ecard/ecard-emails.js';
 import { OrderService } from './modules/orders/order.service.js';
 import { EcardLoopService } from './modules/ecard/ecard-loop.service.js';
 import { MyOrdersService } from './modules/orders/my-orders.service.js';
+import { OrderAccountData } from './modules/orders/order-account-data.js';
 import { RefundService } from './modules/orders/refund.service.js';
 import { SalesService } from './modules/sales/sales.service.js';
 import type { PaymentProvider } from './modules/checkout/payment/payment-provider.js';
@@ -220,9 +221,13 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const links = new AccountLinks(jwtSecret);
   const accountMail = new AccountEmails(mail, links, config.publicUrl, clock);
   const addresses = new EmailAddressService({ auth, links, mail: accountMail, limits, clock });
-  const accountSettings = new AccountSettingsService({ auth, addresses, clock, baseUrl: config.publicUrl });
-  // "Download my data" includes the address book.
+  const accountSettings = new AccountSettingsService({ auth, addresses, clock, mail });
+  // "Download my data" holds the orders with their cards and replies, and the address book; "Delete my
+  // account" takes the purchaser out of their orders (the address book goes by its foreign key).
+  const orderData = new OrderAccountData({ mail, baseUrl: config.publicUrl, cardExtras: (em, itemIds) => ecardLoop.exportReplies(em, itemIds) });
+  accountSettings.registerExportSection('orders', (em, userId) => orderData.export(em, userId));
   accountSettings.registerExportSection('contacts', (em, userId) => contacts.exportData(em, userId));
+  accountSettings.registerErasure(async (em, account) => void (await orderData.erase(em, account)));
   auth.onRegistered = (em, user) => addresses.sendConfirmation(em, user);
   const services = {
     cache,
@@ -243,7 +248,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     ecardLoop,
     myOrders: new MyOrdersService({ mail, orderEmails, clock, orders, groupCards }),
     discounts,
-    refunds: new RefundService({ providers, clock, mail, cardsWithdrawn: (em, orderId, itemIds) => ecardLoop.cardsWithdrawn(em, orderId, itemIds) }),
+    refunds: new RefundService({ providers, clock, mail, cardsWithdrawn: (em, itemIds) => ecardLoop.cardsWithdrawn(em, itemIds) }),
     sales: new SalesService(clock),
     stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p.name === 'stripe') ?? null, checkout, clock }),
     staff: new StaffService({ auth, mail, baseUrl: config.publicUrl, clock }),

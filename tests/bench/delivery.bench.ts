@@ -600,7 +600,7 @@ export async function runDeliveryBench(): Promise<void> {
       console.log(`  written in ${seconds(performance.now() - t)} s`);
       await db.query('analyze mail_job; analyze order_item; analyze "order"');
       const cardJobs = await jobIds(
-        `kind = 'card' and item_id in (select i.id from order_item i join "order" o on o.id = i.order_id where o.purchaser_email like 'buyer2_____@bench.example')`,
+        `kind = 'card' and subject in (select 'order:' || o.id from "order" o where o.purchaser_email like 'buyer2_____@bench.example')`,
         [],
       );
       const expected = cardJobs;
@@ -616,7 +616,7 @@ export async function runDeliveryBench(): Promise<void> {
           [[...expected]],
         );
         await db.query(
-          `update order_item set delivered_at = null, reminded_at = null where id in (select item_id from mail_job where status = 'queued' and kind = 'card')`,
+          `update order_item set delivered_at = null, reminded_at = null where id in (select split_part(ref, ':', 2)::int from mail_job where status = 'queued' and kind = 'card')`,
         );
         await db.query(
           `update "order" set status = 'paid' where status = 'delivered'`,

@@ -304,9 +304,9 @@ describe('a recipient who says no, in a real browser', () => {
 
     // Tomorrow comes: the queued card is not sent.
     const later = order.items[1].id as number;
-    await app.sql(`update mail_job set due_at = now() where item_id = $1 and kind = 'card'`, [later]);
+    await app.sql(`update mail_job set due_at = now() where ref = 'card:' || $1 and kind = 'card'`, [later]);
     await app.services.deliveries.runDue();
-    await expect.poll(async () => (await app.sql<{ status: string }>(`select status from mail_job where item_id = $1 and kind = 'card'`, [later]))[0]!.status, { timeout: 30_000 }).toBe('withheld');
+    await expect.poll(async () => (await app.sql<{ status: string }>(`select status from mail_job where ref = 'card:' || $1 and kind = 'card'`, [later]))[0]!.status, { timeout: 30_000 }).toBe('withheld');
 
     const page = await signedIn(browser, app, 'mona_sender');
     await page.goto('/account');

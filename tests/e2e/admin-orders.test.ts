@@ -96,7 +96,7 @@ describe('the admin Orders screen', () => {
     expect(mails()).toBe(2);
 
     // A card whose e-mail kept failing: shown with its reason, and retried from the dialog.
-    const [job] = await app.sql<{ id: number }>(`select id from mail_job where order_id = $1 and kind = 'card'`, [placed[0]]);
+    const [job] = await app.sql<{ id: number }>(`select id from mail_job where subject = 'order:' || $1 and kind = 'card'`, [placed[0]]);
     await app.sql(`update mail_job set status = 'failed', attempts = 75, last_error = '550 5.1.1 mailbox unavailable' where id = $1`, [job!.id]);
     await page.reload();
     const details = page.getByRole('dialog', { name: 'Order Details' });
@@ -107,7 +107,7 @@ describe('the admin Orders screen', () => {
     await expect.poll(async () => (await app.sql<{ status: string }>('select status from mail_job where id = $1', [job!.id]))[0]!.status, { timeout: 10_000 }).not.toBe('failed');
     await details.getByRole('button', { name: 'Resend receipt' }).click();
     await expect.poll(() => page.getByText('Receipt queued').isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await app.sql(`select id from mail_job where order_id = $1 and kind = 'receipt-resend'`, [placed[0]])).toHaveLength(1);
+    expect(await app.sql(`select id from mail_job where subject = 'order:' || $1 and kind = 'receipt-resend'`, [placed[0]])).toHaveLength(1);
     await context.close();
   });
 

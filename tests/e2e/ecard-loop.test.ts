@@ -70,7 +70,7 @@ describe('the e-card loop in a real browser', () => {
     await screenshotOf(dialog, 'account-change-date');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
-    const due = await app.sql<{ due_at: Date }>(`select due_at from mail_job where item_id = $1 and kind = 'card'`, [scheduled!.id]);
+    const due = await app.sql<{ due_at: Date }>(`select due_at from mail_job where ref = 'card:' || $1 and kind = 'card'`, [scheduled!.id]);
     expect(due).toHaveLength(1);
     // 18:00 that day where the shopper is (the browser and this test share the machine's zone).
     expect(due[0]!.due_at.getTime()).toBe(new Date(`${day(3)}T18:00:00`).getTime());
@@ -126,7 +126,7 @@ describe('the e-card loop in a real browser', () => {
     await margaret.getByRole('button', { name: 'Resend' }).click();
     // The confirmation's own button (waiting for the dialog: the card's Resend button is "last" until it shows).
     await page.getByRole('alertdialog').getByRole('button', { name: 'Resend', exact: true }).click();
-    await expect.poll(async () => (await app.sql(`select id from mail_job where kind = 'card-resend' and order_id = $1`, [forgottenOrder])).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await app.sql(`select id from mail_job where kind = 'card-resend' and subject = 'order:' || $1`, [forgottenOrder])).length, { timeout: 10_000 }).toBe(1);
 
     // Once the purchaser's three resends are spent, "Resend" is gone rather than failing.
     await app.sql(`update order_item set owner_resends = 3 where order_id = $1`, [forgottenOrder]);

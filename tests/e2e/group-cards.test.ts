@@ -31,7 +31,7 @@ async function browse(options: Parameters<typeof newContext>[2] = {}) {
 
 /** Sends a group card out now (its day moved to now), so that its page is the delivered card. */
 async function deliver(app: TestApp, itemId: number) {
-  await app.sql(`update mail_job set due_at = now() where item_id = $1 and kind = 'card'`, [itemId]);
+  await app.sql(`update mail_job set due_at = now() where ref = 'card:' || $1 and kind = 'card'`, [itemId]);
   await app.services.deliveries.runDue();
   await expect.poll(async () => (await app.sql<{ delivered_at: Date | null }>('select delivered_at from order_item where id = $1', [itemId]))[0]!.delivered_at, { timeout: 30_000 }).not.toBeNull();
 }

@@ -38,7 +38,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const jobs = (orderId: string) => app.sql<{ id: number; kind: string; status: string; attempts: number; last_error: string | null; due_at: Date }>('select id, kind, status, attempts, last_error, due_at from mail_job where order_id = $1 order by id', [orderId]);
+const jobs = (orderId: string) => app.sql<{ id: number; kind: string; status: string; attempts: number; last_error: string | null; due_at: Date }>(`select id, kind, status, attempts, last_error, due_at from mail_job where subject = 'order:' || $1 order by id`, [orderId]);
 const place = async (email: string) => (await placeOrder(app, orderInput(shop, { purchaserEmail: email, lines: [{ productId: shop.cardId, quantity: 1, personalisation: personalisation({ recipientEmail: `card-${email}` }) }] }))).body.data.placeOrder.id as string;
 const EMAILS = `query($id: ID!) { order(id: $id) { emails { id kind status attempts lastError dueAt sentAt } } }`;
 

@@ -73,7 +73,7 @@ describe('checkout', () => {
     expect(new Set(answers.map((a) => a.body.data?.placeOrder.id)).size).toBe(1);
     expect(await app.sql('select id from "order" where idempotency_key = $1', [input.idempotencyKey])).toHaveLength(1);
     expect(provider.inner.chargeCount - charged).toBe(1);
-    expect(await app.sql(`select kind from mail_job j join "order" o on o.id = j.order_id where o.idempotency_key = $1 and kind in ('card', 'receipt') order by kind`, [input.idempotencyKey])).toEqual([{ kind: 'card' }, { kind: 'receipt' }]);
+    expect(await app.sql(`select kind from mail_job j join "order" o on j.subject = 'order:' || o.id where o.idempotency_key = $1 and kind in ('card', 'receipt') order by kind`, [input.idempotencyKey])).toEqual([{ kind: 'card' }, { kind: 'receipt' }]);
   });
 });
 

@@ -85,7 +85,7 @@ describe('Change date', () => {
     expect(body.errors).toBeUndefined();
     // 09:00 in Paris is 08:00 UTC.
     expect(body.data.changeCardDate.deliverAt).toBe('2026-12-08T08:00:00.000Z');
-    expect(await app.sql(`select due_at from mail_job where item_id = $1 and kind = 'card'`, [itemId])).toEqual([{ due_at: new Date('2026-12-08T08:00:00Z') }]);
+    expect(await app.sql(`select due_at from mail_job where ref = 'card:' || $1 and kind = 'card'`, [itemId])).toEqual([{ due_at: new Date('2026-12-08T08:00:00Z') }]);
 
     clock.set('2026-12-05T12:00:00Z');
     await app.services.deliveries.runDue();

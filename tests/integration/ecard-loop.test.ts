@@ -87,12 +87,12 @@ describe('opened notices', () => {
     expect(opened.status).toBe(409);
     expect(await opened.json()).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/not been delivered yet/) });
     expect(await openedAt(uuid)).toBeNull();
-    expect(await app.sql(`select kind from mail_job where order_id = $1 and kind = 'opened'`, [orderId])).toEqual([]);
+    expect(await app.sql(`select kind from mail_job where subject = 'order:' || $1 and kind = 'opened'`, [orderId])).toEqual([]);
     const thanks = await reply(uuid, { name: 'Grace', message: 'Thank you!' });
     expect(thanks.status).toBe(409);
     expect((await thanks.json()).code).toBe('CONFLICT');
     expect(await app.sql('select r.id from ecard_reply r join order_item i on i.id = r.item_id where i.item_url_uuid = $1', [uuid])).toEqual([]);
-    expect(await app.sql(`select kind from mail_job where order_id = $1 and kind = 'thank-you'`, [orderId])).toEqual([]);
+    expect(await app.sql(`select kind from mail_job where subject = 'order:' || $1 and kind = 'thank-you'`, [orderId])).toEqual([]);
     // The purchaser looking at it before its day sees the card, without the recipient's parts.
     const page = await (await app.request(`/ecards/${uuid}.html`)).text();
     expect(page).not.toContain('data-opened');
@@ -221,7 +221,7 @@ describe('reminders', () => {
     await app.services.deliveries.runDue();
     expect(emailsOf('reminder', 'opened-early@example.com')).toHaveLength(0);
     expect(emailsOf('reminder', 'opened-late@example.com')).toHaveLength(0);
-    expect(await app.sql(`select id from mail_job where kind = 'reminder' and item_id in ($1, $2)`, [early.itemId, late.itemId])).toEqual([]);
+    expect(await app.sql(`select id from mail_job where kind = 'reminder' and ref in ('card:' || $1, 'card:' || $2)`, [early.itemId, late.itemId])).toEqual([]);
     const rest = await (await app.request(`/api/admin/orders?search=${early.orderId}`, { token: admin })).json();
     expect(rest[0].items[0]).toMatchObject({ opened_at: '2026-12-06T10:00:00.000Z', reminded_at: null });
   });
@@ -235,7 +235,7 @@ describe('reminders', () => {
       await off.services.deliveries.runDue();
       clock.set('2027-01-07T10:00:00Z');
       await off.services.deliveries.runDue();
-      expect(await off.sql(`select kind from mail_job where order_id = $1 order by id`, [body.data.placeOrder.id])).toEqual([{ kind: 'receipt' }, { kind: 'card' }]);
+      expect(await off.sql(`select kind from mail_job where subject = 'order:' || $1 order by id`, [body.data.placeOrder.id])).toEqual([{ kind: 'receipt' }, { kind: 'card' }]);
       expect([...outbox(off).keys()].filter((name) => name.startsWith('reminder-'))).toEqual([]);
     } finally {
       await off.stop();

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { parseRef } from '../../server/src/modules/mail/mail-queue.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromAddress, placeGroupCard, sign, type PlacedGroupCard } from '../helpers/group-card-fixtures.js';
 import { mailHeader } from '../helpers/account-mail.js';
@@ -82,7 +83,7 @@ describe('making a card a group card at checkout', () => {
     const { body } = await placeOrder(app, orderInput(shop, { lines: [{ productId: shop.cardId, quantity: 1, personalisation: personalisation({ groupCard: { collectUntil: '2026-12-04T17:00:00Z' } }) }] }));
     const item = body.data.placeOrder.items[0];
     expect(item.deliverAt).toBe('2026-12-04T17:00:00.000Z');
-    expect(await app.sql(`select due_at from mail_job where item_id = $1 and kind = 'card'`, [item.id])).toEqual([{ due_at: new Date('2026-12-04T17:00:00Z') }]);
+    expect(await app.sql(`select due_at from mail_job where ref = 'card:' || $1 and kind = 'card'`, [item.id])).toEqual([{ due_at: new Date('2026-12-04T17:00:00Z') }]);
   });
 });
 
@@ -404,7 +405,7 @@ describe('invitations by e-mail', () => {
     await app.services.deliveries.runDue();
     await sent('group-card-invitation', 'yes@team.example').toBe(1);
     expect(mails('group-card-invitation', 'no@team.example')).toHaveLength(0);
-    expect(await app.sql(`select status, last_error from mail_job where item_id = $1 and recipient = 'no@team.example' and kind = 'group-card-invitation'`, [card.itemId])).toEqual([
+    expect(await app.sql(`select status, last_error from mail_job where subject = 'order:' || $1 and recipient = 'no@team.example' and kind = 'group-card-invitation'`, [card.orderId])).toEqual([
       { status: 'withheld', last_error: 'Not delivered: the recipient unsubscribed' },
     ]);
   });
@@ -414,7 +415,7 @@ describe('invitations by e-mail', () => {
     const buyer = await app.customer('mover');
     const card = await placeGroupCard(app, shop, { deliveryDate: '2026-12-10', collectUntil: '2026-12-03T12:00:00Z', buyer });
     const extend = (at: string) => app.graphql(`mutation($o: ID!, $i: Int!, $at: String!) { extendSigningDeadline(orderId: $o, itemId: $i, collectUntil: $at) { collectUntil } }`, { o: card.orderId, i: card.itemId, at }, buyer);
-    const reminders = async () => (await app.sql<{ recipient: string; due_at: Date; status: string }>(`select recipient, due_at, status from mail_job where kind = 'group-card-reminder' and item_id = $1 order by recipient`, [card.itemId])).map((r) => [r.recipient, r.due_at.toISOString(), r.status]);
+    const reminders = async () => (await app.sql<{ recipient: string; due_at: Date; status: string }>(`select recipient, due_at, status from mail_job where kind = 'group-card-reminder' and subject = 'order:' || $1 order by recipient`, [card.orderId])).map((r) => [r.recipient, r.due_at.toISOString(), r.status]);
     await app.graphql(INVITE, { orderId: card.orderId, itemId: card.itemId, emails: ['early@team.example'] }, buyer);
     expect(await reminders()).toEqual([['early@team.example', '2026-12-02T12:00:00.000Z', 'queued']]);
     // The deadline moves a day: the reminder not sent yet moves with it.
@@ -456,11 +457,11 @@ describe('invitations by e-mail', () => {
     expect((await app.request(`/api/admin/orders/${card.orderId}/refund`, { method: 'POST', token: admin })).status).toBe(200);
     // An invitation still waiting to go out when the card is withdrawn is not sent, and says why (asked
     // of its renderer directly: the queue sends invitations the moment they are written).
-    const [job] = await app.sql<{ id: number; kind: string; recipient: string; payload: Record<string, unknown>; order_id: string; item_id: number; ref: string; due_at: Date; created_at: Date }>(
-      `select id, kind, recipient, payload, order_id, item_id, ref, due_at, created_at from mail_job where item_id = $1 and kind = 'group-card-invitation' order by id limit 1`,
-      [card.itemId],
+    const [job] = await app.sql<{ id: number; kind: string; recipient: string; payload: Record<string, unknown>; subject: string; ref: string; due_at: Date; created_at: Date }>(
+      `select id, kind, recipient, payload, subject, ref, due_at, created_at from mail_job where subject = 'order:' || $1 and kind = 'group-card-invitation' order by id limit 1`,
+      [card.orderId],
     );
-    const queued = { id: job!.id, kind: job!.kind, to: job!.recipient, payload: job!.payload, orderId: job!.order_id, itemId: job!.item_id, ref: job!.ref, attempts: 1, dueAt: job!.due_at, createdAt: job!.created_at };
+    const queued = { id: job!.id, kind: job!.kind, to: job!.recipient, payload: job!.payload, subject: parseRef(job!.subject), ref: parseRef(job!.ref), attempts: 1, dueAt: job!.due_at, createdAt: job!.created_at };
     const outcome = await app.services.mail.definition('group-card-invitation')!.render([queued], { em: app.orm.em.fork(), now: clock.now() });
     expect(outcome).toEqual([{ withheld: true, reason: 'Not sent: the card was withdrawn.' }]);
     clock.set('2026-12-07T18:00:00Z');

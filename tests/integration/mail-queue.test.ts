@@ -80,7 +80,7 @@ afterAll(async () => {
 });
 
 const enqueue = (notes: Note[], dueAt = clock.now()) =>
-  app.orm.em.fork().transactional((em) => app.services.mail.enqueueMany(em, notes.map((note) => ({ kind: 'test-note', to: `note${note.n}@example.com`, dueAt, payload: note, ref: `note:${note.n}` }))));
+  app.orm.em.fork().transactional((em) => app.services.mail.enqueueMany(em, notes.map((note) => ({ kind: 'test-note', to: `note${note.n}@example.com`, dueAt, payload: note, ref: { kind: 'note', id: note.n } }))));
 const statuses = async () => Object.fromEntries((await app.sql<{ status: string; n: number }>(`select status, count(*)::int as n from mail_job where kind = 'test-note' group by status`)).map((r) => [r.status, r.n]));
 
 describe('the generic mail queue', () => {

@@ -25,7 +25,7 @@ afterAll(async () => {
   await sink?.stop();
 });
 
-const jobs = (orderId: string) => app.sql<{ id: number; kind: string; status: string; attempts: number; last_error: string | null }>('select id, kind, status, attempts, last_error from mail_job where order_id = $1 order by id', [orderId]);
+const jobs = (orderId: string) => app.sql<{ id: number; kind: string; status: string; attempts: number; last_error: string | null }>(`select id, kind, status, attempts, last_error from mail_job where subject = 'order:' || $1 order by id`, [orderId]);
 const messageIds = async (orderId: string) => (await jobs(orderId)).map((job) => `${job.kind}-${job.id}@cards.example`);
 const copies = (id: string) => sink.arrivals.filter((a) => a.messageId === id).length;
 

@@ -32,7 +32,7 @@ afterAll(async () => {
 describe('waking the workers', () => {
   it('sends an order\'s e-mails as soon as it is placed, without a poll', async () => {
     const { body } = await placeOrder(app, orderInput(shop, { purchaserEmail: 'woken@example.com' }));
-    const ids = (await app.sql<{ mid: string }>(`select kind || '-' || id as mid from mail_job where order_id = $1`, [body.data.placeOrder.id])).map((r) => r.mid);
+    const ids = (await app.sql<{ mid: string }>(`select kind || '-' || id as mid from mail_job where subject = 'order:' || $1`, [body.data.placeOrder.id])).map((r) => r.mid);
     await expect.poll(() => ids.every((id) => mailer.sent.some((s) => s.mail.id === id)), { timeout: 15_000 }).toBe(true);
   });
 

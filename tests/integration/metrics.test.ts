@@ -84,7 +84,7 @@ describe('GET /metrics', () => {
 
   it('reports the queue depth and how long the oldest due e-mail has waited', async () => {
     const [order] = await app.sql<{ id: string }>('select id from "order" limit 1');
-    await app.sql(`insert into mail_job (kind, order_id, due_at, status) values ('receipt-resend', $1, now() - interval '10 minutes', 'queued'), ('receipt-resend', $1, now() + interval '1 day', 'queued')`, [order!.id]);
+    await app.sql(`insert into mail_job (kind, subject, recipient, due_at, status) values ('receipt-resend', 'order:' || $1, 'payer@example.com', now() - interval '10 minutes', 'queued'), ('receipt-resend', 'order:' || $1, 'payer@example.com', now() + interval '1 day', 'queued')`, [order!.id]);
     const metrics = await scrape();
     expect(value(metrics.get('mail_queue_depth'))).toBe(3);
     expect(value(metrics.get('mail_queue_due'))).toBe(1);

@@ -218,7 +218,7 @@ describe.each([
 
     // The receipt goes out once, written by a process that runs jobs; web-only processes send nothing.
     const receipts = () => cluster.all.flatMap((p, i) => filesBelow(path.join(p.dataDir, 'outbox')).map((name) => ({ role: roles[i], name })));
-    const jobs = () => cluster.sql<{ status: string }>(`select status from mail_job where order_id = $1`, [[...ids][0]]);
+    const jobs = () => cluster.sql<{ status: string }>(`select status from mail_job where subject = 'order:' || $1`, [[...ids][0]]);
     await expect.poll(jobs, { timeout: 30_000 }).toEqual([{ status: 'sent' }]);
     expect(receipts()).toHaveLength(1);
     expect(receipts()[0]!.role).not.toBe('web');

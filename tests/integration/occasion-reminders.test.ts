@@ -109,7 +109,7 @@ describe('occasion reminders', () => {
     // Queued, then turned off in the address book before it went out: dropped when its time comes.
     clock.set('2027-04-01T00:00:00Z');
     const soon = await contact('Soon', 'soon@example.com', { month: 4, day: 9 });
-    await app.services.mail.enqueue(app.orm.em.fork(), { kind: 'occasion-reminder', to: 'ada_reminders@example.com', dueAt: new Date('2027-04-02T13:00:00Z'), ref: `occasion:${soon.occasionId}`, payload: { occasionId: soon.occasionId, contactName: 'Soon', label: 'Birthday', occasionDay: '2027-04-09' } });
+    await app.services.mail.enqueue(app.orm.em.fork(), { kind: 'occasion-reminder', to: 'ada_reminders@example.com', dueAt: new Date('2027-04-02T13:00:00Z'), ref: { kind: 'occasion', id: soon.occasionId }, payload: { occasionId: soon.occasionId, contactName: 'Soon', label: 'Birthday', occasionDay: '2027-04-09' } });
     const off = await app.graphql(UPDATE, { id: soon.id, input: { name: 'Soon', email: 'soon@example.com', occasions: [{ label: 'Birthday', month: 4, day: 9, remind: false }] } }, ada);
     expect(off.body.data.updateContact.occasions[0]).toMatchObject({ remind: false, nextRemindAt: null });
     clock.set('2027-04-02T13:00:00Z');

@@ -59,7 +59,7 @@ describe('delivery on the due date', () => {
     expect(await status(order.id)).toBe('delivered');
     const [item] = await app.sql<{ delivered_at: Date }>('select delivered_at from order_item where id = $1', [order.items[0].id]);
     expect(item!.delivered_at.toISOString()).toBe('2026-12-24T14:00:00.000Z');
-    expect(await app.sql(`select id from mail_job where order_id = $1 and status <> 'sent' and kind <> 'reminder'`, [order.id])).toHaveLength(0);
+    expect(await app.sql(`select id from mail_job where subject = 'order:' || $1 and status <> 'sent' and kind <> 'reminder'`, [order.id])).toHaveLength(0);
   });
 
   it('sends a card for now at once, and an order delivers only when all its cards went out', async () => {
@@ -95,7 +95,7 @@ describe('delivery on the due date', () => {
       const { body } = await placeOrder(app, orderInput(shop, { purchaserEmail: 'retry@example.com', lines: [cardLine({ recipientEmail: 'retry-card@example.com' })] }));
       orderId = body.data.placeOrder.id;
       await app.services.deliveries.runDue();
-      const jobs = await app.sql<{ status: string; attempts: number; due_at: Date; last_error: string }>('select status, attempts, due_at, last_error from mail_job where order_id = $1', [orderId]);
+      const jobs = await app.sql<{ status: string; attempts: number; due_at: Date; last_error: string }>(`select status, attempts, due_at, last_error from mail_job where subject = 'order:' || $1`, [orderId]);
       expect(jobs).toHaveLength(2);
       for (const job of jobs) {
         expect(job).toMatchObject({ status: 'queued', attempts: 1 });
@@ -118,7 +118,7 @@ describe('delivery on the due date', () => {
   it('keeps due mail across a restart: the queue lives in the database', async () => {
     clock.set('2026-12-06T09:00:00Z');
     const { body } = await placeOrder(app, orderInput(shop, { lines: [cardLine({ recipientEmail: 'restart@example.com', deliveryDate: '2026-12-07' })] }));
-    const [job] = await app.sql<{ status: string }>(`select status from mail_job where order_id = $1 and kind = 'card'`, [body.data.placeOrder.id]);
+    const [job] = await app.sql<{ status: string }>(`select status from mail_job where subject = 'order:' || $1 and kind = 'card'`, [body.data.placeOrder.id]);
     expect(job!.status).toBe('queued');
     // A second shop process on the same database and data directory picks the job up.
     const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', logLevel: 'silent', jwtSecret: 'restart', dataDir: app.dataDir, databaseUrl: app.orm.config.get('clientUrl'), deliveryPollSeconds: 3600 };

@@ -271,7 +271,7 @@ describe('a purchased e-card', () => {
     await app.services.deliveries.runDue();
     // The queue's own run (woken by the order) may hold the card: it is delivered once that run settled it.
     const orderId = String(body.data.placeOrder.id);
-    await expect.poll(async () => (await app.sql(`select count(*)::int as n from mail_job where order_id::text = $1 and status = 'sending'`, [orderId]))[0].n, { timeout: 30_000 }).toBe(0);
+    await expect.poll(async () => (await app.sql(`select count(*)::int as n from mail_job where subject = 'order:' || $1 and status = 'sending'`, [orderId]))[0].n, { timeout: 30_000 }).toBe(0);
     return { uuid: body.data.placeOrder.items[0].itemUrlUuid, orderId: body.data.placeOrder.id };
   }
   const reply = (uuid: string) => app.request(`/api/ecards/${uuid}/replies`, { method: 'POST', json: { name: 'Grace', message: 'Thank you!' } });

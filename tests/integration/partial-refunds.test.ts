@@ -83,7 +83,7 @@ describe('partial refunds with the test provider', () => {
     await expect.poll(async () => (await app.request(`/ecards/${ann!.itemUrlUuid}.html`)).status, { timeout: 10_000 }).toBe(410);
     expect(await (await app.request(`/ecards/${ann!.itemUrlUuid}.html`)).text()).toContain('This card was withdrawn');
     // Ben's card still stands and still goes out on its day.
-    expect((await app.sql<{ status: string }>(`select status from mail_job where item_id = $1 and kind = 'card'`, [ben!.id]))[0]!.status).toBe('queued');
+    expect((await app.sql<{ status: string }>(`select status from mail_job where ref = 'card:' || $1 and kind = 'card'`, [ben!.id]))[0]!.status).toBe('queued');
 
     // The same card again: 409; a line of no such order: 400 on item_ids; nothing more refunded.
     const again = await app.request(`/api/admin/orders/${order.id}/refund`, { method: 'POST', token: admin, json: { item_ids: [ann!.id] } });
@@ -110,9 +110,9 @@ describe('partial refunds with the test provider', () => {
     expect(await sales()).toEqual({ revenue: '0.00', orders: 0 });
     expect(await csv()).toContain(',refunded,0.00,TENOFF,');
     // Ben's day comes: his card is not sent.
-    await app.sql(`update mail_job set due_at = now() - interval '1 minute' where item_id = $1`, [ben!.id]);
+    await app.sql(`update mail_job set due_at = now() - interval '1 minute' where ref = 'card:' || $1`, [ben!.id]);
     await app.services.deliveries.runDue();
-    expect(await app.sql(`select status, last_error from mail_job where item_id = $1 and kind = 'card'`, [ben!.id])).toEqual([{ status: 'withheld', last_error: 'Not sent: the order was refunded.' }]);
+    expect(await app.sql(`select status, last_error from mail_job where ref = 'card:' || $1 and kind = 'card'`, [ben!.id])).toEqual([{ status: 'withheld', last_error: 'Not sent: the order was refunded.' }]);
     expect((await app.request(`/api/admin/orders/${order.id}/refund`, { method: 'POST', token: admin })).status).toBe(409);
   });
 });

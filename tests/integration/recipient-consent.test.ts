@@ -173,9 +173,9 @@ describe('e-mails to recipients', () => {
     expect(click.status).toBe(200);
 
     // Tomorrow's card comes due: it is not sent, and says why, to the purchaser and to admins.
-    await app.sql(`update mail_job set due_at = now() where item_id = $1 and kind = 'card'`, [later!.id]);
+    await app.sql(`update mail_job set due_at = now() where ref = 'card:' || $1 and kind = 'card'`, [later!.id]);
     await app.services.deliveries.runDue();
-    await expect.poll(async () => (await app.sql<{ status: string; last_error: string | null }>(`select status, last_error from mail_job where item_id = $1 and kind = 'card'`, [later!.id]))[0], { timeout: 30_000 }).toEqual({ status: 'withheld', last_error: 'Not delivered: the recipient unsubscribed' });
+    await expect.poll(async () => (await app.sql<{ status: string; last_error: string | null }>(`select status, last_error from mail_job where ref = 'card:' || $1 and kind = 'card'`, [later!.id]))[0], { timeout: 30_000 }).toEqual({ status: 'withheld', last_error: 'Not delivered: the recipient unsubscribed' });
     expect(await app.sql('select delivered_at from order_item where id = $1', [later!.id])).toEqual([{ delivered_at: null }]);
     const mine = await app.graphql(`{ myOrders { edges { node { id items { id deliveredAt notDeliveredReason } } } } }`, {}, customer);
     const items = mine.body.data.myOrders.edges[0].node.items;
@@ -204,7 +204,7 @@ describe('e-mails to recipients', () => {
     const item = placed.body.data.placeOrder.items[0];
     await expect.poll(async () => (await app.sql<{ delivered_at: Date | null }>('select delivered_at from order_item where id = $1', [item.id]))[0]!.delivered_at, { timeout: 30_000 }).not.toBeNull();
     expect((await app.request(`/api/ecards/${item.itemUrlUuid}/opened`, { method: 'POST' })).status).toBe(204);
-    expect(await app.sql(`select id from mail_job where kind = 'opened' and item_id = $1`, [item.id])).toEqual([]);
+    expect(await app.sql(`select id from mail_job where kind = 'opened' and ref = 'card:' || $1`, [item.id])).toEqual([]);
     // Turned on again, the next opened card tells.
     await app.request('/api/account', { method: 'PUT', token, json: { notify_opened: true } });
     const again = (await placeOrder(app, orderInput(shop, { purchaserEmail: 'rhea@example.com', lines: [{ productId: shop.cardId, quantity: 1, personalisation: personalisation({ recipientName: 'Sam', recipientEmail: 'sam@example.com' }) }] }), token)).body.data.placeOrder.items[0];

@@ -78,17 +78,17 @@ describe('POST /api/admin/orders/{id}/refund', () => {
     const [sentItem] = await app.sql<{ item_url_uuid: string }>('select item_url_uuid from order_item where order_id = $1', [sentNow]);
     expect((await app.request(`/ecards/${sentItem!.item_url_uuid}.html`)).status).toBe(200);
 
-    const reminders = () => app.sql<{ status: string }>(`select status from mail_job where order_id = $1 and kind = 'reminder'`, [sentNow]);
+    const reminders = () => app.sql<{ status: string }>(`select status from mail_job where subject = 'order:' || $1 and kind = 'reminder'`, [sentNow]);
     expect(await reminders()).toEqual([{ status: 'queued' }]);
     expect((await refund(scheduled)).status).toBe(200);
     expect((await refund(sentNow)).status).toBe(200);
     // The sent card's reminder is dropped with the refund.
     expect(await reminders()).toEqual([]);
     // The scheduled card's day comes: it is not sent.
-    await app.sql(`update mail_job set due_at = now() - interval '1 minute' where order_id = $1`, [scheduled]);
+    await app.sql(`update mail_job set due_at = now() - interval '1 minute' where subject = 'order:' || $1`, [scheduled]);
     await app.services.deliveries.runDue();
     expect([...outbox(app).values()].some((eml) => eml.includes('To: later@example.com'))).toBe(false);
-    const [job] = await app.sql<{ status: string; last_error: string }>(`select status, last_error from mail_job where order_id = $1 and kind = 'card'`, [scheduled]);
+    const [job] = await app.sql<{ status: string; last_error: string }>(`select status, last_error from mail_job where subject = 'order:' || $1 and kind = 'card'`, [scheduled]);
     expect(job).toEqual({ status: 'withheld', last_error: 'Not sent: the order was refunded.' });
     // The sent card's page says it was withdrawn.
     const page = await app.request(`/ecards/${sentItem!.item_url_uuid}.html`);

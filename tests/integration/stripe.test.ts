@@ -34,7 +34,7 @@ const intentsCreated = () => fake.requests.filter((r) => r.method === 'POST' && 
 const sendEvent = (event: { payload: string; signature?: string }) =>
   app.request('/api/payments/stripe/webhook', { method: 'POST', body: event.payload, headers: { 'content-type': 'application/json', ...(event.signature ? { 'stripe-signature': event.signature } : {}) } });
 const orderRow = async (id: string) => (await app.sql<{ status: string; payment_reference: string | null; card_last4: string | null; card_brand: string | null }>('select status, payment_reference, card_last4, card_brand from "order" where id = $1', [id]))[0]!;
-const mailJobs = async (id: string) => Number((await app.sql<{ n: string }>('select count(*) as n from mail_job where order_id = $1', [id]))[0]!.n);
+const mailJobs = async (id: string) => Number((await app.sql<{ n: string }>(`select count(*) as n from mail_job where subject = 'order:' || $1`, [id]))[0]!.n);
 
 async function startCheckout(overrides: Record<string, unknown> = {}) {
   const input = stripeInput(overrides);

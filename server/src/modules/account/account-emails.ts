@@ -3,7 +3,7 @@ import type { AccountLinks } from '../auth/account-links.js';
 import type { AccountEmail, AccountMailQueue } from '../auth/account-mail.js';
 import { AccountToken, AccountTokenPurpose } from '../auth/account-token.entity.js';
 import { User } from '../auth/user.entity.js';
-import { drop, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
+import { drop, type MailQueue, type MailRef, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
 import { button, heading, mjml, paragraph, renderEmail, type MailContent } from '../mail/templates/layout.js';
 
 /** The kinds of e-mail about accounts. */
@@ -14,11 +14,10 @@ export const AccountMailKind = {
   EMAIL_CHANGED: 'email-changed',
 } as const;
 
-/** Why an e-mail to a purchaser who deleted their account was not sent (admins see it). */
-export const NOT_DELIVERED_ACCOUNT_DELETED = 'Not delivered: the purchaser deleted their account';
-
 /** The reference of an account's e-mails in the queue (to find them again when the account goes). */
-export const accountRef = (userId: number) => `account:${userId}`;
+export const accountRef = (userId: number): MailRef => ({ kind: 'account', id: userId });
+/** The reference of a link's e-mail (the link names its token, not the account: a reset of any address is queued alike). */
+export const accountLinkRef = (tokenId: number): MailRef => ({ kind: 'account-link', id: tokenId });
 
 /** A link's e-mail carries the seed of its token (erased once sent), never the token. */
 interface LinkPayload {
@@ -124,7 +123,7 @@ export class AccountEmails implements AccountMailQueue {
       return;
     }
     // The reference names the link, not the account: a reset asked for any address is queued alike.
-    await this.mail.enqueue(em, { kind: email.kind, to: email.to, dueAt: now, ref: `account-link:${email.tokenId}`, payload: { tokenId: email.tokenId, seed: email.seed } });
+    await this.mail.enqueue(em, { kind: email.kind, to: email.to, dueAt: now, ref: accountLinkRef(email.tokenId), payload: { tokenId: email.tokenId, seed: email.seed } });
   }
 
   private async renderLinks(jobs: readonly QueuedMail<LinkPayload>[], { em, now }: RenderEnv): Promise<RenderOutcome[]> {

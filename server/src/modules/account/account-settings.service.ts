@@ -2,13 +2,12 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import { conflict } from '../../core/errors.js';
-import { groupBy } from '../../core/loaders.js';
 import { Role } from '../../core/viewer.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { User } from '../auth/user.entity.js';
 import type { EmailAddressService } from './email-address.service.js';
-import { MailJob, MailJobStatus } from '../mail/mail-job.entity.js';
-import { accountRef, NOT_DELIVERED_ACCOUNT_DELETED } from './account-emails.js';
+import type { MailQueue } from '../mail/mail-queue.js';
+import { accountLinkRef, accountRef } from './account-emails.js';
 
 /** A signed-in user's account as its settings page shows it. */
 export interface AccountView {
@@ -17,58 +16,24 @@ export interface AccountView {
   pendingEmail: { email: string; sentAt: Date } | null;
 }
 
-/** A part of "Download my data" that another feature keeps (the address book adds `contacts`). */
+/** A part of "Download my data" that another feature keeps (the orders add `orders`, the address book `contacts`). */
 export type ExportSection = (em: EntityManager, userId: number) => Promise<unknown>;
+
+/**
+ * What another feature erases of an account being deleted, in the deletion's transaction (the orders
+ * keep the shop's books without the purchaser). What hangs on the account by a foreign key goes with it.
+ */
+export type Erasure = (em: EntityManager, account: { id: number; email: string }) => Promise<void>;
 
 export interface AccountSettingsOptions {
   auth: AuthService;
   addresses: EmailAddressService;
   clock: () => Date;
-  /** The shop's public address (card links in the export are absolute). */
-  baseUrl: string;
+  /** The account's own e-mails (its links, a change of address) go with it. */
+  mail: Pick<MailQueue, 'forget'>;
 }
 
-interface OrderRow {
-  id: string;
-  created_at: Date;
-  status: string;
-  purchaser_email: string;
-  total: string;
-  discount_code: string | null;
-  discount_amount: string;
-  refunded_amount: string;
-  card_brand: string | null;
-  card_last4: string | null;
-  notify_opened: boolean;
-}
-
-interface ItemRow {
-  id: number;
-  order_id: string;
-  name: string;
-  price: string;
-  quantity: number;
-  item_url_uuid: string | null;
-  recipient_name: string | null;
-  recipient_email: string | null;
-  sender_name: string | null;
-  message: string | null;
-  deliver_at: Date | null;
-  time_zone: string | null;
-  delivered_at: Date | null;
-  opened_at: Date | null;
-  reminded_at: Date | null;
-  refunded_at: Date | null;
-}
-
-interface ReplyRow {
-  item_id: number;
-  name: string;
-  message: string;
-  created_at: Date;
-}
-
-const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
+const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 
 /**
  * "Account settings": the account's own switches ("opened" notices), "Download my data" (the
@@ -78,12 +43,18 @@ const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toI
  */
 export class AccountSettingsService {
   private readonly sections = new Map<string, ExportSection>();
+  private readonly erasures: Erasure[] = [];
 
   constructor(private readonly options: AccountSettingsOptions) {}
 
   /** Adds a part to "Download my data" (e.g. the address book's `contacts`). */
   registerExportSection(name: string, section: ExportSection): void {
     this.sections.set(name, section);
+  }
+
+  /** Adds what a feature erases when an account is deleted. */
+  registerErasure(erasure: Erasure): void {
+    this.erasures.push(erasure);
   }
 
   async view(ctx: RequestContext): Promise<AccountView> {
@@ -102,34 +73,14 @@ export class AccountSettingsService {
   }
 
   /**
-   * Everything the shop keeps about the caller, as one JSON document: a handful of queries whatever
-   * the number of orders (the orders, their items, their replies, then each registered section).
+   * Everything the shop keeps about the caller, as one JSON document: the account, then each
+   * registered section (the orders with their cards and replies, the address book), each a handful of
+   * queries whatever its size.
    */
   async export(ctx: RequestContext): Promise<Record<string, unknown>> {
     const user = await this.options.auth.requireUser(ctx);
     const { em } = ctx;
     const fresh = await em.findOneOrFail(User, user.id, { refresh: true });
-    const orders = await em.execute<OrderRow[]>(
-      `select "id", "created_at", "status", "purchaser_email", "total"::text as total, "discount_code", "discount_amount"::text as discount_amount,
-              "refunded_amount"::text as refunded_amount, "card_brand", "card_last4", "notify_opened"
-         from "order" where "user_id" = ? and "status" <> 'pending' order by "created_at" desc, "id" desc`,
-      [user.id],
-    );
-    const ids = orders.map((o) => o.id);
-    const items = ids.length
-      ? await em.execute<ItemRow[]>(
-          `select "id", "order_id", "name", "price"::text as price, "quantity", "item_url_uuid", "recipient_name", "recipient_email", "sender_name", "message",
-                  "deliver_at", "time_zone", "delivered_at", "opened_at", "reminded_at", "refunded_at"
-             from "order_item" where "order_id" in (?) order by "order_id", "position"`,
-          [ids],
-        )
-      : [];
-    const cardIds = items.filter((i) => i.item_url_uuid).map((i) => i.id);
-    const replies = cardIds.length
-      ? await em.execute<ReplyRow[]>(`select "item_id", "name", "message", "created_at" from "ecard_reply" where "item_id" in (?) order by "created_at", "id"`, [cardIds])
-      : [];
-    const itemsOf = groupBy(items, (item) => item.order_id);
-    const repliesOf = groupBy(replies, (reply) => reply.item_id);
     const extra: Record<string, unknown> = {};
     for (const [name, section] of this.sections) extra[name] = await section(em, user.id);
     return {
@@ -142,22 +93,8 @@ export class AccountSettingsService {
         pending_email: (await this.options.addresses.pendingChange(em, user.id))?.email ?? null,
         role: fresh.role,
         created_at: iso(fresh.createdAt),
-        notify_opened: fresh.notifyOpened,
+          notify_opened: fresh.notifyOpened,
       },
-      orders: orders.map((order) => ({
-        id: order.id,
-        created_at: iso(order.created_at),
-        status: order.status,
-        purchaser_email: order.purchaser_email,
-        total: order.total,
-        discount_code: order.discount_code,
-        discount_amount: order.discount_amount,
-        refunded_amount: order.refunded_amount,
-        card: order.card_last4 ? { brand: order.card_brand, last4: order.card_last4 } : null,
-        notify_when_opened: order.notify_opened,
-        items: (itemsOf.get(order.id) ?? []).map((item) => this.exportItem(item, repliesOf.get(item.id) ?? [])),
-      })),
-      contacts: [],
       ...extra,
     };
   }
@@ -176,48 +113,13 @@ export class AccountSettingsService {
     const user = await this.options.auth.requireUser(ctx);
     if (user.role !== Role.CUSTOMER) throw conflict('An account of the shop’s staff is removed by an admin, under Staff.');
     await this.options.auth.confirmPassword(ctx, user, input.password);
-    const erased = await ctx.em.fork().transactional(async (em) => {
+    await ctx.em.fork().transactional(async (em) => {
       const account = await em.findOneOrFail(User, user.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      const orderIds = (await em.execute<{ id: string }[]>(`select "id" from "order" where "user_id" = ?`, [user.id])).map((row) => row.id);
-      if (orderIds.length) {
-        // Its orders' e-mails to the purchaser that have not gone out never will; none keeps the address.
-        await em.nativeUpdate(
-          MailJob,
-          { orderId: { $in: orderIds }, recipient: account.email, status: { $in: [MailJobStatus.QUEUED, MailJobStatus.FAILED] } },
-          { status: MailJobStatus.WITHHELD, lastError: NOT_DELIVERED_ACCOUNT_DELETED, claimedUntil: null, claimToken: null },
-        );
-        await em.nativeUpdate(MailJob, { orderId: { $in: orderIds }, recipient: account.email }, { recipient: '' });
-        await em.execute(`update "order_item" set "sender_name" = null where "order_id" in (?)`, [orderIds]);
-        await em.execute(`update "order" set "purchaser_email" = '', "user_id" = null where "id" in (?)`, [orderIds]);
-      }
-      // The e-mails about the account itself (its links, a change of address) go with it.
-      const links = (await em.execute<{ id: number }[]>(`select "id" from "account_token" where "user_id" = ?`, [user.id])).map((row) => `account-link:${row.id}`);
-      await em.nativeDelete(MailJob, { ref: { $in: [accountRef(user.id), ...links] } });
+      for (const erase of this.erasures) await erase(em, { id: account.id, email: account.email });
+      const links = (await em.execute<{ id: number }[]>(`select "id" from "account_token" where "user_id" = ?`, [user.id])).map((row) => accountLinkRef(row.id));
+      await this.options.mail.forget(em, { refs: [accountRef(user.id), ...links] });
       await em.nativeDelete(User, { id: user.id });
-      return orderIds.length;
     });
-    ctx.log.info({ userId: user.id, ordersKept: erased }, 'account deleted by its owner');
-  }
-
-  private exportItem(item: ItemRow, replies: readonly ReplyRow[]) {
-    const base = { name: item.name, price: item.price, quantity: item.quantity };
-    if (!item.item_url_uuid) return base;
-    return {
-      ...base,
-      card: {
-        url: `${this.options.baseUrl}/ecards/${item.item_url_uuid}.html`,
-        recipient_name: item.recipient_name,
-        recipient_email: item.recipient_email,
-        sender_name: item.sender_name,
-        message: item.message,
-        deliver_at: iso(item.deliver_at),
-        time_zone: item.time_zone,
-        delivered_at: iso(item.delivered_at),
-        opened_at: iso(item.opened_at),
-        reminded_at: iso(item.reminded_at),
-        refunded_at: iso(item.refunded_at),
-        replies: replies.map((r) => ({ name: r.name, message: r.message, created_at: iso(r.created_at) })),
-      },
-    };
+    ctx.log.info({ userId: user.id }, 'account deleted by its owner');
   }
 }

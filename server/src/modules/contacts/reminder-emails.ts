@@ -73,7 +73,7 @@ export function registerReminderEmails(mail: MailQueue, reminders: OccasionRemin
         kind: OCCASION_REMINDER_KIND,
         to: reminder.to,
         dueAt: reminder.dueAt,
-        ref: `occasion:${reminder.occasionId}`,
+        ref: { kind: 'occasion', id: reminder.occasionId },
         dedupeKey: `occasion:${reminder.occasionId}:${reminder.occasionDay}`,
         payload: { occasionId: reminder.occasionId, contactName: reminder.contactName, label: reminder.label, occasionDay: reminder.occasionDay },
       })),

@@ -6,6 +6,7 @@ import { button, heading, mjml, paragraph, quote, renderEmail, type MailContent 
 import { cardLink, recipientNote, type DeliveredCard } from '../orders/order-emails.js';
 import { listUnsubscribeHeaders, type RecipientLinks } from '../consent/recipient-consent.service.js';
 import { OrderItem } from '../orders/order-item.entity.js';
+import { cardIdOf, cardRef, orderRef } from '../orders/order-email.types.js';
 import { OrderStatus, type Order } from '../orders/order.entity.js';
 import { EcardReply } from './ecard-reply.entity.js';
 
@@ -97,30 +98,30 @@ export class EcardEmails {
 
   /** The "opened" notice of a card, in the transaction that records its first opening (at most one per card). */
   async queueOpened(em: EntityManager, item: OrderItem, now: Date): Promise<void> {
-    await this.mail.enqueue(em, { kind: EcardMailKind.OPENED, to: item.order.purchaserEmail, dueAt: now, orderId: item.order.id, itemId: item.id });
+    await this.mail.enqueue(em, { kind: EcardMailKind.OPENED, to: item.order.purchaserEmail, dueAt: now, subject: orderRef(item.order.id), ref: cardRef(item.id), dedupeKey: `${EcardMailKind.OPENED}:${item.id}` });
   }
 
   async queueThankYou(em: EntityManager, item: OrderItem, reply: EcardReply, now: Date): Promise<void> {
     // A purchaser who deleted their account left no address (the reply stays on the card).
     if (!item.order.purchaserEmail) return;
-    await this.mail.enqueue(em, { kind: EcardMailKind.THANK_YOU, to: item.order.purchaserEmail, dueAt: now, orderId: item.order.id, itemId: item.id, payload: { replyId: reply.id } });
+    await this.mail.enqueue(em, { kind: EcardMailKind.THANK_YOU, to: item.order.purchaserEmail, dueAt: now, subject: orderRef(item.order.id), ref: cardRef(item.id), payload: { replyId: reply.id } });
   }
 
   /** The reminders of cards that just went out (at most one per card), due `after` ms later. */
   async queueReminders(em: EntityManager, cards: readonly DeliveredCard[], now: Date, after: number): Promise<void> {
-    await this.mail.enqueueMany(em, cards.map((card) => ({ kind: EcardMailKind.REMINDER, to: card.recipientEmail, dueAt: new Date(now.getTime() + after), orderId: card.orderId, itemId: card.id })));
+    await this.mail.enqueueMany(em, cards.map((card) => ({ kind: EcardMailKind.REMINDER, to: card.recipientEmail, dueAt: new Date(now.getTime() + after), subject: orderRef(card.orderId), ref: cardRef(card.id), dedupeKey: `${EcardMailKind.REMINDER}:${card.id}` })));
   }
 
   /** The cards of a batch, with their orders: one query. */
   private async cards(em: EntityManager, jobs: readonly QueuedMail<unknown>[]): Promise<Map<number, OrderItem>> {
-    const ids = [...new Set(jobs.map((job) => job.itemId!))];
+    const ids = [...new Set(jobs.map((job) => cardIdOf(job)!))];
     return new Map((await em.find(OrderItem, { id: { $in: ids } }, { populate: ['order'] })).map((item) => [item.id, item]));
   }
 
   private async renderOpened(jobs: readonly QueuedMail[], { em }: RenderEnv): Promise<RenderOutcome[]> {
     const cards = await this.cards(em, jobs);
     return Promise.all(jobs.map(async (job) => {
-      const item = cards.get(job.itemId!);
+      const item = cards.get(cardIdOf(job)!);
       return item?.openedAt ? openedEmail(item.order, item, this.baseUrl) : drop();
     }));
   }
@@ -130,7 +131,7 @@ export class EcardEmails {
     const replyIds = jobs.map((job) => Number(job.payload.replyId)).filter(Number.isInteger);
     const replies = new Map((replyIds.length ? await em.find(EcardReply, { id: { $in: replyIds } }) : []).map((reply) => [reply.id, reply]));
     return Promise.all(jobs.map(async (job) => {
-      const item = cards.get(job.itemId!);
+      const item = cards.get(cardIdOf(job)!);
       const reply = replies.get(Number(job.payload.replyId));
       return item && reply ? thankYouEmail(item.order, item, reply, this.baseUrl) : drop();
     }));
@@ -139,7 +140,7 @@ export class EcardEmails {
   private async renderReminders(jobs: readonly QueuedMail[], { em }: RenderEnv): Promise<RenderOutcome[]> {
     const cards = await this.cards(em, jobs);
     return Promise.all(jobs.map(async (job) => {
-      const item = cards.get(job.itemId!);
+      const item = cards.get(cardIdOf(job)!);
       // A reminder of a card opened in the meantime (or of an order cancelled or refunded) is no longer wanted.
       if (!item || item.openedAt || item.refundedAt || item.order.status === OrderStatus.CANCELLED || item.order.status === OrderStatus.REFUNDED) return drop();
       const unsubscribe = await this.recipients?.unsubscribeUrl(em, item.recipientEmail!);
@@ -148,6 +149,6 @@ export class EcardEmails {
   }
 
   private async settleReminders(em: EntityManager, jobs: readonly QueuedMail[], now: Date): Promise<void> {
-    await em.execute(`update order_item set reminded_at = ? where id in (select (jsonb_array_elements_text(?::jsonb))::int) and reminded_at is null`, [now, JSON.stringify(jobs.map((job) => job.itemId))]);
+    await em.execute(`update order_item set reminded_at = ? where id in (select (jsonb_array_elements_text(?::jsonb))::int) and reminded_at is null`, [now, JSON.stringify(jobs.map((job) => cardIdOf(job)))]);
   }
 }

@@ -9,6 +9,7 @@ import type { RecipientLinks } from '../consent/recipient-consent.service.js';
 import type { DeliveredCard } from '../orders/order-emails.js';
 import { EcardEmails, EcardMailKind } from './ecard-emails.js';
 import { OrderItem } from '../orders/order-item.entity.js';
+import { cardRef } from '../orders/order-email.types.js';
 import { MAX_PERSON_NAME, MAX_REPLIES_PER_CARD } from '../../rules/index.js';
 import { replyMessageSchema } from '../../rules/schemas.js';
 import { OrderStatus, type Order } from '../orders/order.entity.js';
@@ -77,7 +78,7 @@ export class EcardLoopService {
       // Conditional, so that two first views at once record one time.
       const updated = await em.nativeUpdate(OrderItem, { id: item.id, openedAt: null }, { openedAt: now });
       if (!updated) return false;
-      await this.options.mail.drop(em, { itemIds: [item.id], kinds: [EcardMailKind.REMINDER] });
+      await this.options.mail.drop(em, { refs: [cardRef(item.id)], kinds: [EcardMailKind.REMINDER] });
       if (item.order.notifyOpened && (await (this.options.wantsOpenedNotices?.(em, item.order) ?? true))) await this.emails.queueOpened(em, item, now);
       ctx.log.info({ itemId: item.id, orderId: item.order.id }, 'e-card opened for the first time');
       return true;
@@ -119,6 +120,16 @@ export class EcardLoopService {
     return groupBy(rows, (row) => row.item.id);
   }
 
+  /** The thank-yous of cards as "Download my data" shows them, for every card asked (an empty list for one without). */
+  async exportReplies(em: EntityManager, itemIds: readonly number[]): Promise<Map<number, { replies: { name: string; message: string; created_at: string }[] }>> {
+    const rows = await em.execute<{ item_id: number; name: string; message: string; created_at: Date }[]>(
+      `select "item_id", "name", "message", "created_at" from "ecard_reply" where "item_id" in (?) order by "created_at", "id"`,
+      [[...itemIds]],
+    );
+    const byCard = groupBy(rows, (row) => Number(row.item_id));
+    return new Map(itemIds.map((id) => [id, { replies: (byCard.get(id) ?? []).map((r) => ({ name: r.name, message: r.message, created_at: new Date(r.created_at).toISOString() })) }]));
+  }
+
   /**
    * Called when cards' e-mails first went out (in the transaction that records it): queues each one's
    * reminder, unless reminders are off or the card was already opened.
@@ -129,8 +140,8 @@ export class EcardLoopService {
   }
 
   /** Cards a refund withdrew: they are not recommended to their recipients any more. */
-  async cardsWithdrawn(em: EntityManager, orderId: string, itemIds: readonly number[]): Promise<void> {
-    await this.options.mail.drop(em, { orderId, itemIds, kinds: [EcardMailKind.REMINDER] });
+  async cardsWithdrawn(em: EntityManager, itemIds: readonly number[]): Promise<void> {
+    await this.options.mail.drop(em, { refs: itemIds.map(cardRef), kinds: [EcardMailKind.REMINDER] });
   }
 
   /** A sellable card by its address (404 otherwise: unknown, not paid, cancelled or refunded). */

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SIGNING_REMINDER_BEFORE_MS, signingPath } from '../../rules/index.js';
-import { drop, withhold, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
-import { MailJob, MailJobStatus } from '../mail/mail-job.entity.js';
+import { drop, withhold, type MailQueue, type MailRef, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
+import { orderRef } from '../orders/order-email.types.js';
 import { formatMoment } from '../mail/templates/format.js';
 import { button, heading, mjml, paragraph, renderEmail, type MailContent } from '../mail/templates/layout.js';
 import type { OrderItem } from '../orders/order-item.entity.js';
@@ -28,7 +28,7 @@ interface InvitationPayload {
 export const NOT_SENT_WITHDRAWN = 'Not sent: the card was withdrawn.';
 export const NOT_SENT_CLOSED = 'Not sent: signing had closed.';
 
-const invitationRef = (invitationId: number) => `group-card-invitation:${invitationId}`;
+const invitationRef = (invitationId: number): MailRef => ({ kind: 'group-card-invitation', id: invitationId });
 
 /** The signing link an invitation carries: it tells which invited address signed (`?invite=`). */
 const signingLink = (baseUrl: string, card: GroupCard, invitation: GroupCardInvitation) => `${baseUrl}${signingPath(card.signingToken)}?invite=${invitation.code}`;
@@ -103,7 +103,7 @@ export class GroupCardEmails implements GroupCardMailHooks {
   /** New invitations (in the transaction that writes them): one e-mail each, due now, and each one's reminder. */
   async invited(em: EntityManager, card: GroupCard, invitations: GroupCardInvitation[], now: Date): Promise<void> {
     const item = card.item;
-    const jobs = invitations.map((invitation) => ({ kind: GroupCardMailKind.INVITATION, to: invitation.email, dueAt: now, payload: { invitationId: invitation.id }, orderId: item.order.id, itemId: item.id, ref: invitationRef(invitation.id) }));
+    const jobs = invitations.map((invitation) => ({ kind: GroupCardMailKind.INVITATION, to: invitation.email, dueAt: now, payload: { invitationId: invitation.id }, subject: orderRef(item.order.id), ref: invitationRef(invitation.id) }));
     await this.options.mail.enqueueMany(em, [...jobs, ...this.reminders(card, invitations, now)]);
   }
 
@@ -114,8 +114,8 @@ export class GroupCardEmails implements GroupCardMailHooks {
    */
   async deadlineMoved(em: EntityManager, card: GroupCard, now: Date): Promise<void> {
     const dueAt = new Date(card.collectUntil.getTime() - SIGNING_REMINDER_BEFORE_MS);
-    const queued = await em.find(MailJob, { kind: GroupCardMailKind.REMINDER, itemId: card.item.id, status: MailJobStatus.QUEUED });
-    for (const job of queued) await this.options.mail.moveTo(em, job, dueAt);
+    const invited = await em.find(GroupCardInvitation, { groupCard: card.id }, { fields: ['id'] });
+    if (invited.length) await this.options.mail.move(em, { refs: invited.map((invitation) => invitationRef(invitation.id)), kinds: [GroupCardMailKind.REMINDER] }, dueAt);
     const waiting = await em.find(GroupCardInvitation, { groupCard: card.id, remindedAt: null, signedAt: null });
     await this.options.mail.enqueueMany(em, this.reminders(card, waiting, now));
   }
@@ -129,8 +129,7 @@ export class GroupCardEmails implements GroupCardMailHooks {
       to: invitation.email,
       dueAt,
       payload: { invitationId: invitation.id },
-      orderId: card.item.order.id,
-      itemId: card.item.id,
+      subject: orderRef(card.item.order.id),
       ref: invitationRef(invitation.id),
       // One reminder per invitation, ever.
       dedupeKey: `group-card-reminder:${invitation.id}`,

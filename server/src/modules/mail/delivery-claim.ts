@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { jsonColumn } from '../../db/json-column.js';
 import { preparedRead, runPrepared, type PreparedRead } from '../../db/prepared.js';
-import type { QueuedMail } from './mail-kind.js';
+import { parseRef, type QueuedMail } from './mail-kind.js';
 
 /** The longest lease the contract allows: a dead worker's e-mails go out within about a minute. */
 export const MAX_LEASE_MS = 60_000;
@@ -25,15 +25,14 @@ const claimStatement = (size: number) =>
       (select id from expired) union all (select id from due) limit ${size})
     update mail_job j set status = 'sending', claimed_until = $2::timestamptz, claim_token = $3::uuid, attempts = j.attempts + 1, first_attempt_at = coalesce(j.first_attempt_at, $1::timestamptz)
       from picked where j.id = picked.id
-    returning j.id, j.kind, j.recipient, j.payload, j.order_id, j.item_id, j.ref, j.attempts, j.due_at, j.created_at, j.first_attempt_at, j.sent_at`);
+    returning j.id, j.kind, j.recipient, j.payload, j.subject, j.ref, j.attempts, j.due_at, j.created_at, j.first_attempt_at, j.sent_at`);
 
 interface ClaimedRow {
   id: number;
   kind: string;
   recipient: string | null;
   payload: Record<string, unknown> | string;
-  order_id: string | null;
-  item_id: number | null;
+  subject: string | null;
   ref: string | null;
   attempts: number;
   due_at: Date;
@@ -81,9 +80,8 @@ export class Claims {
         kind: row.kind,
         to: row.recipient,
         payload: jsonColumn(row.payload) ?? {},
-        orderId: row.order_id,
-        itemId: row.item_id === null ? null : Number(row.item_id),
-        ref: row.ref,
+        subject: parseRef(row.subject),
+        ref: parseRef(row.ref),
         attempts: Number(row.attempts),
         dueAt: new Date(row.due_at),
         createdAt: new Date(row.created_at),

@@ -12,12 +12,12 @@ export const MAIL_QUEUED_SIGNAL = 'mail-queued';
  * The INSERT that queues the jobs in `param` (a JSON array, see `MailQueue.batch`) when `when` holds:
  * the queue's own statements use it, and so may a feature's statement that writes something and its
  * e-mails at once (as a CTE; `select count(*) from <cte>` answers how many were queued). Jobs whose
- * dedupe key or unique reference already has a job are skipped.
+ * dedupe key already has a job are skipped.
  */
 export function enqueueSql(param: string, when = 'true'): string {
-  return `insert into mail_job (kind, recipient, payload, order_id, item_id, ref, dedupe_key, due_at)
-      select kind, recipient, payload, order_id, item_id, ref, dedupe_key, due_at
-        from jsonb_to_recordset(${param}::jsonb) as r(kind text, recipient text, payload jsonb, order_id uuid, item_id int, ref text, dedupe_key text, due_at timestamptz)
+  return `insert into mail_job (kind, recipient, payload, subject, ref, dedupe_key, due_at)
+      select kind, recipient, payload, subject, ref, dedupe_key, due_at
+        from jsonb_to_recordset(${param}::jsonb) as r(kind text, recipient text, payload jsonb, subject text, ref text, dedupe_key text, due_at timestamptz)
        where ${when}
       on conflict do nothing
       returning id`;

@@ -17,17 +17,18 @@ export enum MailJobStatus {
  * transaction (see `MailQueue.enqueue`), so nothing is lost on a crash, and workers claim due jobs
  * with `FOR UPDATE SKIP LOCKED`, so no two workers send the same job.
  *
- * The queue knows the job's kind, address and payload. The reference columns (`orderId`, `itemId`,
- * `ref`) are for the features that queued it: to list an order's e-mails, withdraw a card's e-mails
- * or move one. In SQL `order_id` and `item_id` are foreign keys with `on delete cascade` (a job goes
- * with its order or card); this module never reads what they point at.
+ * The queue knows the job's kind, address and payload. The references (`subject`, `ref`, as text:
+ * `order:1f0c…`, `card:12`) are for the features that queued it: to list an order's e-mails, withdraw
+ * a card's e-mails or move one. They point at no table: the queue never reads what they name, and a
+ * feature that removes what its e-mails were about removes them too (`MailQueue.forget`). Only this
+ * module reads and writes the table; features go through `MailQueue`.
  */
 @Entity({ tableName: 'mail_job' })
 @Index({ name: 'mail_job_due_index', expression: `create index "mail_job_due_index" on "mail_job" ("due_at", "id") where "status" = 'queued'` })
 @Index({ name: 'mail_job_claim_token_index', expression: `create index "mail_job_claim_token_index" on "mail_job" ("claim_token") where "status" = 'sending'` })
 @Index({ name: 'mail_job_lease_index', expression: `create index "mail_job_lease_index" on "mail_job" ("claimed_until") where "status" = 'sending'` })
 export class MailJob {
-  [OptionalProps]?: 'status' | 'attempts' | 'lastError' | 'sentAt' | 'createdAt' | 'claimedUntil' | 'firstAttemptAt' | 'payload' | 'orderId' | 'itemId' | 'ref' | 'dedupeKey' | 'recipient' | 'claimToken';
+  [OptionalProps]?: 'status' | 'attempts' | 'lastError' | 'sentAt' | 'createdAt' | 'claimedUntil' | 'firstAttemptAt' | 'payload' | 'subject' | 'ref' | 'dedupeKey' | 'recipient' | 'claimToken';
 
   @PrimaryKey({ type: 'integer' })
   id!: number;
@@ -44,15 +45,11 @@ export class MailJob {
   @Property({ type: 'json' })
   payload: Record<string, unknown> = {};
 
-  /** The order it belongs to, if any (a foreign key in SQL). */
-  @Property({ type: 'uuid', nullable: true })
-  orderId: string | null = null;
+  /** What it is about as a whole, as its feature named it (`order:1f0c…`), to list and stop its e-mails together. */
+  @Property({ type: 'text', nullable: true })
+  subject: string | null = null;
 
-  /** The order item (card) it belongs to, if any (a foreign key in SQL). */
-  @Property({ type: 'integer', nullable: true })
-  itemId: number | null = null;
-
-  /** A free reference of the feature that queued it (`staff-invitation:12`), to find it again. */
+  /** The part of it the e-mail is for (`card:12`, `staff-invitation:3`), to find it again. */
   @Property({ type: 'text', nullable: true })
   ref: string | null = null;
 

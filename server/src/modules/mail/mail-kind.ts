@@ -1,6 +1,25 @@
 /** What a kind of e-mail deals with: its jobs, its renderer's outcomes and the filters (see the header of mail-queue.ts). */
 import type { EntityManager } from '@mikro-orm/postgresql';
 
+/**
+ * What a job is about, in the words of the feature that queued it (`{ kind: 'order', id }`): the
+ * queue stores it as text and gives it back; it never looks at what it names.
+ */
+export interface MailRef {
+  readonly kind: string;
+  readonly id: string | number;
+}
+
+/** A reference as the queue stores it (`order:1f0c…`, `card:12`). */
+export const refKey = (ref: MailRef): string => `${ref.kind}:${ref.id}`;
+
+/** A stored reference back as the feature wrote it (its id as text). */
+export function parseRef(key: string | null): MailRef | null {
+  if (!key) return null;
+  const at = key.indexOf(':');
+  return at < 0 ? { kind: key, id: '' } : { kind: key.slice(0, at), id: key.slice(at + 1) };
+}
+
 /** A job as its renderer sees it. */
 export interface QueuedMail<P = Record<string, unknown>> {
   readonly id: number;
@@ -8,9 +27,10 @@ export interface QueuedMail<P = Record<string, unknown>> {
   /** The address it was queued for (null only for jobs queued before the queue was generic). */
   readonly to: string | null;
   readonly payload: P;
-  readonly orderId: string | null;
-  readonly itemId: number | null;
-  readonly ref: string | null;
+  /** What it is about as a whole (an order): how its feature lists its e-mails. */
+  readonly subject: MailRef | null;
+  /** The part of it the e-mail is for (a card of the order, an invitation, an account's link). */
+  readonly ref: MailRef | null;
   /** Attempts so far, this one included. */
   readonly attempts: number;
   readonly dueAt: Date;

@@ -14,7 +14,7 @@
  *     });
  *
  * - `render(jobs, env)` gets a batch of due jobs of its kind (`QueuedMail`: id, kind, to, payload,
- *   orderId, itemId, ref, attempts, dueAt, createdAt) and answers one outcome per job, in the same
+ *   subject, ref, attempts, dueAt, createdAt) and answers one outcome per job, in the same
  *   order: an e-mail (`MailMessage`: subject, text, html, optional `headers` and `to`),
  *   `withhold(reason)` (the job is not sent and becomes `withheld` with the reason, which admins and
  *   owners see, e.g. "Not delivered: the recipient unsubscribed"), or `drop()` (the job is removed
@@ -29,7 +29,7 @@
  *
  * ## Queueing (in the caller's transaction)
  *
- *     await mail.enqueue(em, { kind: 'card', to, dueAt, payload: {}, orderId, itemId });
+ *     await mail.enqueue(em, { kind: 'card', to, dueAt, subject: { kind: 'order', id }, ref: { kind: 'card', id: itemId } });
  *     await mail.enqueueMany(em, jobs);    // one INSERT for any number of jobs
  *
  * A feature may also queue e-mails in the very statement that writes what they are about (one round
@@ -40,15 +40,17 @@
  * `em` is the caller's transactional EntityManager (or a RequestContext, whose `em` is used): the job
  * exists exactly when the caller's transaction commits. Queueing wakes the workers when the
  * transaction commits (NOTIFY): a job due now is sent at once, a later one at its time (one due more
- * than an hour ahead is picked up by a poll, DELIVERY_POLL_SECONDS, before its time). `orderId` and `itemId` reference the
- * order and card the e-mail belongs to (foreign keys in SQL: the job goes with them); `ref` is free
- * text for any other owner (`contact:12`); `dedupeKey` makes a second enqueue of the same key a no-op
- * (as do the per-card and per-order unique indexes of the card, receipt, opened and reminder kinds).
- * The Message-ID of a job is `<{kind}-{id}@{domain}>`, the same on every attempt.
+ * than an hour ahead is picked up by a poll, DELIVERY_POLL_SECONDS, before its time). `subject`
+ * names what the e-mail is about as a whole (`{ kind: 'order', id }`) and `ref` the part it is for
+ * (`{ kind: 'card', id }`, `{ kind: 'staff-invitation', id }`): the queue keeps them as text and never
+ * reads what they name. `dedupeKey` makes a second enqueue of the same key a no-op (one receipt per
+ * order, one card e-mail per card). The Message-ID of a job is `<{kind}-{id}@{domain}>`, the same on
+ * every attempt.
  *
  * ## Working with queued jobs
- * Features read their jobs through the `MailJob` entity (by `orderId`, `itemId`, `ref`, `kind`) and
- * change them with `withhold`, `drop`, `moveTo` and `retry` below, in their own transactions.
+ * Only this module touches `mail_job`. Features find their jobs by those references (`find`,
+ * `count`: `MailJobView`s) and change them with `withhold`, `drop`, `move`, `retry`, `forget` and
+ * `forgetAddress`, in their own transactions.
  *
  * ## Filters
  * `addFilter(filter)` sees every rendered e-mail of a batch (all kinds) just before it is sent, and
@@ -64,19 +66,26 @@ import { SIGNAL_CHANNEL } from '../../core/change-feed.js';
 import { runPrepared } from '../../db/prepared.js';
 import { ENQUEUE, ENQUEUE_AND_WAKE, MAIL_QUEUED_SIGNAL, type JobBatch } from './mail-enqueue-sql.js';
 import { MailJob, MailJobStatus } from './mail-job.entity.js';
-import type { MailFilter, MailKindDefinition } from './mail-kind.js';
+import { filterOf, findJobs, moveJobs, retryJob, ANY_STATUS, type JobSelector, type MailJobView } from './mail-jobs.js';
+import { refKey, type MailFilter, type MailKindDefinition, type MailRef } from './mail-kind.js';
+import { listProblems, retryProblems, type ProblemsQuery } from './mail-problems.js';
 
-export { drop, isWithheld, withhold, type MailFilter, type MailKindDefinition, type MailMessage, type OutgoingEntry, type QueuedMail, type RenderEnv, type RenderOutcome, type Withheld } from './mail-kind.js';
+export { drop, isWithheld, parseRef, refKey, withhold, type MailFilter, type MailRef, type MailKindDefinition, type MailMessage, type OutgoingEntry, type QueuedMail, type RenderEnv, type RenderOutcome, type Withheld } from './mail-kind.js';
 export { enqueueSql, MAIL_QUEUED_SIGNAL, wakeSql, type JobBatch } from './mail-enqueue-sql.js';
+export { ANY_STATUS, type JobSelector, type MailJobView } from './mail-jobs.js';
+export type { ProblemsQuery } from './mail-problems.js';
+export { MailJobStatus } from './mail-job.entity.js';
 
 export interface EnqueueInput<P = Record<string, unknown>> {
   kind: string;
   to: string;
   dueAt: Date;
   payload?: P;
-  orderId?: string | null;
-  itemId?: number | null;
-  ref?: string | null;
+  /** What it is about as a whole (`{ kind: 'order', id }`): its feature lists and stops its e-mails by it. */
+  subject?: MailRef | null;
+  /** The part of it the e-mail is for (`{ kind: 'card', id }`). */
+  ref?: MailRef | null;
+  /** At most one job per key: a second enqueue of the same key is ignored. */
   dedupeKey?: string | null;
 }
 
@@ -85,16 +94,6 @@ const WAKE_WITHIN_MS = 3_600_000;
 
 type HasEm = EntityManager | { em: EntityManager };
 const emOf = (tx: HasEm): EntityManager => ('getConnection' in tx ? tx : tx.em);
-
-/** Where jobs are selected by their references. */
-export interface JobSelector {
-  orderId?: string;
-  itemIds?: readonly number[];
-  ref?: string;
-  kinds?: readonly string[];
-  /** Default: queued and failed (what has not gone out and is not being sent). */
-  statuses?: readonly MailJobStatus[];
-}
 
 /** The registry of kinds and the API features queue through (one per process). */
 export class MailQueue {
@@ -121,7 +120,7 @@ export class MailQueue {
     return this.filterList;
   }
 
-  /** Queues one e-mail in the caller's transaction; answers its id (null when its dedupe key or unique reference already had one). */
+  /** Queues one e-mail in the caller's transaction; answers its id (null when its dedupe key already had one). */
   async enqueue<P>(tx: HasEm, job: EnqueueInput<P>): Promise<number | null> {
     const [id] = await this.enqueueMany(tx, [job]);
     return id ?? null;
@@ -129,8 +128,7 @@ export class MailQueue {
 
   /**
    * Queues e-mails in the caller's transaction with one INSERT; answers the ids of the jobs written
-   * (those skipped by a dedupe key or a unique reference are left out). The workers are woken
-   * when the transaction commits.
+   * (those skipped by a dedupe key are left out). The workers are woken when the transaction commits.
    */
   async enqueueMany<P>(tx: HasEm, jobs: readonly EnqueueInput<P>[]): Promise<number[]> {
     if (!jobs.length) return [];
@@ -151,14 +149,23 @@ export class MailQueue {
       kind: job.kind,
       recipient: job.to,
       payload: job.payload ?? {},
-      order_id: job.orderId ?? null,
-      item_id: job.itemId ?? null,
-      ref: job.ref ?? null,
+      subject: job.subject ? refKey(job.subject) : null,
+      ref: job.ref ? refKey(job.ref) : null,
       dedupe_key: job.dedupeKey ?? null,
       due_at: job.dueAt.toISOString(),
     }));
     const soon = this.clock().getTime() + WAKE_WITHIN_MS;
     return { json: JSON.stringify(rows), wake: jobs.some((job) => job.dueAt.getTime() <= soon) };
+  }
+
+  /** The selected jobs, oldest first (of every status unless the selector names some). */
+  find(tx: HasEm, where: JobSelector): Promise<MailJobView[]> {
+    return findJobs(emOf(tx), where);
+  }
+
+  /** How many jobs the selector finds (of every status unless it names some). */
+  count(tx: HasEm, where: JobSelector): Promise<number> {
+    return emOf(tx).count(MailJob, filterOf(where, ANY_STATUS));
   }
 
   /**
@@ -174,43 +181,52 @@ export class MailQueue {
     return emOf(tx).nativeDelete(MailJob, filterOf({ statuses: [MailJobStatus.QUEUED], ...where }));
   }
 
-  /** Moves a queued job to another time with a fresh retry period (a card's new delivery day). */
-  async moveTo(tx: HasEm, job: MailJob, dueAt: Date): Promise<void> {
-    job.dueAt = dueAt;
-    job.attempts = 0;
-    job.firstAttemptAt = null;
-    job.lastError = null;
-    await emOf(tx).flush();
-    await this.wake(tx);
+  /** Removes the selected jobs whatever became of them (what they were about is gone). Answers how many. */
+  async forget(tx: HasEm, where: JobSelector): Promise<number> {
+    return emOf(tx).nativeDelete(MailJob, filterOf(where, ANY_STATUS));
   }
 
-  /** Puts a failed e-mail back in the queue, due now, with a fresh retry period. Null when there is no such job. */
-  async retry(tx: HasEm, jobId: number): Promise<MailJob | null> {
-    const em = emOf(tx);
-    const job = await em.findOne(MailJob, jobId);
-    if (!job) return null;
-    if (job.status === MailJobStatus.FAILED) {
-      job.status = MailJobStatus.QUEUED;
-      job.dueAt = this.clock();
-      job.firstAttemptAt = null;
-      await em.flush();
-      await this.wake(tx);
-    }
-    return job;
+  /**
+   * An address that must not stay with the selected jobs (its owner deleted their account): those that
+   * have not gone out are withheld with the reason, and none of them keeps the address.
+   */
+  async forgetAddress(tx: HasEm, where: JobSelector & { to: string }, reason: string): Promise<void> {
+    await this.withhold(tx, where, reason);
+    await emOf(tx).nativeUpdate(MailJob, filterOf(where, ANY_STATUS), { recipient: '' });
+  }
+
+  /**
+   * Moves the selected queued jobs to another time with a fresh retry period (a card's new delivery
+   * day) and wakes the workers when the transaction commits. Answers how many moved: none when they
+   * were claimed or sent meanwhile.
+   */
+  async move(tx: HasEm, where: JobSelector, dueAt: Date): Promise<number> {
+    const moved = await moveJobs(emOf(tx), where, dueAt);
+    if (moved) await this.wake(tx);
+    return moved;
+  }
+
+  /** Puts a failed e-mail back in the queue, due now, with a fresh retry period (one not failed is left as it is). Null when there is no such job. */
+  async retry(tx: HasEm, jobId: number): Promise<MailJobView | null> {
+    const outcome = await retryJob(emOf(tx), jobId, this.clock());
+    if (outcome?.retried) await this.wake(tx);
+    return outcome?.job ?? null;
+  }
+
+  /** The e-mail that did not go out: failed, or waiting long past its time (the admins' "E-mail" view). */
+  problems(tx: HasEm, query: ProblemsQuery & { limit: number }): Promise<{ jobs: MailJobView[]; totalCount: number }> {
+    return listProblems(emOf(tx), query);
+  }
+
+  /** Retries the problems named (all when `ids` is null) and wakes the workers; answers the ids put back in the queue. */
+  async retryProblems(tx: HasEm, query: ProblemsQuery, ids: readonly number[] | null): Promise<number[]> {
+    const retried = await retryProblems(emOf(tx), query, ids);
+    if (retried.length) await this.wake(tx);
+    return retried;
   }
 
   /** Wakes the workers when the caller's transaction commits (after jobs were made due by hand). */
   async wake(tx: HasEm): Promise<void> {
     await emOf(tx).execute(`select pg_notify('${SIGNAL_CHANNEL}', '${MAIL_QUEUED_SIGNAL}')`);
   }
-}
-
-function filterOf(where: JobSelector): Record<string, unknown> {
-  const filter: Record<string, unknown> = { status: { $in: [...(where.statuses ?? [MailJobStatus.QUEUED, MailJobStatus.FAILED])] } };
-  if (where.orderId !== undefined) filter.orderId = where.orderId;
-  if (where.itemIds !== undefined) filter.itemId = { $in: [...where.itemIds] };
-  if (where.ref !== undefined) filter.ref = where.ref;
-  if (where.kinds !== undefined) filter.kind = { $in: [...where.kinds] };
-  if (Object.keys(filter).length === 1) throw new Error('A mail job selector needs at least one reference');
-  return filter;
 }

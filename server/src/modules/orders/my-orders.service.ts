@@ -1,9 +1,8 @@
-import { LockMode } from '@mikro-orm/core';
 import type { RequestContext } from '../../core/context.js';
 import { conflict, notFound } from '../../core/errors.js';
 import { pageSize, type ConnectionResult } from '../../core/pagination.js';
-import type { MailQueue } from '../mail/mail-queue.js';
-import { MailJob, MailJobStatus } from '../mail/mail-job.entity.js';
+import { MailJobStatus, type MailQueue } from '../mail/mail-queue.js';
+import { cardRef } from './order-email.types.js';
 import { deliveryInstant } from './delivery-rules.js';
 import { OrderMailKind, type OrderEmails } from './order-emails.js';
 import { OrderItem } from './order-item.entity.js';
@@ -55,13 +54,14 @@ export class MyOrdersService {
     const now = this.options.clock();
     await ctx.em.fork().transactional(async (em) => {
       const item = await this.ownCard(em, itemId, viewer.user.id);
-      const job = await em.findOne(MailJob, { itemId: item.id, kind: OrderMailKind.CARD }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!job || job.status !== MailJobStatus.QUEUED || item.deliveredAt) throw conflict('This card has already been sent; its date can no longer change.', 'itemId');
       const zone = item.timeZone ?? 'UTC';
       const at = deliveryInstant(deliveryDate, zone, now, deliveryTime);
+      // Moved only while still queued: a card the queue has claimed or sent keeps its moment.
+      const moved = item.deliveredAt ? 0 : await this.options.mail.move(em, { refs: [cardRef(item.id)], kinds: [OrderMailKind.CARD] }, at);
+      if (!moved) throw conflict('This card has already been sent; its date can no longer change.', 'itemId');
       item.deliverAt = at;
       await this.options.groupCards?.deliveryMoved(em, item.id, at);
-      await this.options.mail.moveTo(em, job, at);
+      await em.flush();
       ctx.log.info({ itemId, orderId: item.order.id, deliverAt: at.toISOString() }, 'card moved to another moment');
     });
     return ctx.em.findOneOrFail(OrderItem, itemId, { populate: ['order'], refresh: true });
@@ -76,7 +76,7 @@ export class MyOrdersService {
       if (!item.deliveredAt) throw conflict('This card has not been sent yet; it goes out on its day.', 'itemId');
       // The purchaser's own resends only: an admin sending the card again takes none of their three.
       if (item.ownerResends >= MAX_OWNER_RESENDS) throw conflict(`This card was already sent again ${MAX_OWNER_RESENDS} times.`, 'itemId');
-      const waiting = await em.count(MailJob, { itemId: item.id, kind: OrderMailKind.CARD_RESEND, status: { $in: [MailJobStatus.QUEUED, MailJobStatus.SENDING] } });
+      const waiting = await this.options.mail.count(em, { refs: [cardRef(item.id)], kinds: [OrderMailKind.CARD_RESEND], statuses: [MailJobStatus.QUEUED, MailJobStatus.SENDING] });
       if (!waiting) {
         await this.options.orderEmails.queueResend(em, item);
         item.ownerResends += 1;

@@ -1,5 +1,5 @@
 import { Field, GraphQLISODateTime, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { MailJobStatus, type MailJob } from '../mail/mail-job.entity.js';
+import { MailJobStatus, type MailJobView, type MailRef } from '../mail/mail-queue.js';
 
 /** The kinds an order's e-mails come in (checkout's and the e-card loop's). */
 export enum EmailKind {
@@ -43,8 +43,15 @@ export class OrderEmail {
   orderId!: string | null;
 }
 
+/** What an order's e-mails are about (their `subject` in the queue), and the card one is for (its `ref`). */
+export const orderRef = (orderId: string): MailRef => ({ kind: 'order', id: orderId });
+export const cardRef = (itemId: number): MailRef => ({ kind: 'card', id: itemId });
+/** The order an e-mail of this module is about, and the card it is for. */
+export const orderIdOf = (job: { subject: MailRef | null }): string | null => (job.subject?.kind === 'order' ? String(job.subject.id) : null);
+export const cardIdOf = (job: { ref: MailRef | null }): number | null => (job.ref?.kind === 'card' ? Number(job.ref.id) : null);
+
 /** The GraphQL view of a mail job of one of the kinds above (callers leave out the kinds of other features). */
-export function toOrderEmail(job: MailJob): OrderEmail {
+export function toOrderEmail(job: MailJobView): OrderEmail {
   return Object.assign(new OrderEmail(), {
     id: job.id,
     kind: job.kind as EmailKind,
@@ -53,7 +60,7 @@ export function toOrderEmail(job: MailJob): OrderEmail {
     attempts: job.attempts,
     lastError: job.lastError,
     sentAt: job.sentAt,
-    orderId: job.orderId,
+    orderId: orderIdOf(job),
   });
 }
 

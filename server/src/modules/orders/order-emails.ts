@@ -8,6 +8,7 @@ import { ecardPath, OrderItem } from './order-item.entity.js';
 import type { OrderCard } from './order-item-rows.js';
 import { listUnsubscribeHeaders, type RecipientLinks } from '../consent/recipient-consent.service.js';
 import { Order, OrderStatus } from './order.entity.js';
+import { cardIdOf, cardRef, orderIdOf, orderRef } from './order-email.types.js';
 
 /** The kinds of e-mail checkout and the admins' order tools send. */
 export const OrderMailKind = {
@@ -149,30 +150,30 @@ export class OrderEmails {
 
   private jobsForOrder(order: Pick<Order, 'id' | 'purchaserEmail'>, cards: readonly OrderCard[], now: Date): EnqueueInput[] {
     return [
-      { kind: OrderMailKind.RECEIPT, to: order.purchaserEmail, dueAt: now, orderId: order.id },
-      ...cards.map((card) => ({ kind: OrderMailKind.CARD, to: card.recipientEmail, dueAt: card.deliverAt ?? now, orderId: order.id, itemId: card.id })),
+      { kind: OrderMailKind.RECEIPT, to: order.purchaserEmail, dueAt: now, subject: orderRef(order.id), dedupeKey: `${OrderMailKind.RECEIPT}:${order.id}` },
+      ...cards.map((card) => ({ kind: OrderMailKind.CARD, to: card.recipientEmail, dueAt: card.deliverAt ?? now, subject: orderRef(order.id), ref: cardRef(card.id), dedupeKey: `${OrderMailKind.CARD}:${card.id}` })),
     ];
   }
 
   /** A card sent again, queued in the caller's transaction (RECIPIENT_UNSUBSCRIBED when its recipient said no). */
   async queueResend(em: EntityManager, item: OrderItem): Promise<void> {
     await this.options.recipients?.assertAccepting(em, [{ email: item.recipientEmail!, field: 'itemId' }]);
-    await this.options.mail.enqueue(em, { kind: OrderMailKind.CARD_RESEND, to: item.recipientEmail!, dueAt: this.options.clock(), orderId: item.order.id, itemId: item.id });
+    await this.options.mail.enqueue(em, { kind: OrderMailKind.CARD_RESEND, to: item.recipientEmail!, dueAt: this.options.clock(), subject: orderRef(item.order.id), ref: cardRef(item.id) });
   }
 
   /** A receipt sent again, queued in the caller's transaction. */
   async queueReceiptResend(em: EntityManager, order: Order): Promise<void> {
-    await this.options.mail.enqueue(em, { kind: OrderMailKind.RECEIPT_RESEND, to: order.purchaserEmail, dueAt: this.options.clock(), orderId: order.id });
+    await this.options.mail.enqueue(em, { kind: OrderMailKind.RECEIPT_RESEND, to: order.purchaserEmail, dueAt: this.options.clock(), subject: orderRef(order.id) });
   }
 
   private async renderCards(jobs: readonly QueuedMail[], { em }: RenderEnv): Promise<RenderOutcome[]> {
-    const ids = [...new Set(jobs.map((job) => job.itemId!))];
+    const ids = [...new Set(jobs.map((job) => cardIdOf(job)!))];
     // Only what a card's e-mail shows and whether it may go: a batch of a hundred cards, not their messages and designs.
     const fields = ['name', 'senderName', 'recipientName', 'recipientEmail', 'itemUrlUuid', 'refundedAt', 'order.status'] as const;
     const items = new Map((await em.find(OrderItem, { id: { $in: ids } }, { fields })).map((item) => [item.id, item]));
     return Promise.all(
       jobs.map(async (job) => {
-        const item = items.get(job.itemId!);
+        const item = items.get(cardIdOf(job)!);
         if (!item) return drop();
         // A refunded card is never sent (the refund withholds its jobs; this covers one claimed meanwhile).
         if (item.refundedAt || item.order.status === OrderStatus.REFUNDED) return withhold(NOT_SENT_REFUNDED);
@@ -183,14 +184,14 @@ export class OrderEmails {
   }
 
   private async renderReceipts(jobs: readonly QueuedMail[], { em }: RenderEnv): Promise<RenderOutcome[]> {
-    const ids = [...new Set(jobs.map((job) => job.orderId!))];
+    const ids = [...new Set(jobs.map((job) => orderIdOf(job)!))];
     const orders = new Map((await em.find(Order, { id: { $in: ids } })).map((order) => [order.id, order]));
     const items = await em.find(OrderItem, { order: { $in: ids } }, { orderBy: { order: 'asc', position: 'asc' } });
     const itemsOf = new Map<string, OrderItem[]>();
     for (const item of items) itemsOf.set(item.order.id, [...(itemsOf.get(item.order.id) ?? []), item]);
     return Promise.all(
       jobs.map(async (job) => {
-        const order = orders.get(job.orderId!);
+        const order = orders.get(orderIdOf(job)!);
         if (!order) return drop();
         return receiptEmail(order, itemsOf.get(order.id) ?? [], this.options.baseUrl);
       }),
@@ -200,7 +201,7 @@ export class OrderEmails {
   /** Cards that went out: delivered (the first time only), then their orders' state. */
   private async settleCards(em: EntityManager, jobs: readonly QueuedMail[], now: Date): Promise<void> {
     const orderIds = await this.lockOrders(em, jobs);
-    const itemIds = [...new Set(jobs.map((job) => job.itemId!))];
+    const itemIds = [...new Set(jobs.map((job) => cardIdOf(job)!))];
     const first = await em.execute<{ id: number; order_id: string; recipient_email: string; opened_at: Date | null }[]>(
       `update order_item set delivered_at = ? where id in (select (jsonb_array_elements_text(?::jsonb))::int) and delivered_at is null
        returning id, order_id, recipient_email, opened_at`,
@@ -224,26 +225,26 @@ export class OrderEmails {
    * by id, then their cards) is the one refunds take, so neither waits on the other in a circle.
    */
   private async lockOrders(em: EntityManager, jobs: readonly QueuedMail[]): Promise<string> {
-    const orderIds = JSON.stringify([...new Set(jobs.map((job) => job.orderId!))].sort());
+    const orderIds = JSON.stringify([...new Set(jobs.map((job) => orderIdOf(job)!))].sort());
     await em.execute(`select 1 from "order" where id in (select (jsonb_array_elements_text(?::jsonb))::uuid) order by id for update`, [orderIds]);
     return orderIds;
   }
 
   /**
    * An order with cards is delivered when every card went out; one without, once its receipt did.
-   * Driven by the settled orders' ids: each one's e-mails are read once through the order index,
-   * whatever else the shop holds (a filter evaluated per paid order would read every paid order).
+   * Read from the orders' own rows, which the settling of their e-mails keeps (a card's `delivered_at`,
+   * the order's `receipt_sent_at`), through the order index: only the settled orders are looked at.
    */
   private async settleOrders(em: EntityManager, orderIds: string): Promise<void> {
     await em.execute(
       `with settled as (select distinct (jsonb_array_elements_text(?::jsonb))::uuid as id),
        done as (
-         select j.order_id from mail_job j join settled on j.order_id = settled.id
-          group by j.order_id
-         having case when count(*) filter (where j.kind = 'card') > 0
-                     then bool_and(j.status = 'sent') filter (where j.kind = 'card')
-                     else coalesce(bool_and(j.status = 'sent') filter (where j.kind = 'receipt'), true) end)
-       update "order" o set status = 'delivered' from done where o.id = done.order_id and o.status = 'paid'`,
+         select o.id from "order" o join settled on o.id = settled.id
+          where o.status = 'paid'
+            and case when exists (select 1 from order_item i where i.order_id = o.id and i.item_url_uuid is not null)
+                     then not exists (select 1 from order_item i where i.order_id = o.id and i.item_url_uuid is not null and i.delivered_at is null)
+                     else o.receipt_sent_at is not null end)
+       update "order" o set status = 'delivered' from done where o.id = done.id`,
       [orderIds],
     );
   }

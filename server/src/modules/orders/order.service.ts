@@ -7,10 +7,9 @@ import { groupBy, loadRef } from '../../core/loaders.js';
 import { keysetPage, pageSize, type ConnectionResult } from '../../core/pagination.js';
 import { containsEveryWord } from '../../core/text-search.js';
 import { Product } from '../catalogue/product.entity.js';
-import { MailJob } from '../mail/mail-job.entity.js';
-import type { MailQueue } from '../mail/mail-queue.js';
-import type { OrderEmails } from './order-emails.js';
-import { isOrderEmailKind, OrderEmail, toOrderEmail } from './order-email.types.js';
+import { MailJobStatus, type MailQueue } from '../mail/mail-queue.js';
+import { cardIdOf, cardRef, isOrderEmailKind, OrderEmail, orderIdOf, orderRef, toOrderEmail } from './order-email.types.js';
+import { OrderMailKind, type OrderEmails } from './order-emails.js';
 import { OrderItem } from './order-item.entity.js';
 import { Order, OrderStatus } from './order.entity.js';
 
@@ -116,18 +115,28 @@ export class OrderService {
   async retryEmail(ctx: RequestContext, jobId: number): Promise<OrderEmail> {
     const job = await ctx.em.transactional(async (em) => {
       const job = await this.options.mail.retry(em, jobId);
-      if (job) await recordAudit(withEm(ctx, em), { entity: 'e-mail', id: job.id, action: 'retried', summary: job.orderId ? `Retried the ${job.kind} e-mail of order ${job.orderId}` : `Retried the ${job.kind} e-mail to ${job.recipient}` });
+      const orderId = job && orderIdOf(job);
+      if (job) await recordAudit(withEm(ctx, em), { entity: 'e-mail', id: job.id, action: 'retried', summary: orderId ? `Retried the ${job.kind} e-mail of order ${orderId}` : `Retried the ${job.kind} e-mail to ${job.to}` });
       return job;
     });
     if (!job) throw notFound('E-mail');
-    ctx.log.info({ jobId, orderId: job.orderId }, 'e-mail retry queued');
+    ctx.log.info({ jobId, orderId: orderIdOf(job) }, 'e-mail retry queued');
     return toOrderEmail(job);
+  }
+
+  /** Why a card's e-mail was kept back on purpose, or null; batched across the cards of a request (one query for a page). */
+  async notDeliveredReason(ctx: RequestContext, item: OrderItem): Promise<string | null> {
+    const loader = ctx.loader<number, string>('item.notDelivered', async (ids) => {
+      const jobs = await this.options.mail.find(ctx.em, { refs: ids.map(cardRef), kinds: [OrderMailKind.CARD], statuses: [MailJobStatus.WITHHELD] });
+      return new Map(jobs.filter((job) => job.lastError).map((job) => [cardIdOf(job)!, job.lastError!]));
+    });
+    return (await loader.load(item.id)) ?? null;
   }
 
   /** The e-mails of an order, oldest first; batched across the orders of a request. */
   async emailsOf(ctx: RequestContext, order: Order): Promise<OrderEmail[]> {
     const loader = ctx.loader<string, OrderEmail[]>('order.emails', async (ids) =>
-      groupBy((await ctx.em.find(MailJob, { orderId: { $in: [...ids] } }, { orderBy: { id: 'asc' } })).filter((job) => isOrderEmailKind(job.kind)).map(toOrderEmail), (row) => row.orderId!),
+      groupBy((await this.options.mail.find(ctx.em, { subjects: ids.map(orderRef) })).filter((job) => isOrderEmailKind(job.kind)).map(toOrderEmail), (row) => row.orderId!),
     );
     return (await loader.load(order.id)) ?? [];
   }

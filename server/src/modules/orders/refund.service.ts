@@ -7,6 +7,7 @@ import { refundAmount } from '../../rules/order.js';
 import { recordAudit } from '../audit/audit.js';
 import type { MailQueue } from '../mail/mail-queue.js';
 import { NOT_SENT_REFUNDED, OrderMailKind } from './order-emails.js';
+import { cardRef } from './order-email.types.js';
 import { OrderItem } from './order-item.entity.js';
 import { Order, OrderStatus } from './order.entity.js';
 import type { PaymentProvider } from '../checkout/payment/payment-provider.js';
@@ -26,7 +27,7 @@ export interface RefundOptions {
   mail: MailQueue;
   clock: () => Date;
   /** Told, in the refund's transaction, of the cards it withdrew (what follows a card up stops). */
-  cardsWithdrawn?: (em: EntityManager, orderId: string, itemIds: readonly number[]) => Promise<void>;
+  cardsWithdrawn?: (em: EntityManager, itemIds: readonly number[]) => Promise<void>;
 }
 
 /**
@@ -71,8 +72,8 @@ export class RefundService {
       order.refundedAt = now;
       const refundedIds = [...chosen];
       // Refunded cards not sent yet stay unsent; the reason shows in Order Details.
-      await this.options.mail.withhold(em, { orderId: order.id, itemIds: refundedIds, kinds: [OrderMailKind.CARD, OrderMailKind.CARD_RESEND] }, NOT_SENT_REFUNDED);
-      await this.options.cardsWithdrawn?.(em, order.id, refundedIds);
+      await this.options.mail.withhold(em, { refs: refundedIds.map(cardRef), kinds: [OrderMailKind.CARD, OrderMailKind.CARD_RESEND] }, NOT_SENT_REFUNDED);
+      await this.options.cardsWithdrawn?.(em, refundedIds);
       await em.flush();
       const what = everything && whole ? 'the whole order' : items.filter((item) => chosen.has(item.id)).map((item) => (item.recipientName ? `${item.name} to ${item.recipientName}` : item.name)).join(', ');
       await recordAudit(withEm(ctx, em), { entity: 'order', id: order.id, action: 'refunded', summary: `Refunded $${amount} (${what}); the order is now ${order.status.replace('_', ' ')}` });

@@ -1,4 +1,4 @@
-import { drop, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
+import { drop, type MailQueue, type MailRef, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
 import { button, heading, mjml, paragraph, renderEmail, type MailContent } from '../mail/templates/layout.js';
 import { StaffInvitation } from './staff-invitation.entity.js';
 
@@ -30,7 +30,7 @@ ${paragraph(`The link works once, until ${until}. Or paste this address into you
   });
 }
 
-export const invitationRef = (id: number) => `${STAFF_INVITATION_KIND}:${id}`;
+export const invitationRef = (id: number): MailRef => ({ kind: STAFF_INVITATION_KIND, id });
 
 /** Registers the invitation e-mail: an invitation withdrawn, replaced, accepted or expired before it went out is not sent. */
 export function registerStaffEmails(mail: MailQueue): void {

@@ -9,8 +9,7 @@ import { AuthSession } from '../auth/auth-session.entity.js';
 import type { AuthService, SignedIn } from '../auth/auth.service.js';
 import { checkPassword, normaliseEmail, normaliseUsername } from '../auth/auth.validation.js';
 import { Role, User } from '../auth/user.entity.js';
-import { MailJob, MailJobStatus } from '../mail/mail-job.entity.js';
-import type { MailQueue } from '../mail/mail-queue.js';
+import { ANY_STATUS, MailJobStatus, type MailQueue } from '../mail/mail-queue.js';
 import { invitationRef, registerStaffEmails, STAFF_INVITATION_KIND, type InvitationPayload } from './staff-emails.js';
 import { StaffInvitation } from './staff-invitation.entity.js';
 
@@ -48,9 +47,10 @@ export class StaffService {
     ]);
     // An invitation whose e-mail has not gone out shows why (the queue keeps retrying it).
     const refs = invitations.map((invitation) => invitationRef(invitation.id));
-    const jobs = refs.length ? await ctx.em.find(MailJob, { ref: { $in: refs }, kind: STAFF_INVITATION_KIND, status: { $ne: MailJobStatus.SENT } }) : [];
-    const errors = new Map(jobs.filter((job) => job.lastError).map((job) => [job.ref, job.lastError]));
-    for (const invitation of invitations) invitation.emailError = errors.get(invitationRef(invitation.id)) ?? null;
+    const unsent = ANY_STATUS.filter((status) => status !== MailJobStatus.SENT);
+    const jobs = refs.length ? await this.options.mail.find(ctx.em, { refs, kinds: [STAFF_INVITATION_KIND], statuses: unsent }) : [];
+    const errors = new Map(jobs.filter((job) => job.lastError && job.ref).map((job) => [Number(job.ref!.id), job.lastError]));
+    for (const invitation of invitations) invitation.emailError = errors.get(invitation.id) ?? null;
     return { members, invitations };
   }
 
@@ -83,7 +83,7 @@ export class StaffService {
       const invitation = await em.findOne(StaffInvitation, { id, acceptedAt: null });
       if (!invitation) throw notFound('Invitation');
       await em.nativeDelete(StaffInvitation, { id });
-      await this.options.mail.drop(em, { ref: invitationRef(id), statuses: [MailJobStatus.QUEUED, MailJobStatus.FAILED] });
+      await this.options.mail.drop(em, { refs: [invitationRef(id)], statuses: [MailJobStatus.QUEUED, MailJobStatus.FAILED] });
       await recordAudit(withEm(ctx, em), { entity: 'staff', id, action: 'withdrawn', summary: `Withdrew the invitation of ${invitation.email}` });
     });
   }
