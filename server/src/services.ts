@@ -20,12 +20,13 @@ import { EcardMailKind } from './modules/ecard/ecard-emails.js';
 import { OrderService } from './modules/orders/order.service.js';
 import { EcardLoopService } from './modules/ecard/ecard-loop.service.js';
 import { MyOrdersService } from './modules/orders/my-orders.service.js';
+import { staffMembers } from './modules/auth/staff-accounts.js';
 import { OrderAccountData } from './modules/orders/order-account-data.js';
 import { RefundService } from './modules/orders/refund.service.js';
-import { SalesService } from './modules/sales/sales.service.js';
-import type { PaymentProvider } from './modules/checkout/payment/payment-provider.js';
-import { TestPaymentProvider } from './modules/checkout/payment/test-payment-provider.js';
-import type { StripePaymentProvider } from './modules/checkout/payment/stripe-payment-provider.js';
+import { SalesService } from './modules/orders/sales.service.js';
+import type { PaymentProvider } from './modules/payments/payment-provider.js';
+import { TestPaymentProvider } from './modules/payments/test-payment-provider.js';
+import type { StripePaymentProvider } from './modules/payments/stripe-payment-provider.js';
 import { StripeWebhooks } from './modules/checkout/payment/stripe-webhooks.js';
 import { PendingOrderSweep } from './modules/checkout/pending-orders.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
@@ -39,11 +40,11 @@ import { CustomersService } from './modules/customers/customers.service.js';
 import { StaffService } from './modules/staff/staff.service.js';
 import { EmailProblemsService } from './modules/email-problems/email-problems.service.js';
 import { AccountLinks } from './modules/auth/account-links.js';
-import { AccountEmails } from './modules/account/account-emails.js';
+import { AccountEmails } from './modules/auth/account-emails.js';
 import { PasswordResetService } from './modules/auth/password-reset.service.js';
-import { EmailAddressService } from './modules/account/email-address.service.js';
-import { wantsOpenedNotices } from './modules/account/account-notices.js';
-import { AccountSettingsService } from './modules/account/account-settings.service.js';
+import { EmailAddressService } from './modules/auth/email-address.service.js';
+import { wantsOpenedNotices } from './modules/auth/account-notices.js';
+import { AccountSettingsService } from './modules/auth/account-settings.service.js';
 import { RecipientConsent } from './modules/consent/recipient-consent.service.js';
 import { ContactService } from './modules/contacts/contact.service.js';
 import { OccasionReminders } from './modules/contacts/occasion-reminders.js';
@@ -146,7 +147,7 @@ export function selectPaymentProvider(config: AppConfig, available: PaymentProvi
  */
 export async function createPaymentProviders(config: Pick<AppConfig, 'stripe'>): Promise<PaymentProvider[]> {
   if (!config.stripe) return [new TestPaymentProvider()];
-  const { StripePaymentProvider } = await import('./modules/checkout/payment/stripe-payment-provider.js');
+  const { StripePaymentProvider } = await import('./modules/payments/stripe-payment-provider.js');
   return [new TestPaymentProvider(), new StripePaymentProvider(config.stripe)];
 }
 
@@ -220,11 +221,12 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const auth = new AuthService(tokens, limits, new Passwords(deps.passwordHashCost));
   const links = new AccountLinks(jwtSecret);
   const accountMail = new AccountEmails(mail, links, config.publicUrl, clock);
-  const addresses = new EmailAddressService({ auth, links, mail: accountMail, limits, clock });
+  // The orders of an account: in "Download my data", taken out of it when it is deleted, joined to it once it proves its address.
+  const orderData = new OrderAccountData({ mail, baseUrl: config.publicUrl, cardExtras: (em, itemIds) => ecardLoop.exportReplies(em, itemIds) });
+  const addresses = new EmailAddressService({ auth, links, mail: accountMail, limits, clock, addressProven: async (em, userId, email) => void (await orderData.joinGuestOrders(em, userId, email)) });
   const accountSettings = new AccountSettingsService({ auth, addresses, clock, mail });
   // "Download my data" holds the orders with their cards and replies, and the address book; "Delete my
   // account" takes the purchaser out of their orders (the address book goes by its foreign key).
-  const orderData = new OrderAccountData({ mail, baseUrl: config.publicUrl, cardExtras: (em, itemIds) => ecardLoop.exportReplies(em, itemIds) });
   accountSettings.registerExportSection('orders', (em, userId) => orderData.export(em, userId));
   accountSettings.registerExportSection('contacts', (em, userId) => contacts.exportData(em, userId));
   accountSettings.registerErasure(async (em, account) => void (await orderData.erase(em, account)));
@@ -253,7 +255,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p.name === 'stripe') ?? null, checkout, clock }),
     staff: new StaffService({ auth, mail, baseUrl: config.publicUrl, clock }),
     customers: new CustomersService(),
-    audit: new AuditService(),
+    audit: new AuditService((em) => staffMembers(em)),
     emailProblems: new EmailProblemsService(mail),
     passwordReset: new PasswordResetService({ links, mail: accountMail, limits, passwords: auth.passwords, clock, addressProven: (em, userId, email, now) => addresses.addressProven(em, userId, email, now) }),
     accountLinks: links,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.js';
 import { selectPaymentProvider } from '../../server/src/services.js';
 import { createRequestContext } from '../../server/src/core/context.js';
-import { TestPaymentProvider } from '../../server/src/modules/checkout/payment/test-payment-provider.js';
+import { TestPaymentProvider } from '../../server/src/modules/payments/test-payment-provider.js';
 import { ORDER_FIELDS, PAY_OK, orderInput, personalisation, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../server/src/db/embedded-postgres.js';
-import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '../../server/src/modules/checkout/payment/payment-provider.js';
-import { TestPaymentProvider } from '../../server/src/modules/checkout/payment/test-payment-provider.js';
+import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from '../../server/src/modules/payments/payment-provider.js';
+import { TestPaymentProvider } from '../../server/src/modules/payments/test-payment-provider.js';
 import { orderInput, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RefundRequest, RefundResult } from '../../server/src/modules/checkout/payment/payment-provider.js';
-import { TestPaymentProvider } from '../../server/src/modules/checkout/payment/test-payment-provider.js';
+import type { RefundRequest, RefundResult } from '../../server/src/modules/payments/payment-provider.js';
+import { TestPaymentProvider } from '../../server/src/modules/payments/test-payment-provider.js';
 import { orderInput, outbox, personalisation, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 

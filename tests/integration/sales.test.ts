@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestPaymentProvider } from '../../server/src/modules/checkout/payment/test-payment-provider.js';
+import { TestPaymentProvider } from '../../server/src/modules/payments/test-payment-provider.js';
 import { manualClock } from '../helpers/order-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 

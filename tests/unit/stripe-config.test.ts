@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { loadConfig, parseStripe } from '../../server/src/config.js';
 import { selectPaymentProvider } from '../../server/src/services.js';
-import { StripePaymentProvider } from '../../server/src/modules/checkout/payment/stripe-payment-provider.js';
-import { TestPaymentProvider } from '../../server/src/modules/checkout/payment/test-payment-provider.js';
+import { StripePaymentProvider } from '../../server/src/modules/payments/stripe-payment-provider.js';
+import { TestPaymentProvider } from '../../server/src/modules/payments/test-payment-provider.js';
 
 const KEYS = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
 

@@ -1,5 +1,5 @@
 import type { Services } from '../../../server/src/services.js';
-import type { AccountView } from '../../../server/src/modules/account/account-settings.service.js';
+import type { AccountView } from '../../../server/src/modules/auth/account-settings.service.js';
 import { body, withRestFields, type RouteDef } from '../route.js';
 
 const accountJson = ({ user, pendingEmail }: AccountView) => ({

@@ -36,6 +36,11 @@ interface Row {
  * the (at, id) indexes, one per filter; and the daily sweep of entries older than a year.
  */
 export class AuditService {
+  constructor(
+    /** The shop's admins and staff (the accounts are the auth module's). */
+    private readonly people: (em: EntityManager) => Promise<readonly { id: number; username: string }[]> = async () => [],
+  ) {}
+
   async list(ctx: RequestContext, filter: AuditFilter): Promise<ConnectionResult<AuditEntry>> {
     const size = pageSize(filter.first);
     const where: string[] = [];
@@ -77,7 +82,10 @@ export class AuditService {
 
   /** The people the log can be filtered by: the shop's admins and staff, by name. */
   async actors(ctx: RequestContext): Promise<AuditActor[]> {
-    return ctx.em.execute<AuditActor[]>(`select "id", "username" from "app_user" where "role" <> 'customer' order by lower("username"), "id"`);
+    const people = await this.people(ctx.em);
+    return people
+      .map((person) => ({ id: person.id, username: person.username }))
+      .sort((a, b) => a.username.toLowerCase().localeCompare(b.username.toLowerCase()) || a.id - b.id);
   }
 
   /** Deletes the entries older than a year; returns how many went. */

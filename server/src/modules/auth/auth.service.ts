@@ -6,7 +6,7 @@ import { badInput, conflict, unauthenticated } from '../../core/errors.js';
 import { AuthSession } from './auth-session.entity.js';
 import { checkPassword, MAX_PASSWORD_LENGTH, normaliseEmail, normaliseUsername } from './auth.validation.js';
 import { MAX_EMAIL_LENGTH } from '../../rules/index.js';
-import type { RateLimits } from '../limits/rate-limits.js';
+import type { RateLimits } from '../limits/index.js';
 import { Passwords } from './passwords.js';
 import type { TokenService } from './token.service.js';
 import { Role, User } from './user.entity.js';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
-import type { RateLimits } from '../limits/rate-limits.js';
+import type { RateLimits } from '../limits/index.js';
 import { AccountLinks, AccountTokenPurpose } from './account-links.js';
 import type { AccountMailQueue } from './account-mail.js';
 import { AuthSession } from './auth-session.entity.js';

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureSecret } from '../settings/index.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { AppError, unauthenticated } from '../../core/errors.js';
@@ -75,9 +76,7 @@ export async function resolveJwtSecret(config: { jwtSecret?: string; dataDir: st
     return secret;
   }
   const candidate = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() || randomSecret() : randomSecret();
-  await em.execute(`insert into setting (key, value) values (?, ?) on conflict (key) do nothing`, [JWT_SECRET_SETTING, candidate]);
-  const [row] = await em.execute<{ value: string }[]>(`select value from setting where key = ?`, [JWT_SECRET_SETTING]);
-  return row!.value;
+  return ensureSecret(em, JWT_SECRET_SETTING, candidate);
 }
 
 const randomSecret = () => crypto.randomBytes(48).toString('base64url');

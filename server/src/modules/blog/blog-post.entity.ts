@@ -2,8 +2,8 @@ import type { FilterQuery } from '@mikro-orm/core';
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, GraphQLISODateTime, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { User } from '../auth/user.entity.js';
-import { MediaFile } from '../media/media-file.entity.js';
+import { User } from '../auth/index.js';
+import { MediaFile } from '../media/index.js';
 
 export enum BlogPostStatus {
   DRAFT = 'draft',

@@ -1,15 +1,13 @@
 import type { FilterQuery } from '@mikro-orm/postgresql';
 import { conflictOnUnique } from '../../core/db-errors.js';
 import type { RequestContext } from '../../core/context.js';
-import { audited, describeChanges, named } from '../audit/audit.js';
+import { audited, describeChanges, named } from '../audit/index.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
 import { parseInput } from '../../core/input.js';
 import { keysetPage, pageSize, type ConnectionResult } from '../../core/pagination.js';
 import { postSlugSchema, postTextSchema, postTitleSchema } from '../../rules/schemas.js';
 import { slugFromTitle } from '../../rules/slug.js';
-import { User } from '../auth/user.entity.js';
-import { checkedImage } from '../media/media-references.js';
-import type { MediaUsageProvider } from '../media/media-usages.js';
+import { checkedImage, type MediaUsageProvider } from '../media/index.js';
 import { BlogPost, BlogPostStatus, publishedAndDue } from './blog-post.entity.js';
 import { plainText, renderMarkdown } from './markdown.js';
 import { Changes, type ReadCache } from '../../core/read-cache.js';
@@ -90,7 +88,7 @@ export class BlogService {
     const post = await audited(
       ctx,
       async (tx) => {
-        const post = tx.em.create(BlogPost, { ...changes, title, slug, author: tx.em.getReference(User, user.id) });
+        const post = tx.em.create(BlogPost, { ...changes, title, slug, author: user.id });
         await this.flush(tx, slug);
         return post;
       },

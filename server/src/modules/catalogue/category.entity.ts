@@ -1,7 +1,7 @@
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, GraphQLISODateTime, Int, ObjectType } from 'type-graphql';
-import { MediaFile } from '../media/media-file.entity.js';
+import { MediaFile } from '../media/index.js';
 
 /** A node of the category tree; deleting one removes its subcategories (and their products). */
 @ObjectType({ description: 'A category of the shop; the tree is built from `parentId`.' })

@@ -1,12 +1,10 @@
 import { CacheKeys, Changes, jsonAnswer, type CachedAnswer, type ReadCache } from '../../core/read-cache.js';
 import { categoryTreeJson } from './catalogue-reads.js';
 import { withEm, type RequestContext } from '../../core/context.js';
-import { describeChanges, named, recordAudit } from '../audit/audit.js';
+import { describeChanges, named, recordAudit } from '../audit/index.js';
 import { badInput, notFound } from '../../core/errors.js';
-import { MediaFile } from '../media/media-file.entity.js';
+import { MediaFile, checkedImage, type MediaUsageProvider } from '../media/index.js';
 import { subtreeIds } from '../../core/tree.js';
-import { checkedImage } from '../media/media-references.js';
-import type { MediaUsageProvider } from '../media/media-usages.js';
 import { Category } from './category.entity.js';
 import { cleanName, optionalId } from '../../core/input.js';
 

@@ -1,7 +1,7 @@
 import { OptionalProps, PrimaryKeyProp, type EntityManager } from '@mikro-orm/core';
 import { Entity, Enum, ManyToOne, OneToOne, Property } from '@mikro-orm/decorators/legacy';
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
-import { MediaFile } from '../media/media-file.entity.js';
+import { MediaFile } from '../media/index.js';
 import { Product } from './product.entity.js';
 import { CARD_MEDIA_SLOTS, IMAGE_SLOTS, MESSAGE_LOCATIONS as SHARED_LOCATIONS, SONG_SLOTS, type CardMediaSlot, type MessageLocationValue } from '../../rules/index.js';
 

@@ -1,8 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput } from '../../core/errors.js';
-import { MediaKind } from '../media/media-formats.js';
-import { checkedMediaFiles, type WantedMedia } from '../media/media-references.js';
-import type { MediaUsageProvider } from '../media/media-usages.js';
+import { MediaKind, checkedMediaFiles, type WantedMedia, type MediaUsageProvider } from '../media/index.js';
 import { CARD_MEDIA_SLOTS, EGreetingCard, MessageLocation, SONG_SLOTS, slotStem, type CardMediaSlot } from './e-greeting-card.entity.js';
 import { Product, ProductImage } from './product.entity.js';
 import { E_GREETING_CARD_TYPE_ID } from './product-type.entity.js';

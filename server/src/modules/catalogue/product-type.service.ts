@@ -2,7 +2,7 @@ import { Changes, type ReadCache } from '../../core/read-cache.js';
 import { ForeignKeyConstraintViolationException } from '@mikro-orm/postgresql';
 import { conflictOnUnique } from '../../core/db-errors.js';
 import type { RequestContext } from '../../core/context.js';
-import { audited, named } from '../audit/audit.js';
+import { audited, named } from '../audit/index.js';
 import { conflict, notFound } from '../../core/errors.js';
 import { cleanName } from '../../core/input.js';
 import { BUILT_IN_PRODUCT_TYPES, ProductType } from './product-type.entity.js';

@@ -1,7 +1,7 @@
 import { ForeignKeyConstraintViolationException, LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { conflictOnUnique } from '../../core/db-errors.js';
 import { withEm, type RequestContext } from '../../core/context.js';
-import { audited, describeChanges, named, recordAudit, type AuditFact } from '../audit/audit.js';
+import { audited, describeChanges, named, recordAudit, type AuditFact } from '../audit/index.js';
 import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
 import { cleanName, optionalId } from '../../core/input.js';
 import { Changes, type ReadCache } from '../../core/read-cache.js';

@@ -2,7 +2,7 @@ import { OptionalProps } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Field, GraphQLISODateTime, Int, ObjectType } from 'type-graphql';
 import { DecimalScalar } from '../../core/decimal.js';
-import { MediaFile } from '../media/media-file.entity.js';
+import { MediaFile } from '../media/index.js';
 import { Category } from './category.entity.js';
 import { ProductType } from './product-type.entity.js';
 

@@ -3,7 +3,7 @@ import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
 import type { ConnectionResult } from '../../core/pagination.js';
 import type { ProductService } from './product.service.js';
-import { MediaFile } from '../media/media-file.entity.js';
+import { MediaFile } from '../media/index.js';
 import { EGreetingCard } from './e-greeting-card.entity.js';
 import { ProductType } from './product-type.entity.js';
 import { Product } from './product.entity.js';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { jsonColumn } from '../../db/json-column.js';
 import { idArray, preparedRead, runPrepared } from '../../db/prepared.js';
-import { MediaFile } from '../media/media-file.entity.js';
+import { MediaFile } from '../media/index.js';
 import { CARD_MEDIA_SLOTS, EGreetingCard, slotStem } from './e-greeting-card.entity.js';
 import { ProductType } from './product-type.entity.js';
 import { Product } from './product.entity.js';

@@ -2,8 +2,7 @@ import crypto from 'node:crypto';
 import type { RequestContext } from '../../core/context.js';
 import { badInput } from '../../core/errors.js';
 import { fillName } from '../../rules/recipients.js';
-import type { CardDesign } from '../orders/card-design.js';
-import type { NewOrderItem } from '../orders/order-item-rows.js';
+import type { CardDesign, NewOrderItem } from '../orders/index.js';
 import type { CartLine, Personalisation } from './checkout-rules.js';
 
 /**

@@ -2,8 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput } from '../../core/errors.js';
 import { fromCents, multiply, sum, toCents } from '../../core/money.js';
 import { QUANTITY_MESSAGE } from '../../rules/schemas.js';
-import { E_GREETING_CARD_TYPE_ID } from '../catalogue/product-type.entity.js';
-import { Product } from '../catalogue/product.entity.js';
+import { E_GREETING_CARD_TYPE_ID, Product } from '../catalogue/index.js';
 import { MAX_QUANTITY, type CartLine } from './checkout-rules.js';
 
 export interface CartQuoteLine<P = Product> {

@@ -1,11 +1,11 @@
 import { parseInput } from '../../core/input.js';
 import { cartLinesSchema, paymentCardSchema, idempotencyKeySchema, personalisationSchema } from '../../rules/schemas.js';
-import type { CardDetails } from './payment/payment-provider.js';
+import type { CardDetails } from '../payments/index.js';
 import type { CardRecipient } from '../../rules/recipients.js';
 
 /** Checks of what a shopper sends with a cart or an order; each throws BAD_USER_INPUT on the field. */
 
-export { deliveryInstant } from '../orders/delivery-rules.js';
+export { deliveryInstant } from '../orders/index.js';
 export { dayIn, MAX_CART_LINES, MAX_DELIVERY_DAYS, MAX_MESSAGE_LENGTH, MAX_PERSON_NAME, MAX_QUANTITY, startOfDay } from '../../rules/index.js';
 
 export interface CartLine {

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
-import { Order } from '../orders/order.entity.js';
+import { Order } from '../orders/index.js';
 import type { CartQuote as CartQuoteResult, CheckoutService } from './checkout.service.js';
 import { CartLineInput, CartQuote, PaymentSetup, PlaceOrderInput } from './checkout.types.js';
 

@@ -1,8 +1,8 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { DecimalScalar } from '../../core/decimal.js';
 import { MAX_RECIPIENTS_PER_LINE } from '../../rules/recipients.js';
-import { Product } from '../catalogue/product.entity.js';
-import { GroupCardInput } from '../group-card/group-card.types.js';
+import { Product } from '../catalogue/index.js';
+import { GroupCardInput } from '../group-card/index.js';
 import { MAX_MESSAGE_LENGTH, MAX_QUANTITY } from './checkout-rules.js';
 
 @InputType({ description: 'One recipient of a card line: each gets their own card, link and e-mail.' })

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../core/context.js';
 import { badInput } from '../../core/errors.js';
-import type { NewOrderItem } from '../orders/order-item-rows.js';
-import { groupCardRequest, type GroupCardRequest } from '../group-card/group-card-rules.js';
+import type { NewOrderItem } from '../orders/index.js';
+import { groupCardRequest, type GroupCardRequest } from '../group-card/index.js';
 import { priceLines, type CartQuote } from './cart-pricing.js';
 import { cardItems, cardQuantity, checkRecipients, orderRecipients, type RecipientCheck } from './card-recipients.js';
 import { cleanPersonalisation, type CartLine, type Personalisation } from './checkout-rules.js';

@@ -1,10 +1,9 @@
 import { LockMode } from '@mikro-orm/core';
 import { withEm, type RequestContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
-import { payOrder, payOrderQueueing } from '../orders/order-item-rows.js';
-import { Order, OrderStatus } from '../orders/order.entity.js';
+import { payOrder, payOrderQueueing, Order, OrderStatus } from '../orders/index.js';
 import type { CheckoutOptions } from './checkout.service.js';
-import type { ChargeResult } from './payment/payment-provider.js';
+import type { ChargeResult } from '../payments/index.js';
 import { clientSecrets } from './payment/client-secrets.js';
 import type { WrittenOrder } from './pending-order-writer.js';
 

@@ -3,15 +3,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { withEm, type RequestContext } from '../../core/context.js';
 import { preparedRead, runPrepared } from '../../db/prepared.js';
 import { AppError, conflict } from '../../core/errors.js';
-import { insertOrder, orderByKey, type NewOrder, type OrderCard } from '../orders/order-item-rows.js';
-import { OrderItem } from '../orders/order-item.entity.js';
-import type { Order } from '../orders/order.entity.js';
+import { insertOrder, orderByKey, OrderItem, type NewOrder, type OrderCard, type Order } from '../orders/index.js';
 import { withDiscount } from './cart-pricing.js';
 import type { RecipientCheck } from './card-recipients.js';
 import type { CheckoutOptions } from './checkout.service.js';
 import type { CartLine } from './checkout-rules.js';
 import { draftOrder, type OrderDraft } from './order-draft.js';
-import type { PaymentProvider } from './payment/payment-provider.js';
+import type { PaymentProvider } from '../payments/index.js';
 
 /** A pending order as its checkout has just written it: what charging and paying it need. */
 export interface WrittenOrder {

@@ -3,9 +3,9 @@ import type { Logger } from 'pino';
 import { createSystemContext, type RequestContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import { toCents } from '../../core/money.js';
-import { Order, OrderStatus } from '../orders/order.entity.js';
+import { Order, OrderStatus } from '../orders/index.js';
 import type { CheckoutService } from './checkout.service.js';
-import type { ChargeRequest, ChargeResult, PaymentProvider } from './payment/payment-provider.js';
+import type { ChargeRequest, ChargeResult, PaymentProvider } from '../payments/index.js';
 
 /** A checkout still pending this long after it was written was abandoned (its discount use comes back). */
 export const ABANDONED_AFTER_MS = 30 * 60_000;

@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { jsonColumn } from '../../db/json-column.js';
 import { idArray, preparedRead, runPrepared } from '../../db/prepared.js';
-import { CARD_MEDIA_SLOTS, SONG_SLOTS, slotStem, type CardMediaSlot } from '../catalogue/e-greeting-card.entity.js';
-import { E_GREETING_CARD_TYPE_ID } from '../catalogue/product-type.entity.js';
-import type { CardDesign, CardMedia } from '../orders/card-design.js';
+import { CARD_MEDIA_SLOTS, SONG_SLOTS, slotStem, E_GREETING_CARD_TYPE_ID, type CardMediaSlot } from '../catalogue/index.js';
+import type { CardDesign, CardMedia } from '../orders/index.js';
 
 /** What checkout reads of a product it sells: its price and name, and for an e-card its design as sold. */
 export interface PricedProduct {

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
+import { readSecret } from '../settings/index.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import { preparedRead, runPrepared } from '../../db/prepared.js';
 import { maskEmail } from '../../core/input.js';
-import type { MailQueue } from '../mail/mail-queue.js';
+import type { MailQueue } from '../mail/index.js';
 
 /** What My orders and Order Details say of a card kept back because its recipient said no. */
 export const NOT_DELIVERED_UNSUBSCRIBED = 'Not delivered: the recipient unsubscribed';
@@ -163,10 +164,10 @@ export class RecipientConsent implements RecipientLinks {
    */
   private keyOf(em: EntityManager): Promise<crypto.KeyObject> {
     this.key ??= (async () => {
-      const [row] = await em.execute<{ value: string }[]>(`select "value" from "setting" where "key" = ?`, [SECRET_SETTING]);
-      if (!row) throw new Error(`The setting ${SECRET_SETTING} is missing: the migration accounts_consent has not run.`);
+      const secret = await readSecret(em, SECRET_SETTING);
+      if (!secret) throw new Error(`The setting ${SECRET_SETTING} is missing: the migration accounts_consent has not run.`);
       // A key object, made once: a cipher made from raw bytes makes one for every link.
-      return crypto.createSecretKey(Buffer.from(crypto.hkdfSync('sha256', row.value, 'art-and-song-cards', 'unsubscribe links', 32)));
+      return crypto.createSecretKey(Buffer.from(crypto.hkdfSync('sha256', secret, 'art-and-song-cards', 'unsubscribe links', 32)));
     })().catch((error: unknown) => {
       this.key = null;
       throw error;

@@ -1,7 +1,7 @@
 import { Collection, OptionalProps } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Field, GraphQLISODateTime, Int, ObjectType } from 'type-graphql';
-import { User } from '../auth/user.entity.js';
+import { User } from '../auth/index.js';
 
 /**
  * A person in a shopper's address book. Each account sees only its own; an address is in one book

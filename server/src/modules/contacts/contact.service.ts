@@ -7,7 +7,7 @@ import { keysetPage, pageSize, type ConnectionResult } from '../../core/paginati
 import { containsEveryWord } from '../../core/text-search.js';
 import { knownTimeZone } from '../../rules/delivery.js';
 import { BIRTHDAY, DEFAULT_REMIND_DAYS, MAX_CONTACTS, MAX_CONTACTS_CSV_BYTES, type OccasionDate } from '../../rules/occasions.js';
-import { User } from '../auth/user.entity.js';
+import { accountTimeZone, setAccountTimeZone } from '../auth/index.js';
 import { cleanContact, type ContactValue } from './contact-rules.js';
 import { Contact, ContactOccasion } from './contact.entity.js';
 import { contactsCsv, MAX_LISTED_PROBLEMS, parseContactsCsv, type CsvContact, type CsvProblem } from './contacts-csv.js';
@@ -66,7 +66,7 @@ export class ContactService {
       const count = await em.count(Contact, { user: user.id });
       if (count >= MAX_CONTACTS) throw conflict(`Your address book is full: it holds at most ${MAX_CONTACTS.toLocaleString('en-US')} contacts.`);
       if (await em.count(Contact, { user: user.id, email: value.email })) throw duplicate(value.email);
-      const contact = em.create(Contact, { user: em.getReference(User, user.id), name: value.name, email: value.email });
+      const contact = em.create(Contact, { user: user.id, name: value.name, email: value.email });
       this.setOccasions(em, contact, [], value, zone);
       await em.flush();
       return contact.id;
@@ -168,11 +168,9 @@ export class ContactService {
     const zone = knownTimeZone(timeZone);
     if (!zone) return null;
     // Nearly always the zone it already has: one read, no transaction (a checkout pays for this).
-    const [kept] = await ctx.em.execute<{ time_zone: string | null }[]>('select time_zone from app_user where id = ?', [userId]);
-    if (!kept || kept.time_zone === zone) return zone;
+    if ((await accountTimeZone(ctx.em, userId)) === zone) return zone;
     await ctx.em.fork().transactional(async (em) => {
-      const changed = await em.execute<{ id: number }[]>('update app_user set time_zone = ? where id = ? and time_zone is distinct from ? returning id', [zone, userId, zone]);
-      if (changed.length) await this.reminders.reschedule(withEm(ctx, em), { userId }, zone);
+      if (await setAccountTimeZone(em, userId, zone)) await this.reminders.reschedule(withEm(ctx, em), { userId }, zone);
     });
     return zone;
   }
@@ -184,8 +182,8 @@ export class ContactService {
     return ctx.em.fork().transactional(async (em) => {
       // One book's writes take turns: two imports at once cannot both fit under the limit.
       await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`contacts:${userId}`]);
-      const [row] = await em.execute<{ time_zone: string | null }[]>('select time_zone from app_user where id = ?', [userId]);
-      return conflictOnUnique(() => work(em, row?.time_zone ?? 'UTC'), () => duplicate('That address'));
+      const zone = (await accountTimeZone(em, userId)) ?? 'UTC';
+      return conflictOnUnique(() => work(em, zone), () => duplicate('That address'));
     });
   }
 

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { drop, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
-import { button, heading, mjml, paragraph, renderEmail, type MailContent } from '../mail/templates/layout.js';
+import { drop, button, heading, mjml, paragraph, renderEmail, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent } from '../mail/index.js';
 import type { DueReminder, OccasionReminders } from './occasion-reminders.js';
 
 /** The kind of the occasion reminders in the mail queue. */

@@ -2,8 +2,7 @@ import { Arg, Args, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
 import { ConnectionArgs, type ConnectionResult } from '../../core/pagination.js';
-import type { Order } from '../orders/order.entity.js';
-import { OrderConnection } from '../orders/order.types.js';
+import { OrderConnection, type Order } from '../orders/index.js';
 import type { CustomersService } from './customers.service.js';
 import { Customer, CustomerConnection, CustomersArgs } from './customers.types.js';
 

@@ -2,8 +2,7 @@ import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { connectionFromRows, decodeCursor, pageSize, type ConnectionResult } from '../../core/pagination.js';
 import { escapeLike, searchWords } from '../../core/text-search.js';
-import { Order, OrderStatus } from '../orders/order.entity.js';
-import { ordersNewestFirst } from '../orders/order.service.js';
+import { Order, OrderStatus, ordersNewestFirst } from '../orders/index.js';
 import { Customer, CustomerSort } from './customers.types.js';
 
 export interface CustomerListArgs {

@@ -2,7 +2,7 @@ import { fromCents, toCents } from '../../core/money.js';
 import { parseInput } from '../../core/input.js';
 import { MAX_DISCOUNT_CODE_LENGTH } from '../../rules/index.js';
 import { discountCodeSchema, discountFieldsSchema } from '../../rules/schemas.js';
-import { parsePrice } from '../catalogue/product-rules.js';
+import { parsePrice } from '../catalogue/index.js';
 
 export const MAX_CODE_LENGTH = MAX_DISCOUNT_CODE_LENGTH;
 

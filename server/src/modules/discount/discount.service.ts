@@ -2,9 +2,9 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflictOnUnique } from '../../core/db-errors.js';
 import { withEm, type RequestContext } from '../../core/context.js';
-import { describeChanges, named, recordAudit } from '../audit/audit.js';
+import { describeChanges, named, recordAudit } from '../audit/index.js';
 import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
-import type { RateLimits, Taken } from '../limits/rate-limits.js';
+import type { RateLimits, Taken } from '../limits/index.js';
 import { DiscountCode } from './discount-code.entity.js';
 import { cleanDiscountInput, discountOf, UNKNOWN_CODE, UNUSABLE_CODE, unusableReason } from './discount-rules.js';
 

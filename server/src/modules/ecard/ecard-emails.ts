@@ -1,13 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { orderNumber } from '../../rules/index.js';
-import { drop, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
-import { formatDay, formatMoment } from '../mail/templates/format.js';
-import { button, heading, mjml, paragraph, quote, renderEmail, type MailContent } from '../mail/templates/layout.js';
-import { cardLink, recipientNote, type DeliveredCard } from '../orders/order-emails.js';
-import { listUnsubscribeHeaders, type RecipientLinks } from '../consent/recipient-consent.service.js';
-import { OrderItem } from '../orders/order-item.entity.js';
-import { cardIdOf, cardRef, orderRef } from '../orders/order-email.types.js';
-import { OrderStatus, type Order } from '../orders/order.entity.js';
+import { drop, formatDay, formatMoment, button, heading, mjml, paragraph, quote, renderEmail, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent } from '../mail/index.js';
+import { cardLink, recipientNote, OrderItem, cardIdOf, cardRef, orderRef, OrderStatus, type DeliveredCard, type Order } from '../orders/index.js';
+import { listUnsubscribeHeaders, type RecipientLinks } from '../consent/index.js';
 import { EcardReply } from './ecard-reply.entity.js';
 
 /** The kinds of e-mail the e-card loop sends. */

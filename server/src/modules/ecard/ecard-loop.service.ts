@@ -3,16 +3,13 @@ import type { RequestContext } from '../../core/context.js';
 import { groupBy } from '../../core/loaders.js';
 import { conflict, notFound } from '../../core/errors.js';
 import { parseInput, singleLine } from '../../core/input.js';
-import type { RateLimits } from '../limits/rate-limits.js';
-import type { MailQueue } from '../mail/mail-queue.js';
-import type { RecipientLinks } from '../consent/recipient-consent.service.js';
-import type { DeliveredCard } from '../orders/order-emails.js';
+import type { RateLimits } from '../limits/index.js';
+import type { MailQueue } from '../mail/index.js';
+import type { RecipientLinks } from '../consent/index.js';
+import { OrderItem, cardRef, OrderStatus, type DeliveredCard, type Order } from '../orders/index.js';
 import { EcardEmails, EcardMailKind } from './ecard-emails.js';
-import { OrderItem } from '../orders/order-item.entity.js';
-import { cardRef } from '../orders/order-email.types.js';
 import { MAX_PERSON_NAME, MAX_REPLIES_PER_CARD } from '../../rules/index.js';
 import { replyMessageSchema } from '../../rules/schemas.js';
-import { OrderStatus, type Order } from '../orders/order.entity.js';
 import { EcardReply } from './ecard-reply.entity.js';
 
 /**

@@ -1,8 +1,7 @@
 import { html, SafeHtml } from '../../core/html.js';
-import type { CardMedia } from '../orders/card-design.js';
-import type { OrderItem } from '../orders/order-item.entity.js';
+import type { CardMedia, OrderItem } from '../orders/index.js';
 import { ECARD_CSS, fontCss } from './ecard-assets.js';
-import { signaturePagesCss, signedInside, type CardSignature } from '../group-card/signature-pages.js';
+import { signaturePagesCss, signedInside, type CardSignature } from '../group-card/index.js';
 
 export { ECARD_SCRIPT } from './ecard-assets.js';
 

@@ -1,7 +1,7 @@
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, GraphQLISODateTime, Int, ObjectType } from 'type-graphql';
-import { OrderItem } from '../orders/order-item.entity.js';
+import { OrderItem } from '../orders/index.js';
 
 /** A recipient's thank-you for a card, sent from the e-card page (at most MAX_REPLIES_PER_CARD per card). */
 @ObjectType('ThankYouReply', { description: "A recipient's thank-you for a card (its purchaser and admins see it)." })

@@ -1,7 +1,6 @@
 import { Ctx, FieldResolver, GraphQLISODateTime, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../core/context.js';
-import { OrderItem } from '../orders/order-item.entity.js';
-import type { Order } from '../orders/order.entity.js';
+import { OrderItem, type Order } from '../orders/index.js';
 import type { EcardLoopService } from './ecard-loop.service.js';
 import { EcardReply } from './ecard-reply.entity.js';
 

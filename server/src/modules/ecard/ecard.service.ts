@@ -1,6 +1,5 @@
 import type { RequestContext } from '../../core/context.js';
-import { OrderItem } from '../orders/order-item.entity.js';
-import { OrderStatus } from '../orders/order.entity.js';
+import { OrderItem, OrderStatus } from '../orders/index.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

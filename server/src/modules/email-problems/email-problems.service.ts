@@ -1,8 +1,7 @@
 import { withEm, type RequestContext } from '../../core/context.js';
-import { recordAudit } from '../audit/audit.js';
-import type { MailJobView, MailQueue, ProblemsQuery } from '../mail/mail-queue.js';
-import { orderIdOf } from '../orders/order-email.types.js';
-import { NOT_SENT_REFUNDED } from '../orders/refund.service.js';
+import { recordAudit } from '../audit/index.js';
+import type { MailJobView, MailQueue, ProblemsQuery } from '../mail/index.js';
+import { orderIdOf, NOT_SENT_REFUNDED } from '../orders/index.js';
 import type { EmailProblem, EmailProblems } from './email-problems.types.js';
 
 /** A due e-mail still unsent this long after its time is listed as waiting. */

@@ -1,10 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SIGNING_REMINDER_BEFORE_MS, signingPath } from '../../rules/index.js';
-import { drop, withhold, type MailQueue, type MailRef, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
-import { orderRef } from '../orders/order-email.types.js';
-import { formatMoment } from '../mail/templates/format.js';
-import { button, heading, mjml, paragraph, renderEmail, type MailContent } from '../mail/templates/layout.js';
-import type { OrderItem } from '../orders/order-item.entity.js';
+import { drop, withhold, formatMoment, button, heading, mjml, paragraph, renderEmail, type MailQueue, type MailRef, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent } from '../mail/index.js';
+import { orderRef, type OrderItem } from '../orders/index.js';
 import { GroupCard, GroupCardInvitation } from './group-card.entity.js';
 import { signingStatus, SigningStatus } from './group-card-status.js';
 import type { GroupCardMailHooks } from './group-card-owner.service.js';

@@ -1,7 +1,6 @@
 import { MAX_SIGNATURES, SIGNING_TEXTS } from '../../rules/index.js';
 import { conflict } from '../../core/errors.js';
-import type { OrderItem } from '../orders/order-item.entity.js';
-import { OrderStatus } from '../orders/order.entity.js';
+import { OrderStatus, type OrderItem } from '../orders/index.js';
 import type { GroupCard } from './group-card.entity.js';
 
 /** Where a group card's signing stands. */

@@ -1,7 +1,7 @@
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Field, GraphQLISODateTime, Int, ObjectType } from 'type-graphql';
-import { OrderItem } from '../orders/order-item.entity.js';
+import { OrderItem } from '../orders/index.js';
 
 /**
  * A card its purchaser made a group card: whoever has its signing link (`/sign/{signingToken}`) may

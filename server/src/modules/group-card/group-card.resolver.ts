@@ -1,7 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
-import { OrderItem } from '../orders/order-item.entity.js';
+import { OrderItem } from '../orders/index.js';
 import { GroupCardInvitation, GroupCardSignature } from './group-card.entity.js';
 import type { GroupCardOwnerService } from './group-card-owner.service.js';
 import type { GroupCardService } from './group-card.service.js';

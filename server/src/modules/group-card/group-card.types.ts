@@ -1,6 +1,6 @@
 import { Field, GraphQLISODateTime, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { MAX_INVITATIONS, MAX_SIGNATURE_MESSAGE, MAX_SIGNATURES, signingPath } from '../../rules/index.js';
-import type { OrderItem } from '../orders/order-item.entity.js';
+import type { OrderItem } from '../orders/index.js';
 import { GroupCardSignature, type GroupCard } from './group-card.entity.js';
 import { SigningStatus } from './group-card-status.js';
 

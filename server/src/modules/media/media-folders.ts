@@ -6,7 +6,7 @@ import { cleanName, optionalId } from '../../core/input.js';
 import { CacheKeys, type ReadCache } from '../../core/read-cache.js';
 import { subtreeIds } from '../../core/tree.js';
 import { MAX_FILE_NAME_LENGTH } from '../../rules/index.js';
-import { named, recordAudit } from '../audit/audit.js';
+import { named, recordAudit } from '../audit/index.js';
 import type { MediaBytes } from './media-bytes.js';
 import { MediaFile } from './media-file.entity.js';
 import { MediaFolder } from './media-folder.entity.js';

@@ -3,7 +3,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { withEm, type RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
-import { named, recordAudit } from '../audit/audit.js';
+import { named, recordAudit } from '../audit/index.js';
 import type { ImageVariants } from './image-variants.js';
 import { PATH_PREFIX } from './media-bytes.js';
 import { MediaFile } from './media-file.entity.js';

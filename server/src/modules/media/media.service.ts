@@ -1,7 +1,7 @@
 import { type FilterQuery, LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { withEm, type RequestContext } from '../../core/context.js';
-import { audited, named, recordAudit } from '../audit/audit.js';
+import { audited, named, recordAudit } from '../audit/index.js';
 import { notFound } from '../../core/errors.js';
 import { cleanName } from '../../core/input.js';
 import { keysetPage, pageSize, type ConnectionResult } from '../../core/pagination.js';

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../core/context.js';
 import { conflict, notFound } from '../../core/errors.js';
 import { pageSize, type ConnectionResult } from '../../core/pagination.js';
-import { MailJobStatus, type MailQueue } from '../mail/mail-queue.js';
+import { MailJobStatus, type MailQueue } from '../mail/index.js';
 import { cardRef } from './order-email.types.js';
 import { deliveryInstant } from './delivery-rules.js';
 import { OrderMailKind, type OrderEmails } from './order-emails.js';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { groupBy } from '../../core/loaders.js';
-import type { MailQueue } from '../mail/mail-queue.js';
+import type { MailQueue } from '../mail/index.js';
 import { orderRef } from './order-email.types.js';
 
 interface OrderRow {
@@ -106,6 +106,15 @@ export class OrderAccountData {
     await em.execute(`update "order_item" set "sender_name" = null where "order_id" in (?)`, [orderIds]);
     await em.execute(`update "order" set "purchaser_email" = '', "user_id" = null where "id" in (?)`, [orderIds]);
     return orderIds.length;
+  }
+
+  /**
+   * The guest orders placed with `email` (no account, any state) join the account. Only ever called
+   * once the account proved it holds the address.
+   */
+  async joinGuestOrders(em: EntityManager, userId: number, email: string): Promise<number> {
+    const joined = await em.execute<{ id: string }[]>(`update "order" set "user_id" = ? where "user_id" is null and "purchaser_email" = ? returning "id"`, [userId, email]);
+    return joined.length;
   }
 
   private exportItem(item: ItemRow, extras: Record<string, unknown>) {

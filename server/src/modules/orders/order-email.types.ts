@@ -1,5 +1,5 @@
 import { Field, GraphQLISODateTime, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { MailJobStatus, type MailJobView, type MailRef } from '../mail/mail-queue.js';
+import { MailJobStatus, type MailJobView, type MailRef } from '../mail/index.js';
 
 /** The kinds an order's e-mails come in (checkout's and the e-card loop's). */
 export enum EmailKind {

@@ -1,12 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { html } from '../../core/html.js';
 import { orderNumber } from '../../rules/index.js';
-import { drop, withhold, type EnqueueInput, type JobBatch, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
-import { formatDay } from '../mail/templates/format.js';
-import { button, heading, mjml, paragraph, renderEmail, type MailContent, type MailTemplate } from '../mail/templates/layout.js';
+import { drop, withhold, formatDay, button, heading, mjml, paragraph, renderEmail, type EnqueueInput, type JobBatch, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type MailTemplate } from '../mail/index.js';
 import { ecardPath, OrderItem } from './order-item.entity.js';
 import type { OrderCard } from './order-item-rows.js';
-import { listUnsubscribeHeaders, type RecipientLinks } from '../consent/recipient-consent.service.js';
+import { listUnsubscribeHeaders, type RecipientLinks } from '../consent/index.js';
 import { Order, OrderStatus } from './order.entity.js';
 import { cardIdOf, cardRef, orderIdOf, orderRef } from './order-email.types.js';
 

@@ -2,7 +2,7 @@ import { ReferenceKind } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { jsonColumn } from '../../db/json-column.js';
 import { preparedRead, runPrepared, type PreparedRead } from '../../db/prepared.js';
-import { enqueueSql, wakeSql, type JobBatch } from '../mail/mail-queue.js';
+import { enqueueSql, wakeSql, type JobBatch } from '../mail/index.js';
 import { Order } from './order.entity.js';
 import type { CardDesign } from './card-design.js';
 

@@ -3,7 +3,7 @@ import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@
 import { Field, GraphQLISODateTime, Int, ObjectType } from 'type-graphql';
 import { DecimalScalar } from '../../core/decimal.js';
 import { multiply } from '../../core/money.js';
-import { Product } from '../catalogue/product.entity.js';
+import { Product } from '../catalogue/index.js';
 import { Order } from './order.entity.js';
 import type { CardDesign } from './card-design.js';
 

@@ -2,7 +2,7 @@ import { Collection, OptionalProps } from '@mikro-orm/core';
 import { Check, Entity, Enum, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Field, GraphQLISODateTime, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { DecimalScalar } from '../../core/decimal.js';
-import { User } from '../auth/user.entity.js';
+import { User } from '../auth/index.js';
 import { OrderItem } from './order-item.entity.js';
 
 export enum OrderStatus {

@@ -4,7 +4,7 @@ import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
 import type { ConnectionResult } from '../../core/pagination.js';
 import type { OrderService } from './order.service.js';
-import { Product } from '../catalogue/product.entity.js';
+import { Product } from '../catalogue/index.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderEmail } from './order-email.types.js';
 import { forbidden } from '../../core/errors.js';

@@ -4,13 +4,13 @@ import { withEm, type RequestContext } from '../../core/context.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
 import { fromCents, toCents } from '../../core/money.js';
 import { refundAmount } from '../../rules/order.js';
-import { recordAudit } from '../audit/audit.js';
-import type { MailQueue } from '../mail/mail-queue.js';
+import { recordAudit } from '../audit/index.js';
+import type { MailQueue } from '../mail/index.js';
 import { NOT_SENT_REFUNDED, OrderMailKind } from './order-emails.js';
 import { cardRef } from './order-email.types.js';
 import { OrderItem } from './order-item.entity.js';
 import { Order, OrderStatus } from './order.entity.js';
-import type { PaymentProvider } from '../checkout/payment/payment-provider.js';
+import type { PaymentProvider } from '../payments/index.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { BlogPost, publishedAndDue } from '../blog/blog-post.entity.js';
-import { Category } from '../catalogue/category.entity.js';
-import { Product } from '../catalogue/product.entity.js';
+import { blogSitemap } from '../blog/index.js';
+import { catalogueSitemap } from '../catalogue/index.js';
 
 export interface SitemapContent {
   categoryIds: number[];
@@ -10,16 +9,8 @@ export interface SitemapContent {
   posts: { slug: string; updatedAt: Date }[];
 }
 
-/** What the sitemap lists: every category and product, and the posts readers can see (never drafts). */
+/** What the sitemap lists: every category and product, and the posts readers can see, as their modules tell. */
 export async function sitemapContent(em: EntityManager): Promise<SitemapContent> {
-  const [categories, products, posts] = await Promise.all([
-    em.find(Category, {}, { fields: ['id'], orderBy: { id: 'asc' } }),
-    em.find(Product, {}, { fields: ['id', 'updatedAt'], orderBy: { id: 'asc' } }),
-    em.find(BlogPost, publishedAndDue(), { fields: ['slug', 'updatedAt'], orderBy: { publishedAt: 'desc', id: 'desc' } }),
-  ]);
-  return {
-    categoryIds: categories.map((c) => c.id),
-    products: products.map((p) => ({ id: p.id, updatedAt: p.updatedAt })),
-    posts: posts.map((p) => ({ slug: p.slug, updatedAt: p.updatedAt })),
-  };
+  const [catalogue, posts] = await Promise.all([catalogueSitemap(em), blogSitemap(em)]);
+  return { ...catalogue, posts };
 }

@@ -2,7 +2,7 @@ import { CacheKeys, Changes, type ReadCache } from '../../core/read-cache.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StorefrontGate } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
-import { audited } from '../audit/audit.js';
+import { audited } from '../audit/index.js';
 import { AppError, badInput } from '../../core/errors.js';
 import { isStaffViewer } from '../../core/viewer.js';
 import { Setting } from './setting.entity.js';

@@ -1,5 +1,4 @@
-import { drop, type MailQueue, type MailRef, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
-import { button, heading, mjml, paragraph, renderEmail, type MailContent } from '../mail/templates/layout.js';
+import { drop, button, heading, mjml, paragraph, renderEmail, type MailQueue, type MailRef, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent } from '../mail/index.js';
 import { StaffInvitation } from './staff-invitation.entity.js';
 
 export const STAFF_INVITATION_KIND = 'staff-invitation';

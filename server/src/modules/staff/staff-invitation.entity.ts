@@ -1,7 +1,7 @@
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, GraphQLISODateTime, Int, ObjectType } from 'type-graphql';
-import { User } from '../auth/user.entity.js';
+import { User } from '../auth/index.js';
 
 /**
  * An invitation to join the staff: its link (`/staff/accept?token=…`) works once, for 7 days. Only a

@@ -1,8 +1,7 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
-import { AuthPayload } from '../auth/auth.types.js';
-import { Role, User } from '../auth/user.entity.js';
+import { AuthPayload, Role, User } from '../auth/index.js';
 import type { StaffService } from './staff.service.js';
 import { AcceptStaffInvitationInput, InviteStaffInput, StaffInvitationPayload, StaffList } from './staff.types.js';
 

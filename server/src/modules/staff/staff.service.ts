@@ -1,22 +1,15 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { withEm, type RequestContext } from '../../core/context.js';
-import { conflictOnUnique } from '../../core/db-errors.js';
 import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
-import { escapeLike } from '../../core/text-search.js';
-import { recordAudit } from '../audit/audit.js';
-import { AuthSession } from '../auth/auth-session.entity.js';
-import type { AuthService, SignedIn } from '../auth/auth.service.js';
-import { checkPassword, normaliseEmail, normaliseUsername } from '../auth/auth.validation.js';
-import { Role, User } from '../auth/user.entity.js';
-import { ANY_STATUS, MailJobStatus, type MailQueue } from '../mail/mail-queue.js';
+import { recordAudit } from '../audit/index.js';
+import { checkPassword, normaliseEmail, normaliseUsername, Role, accountUsesEmail, createStaffAccount, lockedStaffMember, removeStaffAccount, setStaffRole, staffMembers, type AuthService, type SignedIn, type User } from '../auth/index.js';
+import { ANY_STATUS, MailJobStatus, type MailQueue } from '../mail/index.js';
 import { invitationRef, registerStaffEmails, STAFF_INVITATION_KIND, type InvitationPayload } from './staff-emails.js';
 import { StaffInvitation } from './staff-invitation.entity.js';
 
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 7;
-const STAFF_ROLES: readonly Role[] = [Role.ADMIN, Role.STAFF];
-const LAST_ADMIN = 'The shop needs at least one admin: make someone else an admin first.';
 const tokenInvalid = () => new AppError('TOKEN_INVALID', 'This invitation link is not valid: it was used already, it has expired, or it was withdrawn. Ask for a new invitation.');
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -42,7 +35,7 @@ export class StaffService {
 
   async list(ctx: RequestContext): Promise<{ members: User[]; invitations: StaffInvitation[] }> {
     const [members, invitations] = await Promise.all([
-      ctx.em.find(User, { role: { $in: [...STAFF_ROLES] } }, { orderBy: { username: 'asc' } }),
+      staffMembers(ctx.em),
       ctx.em.find(StaffInvitation, { acceptedAt: null, expiresAt: { $gt: this.options.clock() } }, { orderBy: { createdAt: 'desc' } }),
     ]);
     // An invitation whose e-mail has not gone out shows why (the queue keeps retrying it).
@@ -62,10 +55,10 @@ export class StaffService {
     const token = crypto.randomBytes(32).toString('base64url');
     const acceptUrl = `${this.options.baseUrl}/staff/accept?token=${token}`;
     const invitation = await ctx.em.fork().transactional(async (em) => {
-      if (await em.count(User, { email })) throw conflict('An account already uses this address.', 'email');
+      if (await accountUsesEmail(em, email)) throw conflict('An account already uses this address.', 'email');
       await em.nativeDelete(StaffInvitation, { email, acceptedAt: null });
       const expiresAt = new Date(this.options.clock().getTime() + INVITATION_DAYS * 86_400_000);
-      const invitation = em.create(StaffInvitation, { email, role, tokenHash: hashToken(token), invitedBy: em.getReference(User, inviter.id), expiresAt });
+      const invitation = em.create(StaffInvitation, { email, role, tokenHash: hashToken(token), invitedBy: inviter.id, expiresAt });
       await em.flush();
       // Queued with the invitation: the queue sends it (and retries it), and the Staff view shows why
       // it has not gone out yet; the link is also answered to pass on by hand.
@@ -107,10 +100,7 @@ export class StaffService {
       );
       if (!row) throw tokenInvalid();
       const invitation = await em.findOneOrFail(StaffInvitation, row.id);
-      if (await em.count(User, { username: { $ilike: escapeLike(username) } })) throw conflict('That username is already taken.', 'username');
-      if (await em.count(User, { email: invitation.email })) throw conflict('An account already uses this address.', 'email');
-      const user = em.create(User, { username, email: invitation.email, passwordHash, role: invitation.role as Role, emailConfirmedAt: now });
-      await conflictOnUnique(() => em.flush(), () => conflict('That username or e-mail address is already taken.', 'username'));
+      const user = await createStaffAccount(em, { username, email: invitation.email, passwordHash, role: invitation.role as Role, now });
       invitation.acceptedUser = user;
       await em.flush();
       const session = await this.options.auth.startSession(em, user);
@@ -127,11 +117,8 @@ export class StaffService {
     return ctx.em.fork().transactional(async (em) => {
       const member = await this.lockedMember(em, id);
       if (member.role === role) return member;
-      if (member.role === Role.ADMIN) await assertOtherAdmin(em, member.id);
       const before = member.role;
-      member.role = role;
-      await em.flush();
-      await em.nativeDelete(AuthSession, { user: member.id });
+      await setStaffRole(em, member, role);
       await recordAudit(withEm(ctx, em), { entity: 'staff', id: member.id, action: 'updated', summary: `${member.username}: role ${before} → ${role}` });
       return member;
     });
@@ -141,8 +128,7 @@ export class StaffService {
   async remove(ctx: RequestContext, id: number): Promise<void> {
     await ctx.em.fork().transactional(async (em) => {
       const member = await this.lockedMember(em, id);
-      if (member.role === Role.ADMIN) await assertOtherAdmin(em, member.id);
-      await em.nativeDelete(User, { id: member.id });
+      await removeStaffAccount(em, member);
       await recordAudit(withEm(ctx, em), { entity: 'staff', id: member.id, action: 'removed', summary: `Removed ${member.username} (${member.role}, ${member.email})` });
     });
     ctx.log.info({ userId: id }, 'staff member removed');
@@ -150,9 +136,7 @@ export class StaffService {
 
   /** An admin or staff member by id, after the lock that serialises role changes. */
   private async lockedMember(em: EntityManager, id: number): Promise<User> {
-    // One lock for every change of the shop's people: "is there another admin?" stays true until commit.
-    await em.execute('select pg_advisory_xact_lock(hashtext(?))', ['staff_roles']);
-    const member = await em.findOne(User, { id, role: { $in: [...STAFF_ROLES] } });
+    const member = await lockedStaffMember(em, id);
     if (!member) throw notFound('Staff member');
     return member;
   }
@@ -162,8 +146,4 @@ function staffRole(value: unknown): Role {
   const role = typeof value === 'string' ? value.trim().toLowerCase() : '';
   if (role !== Role.ADMIN && role !== Role.STAFF) throw badInput('role must be "admin" or "staff".', 'role');
   return role as Role;
-}
-
-async function assertOtherAdmin(em: EntityManager, exceptId: number): Promise<void> {
-  if (!(await em.count(User, { role: Role.ADMIN, id: { $ne: exceptId } }))) throw conflict(LAST_ADMIN, 'role');
 }

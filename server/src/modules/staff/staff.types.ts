@@ -1,5 +1,5 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { Role, User } from '../auth/user.entity.js';
+import { Role, User } from '../auth/index.js';
 import { StaffInvitation } from './staff-invitation.entity.js';
 
 @InputType()

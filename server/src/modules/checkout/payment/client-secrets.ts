@@ -1,4 +1,4 @@
-import type { Order } from '../../orders/order.entity.js';
+import type { Order } from '../../orders/index.js';
 
 /**
  * The client secret of a payment the browser still has to confirm (Stripe), for the answer of the

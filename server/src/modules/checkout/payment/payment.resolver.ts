@@ -1,5 +1,5 @@
 import { FieldResolver, Resolver, Root } from 'type-graphql';
-import { Order } from '../../orders/order.entity.js';
+import { Order } from '../../orders/index.js';
 import { clientSecrets } from './client-secrets.js';
 
 @Resolver(() => Order)

@@ -3,8 +3,8 @@ import type { RequestContext } from '../../../core/context.js';
 import { badInput, notFound } from '../../../core/errors.js';
 import { toCents } from '../../../core/money.js';
 import type { CheckoutService } from '../checkout.service.js';
-import { Order, OrderStatus } from '../../orders/order.entity.js';
-import type { StripePaymentProvider } from './stripe-payment-provider.js';
+import { Order, OrderStatus } from '../../orders/index.js';
+import type { StripePaymentProvider } from '../../payments/index.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -3,14 +3,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import { conflictOnUnique } from '../../core/db-errors.js';
 import { badInput, conflict } from '../../core/errors.js';
-import { AccountLinks, AccountTokenPurpose, tokenInvalid } from '../auth/account-links.js';
-import type { AccountMailQueue } from '../auth/account-mail.js';
-import { AccountToken } from '../auth/account-token.entity.js';
-import { AuthSession } from '../auth/auth-session.entity.js';
-import type { AuthService } from '../auth/auth.service.js';
-import { normaliseEmail } from '../auth/auth.validation.js';
-import { User } from '../auth/user.entity.js';
-import type { RateLimits } from '../limits/rate-limits.js';
+import { AccountLinks, AccountTokenPurpose, tokenInvalid } from './account-links.js';
+import type { AccountMailQueue } from './account-mail.js';
+import { AccountToken } from './account-token.entity.js';
+import { AuthSession } from './auth-session.entity.js';
+import type { AuthService } from './auth.service.js';
+import { normaliseEmail } from './auth.validation.js';
+import { User } from './user.entity.js';
+import type { RateLimits } from '../limits/index.js';
 
 export interface EmailAddressOptions {
   auth: AuthService;
@@ -18,6 +18,8 @@ export interface EmailAddressOptions {
   mail: AccountMailQueue;
   limits: RateLimits;
   clock: () => Date;
+  /** Told, in the transaction, that the account proved it holds the address: its guest orders join it. */
+  addressProven?: (em: EntityManager, userId: number, email: string) => Promise<void>;
 }
 
 export interface AddressConfirmed {
@@ -111,7 +113,7 @@ export class EmailAddressService {
       await conflictOnUnique(() => em.flush(), () => conflict(TAKEN, 'email'));
       // Links sent to the old address no longer confirm anything.
       await this.options.links.retire(em, user.id, [AccountTokenPurpose.EMAIL_CONFIRM, AccountTokenPurpose.EMAIL_CHANGE], now);
-      await joinGuestOrders(em, user.id, user.email);
+      await this.options.addressProven?.(em, user.id, user.email);
       await this.options.mail.queue(em, { kind: 'email-changed', to: before, userId: user.id, newEmail: user.email });
       return { user, changedFrom: before };
     });
@@ -131,7 +133,7 @@ export class EmailAddressService {
    */
   async addressProven(em: EntityManager, userId: number, email: string, now: Date): Promise<void> {
     await em.nativeUpdate(User, { id: userId, email, emailConfirmedAt: null }, { emailConfirmedAt: now });
-    await joinGuestOrders(em, userId, email);
+    await this.options.addressProven?.(em, userId, email);
   }
 
   /**
@@ -146,13 +148,4 @@ export class EmailAddressService {
       return this.options.auth.startSession(em, await em.findOneOrFail(User, user.id));
     });
   }
-}
-
-/**
- * The guest orders placed with `email` (no account, any state) join the account. Only ever called
- * once the account proved it holds the address.
- */
-export async function joinGuestOrders(em: EntityManager, userId: number, email: string): Promise<number> {
-  const joined = await em.execute<{ id: string }[]>(`update "order" set "user_id" = ? where "user_id" is null and "purchaser_email" = ? returning "id"`, [userId, email]);
-  return joined.length;
 }

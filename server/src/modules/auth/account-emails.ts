@@ -1,10 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AccountLinks } from '../auth/account-links.js';
-import type { AccountEmail, AccountMailQueue } from '../auth/account-mail.js';
-import { AccountToken, AccountTokenPurpose } from '../auth/account-token.entity.js';
-import { User } from '../auth/user.entity.js';
-import { drop, type MailQueue, type MailRef, type QueuedMail, type RenderEnv, type RenderOutcome } from '../mail/mail-queue.js';
-import { button, heading, mjml, paragraph, renderEmail, type MailContent } from '../mail/templates/layout.js';
+import type { AccountLinks } from './account-links.js';
+import type { AccountEmail, AccountMailQueue } from './account-mail.js';
+import { AccountToken, AccountTokenPurpose } from './account-token.entity.js';
+import { User } from './user.entity.js';
+import { drop, button, heading, mjml, paragraph, renderEmail, type MailQueue, type MailRef, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent } from '../mail/index.js';
 
 /** The kinds of e-mail about accounts. */
 export const AccountMailKind = {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import type { StripeConfig } from '../../../config.js';
-import { toCents } from '../../../core/money.js';
+import type { StripeConfig } from '../../config.js';
+import { toCents } from '../../core/money.js';
 import type { CancelResult, ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from './payment-provider.js';
 
 /**

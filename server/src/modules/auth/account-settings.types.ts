@@ -1,6 +1,6 @@
 import { Field, GraphQLISODateTime, InputType, Int, ObjectType } from 'type-graphql';
 
-export { MessagePayload } from '../auth/auth.types.js';
+export { MessagePayload } from './auth.types.js';
 
 @ObjectType({ description: "The signed-in user's own account, as Account settings shows it." })
 export class Account {

@@ -3,10 +3,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import { conflict } from '../../core/errors.js';
 import { Role } from '../../core/viewer.js';
-import type { AuthService } from '../auth/auth.service.js';
-import { User } from '../auth/user.entity.js';
+import type { AuthService } from './auth.service.js';
+import { User } from './user.entity.js';
 import type { EmailAddressService } from './email-address.service.js';
-import type { MailQueue } from '../mail/mail-queue.js';
+import type { MailQueue } from '../mail/index.js';
 import { accountLinkRef, accountRef } from './account-emails.js';
 
 /** A signed-in user's account as its settings page shows it. */

@@ -1,0 +1,2 @@
+/** The blog module's front door: what other modules may use of it. Everything else in this folder is its own. */
+export { blogSitemap } from './blog-sitemap.js';
