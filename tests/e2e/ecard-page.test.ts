@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newContext, screenshot } from '../helpers/browser.js';
+import { animationsSettled, browserSuite, newContext, screenshot } from '../helpers/browser.js';
 import { orderInput, personalisation, placeOrder, seedShop } from '../helpers/order-fixtures.js';
 
 const suite = browserSuite();
@@ -26,7 +26,7 @@ describe('the e-card page in a real browser', () => {
       const message = page.locator('.message p');
       await expect.poll(() => message.innerText()).toBe('Happy birthday, Grace!\nWith love from all of us.');
       expect(await message.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"Dancing Script"/);
-      await page.waitForTimeout(1300); // the cover's opening animation
+      await animationsSettled(page); // the cover's opening animation
       // The message sits in the top-left corner of the greeting page.
       const [pageBox, messageBox] = [await page.locator('.inside').boundingBox(), await message.boundingBox()];
       expect(messageBox!.x - pageBox!.x).toBeLessThan(pageBox!.width * 0.15);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, hydrationErrors, newContext, screenshot } from '../helpers/browser.js';
+import { animationsSettled, browserSuite, hydrationErrors, newContext, screenshot } from '../helpers/browser.js';
 import { outbox, seedShop } from '../helpers/order-fixtures.js';
 
 const suite = browserSuite();
@@ -40,7 +40,7 @@ describe('the shop in a real browser', () => {
     await expect.poll(() => page.getByText('22 / 500').isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByRole('button', { name: 'Open the card' }).click();
     await expect.poll(() => page.getByTestId('preview-message').textContent(), { timeout: 10_000 }).toBe('Happy birthday, Grace!');
-    await page.waitForTimeout(1100);
+    await animationsSettled(page); // the cover's opening animation
     await screenshot(page, 'store-product-personalised');
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect.poll(() => page.locator('.cart-badge').textContent(), { timeout: 10_000 }).toBe('1');

@@ -80,6 +80,11 @@ export async function screenshotOf(locator: Locator, name: string): Promise<stri
   return file;
 }
 
+/** Waits until the page's CSS transitions and animations have run their course (a card that opens, say). */
+export async function animationsSettled(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' && !animation.pending), undefined, { timeout, polling: 100 });
+}
+
 /**
  * Where an element is once the page has stopped moving it: the same box read twice in a row. A box
  * read at once can be null or stale while a list re-renders (the category tree after a move, say).
