@@ -1,10 +1,18 @@
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/src/config.js';
+import { changeEmail, confirmEmail, emailChangedEmail, passwordResetEmail } from '../../server/src/modules/auth/account-emails.js';
+import { occasionReminderEmail } from '../../server/src/modules/contacts/reminder-emails.js';
 import type { EcardReply } from '../../server/src/modules/ecard/ecard-reply.entity.js';
 import { openedEmail, reminderEmail, thankYouEmail } from '../../server/src/modules/ecard/ecard-emails.js';
+import { invitationEmail, signingReminderEmail } from '../../server/src/modules/group-card/group-card-emails.js';
+import type { GroupCard, GroupCardInvitation } from '../../server/src/modules/group-card/group-card.entity.js';
+import { MailQueue } from '../../server/src/modules/mail/mail-queue.js';
 import { compileStats } from '../../server/src/modules/mail/templates/compiled.js';
 import type { OrderItem } from '../../server/src/modules/orders/order-item.entity.js';
 import type { Order } from '../../server/src/modules/orders/order.entity.js';
 import { cardEmail, receiptEmail } from '../../server/src/modules/orders/order-emails.js';
+import { createServices } from '../../server/src/services.js';
 import { staffInvitationEmail } from '../../server/src/modules/staff/staff-emails.js';
 import * as reference from '../helpers/email-reference/emails.js';
 
@@ -49,7 +57,50 @@ async function same(current: Promise<{ to: string; subject: string; text: string
   expect(now.html).toBe(then.html);
 }
 
+/** Every kind of e-mail the shop registers with its mail queue, and the test below that holds its renderer to the reference. */
+const KINDS: Record<string, string> = {
+  card: 'card',
+  'card-resend': 'card',
+  receipt: 'receipt',
+  'receipt-resend': 'receipt',
+  opened: 'opened notice',
+  'thank-you': 'thank-you',
+  reminder: 'reminder',
+  'staff-invitation': 'staff invitation',
+  'password-reset': 'account',
+  'email-confirm': 'account',
+  'email-change': 'account',
+  'email-changed': 'account',
+  'group-card-invitation': 'group card',
+  'group-card-reminder': 'group card',
+  'occasion-reminder': 'occasion reminder',
+};
+
+/** The kinds the shop's services register, as they are put together for a process. */
+function registeredKinds(): string[] {
+  const kinds: string[] = [];
+  const register = MailQueue.prototype.register;
+  MailQueue.prototype.register = function (this: MailQueue, definition) {
+    kinds.push(definition.kind);
+    return register.call(this, definition);
+  } as typeof register;
+  try {
+    createServices(loadConfig({}), 'secret', { log: pino({ level: 'silent' }) });
+  } finally {
+    MailQueue.prototype.register = register;
+  }
+  return kinds.sort();
+}
+
+/** Moments that try the formatting: a day's last minute, midnight, a zone whose day differs from UTC's. */
+const MOMENTS = [new Date('2026-12-24T23:59:00Z'), new Date('2027-01-01T00:00:00Z'), new Date('2026-03-08T07:05:00Z')];
+const ZONES = [null, 'America/New_York', 'Asia/Tokyo', 'Pacific/Chatham'];
+
 describe('compiled e-mail templates', () => {
+  it('has a reference for every kind of e-mail the shop registers', () => {
+    expect(registeredKinds()).toEqual(Object.keys(KINDS).sort());
+  });
+
   it('card: byte-equal to the old renderer', async () => {
     for (let n = 0; n < 5; n++) {
       const card = cardOf(n, orderOf(n));
@@ -70,7 +121,7 @@ describe('compiled e-mail templates', () => {
     await same(receiptEmail(order, [albumOf(order)], BASE), reference.receiptEmail(order, [albumOf(order)], BASE));
   });
 
-  it('opened notice, thank-you and reminder: byte-equal', async () => {
+  it('opened notice, thank-you and reminder: byte-equal, in several time zones', async () => {
     for (let n = 0; n < 5; n++) {
       const order = orderOf(n);
       const card = cardOf(n, order);
@@ -78,6 +129,12 @@ describe('compiled e-mail templates', () => {
       await same(thankYouEmail(order, card, replyOf(n), BASE), reference.thankYouEmail(order, card, replyOf(n), BASE));
       await same(reminderEmail(card, BASE), reference.reminderEmail(card, BASE));
       await same(reminderEmail(card, BASE, `${BASE}/unsubscribe?token=r${n}`), reference.reminderEmail(card, BASE, `${BASE}/unsubscribe?token=r${n}`));
+    }
+    for (const [index, timeZone] of ZONES.entries()) {
+      const order = orderOf(index);
+      const card = cardOf(index, order, { timeZone, openedAt: MOMENTS[index % MOMENTS.length], deliveredAt: MOMENTS[(index + 1) % MOMENTS.length] });
+      await same(openedEmail(order, card, BASE), reference.openedEmail(order, card, BASE));
+      await same(reminderEmail(card, BASE), reference.reminderEmail(card, BASE));
     }
     // The opened notice of an account's order points to its settings.
     const order = orderOf(9, { user: { id: 1 } as never });
@@ -88,6 +145,38 @@ describe('compiled e-mail templates', () => {
     for (const [role, invitedBy] of [['staff', 'admin'], ['admin', null], ['staff', `O'Brien & <co>`]] as const) {
       const input = { to: 'new@example.com', role, link: `${BASE}/staff/accept?token=abc_DEF-123`, invitedBy, expiresAt: new Date('2026-12-08T10:00:00Z') };
       await same(staffInvitationEmail(input), reference.staffInvitationEmail(input));
+    }
+  });
+
+  it('account e-mails (password reset, address confirmation, change of address, address changed): byte-equal', async () => {
+    for (const [n, username] of NAMES.entries()) {
+      const to = `user${n}@example.com`;
+      const link = `${BASE}/reset-password?token=t${n}_-&x=<${n}>`;
+      const expiresAt = MOMENTS[n % MOMENTS.length]!;
+      await same(passwordResetEmail(to, username, link, expiresAt), reference.passwordResetEmail(to, username, link, expiresAt));
+      await same(confirmEmail(to, username, link, expiresAt), reference.confirmEmail(to, username, link, expiresAt));
+      await same(changeEmail(to, username, link, expiresAt), reference.changeEmail(to, username, link, expiresAt));
+      await same(emailChangedEmail(to, username, `new"${n}"&<co>@example.com`, BASE), reference.emailChangedEmail(to, username, `new"${n}"&<co>@example.com`, BASE));
+    }
+  });
+
+  it('group card invitation and signing reminder: byte-equal, without a sender or a recipient too', async () => {
+    for (let n = 0; n < 6; n++) {
+      const order = orderOf(n);
+      const item = cardOf(n, order, { recipientName: n === 4 ? null : NAMES[n % NAMES.length], senderName: n === 3 ? null : NAMES[(n + 2) % NAMES.length], timeZone: ZONES[n % ZONES.length] });
+      const card = { signingToken: `SgnTok${n}_-abcdefghijklmnopqrstuvwxyz0123456789AB`, collectUntil: MOMENTS[n % MOMENTS.length] } as GroupCard;
+      const invitation = { email: `guest${n}@example.com`, code: `c0de${n}` } as GroupCardInvitation;
+      await same(invitationEmail({ invitation, card, item }, BASE), reference.invitationEmail({ invitation, card, item }, BASE));
+      await same(signingReminderEmail({ invitation, card, item }, BASE), reference.signingReminderEmail({ invitation, card, item }, BASE));
+    }
+  });
+
+  it('occasion reminder: byte-equal, on every day of a week', async () => {
+    const labels = ['Birthday', 'Anniversary & "Party"', 'Name <day>'];
+    for (const [n, day] of ['2026-12-09', '2026-12-10', '2026-12-11', '2026-12-12', '2026-12-13', '2027-01-01', '2028-02-29'].entries()) {
+      const payload = { occasionId: n, contactName: NAMES[n % NAMES.length]!, label: labels[n % labels.length]!, occasionDay: day };
+      const links = { shop: `${BASE}/shop`, stop: `${BASE}/reminders/stop?token=a%2Bb${n}&x=<y>`, addressBook: `${BASE}/account/contacts` };
+      await same(occasionReminderEmail(`me${n}@example.com`, payload, links), reference.occasionReminderEmail(`me${n}@example.com`, payload, links));
     }
   });
 

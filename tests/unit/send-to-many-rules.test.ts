@@ -80,7 +80,7 @@ describe('occasions', () => {
     expect(nextReminder({ month: 7, day: 4 }, 1, new Date('2026-06-01T00:00:00Z'), 'America/New_York').at).toEqual(new Date('2026-07-03T13:00:00Z'));
   });
 
-  it('remind of 29 February on 22 February in other years, and on the 22nd of a leap year', () => {
+  it('remind of 29 February a week ahead on 21 February in other years (the occasion falls on the 28th), and on the 22nd of a leap year', () => {
     const leap = { month: 2, day: 29 };
     expect(nextReminder(leap, 7, new Date('2027-01-01T00:00:00Z'), 'UTC')).toEqual({ at: new Date('2027-02-21T09:00:00Z'), occasionDay: '2027-02-28' });
     expect(nextReminder(leap, 7, new Date('2027-02-21T09:00:00Z'), 'UTC')).toEqual({ at: new Date('2028-02-22T09:00:00Z'), occasionDay: '2028-02-29' });

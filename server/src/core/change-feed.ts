@@ -6,6 +6,8 @@ import type { ChangePublisher, ReadCache } from './read-cache.js';
 /** The channel of changes, and the one on which each process says it has dropped a change's keys. */
 const CHANGES = 'artsong_cache_changes';
 const ACKS = 'artsong_cache_acks';
+export const CHANGES_CHANNEL = CHANGES;
+export const ACKS_CHANNEL = ACKS;
 /**
  * Other notices between processes on the same connection (a signal's name is its payload). A
  * transaction may send one itself (`select pg_notify(SIGNAL_CHANNEL, name)`): PostgreSQL delivers it

@@ -72,6 +72,8 @@ export interface ReadCacheOptions {
   maxBytes: number;
   /** The time limit of an entry (default DEFAULT_TTL_MS). */
   ttlMs?: number;
+  /** The clock the time limits are measured by, in milliseconds (default: the process's monotonic clock). */
+  now?: () => number;
 }
 
 interface Entry {
@@ -134,6 +136,8 @@ export class ReadCache {
       maxSize: options.maxBytes,
       sizeCalculation: (entry, key) => Math.max(1, entry.size + key.length + ENTRY_OVERHEAD),
       ttl: this.ttlMs,
+      // A clock of one's own is read at every look (lru-cache otherwise keeps a reading for a millisecond of real time).
+      ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
       dispose: (entry, key, reason) => {
         // An entry replaced by a newer one of the same key keeps its place in the index.
         if (reason !== 'set') this.unindex(key);

@@ -2,15 +2,26 @@
  * The shop's e-mails as they were rendered before templates were compiled once per process (commit
  * af44690: MJML with strict validation for every e-mail), kept word for word as the reference the
  * compiled templates are held equal to (tests/unit/email-templates.test.ts); since then with the
- * lines that tell each reader why the e-mail came and how to stop it (contract section 11).
+ * lines that tell each reader why the e-mail came and how to stop it (contract section 11), and with
+ * the kinds added since (accounts, group cards, occasion reminders: the files next to this one), so
+ * that every kind the shop registers has its reference. The escaping, the days and times, the prices
+ * and the links' paths are the reference's own (./escape.ts, ./format.ts, below), not the shop's.
  */
-import { html } from '../../../server/src/core/html.js';
-import { orderNumber } from '../../../server/src/rules/index.js';
 import type { EcardReply } from '../../../server/src/modules/ecard/ecard-reply.entity.js';
-import { ecardPath, type OrderItem } from '../../../server/src/modules/orders/order-item.entity.js';
+import type { OrderItem } from '../../../server/src/modules/orders/order-item.entity.js';
 import type { Order } from '../../../server/src/modules/orders/order.entity.js';
-import { formatDay, formatMoment } from '../../../server/src/modules/mail/templates/format.js';
+import { html } from './escape.js';
+import { dayText, dollars, momentText } from './format.js';
 import { button, heading, paragraph, quote, renderEmail, type MailContent } from './layout.js';
+
+export { changeEmail, confirmEmail, emailChangedEmail, passwordResetEmail } from './account-emails.js';
+export { invitationEmail, signingReminderEmail } from './group-card-emails.js';
+export { occasionReminderEmail } from './occasion-emails.js';
+
+/** The number an order goes by: the first eight characters of its id, in capitals. */
+const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+/** Where a card's page is. */
+const ecardPath = (uuid: string) => `/ecards/${uuid}.html`;
 
 const cardLink = (item: OrderItem, baseUrl: string) => baseUrl + ecardPath(item.itemUrlUuid!);
 
@@ -48,40 +59,40 @@ ${note.html}`,
 export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string): Promise<MailContent> {
   const subject = `Your Art & Song Cards order ${orderNumber(order.id)}`;
   // The delivery day as the shopper chose it: in their time zone.
-  const when = (item: OrderItem) => (item.deliverAt && item.deliverAt > order.createdAt ? `on ${formatDay(item.deliverAt, item.timeZone)}` : 'now');
+  const when = (item: OrderItem) => (item.deliverAt && item.deliverAt > order.createdAt ? `on ${dayText(item.deliverAt, item.timeZone)}` : 'now');
   const discounted = Boolean(order.discountCode && order.discountAmount && order.discountAmount !== '0.00');
   const preview = (item: OrderItem) => `${baseUrl}${ecardPath(item.itemUrlUuid!)}?preview=1`;
   const details = `${baseUrl}/order-confirmation/${order.id}`;
   const lines = items.map((item) => {
     const card = item.itemUrlUuid ? ` — to ${item.recipientName} <${item.recipientEmail}>, sent ${when(item)}: ${preview(item)}` : '';
-    return `${item.quantity} × ${item.name}  $${item.lineTotal}${card}`;
+    return `${item.quantity} × ${item.name}  ${dollars(item.lineTotal)}${card}`;
   });
   const rows = items.map(
     (item) => html`<tr><td style="padding:10px 0;border-bottom:1px solid #eee">${item.quantity} × ${item.name}${
       item.itemUrlUuid ? html`<br><span style="font-size:13px;color:#7a6f66">to ${item.recipientName}, sent ${when(item)} · <a href="${preview(item)}" style="color:#b0413e">view the card</a></span>` : ''
-    }</td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right;vertical-align:top">$${item.lineTotal}</td></tr>`,
+    }</td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right;vertical-align:top">${dollars(item.lineTotal)}</td></tr>`,
   );
   return renderEmail({
     to: order.purchaserEmail,
     subject,
-    preview: `Thank you for your order: $${order.total}.`,
+    preview: `Thank you for your order: ${dollars(order.total)}.`,
     body: html`${heading('Thank you for your order')}
 ${paragraph(html`Order number: <code>${order.id}</code>`)}
 <mj-table font-size="15px" line-height="1.45" color="#2b2b2b" padding="12px 25px">${rows}${
       discounted ? html`
-<tr><td style="padding:10px 0;border-bottom:1px solid #eee">Discount <code>${order.discountCode}</code></td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right">-$${order.discountAmount}</td></tr>` : ''}
-<tr><td style="padding:10px 0"><strong>Total</strong></td><td style="padding:10px 0;text-align:right"><strong>$${order.total}</strong></td></tr></mj-table>
+<tr><td style="padding:10px 0;border-bottom:1px solid #eee">Discount <code>${order.discountCode}</code></td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right">-${dollars(order.discountAmount)}</td></tr>` : ''}
+<tr><td style="padding:10px 0"><strong>Total</strong></td><td style="padding:10px 0;text-align:right"><strong>${dollars(order.total)}</strong></td></tr></mj-table>
 ${paragraph(`Paid with card ending ${order.cardLast4 ?? '—'}.`)}
 ${button('Order details', details)}
 ${paragraph(RECEIPT_WHY, { quiet: true })}`,
-    text: `Thank you for your order.\n\nOrder number: ${order.id}\n\n${lines.join('\n')}${discounted ? `\nDiscount ${order.discountCode}  -$${order.discountAmount}` : ''}\n\nTotal: $${order.total}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}\n\n${RECEIPT_WHY}`,
+    text: `Thank you for your order.\n\nOrder number: ${order.id}\n\n${lines.join('\n')}${discounted ? `\nDiscount ${order.discountCode}  -${dollars(order.discountAmount)}` : ''}\n\nTotal: ${dollars(order.total)}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}\n\n${RECEIPT_WHY}`,
   });
 }
 
 /** "{recipient} opened your card", to the purchaser who asked for it. */
 export function openedEmail(order: Order, item: OrderItem, baseUrl: string): Promise<MailContent> {
   const subject = `${item.recipientName} opened your card`;
-  const when = formatMoment(item.openedAt!, item.timeZone);
+  const when = momentText(item.openedAt!, item.timeZone);
   const account = `${baseUrl}/account`;
   const why = order.user
     ? `You receive this e-mail because you asked to be told when your card is opened (order ${orderNumber(order.id)}). To get no more of these notices, turn them off in your account settings: ${baseUrl}/account/settings`
@@ -126,7 +137,7 @@ export function reminderEmail(item: OrderItem, baseUrl: string, unsubscribeUrl?:
   return renderEmail({
     to: item.recipientEmail!,
     subject,
-    preview: `${from} sent you a card on ${formatDay(item.deliveredAt ?? item.deliverAt ?? new Date(), item.timeZone)}; it has not been opened yet.`,
+    preview: `${from} sent you a card on ${dayText(item.deliveredAt ?? item.deliverAt ?? new Date(), item.timeZone)}; it has not been opened yet.`,
     body: html`${heading(`Dear ${item.recipientName},`)}
 ${paragraph(html`${from} sent you an e-greeting card with music, <strong>${item.name}</strong>, and it is still waiting for you.`)}
 ${button('Open your card', link)}
@@ -140,7 +151,7 @@ ${note.html}`,
 export function staffInvitationEmail(input: { to: string; role: string; link: string; invitedBy: string | null; expiresAt: Date }): Promise<MailContent> {
   const what = input.role === 'admin' ? 'an admin' : 'a member of staff';
   const by = input.invitedBy ? `${input.invitedBy} invited you` : 'You are invited';
-  const until = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(input.expiresAt);
+  const until = dayText(input.expiresAt, 'UTC');
   return renderEmail({
     to: input.to,
     subject: 'You are invited to help run Art & Song Cards',

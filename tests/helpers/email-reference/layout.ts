@@ -1,6 +1,6 @@
 /** The e-mail frame as it was before templates were compiled (commit af44690), the reference of tests/unit/email-templates.test.ts. */
 import mjml2html from 'mjml';
-import { html, SafeHtml } from '../../../server/src/core/html.js';
+import { html, SafeHtml } from './escape.js';
 
 /** A finished e-mail: the recipient, the subject, and its plain-text and HTML parts. */
 export interface MailContent {

@@ -1,6 +1,17 @@
 /** Runs SQL on the shop's database (the ORM's connection). */
 export type RunSql = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
+/** The time as this process reads it (milliseconds since the epoch) and its timers. */
+export interface PacerClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const systemClock: PacerClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
 /** The part of each second in which sends start; the rest is a margin for the send itself. */
 const WINDOW_MS = 600;
 /** A slot may be used this late (a lane was busy); later than that it could land in the next second, so it is dropped. */
@@ -24,18 +35,26 @@ export class SendPacer {
     readonly cap: number,
     /** Slots reserved at once (a few per lane: enough to keep the lanes busy, few enough to waste little). */
     private readonly chunk: number,
+    /** This process's clock and timers (the database's send times are read on this clock). */
+    private readonly clock: PacerClock = systemClock,
   ) {}
 
   /** Resolves at this send's time. */
   async take(): Promise<void> {
+    await this.sendTime();
+  }
+
+  /** Resolves at this send's time, with the time on this process's clock at which it let the send go. */
+  async sendTime(): Promise<number> {
     for (;;) {
-      const now = Date.now();
+      const now = this.clock.now();
       while (this.slots.length && this.slots[0]! < now - LATE_MS) this.slots.shift();
       const at = this.slots.shift();
       if (at !== undefined) {
-        if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+        if (at > now) await this.clock.sleep(at - now);
         // A timer can fire late on a busy process: a slot missed by then is dropped too.
-        if (Date.now() - at <= LATE_MS) return;
+        const go = this.clock.now();
+        if (go - at <= LATE_MS) return go;
         continue;
       }
       await (this.reserving ??= this.reserve().finally(() => (this.reserving = null)));
