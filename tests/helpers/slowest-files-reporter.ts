@@ -18,6 +18,12 @@ export default class SlowestFilesReporter implements Reporter {
     if (!rows.length) return;
     const total = rows.reduce((sum, row) => sum + row.seconds, 0);
     const lines = rows.slice(0, SHOWN).map((row) => `${row.seconds.toFixed(1).padStart(7)} s  ${String(row.tests).padStart(3)} tests  ${row.file}`);
-    process.stdout.write(`\nThe ${Math.min(SHOWN, rows.length)} slowest of ${rows.length} files (${total.toFixed(0)} s of file time in all):\n${lines.join('\n')}\n`);
+    const projects = new Map<string, { seconds: number; files: number }>();
+    for (const row of rows) {
+      const project = projects.get(row.project) ?? { seconds: 0, files: 0 };
+      projects.set(row.project, { seconds: project.seconds + row.seconds, files: project.files + 1 });
+    }
+    const byProject = [...projects].map(([name, p]) => `${name} ${p.seconds.toFixed(0)} s (${p.files} files)`).join(', ');
+    process.stdout.write(`\nThe ${Math.min(SHOWN, rows.length)} slowest of ${rows.length} files (${total.toFixed(0)} s of file time in all: ${byProject}):\n${lines.join('\n')}\n`);
   }
 }
