@@ -27,8 +27,10 @@ export default defineConfig({
     // told otherwise, and looks every 200 ms (vitest's 50 ms made the browser files' polls, each a
     // round trip into the page and a walk of its accessibility tree, a fifth of their CPU).
     expect: { poll: { timeout: 15_000, interval: 200 } },
-    // Two files at a time suits a two-core machine.
-    maxWorkers: 2,
+    // Three files at a time keep a two-core machine busy: browser and process files spend part of
+    // their time waiting (a page's timers, a process starting), which a third file fills (with two
+    // the run took 455 s, with three 380 s; the cores were busy all the same).
+    maxWorkers: 3,
     // A worker keeps the modules it loaded for its next file: the server's code (about 2 s to load)
     // is loaded once per worker, not once per file. Each file still boots its own app on its own
     // database; nothing a file keeps at module level is shared (no mocks, no stubbed globals).
