@@ -32,6 +32,9 @@ export class AuthService {
   /** Told of a new account in the transaction that writes it (the address confirmation is queued there). */
   onRegistered: ((em: EntityManager, user: User) => Promise<void>) | null = null;
 
+  /** Told of a new password in the transaction that sets it (the account's e-mailed links end there). */
+  onPasswordChanged: ((em: EntityManager, userId: number) => Promise<void>) | null = null;
+
   constructor(
     private readonly tokens: TokenService,
     private readonly limits: RateLimits,
@@ -90,7 +93,7 @@ export class AuthService {
     await ctx.em.nativeDelete(AuthSession, { jti: viewer.jti });
   }
 
-  /** Sets a new password, ends every session of the user (the caller's too) and starts a fresh one. */
+  /** Sets a new password, ends every session of the user (the caller's too) and every link e-mailed about the account, and starts a fresh session. */
   async changePassword(ctx: RequestContext, input: { newPassword?: unknown }): Promise<{ message: string; token: string }> {
     const password = checkPassword(input.newPassword, 'newPassword');
     const { user } = await ctx.requireViewer();
@@ -98,6 +101,7 @@ export class AuthService {
       const fresh = await em.findOneOrFail(User, user.id);
       fresh.passwordHash = await this.passwords.hash(password);
       await em.nativeDelete(AuthSession, { user: fresh.id });
+      await this.onPasswordChanged?.(em, fresh.id);
       return this.startSession(em, fresh);
     });
     return { message: 'Password changed successfully', token };
