@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflictOnUnique } from '../../core/db-errors.js';
 import type { RequestContext, Viewer } from '../../core/context.js';
-import { badInput, conflict, unauthenticated } from '../../core/errors.js';
+import { AppError, badInput, conflict, unauthenticated } from '../../core/errors.js';
 import { AuthSession } from './auth-session.entity.js';
 import { checkPassword, MAX_PASSWORD_LENGTH, normaliseEmail, normaliseUsername } from './auth.validation.js';
 import { MAX_EMAIL_LENGTH } from '../../rules/index.js';
@@ -24,6 +24,9 @@ export interface SignedIn {
 }
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
+
+/** How long after signing in a session may change the password without typing the current one. */
+export const REAUTHENTICATE_AFTER_MS = 10 * 60_000;
 
 export class AuthService {
   /** Verified against when the username is unknown, so both failures take the same time. */
@@ -93,10 +96,20 @@ export class AuthService {
     await ctx.em.nativeDelete(AuthSession, { jti: viewer.jti });
   }
 
-  /** Sets a new password, ends every session of the user (the caller's too) and every link e-mailed about the account, and starts a fresh session. */
-  async changePassword(ctx: RequestContext, input: { newPassword?: unknown }): Promise<{ message: string; token: string }> {
+  /**
+   * Sets a new password, ends every session of the user (the caller's too) and every link e-mailed
+   * about the account, and starts a fresh session. The current password is asked (and counted like a
+   * login when wrong, see confirmPassword), so that a stolen session cannot take the account over; it
+   * may be left out only by a session issued in the last 10 minutes (REAUTHENTICATE otherwise).
+   */
+  async changePassword(ctx: RequestContext, input: { newPassword?: unknown; currentPassword?: unknown }): Promise<{ message: string; token: string }> {
     const password = checkPassword(input.newPassword, 'newPassword');
-    const { user } = await ctx.requireViewer();
+    const viewer = await ctx.requireViewer();
+    const user = viewer.user as User;
+    const current = input.currentPassword;
+    if (current === undefined || current === null || current === '') {
+      if (!(await this.issuedRecently(ctx.em, viewer.jti))) throw new AppError('REAUTHENTICATE', 'Type your current password to change it.');
+    } else await this.confirmPassword(ctx, user, current, 'currentPassword');
     const token = await ctx.em.transactional(async (em) => {
       const fresh = await em.findOneOrFail(User, user.id);
       fresh.passwordHash = await this.passwords.hash(password);
@@ -119,6 +132,12 @@ export class AuthService {
     const valid = typed !== '' && typed.length <= MAX_PASSWORD_LENGTH && (await this.passwords.verify(user.passwordHash, typed));
     if (!valid) throw badInput('That password is not right.', field);
     await attempt.giveBack();
+  }
+
+  /** Whether the session was issued (its token signed) in the last REAUTHENTICATE_AFTER_MS; its row says when. */
+  private async issuedRecently(em: EntityManager, jti: string): Promise<boolean> {
+    const session = await em.findOne(AuthSession, { jti });
+    return session !== null && Date.now() - session.createdAt.getTime() < REAUTHENTICATE_AFTER_MS;
   }
 
   /** The signed-in caller's user, or null (the viewer's user is the User row authenticate() read with the session). */
