@@ -49,6 +49,8 @@ export class AuthService {
     const username = normaliseUsername(input.username);
     const email = normaliseEmail(input.email);
     const password = checkPassword(input.password);
+    // Taken before the checks and never given back: a 409 tells whether an address has an account,
+    // so every attempt that gets that far counts (see REGISTER_MAX_PER_HOUR).
     await this.limits.take([this.limits.rules.register, ctx.ip]);
     const passwordHash = await this.passwords.hash(password);
     const user = await ctx.em.fork().transactional(async (em) => {
