@@ -96,7 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     paymentProvider: parsePaymentProvider(env.PAYMENT_PROVIDER, env.NODE_ENV === 'production'),
     limits: {
-      registerPerHour: intEnv(env, 'REGISTER_MAX_PER_HOUR', 10),
+      // Registering answers whether an address has an account (409), so by default one client address
+      // may try no more addresses an hour this way than it may ask password resets for.
+      registerPerHour: intEnv(env, 'REGISTER_MAX_PER_HOUR', intEnv(env, 'PASSWORD_RESET_MAX_PER_HOUR', 5)),
       checkoutPer10Minutes: intEnv(env, 'CHECKOUT_MAX_PER_10_MINUTES', 20),
       thankYouPerHour: intEnv(env, 'THANK_YOU_MAX_PER_HOUR', 20),
       discountCodesPerHour: intEnv(env, 'DISCOUNT_CODE_MAX_FAILURES_PER_HOUR', 20),

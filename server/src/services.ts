@@ -231,6 +231,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   accountSettings.registerExportSection('contacts', (em, userId) => contacts.exportData(em, userId));
   accountSettings.registerErasure(async (em, account) => void (await orderData.erase(em, account)));
   auth.onRegistered = (em, user) => addresses.sendConfirmation(em, user);
+  auth.onPasswordChanged = (em, userId) => links.retireAll(em, userId, clock());
   const services = {
     cache,
     limits,

@@ -77,7 +77,16 @@ describe('Account settings in a real browser', () => {
     const passwordDialog = page.getByRole('dialog', { name: 'Change password' });
     await expect.poll(() => passwordDialog.isVisible(), { timeout: 10_000 }).toBe(true);
     await screenshotOf(passwordDialog, 'account-settings-change-password');
-    await passwordDialog.getByRole('button', { name: 'Cancel' }).click();
+    // The current password first: a wrong one is said on its field, and nothing changes.
+    await passwordDialog.getByLabel('Current password').fill('not-my-password');
+    await passwordDialog.getByLabel('New password').fill('tess-new-password');
+    await passwordDialog.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => passwordDialog.getByText('That password is not right.').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect((await app.request('/api/login', { method: 'POST', json: { username: 'tess_settings', password: 'tess-new-password' } })).status).toBe(401);
+    await passwordDialog.getByLabel('Current password').fill(PASSWORD);
+    await passwordDialog.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => page.getByText('Password changed successfully').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => passwordDialog.isVisible(), { timeout: 10_000 }).toBe(false);
 
     // Delete my account: the password again; a wrong one is said on the field.
     await page.getByRole('button', { name: 'Delete my account' }).click();
@@ -94,7 +103,7 @@ describe('Account settings in a real browser', () => {
     await page.reload();
     await expect.poll(() => page.getByRole('dialog', { name: 'Delete my account' }).isVisible(), { timeout: 15_000 }).toBe(true);
     const token = await page.evaluate(() => sessionStorage.getItem('token'));
-    await page.getByRole('dialog', { name: 'Delete my account' }).getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('dialog', { name: 'Delete my account' }).getByLabel('Password').fill('tess-new-password');
     await page.getByRole('dialog', { name: 'Delete my account' }).getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
     await expect.poll(() => page.getByText('Your account was deleted.').isVisible(), { timeout: 10_000 }).toBe(true);

@@ -105,6 +105,50 @@ describe('limits', () => {
   });
 });
 
+describe('listing who has an account', () => {
+  it('is no faster by signing up than by the reset page: every sign-up reaching the e-mail check counts, a taken address (409) too, REST and GraphQL alike', async () => {
+    // The shop's own limits, as it runs with no variables set.
+    const limited = await startTestApp({ trustProxy: 1, limits: loadConfig({}).limits });
+    const prober = { 'x-forwarded-for': '203.0.113.50' };
+    let n = 0;
+    /** Tries one more address (taken or free, by REST or GraphQL, in turn): 'limited' once refused with 429. */
+    const signUp = async (): Promise<'answered' | 'limited'> => {
+      n += 1;
+      const email = n % 2 === 0 ? 'admin@example.com' : `probe${n}@example.com`;
+      const input = { username: `probe${n}`, email, password: 'customer-pass-1' };
+      if (n % 3 === 0) {
+        const res = await limited.request('/graphql', { method: 'POST', headers: prober, json: { query: 'mutation($i: RegisterInput!) { register(input: $i) { message } }', variables: { i: input } } });
+        return (await res.json()).errors?.[0]?.extensions?.code === 'RATE_LIMITED' ? 'limited' : 'answered';
+      }
+      const res = await limited.request('/api/register', { method: 'POST', headers: prober, json: input });
+      expect([201, 409, 429]).toContain(res.status);
+      if (res.status !== 429) return 'answered';
+      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await res.json()).toEqual({ code: 'RATE_LIMITED', message: 'Too many sign-ups from your address. Please try again later.' });
+      return 'limited';
+    };
+    const resetAsker = { 'x-forwarded-for': '203.0.113.60' };
+    let m = 0;
+    const askReset = async () => ((await limited.request('/api/password-reset', { method: 'POST', headers: resetAsker, json: { email: `someone${++m}@example.com` } })).status === 429 ? 'limited' : 'answered');
+    const answeredBeforeLimit = async (attempt: () => Promise<'answered' | 'limited'>) => {
+      let answered = 0;
+      while ((await attempt()) === 'answered' && answered < 100) answered += 1;
+      return answered;
+    };
+    try {
+      const signUps = await answeredBeforeLimit(signUp);
+      const resets = await answeredBeforeLimit(askReset);
+      expect(resets).toBe(5);
+      expect(signUps).toBeLessThanOrEqual(resets);
+      // Taken addresses were among them, and each attempt was counted in PostgreSQL, the refused one too.
+      expect(await limited.sql(`select count(*)::int as n from app_user where username like 'probe%'`)).toEqual([{ n: Math.ceil(signUps / 2) }]);
+      expect(await limited.sql(`select points from rate_limit where key = 'register:203.0.113.50'`)).toEqual([{ points: signUps + 1 }]);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
 describe('client addresses', () => {
   it('are counted by their /64 for IPv6 clients, and IPv4 mapped into IPv6 is the IPv4 client', async () => {
     const limited = await startTestApp({ trustProxy: 1, limits: { registerPerHour: 3, checkoutPer10Minutes: 1000 } });

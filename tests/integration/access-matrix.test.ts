@@ -5,6 +5,8 @@ import { restRoutes } from '../../gateway/src/routes/index.js';
 import { loadConfig } from '../../server/src/config.js';
 import { buildSchema, declaredAccess } from '../../server/src/schema/build-schema.js';
 import { createServices } from '../../server/src/services.js';
+import { fromAddress, placeGroupCard, sign, type PlacedGroupCard } from '../helpers/group-card-fixtures.js';
+import { seedShop } from '../helpers/order-fixtures.js';
 import { staffMember } from '../helpers/staff-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -13,7 +15,8 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
  * of staff and by a customer. Staff may use Orders (search, details, resend, refund), Customers and
  * Sales: each of those gives staff exactly the answer an admin would get on this database (one
  * customer, no orders; the ids the calls name do not exist); everything else admins may do answers
- * 403 to staff. A customer gets 403 from all of them.
+ * 403 to staff. A customer gets 403 from all of them. Last, a customer's group card: staff may change
+ * nothing of it (its purchaser and admins may).
  */
 
 const SHOPPER = 'matrixshopper';
@@ -66,12 +69,13 @@ const routes = restRoutes(createServices(loadConfig({}), 'secret', { log: pino({
 const schema = buildSchema(null);
 
 let app: TestApp;
+let admin: string;
 let staff: string;
 let customer: string;
 
 beforeAll(async () => {
   app = await startTestApp();
-  const admin = await app.login();
+  admin = await app.login();
   staff = (await staffMember(app, admin)).token;
   customer = await app.customer(SHOPPER);
 });
@@ -173,5 +177,55 @@ describe('the staff role over GraphQL', () => {
       ['uploadMediaFiles', 'admin'],
       ['uploadProductMedia', 'admin'],
     ]);
+  });
+});
+
+/** The mutations on a purchaser's group card (those answering its purchaser's view of it), each as called on the card below. */
+const GROUP_CARD_CALLS: Record<string, (card: PlacedGroupCard, signatureId: number) => { document: string; variables: Record<string, unknown> }> = {
+  removeGroupCardSignature: (card, signatureId) => ({
+    document: 'mutation($o: ID!, $s: Int!) { removeGroupCardSignature(orderId: $o, signatureId: $s) { signatureCount } }',
+    variables: { o: card.orderId, s: signatureId },
+  }),
+  extendSigningDeadline: (card) => ({
+    document: 'mutation($o: ID!, $i: Int!, $at: String!) { extendSigningDeadline(orderId: $o, itemId: $i, collectUntil: $at) { collectUntil } }',
+    variables: { o: card.orderId, i: card.itemId, at: new Date(Date.now() + 6 * 86_400_000).toISOString() },
+  }),
+  inviteSigners: (card) => ({
+    document: 'mutation($o: ID!, $i: Int!, $e: [String!]!) { inviteSigners(orderId: $o, itemId: $i, emails: $e) { invited } }',
+    variables: { o: card.orderId, i: card.itemId, e: ['signer@team.example'] },
+  }),
+};
+
+// Runs last: the exact answers above are those of a shop with no orders.
+describe("the staff role on a customer's group card", () => {
+  let card: PlacedGroupCard;
+  let signatureId: number;
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000);
+  const stateOf = async () => ({
+    signatures: await app.sql('select s.name from group_card_signature s join group_card g on g.id = s.group_card_id where g.item_id = $1', [card.itemId]),
+    card: await app.sql('select collect_until from group_card where item_id = $1', [card.itemId]),
+    invitations: await app.sql('select i.email from group_card_invitation i join group_card g on g.id = i.group_card_id where g.item_id = $1', [card.itemId]),
+    audit: await app.sql('select action from audit_entry where entity_id = $1', [card.orderId]),
+  });
+
+  beforeAll(async () => {
+    const shop = await seedShop(app, admin);
+    card = await placeGroupCard(app, shop, { deliveryDate: day(8).toISOString().slice(0, 10), collectUntil: day(5).toISOString(), buyer: customer });
+    signatureId = (await (await sign(app, card.token, { name: 'Ann', message: 'Hello' }, fromAddress(1))).json()).id;
+  });
+
+  it('knows every mutation on a purchaser\'s group card', () => {
+    const purchasers = Object.entries(schema.getMutationType()!.getFields())
+      .filter(([, field]) => ['GroupCardDetails', 'GroupCardInvitationResult'].includes(getNamedType(field.type).name))
+      .map(([name]) => name);
+    expect(purchasers.sort()).toEqual(Object.keys(GROUP_CARD_CALLS).sort());
+  });
+
+  it.each(Object.keys(GROUP_CARD_CALLS))('mutation %s: FORBIDDEN for staff, nothing changed', async (name) => {
+    const { document, variables } = GROUP_CARD_CALLS[name]!(card, signatureId);
+    const before = await stateOf();
+    const asStaff = await app.graphql(document, variables, staff);
+    expect(asStaff.body).toEqual({ data: null, errors: [expect.objectContaining({ message: "Only the card's purchaser can change it.", path: [name], extensions: { code: 'FORBIDDEN' } })] });
+    expect(await stateOf()).toEqual(before);
   });
 });

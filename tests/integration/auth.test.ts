@@ -156,6 +156,61 @@ describe('REST auth', () => {
   });
 });
 
+describe('changing the password needs the current one, unless the session is fresh', () => {
+  const CHANGE = 'mutation($input: ChangePasswordInput!) { changePassword(input: $input) { message token } }';
+  const change = (token: string, json: Record<string, unknown>) => app.request('/api/change-password', { method: 'POST', token, json });
+  /** A session signed in `minutes` ago (its row says when it was issued). */
+  const agedSession = async (username: string, password: string, minutes: number) => {
+    const token = await app.login(username, password);
+    await app.sql(`update auth_session set created_at = now() - make_interval(mins => $2) where jti = $1`, [decodeJwt(token).jti, minutes]);
+    return token;
+  };
+  const failures = async (username: string) => (await app.sql<{ points: number }>(`select points from rate_limit where key = $1`, [`login-user:${username}`]))[0]?.points ?? 0;
+
+  it('over REST: 403 REAUTHENTICATE without it after 10 minutes, 400 on the field for a wrong one (counted as a failed login), 200 with the right one', async () => {
+    await register({ username: 'frank', email: 'frank@example.com', password: 'frank-password' });
+    const stale = await agedSession('frank', 'frank-password', 11);
+    const missing = await change(stale, { newPassword: 'stolen-password' });
+    expect(missing.status).toBe(403);
+    expect(await missing.json()).toEqual({ code: 'REAUTHENTICATE', message: expect.any(String) });
+
+    const before = await failures('frank');
+    const wrong = await change(stale, { newPassword: 'stolen-password', currentPassword: 'not-frank' });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({ code: 'BAD_USER_INPUT', field: 'currentPassword', message: 'That password is not right.' });
+    expect(await failures('frank')).toBe(before + 1);
+    expect((await app.request('/api/me', { token: stale })).status).toBe(200);
+    expect((await app.request('/api/login', { method: 'POST', json: { username: 'frank', password: 'stolen-password' } })).status).toBe(401);
+
+    const right = await change(stale, { newPassword: 'frank-second-pass', currentPassword: 'frank-password' });
+    expect(right.status).toBe(200);
+    expect(await right.json()).toEqual({ message: 'Password changed successfully', token: expect.any(String) });
+    expect(await app.login('frank', 'frank-second-pass')).toEqual(expect.any(String));
+  });
+
+  it('over REST: a session issued less than 10 minutes ago may leave it out; a wrong one is refused all the same', async () => {
+    await register({ username: 'gina', email: 'gina@example.com', password: 'gina-password' });
+    const recent = await agedSession('gina', 'gina-password', 9);
+    expect(await (await change(recent, { newPassword: 'gina-second-pass', currentPassword: 'wrong-one' })).json()).toMatchObject({ code: 'BAD_USER_INPUT', field: 'currentPassword' });
+    const res = await change(recent, { newPassword: 'gina-second-pass' });
+    expect(res.status).toBe(200);
+    // The fresh token the change answers is itself fresh.
+    const fresh = (await res.json()).token;
+    expect((await change(fresh, { newPassword: 'gina-third-pass' })).status).toBe(200);
+  });
+
+  it('over GraphQL: the same answers', async () => {
+    await register({ username: 'hank', email: 'hank@example.com', password: 'hank-password' });
+    const stale = await agedSession('hank', 'hank-password', 11);
+    const missing = await app.graphql(CHANGE, { input: { newPassword: 'stolen-password' } }, stale);
+    expect(missing.body.errors?.map((e) => e.extensions?.code)).toEqual(['REAUTHENTICATE']);
+    const wrong = await app.graphql(CHANGE, { input: { newPassword: 'stolen-password', currentPassword: 'not-hank' } }, stale);
+    expect(wrong.body.errors?.[0]).toMatchObject({ message: 'That password is not right.', extensions: { code: 'BAD_USER_INPUT', field: 'currentPassword' } });
+    const right = await app.graphql(CHANGE, { input: { newPassword: 'hank-second-pass', currentPassword: 'hank-password' } }, stale);
+    expect(right.body.data.changePassword).toEqual({ message: 'Password changed successfully', token: expect.any(String) });
+  });
+});
+
 describe('GraphQL auth', () => {
   const LOGIN = 'mutation($input: LoginInput!) { login(input: $input) { token user { id username email role } } }';
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryService } from '../../server/src/modules/mail/delivery.service.js';
 import type { Mailer, OutgoingMail } from '../../server/src/modules/mail/mailer.js';
 import { orderInput, placeOrder, seedShop } from '../helpers/order-fixtures.js';
+import { staffMember } from '../helpers/staff-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 let app: TestApp;
@@ -101,5 +102,32 @@ describe('failed and long-waiting e-mail', () => {
     expect((await app.request('/api/admin/emails/retry', { method: 'POST', token: admin, json: { ids: 'all' } })).status).toBe(400);
     expect((await app.request('/api/admin/emails')).status).toBe(401);
     expect((await app.request('/api/admin/emails', { token: await app.customer() })).status).toBe(403);
+  });
+
+  it("Order Details' Retry (retryEmail) reaches an order's own e-mails only: any other is NOT_FOUND and stays as it is; the E-mail view retries it", async () => {
+    const staff = await staffMember(app, admin);
+    const [receipt] = await jobs();
+    // Other e-mails of the shop: an account's reset link, a staff invitation, and one about an order that Order Details does not list.
+    expect((await app.request('/api/password-reset', { method: 'POST', json: { email: 'admin@example.com' } })).status).toBe(202);
+    const [reset] = await app.sql<{ id: number }>(`select id from mail_job where kind = 'password-reset' order by id desc limit 1`);
+    const [invitation] = await app.sql<{ id: number }>(`select id from mail_job where kind = 'staff-invitation' order by id desc limit 1`);
+    const [signing] = await app.sql<{ id: number }>(`insert into mail_job (kind, subject, recipient, due_at, status) values ('group-card-invitation', 'order:' || $1, 'signer@example.com', now(), 'failed') returning id`, [orderId]);
+    const others = [reset!.id, invitation!.id, signing!.id];
+    await app.sql(`update mail_job set status = 'failed', sent_at = null, last_error = 'Mailbox unavailable' where id = any($1::int[])`, [[receipt!.id, ...others]]);
+    const retry = (id: number, token: string) => app.graphql('mutation($id: Int!) { retryEmail(id: $id) { id status } }', { id }, token);
+    const since = Number((await app.sql<{ max: string | null }>('select max(id) from audit_entry'))[0]!.max ?? 0);
+
+    for (const id of others) {
+      for (const token of [staff.token, admin]) {
+        expect((await retry(id, token)).body).toEqual({ data: null, errors: [expect.objectContaining({ message: 'E-mail not found', path: ['retryEmail'], extensions: { code: 'NOT_FOUND' } })] });
+      }
+    }
+    expect(await app.sql('select status from mail_job where id = any($1::int[])', [others])).toEqual([{ status: 'failed' }, { status: 'failed' }, { status: 'failed' }]);
+    expect(await app.sql('select id from audit_entry where id > $1', [since])).toEqual([]);
+
+    // The order's own receipt: staff put it back in the queue.
+    expect((await retry(receipt!.id, staff.token)).body).toEqual({ data: { retryEmail: { id: receipt!.id, status: 'QUEUED' } } });
+    // The admins' E-mail view retries the others.
+    expect((await app.graphql('mutation($ids: [Int!]) { retryEmails(ids: $ids) }', { ids: others }, admin)).body.data.retryEmails).toBe(3);
   });
 });

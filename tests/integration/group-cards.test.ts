@@ -5,6 +5,7 @@ import { fromAddress, placeGroupCard, sign, type PlacedGroupCard } from '../help
 import { mailHeader } from '../helpers/account-mail.js';
 import { manualClock, orderInput, outbox, personalisation, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
 import { recordQueries, selects } from '../helpers/queries.js';
+import { staffMember } from '../helpers/staff-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -495,5 +496,90 @@ describe('the delivered card', () => {
     await expect.poll(async () => (await page()).includes('Ann &lt;b&gt;'), { timeout: 30_000 }).toBe(false);
     // Signing closed with the delivery.
     expect((await signAs(card, 'Cy', 'Too late')).status).toBe(409);
+  });
+});
+
+describe("the shop and a customer's group card", () => {
+  const REMOVE = `mutation($o: ID!, $id: Int!) { removeGroupCardSignature(orderId: $o, signatureId: $id) { signatureCount } }`;
+  const EXTEND = `mutation($o: ID!, $i: Int!, $at: String!) { extendSigningDeadline(orderId: $o, itemId: $i, collectUntil: $at) { collectUntil } }`;
+  const INVITE = `mutation($o: ID!, $i: Int!, $emails: [String!]!) { inviteSigners(orderId: $o, itemId: $i, emails: $emails) { invited } }`;
+  const auditOf = (orderId: string) => app.sql('select actor_name, actor_role, entity, entity_id, action, summary from audit_entry where entity_id = $1 order by id', [orderId]);
+  /** Everything a change could touch: the signatures, the deadline, the invitations and their e-mails. */
+  const stateOf = async (card: PlacedGroupCard) => ({
+    signatures: (await signatureRows(card.token)).map((row) => row.name),
+    card: await app.sql('select collect_until from group_card where item_id = $1', [card.itemId]),
+    invitations: await app.sql('select i.email from group_card_invitation i join group_card g on g.id = i.group_card_id where g.item_id = $1', [card.itemId]),
+    mails: await app.sql(`select kind, recipient from mail_job where kind like 'group-card-%' and subject = 'order:' || $1`, [card.orderId]),
+  });
+
+  it('refuses staff every change, on a customer\'s card and on a guest\'s (FORBIDDEN; nothing changes, nothing is sent, nothing audited)', async () => {
+    clock.set('2026-12-01T10:00:00Z');
+    const staff = (await staffMember(app, admin)).token;
+    const buyer = await app.customer('shopbuyer');
+    const cards = [
+      await placeGroupCard(app, shop, { deliveryDate: '2026-12-10', collectUntil: '2026-12-08T18:00:00Z', buyer }),
+      await placeGroupCard(app, shop, { deliveryDate: '2026-12-10', collectUntil: '2026-12-08T18:00:00Z', purchaserEmail: 'guestcard@example.com' }),
+    ];
+    for (const card of cards) {
+      const ann = await signAs(card, 'Ann', 'Hello');
+      const before = await stateOf(card);
+      for (const [document, variables] of [
+        [REMOVE, { o: card.orderId, id: ann.body.id }],
+        [EXTEND, { o: card.orderId, i: card.itemId, at: '2026-12-09T18:00:00Z' }],
+        [INVITE, { o: card.orderId, i: card.itemId, emails: ['someone@team.example'] }],
+      ] as const) {
+        const res = await app.graphql(document, variables, staff);
+        expect(res.body).toEqual({ data: null, errors: [expect.objectContaining({ message: "Only the card's purchaser can change it.", extensions: { code: 'FORBIDDEN' } })] });
+      }
+      await app.services.deliveries.runDue();
+      expect(await stateOf(card)).toEqual(before);
+      expect(await auditOf(card.orderId)).toEqual([]);
+    }
+  });
+
+  it('lets an admin change it, and records each change in the audit log; the purchaser\'s own changes are not the shop\'s', async () => {
+    clock.set('2026-12-01T10:00:00Z');
+    const buyer = await app.customer('auditedbuyer');
+    const card = await placeGroupCard(app, shop, { deliveryDate: '2026-12-10', collectUntil: '2026-12-08T18:00:00Z', buyer });
+    const ann = await signAs(card, 'Ann', 'Hello');
+    expect((await app.graphql(REMOVE, { o: card.orderId, id: ann.body.id }, admin)).body).toEqual({ data: { removeGroupCardSignature: { signatureCount: 0 } } });
+    expect((await app.graphql(EXTEND, { o: card.orderId, i: card.itemId, at: '2026-12-09T18:00:00Z' }, admin)).body).toEqual({ data: { extendSigningDeadline: { collectUntil: '2026-12-09T18:00:00.000Z' } } });
+    expect((await app.graphql(INVITE, { o: card.orderId, i: card.itemId, emails: ['ann@team.example', 'bob@team.example'] }, admin)).body).toEqual({ data: { inviteSigners: { invited: ['ann@team.example', 'bob@team.example'] } } });
+    const entry = (action: string, summary: string) => ({ actor_name: 'admin', actor_role: 'admin', entity: 'order', entity_id: card.orderId, action, summary });
+    expect(await auditOf(card.orderId)).toEqual([
+      entry('signature removed', 'Group card “Balloon Birthday”: removed the signature of “Ann”'),
+      entry('deadline extended', 'Group card “Balloon Birthday”: signing deadline 2026-12-08 18:00 → 2026-12-09 18:00'),
+      entry('signers invited', 'Group card “Balloon Birthday”: invited ann@team.example, bob@team.example'),
+    ]);
+
+    // The purchaser's own changes are theirs, not the shop's: nothing more is recorded.
+    const bob = await signAs(card, 'Bob', 'Hi');
+    expect((await app.graphql(REMOVE, { o: card.orderId, id: bob.body.id }, buyer)).body.errors).toBeUndefined();
+    expect((await app.graphql(EXTEND, { o: card.orderId, i: card.itemId, at: '2026-12-09T20:00:00Z' }, buyer)).body.errors).toBeUndefined();
+    expect((await app.graphql(INVITE, { o: card.orderId, i: card.itemId, emails: ['cy@team.example'] }, buyer)).body.errors).toBeUndefined();
+    expect(await auditOf(card.orderId)).toHaveLength(3);
+  });
+
+  it("writes an admin's entry in the change's transaction: when it cannot be written, nothing changes", async () => {
+    clock.set('2026-12-01T10:00:00Z');
+    const buyer = await app.customer('doomedbuyer');
+    const card = await placeGroupCard(app, shop, { deliveryDate: '2026-12-10', collectUntil: '2026-12-08T18:00:00Z', buyer });
+    const ann = await signAs(card, 'Ann', 'Hello');
+    const before = await stateOf(card);
+    await app.sql(`create function refuse_group_card_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$`);
+    await app.sql(`create trigger refuse_group_card_audit before insert on audit_entry for each row when (new.entity_id = '${card.orderId}') execute function refuse_group_card_audit()`);
+    try {
+      for (const [document, variables] of [
+        [REMOVE, { o: card.orderId, id: ann.body.id }],
+        [EXTEND, { o: card.orderId, i: card.itemId, at: '2026-12-09T18:00:00Z' }],
+        [INVITE, { o: card.orderId, i: card.itemId, emails: ['someone@team.example'] }],
+      ] as const) {
+        expect((await app.graphql(document, variables, admin)).body.errors?.map((e) => e.extensions?.code)).toEqual(['INTERNAL_SERVER_ERROR']);
+      }
+      await app.services.deliveries.runDue();
+      expect(await stateOf(card)).toEqual(before);
+    } finally {
+      await app.sql('drop trigger refuse_group_card_audit on audit_entry; drop function refuse_group_card_audit()');
+    }
   });
 });

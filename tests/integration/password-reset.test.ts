@@ -110,6 +110,69 @@ describe('resetting a password over REST', () => {
   });
 });
 
+describe("a change of address or of password ends the account's links", () => {
+  const NEW_ADDRESS = 'Confirm your new e-mail address';
+  const resetToken = async (email: string, count = 1) => linkIn(await waitForMail(app, email, SUBJECT, count), '/reset-password').searchParams.get('token')!;
+  const verify = (token: string) => app.request('/api/verify-email', { method: 'POST', json: { token } });
+  const changeAddress = (session: string, newEmail: string) => app.request('/api/account/email', { method: 'POST', token: session, json: { new_email: newEmail, password: PASSWORD } });
+
+  it('a reset link sent to the old address is refused once the new address is confirmed (400 TOKEN_INVALID); the password stays', async () => {
+    await register('wanda');
+    await ask('wanda@example.com');
+    const token = await resetToken('wanda@example.com');
+    const session = await app.login('wanda', PASSWORD);
+    expect((await changeAddress(session, 'wanda.new@example.com')).status).toBe(202);
+    const link = linkIn(await waitForMail(app, 'wanda.new@example.com', NEW_ADDRESS), '/verify-email').searchParams.get('token')!;
+    expect((await verify(link)).status).toBe(200);
+
+    const res = await confirm(token, 'stolen-new-password');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'TOKEN_INVALID' });
+    expect((await app.request('/api/login', { method: 'POST', json: { username: 'wanda', password: 'stolen-new-password' } })).status).toBe(401);
+    expect((await me(await app.login('wanda', PASSWORD))).status).toBe(200);
+  });
+
+  it('a password change ends the reset links and a pending change of address', async () => {
+    await register('xena');
+    await ask('xena@example.com');
+    const token = await resetToken('xena@example.com');
+    const session = await app.login('xena', PASSWORD);
+    expect((await changeAddress(session, 'xena.new@example.com')).status).toBe(202);
+    const link = linkIn(await waitForMail(app, 'xena.new@example.com', NEW_ADDRESS), '/verify-email').searchParams.get('token')!;
+    const changed = await app.request('/api/change-password', { method: 'POST', token: session, json: { currentPassword: PASSWORD, newPassword: 'xena-second-pass' } });
+    expect(changed.status).toBe(200);
+
+    expect(await (await confirm(token, 'stolen-new-password')).json()).toMatchObject({ code: 'TOKEN_INVALID' });
+    expect(await (await verify(link)).json()).toMatchObject({ code: 'TOKEN_INVALID' });
+    expect(await app.sql(`select email from app_user where username = 'xena'`)).toEqual([{ email: 'xena@example.com' }]);
+    expect((await me(await app.login('xena', 'xena-second-pass'))).status).toBe(200);
+  });
+
+  it('a reset ends the other links of the account too', async () => {
+    await register('yara');
+    const session = await app.login('yara', PASSWORD);
+    expect((await changeAddress(session, 'yara.new@example.com')).status).toBe(202);
+    const link = linkIn(await waitForMail(app, 'yara.new@example.com', NEW_ADDRESS), '/verify-email').searchParams.get('token')!;
+    await ask('yara@example.com');
+    expect((await confirm(await resetToken('yara@example.com'), 'yara-second-pass')).status).toBe(200);
+    expect(await (await verify(link)).json()).toMatchObject({ code: 'TOKEN_INVALID' });
+    expect(await app.sql(`select email from app_user where username = 'yara'`)).toEqual([{ email: 'yara@example.com' }]);
+  });
+
+  it('a link works only while it names the account\'s current address', async () => {
+    await register('zelda');
+    await ask('zelda@example.com');
+    const token = await resetToken('zelda@example.com');
+    // The address changed by any other way than its links (nothing retired the link).
+    await app.sql(`update app_user set email = 'zelda.elsewhere@example.com' where username = 'zelda'`);
+    const res = await confirm(token, 'stolen-new-password');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'TOKEN_INVALID' });
+    expect(await app.sql(`select used_at from account_token where email = 'zelda@example.com' and purpose = 'password-reset'`)).toEqual([{ used_at: null }]);
+    expect((await me(await app.login('zelda', PASSWORD))).status).toBe(200);
+  });
+});
+
 describe('resetting a password over GraphQL', () => {
   it('answers the same, and the link works the same', async () => {
     await register('tove');

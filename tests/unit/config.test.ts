@@ -16,6 +16,12 @@ describe('configuration from the environment', () => {
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
+  it('lets one client address sign up no more often than it may ask for password resets, unless told otherwise', () => {
+    expect(loadConfig({}).limits).toMatchObject({ registerPerHour: 5, passwordResetsPerAddressPerHour: 5 });
+    expect(loadConfig({ PASSWORD_RESET_MAX_PER_HOUR: '3' }).limits).toMatchObject({ registerPerHour: 3, passwordResetsPerAddressPerHour: 3 });
+    expect(loadConfig({ PASSWORD_RESET_MAX_PER_HOUR: '3', REGISTER_MAX_PER_HOUR: '20' }).limits).toMatchObject({ registerPerHour: 20, passwordResetsPerAddressPerHour: 3 });
+  });
+
   it('reads the variables', () => {
     const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://x/y', DATA_DIR: '/srv/cards', GRAPHQL_INTROSPECTION: '0', TOKEN_TTL: '30m', ADMIN_PASSWORD: 'secret-pass' });
     expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://x/y', dataDir: '/srv/cards', graphqlIntrospection: false, tokenTtlSeconds: 1800 });

@@ -29,7 +29,7 @@ const MAY_USE: Record<string, readonly string[]> = {
   contacts: ['auth', 'mail'],
   staff: ['audit', 'auth', 'mail'],
   orders: ['audit', 'auth', 'catalogue', 'consent', 'mail', 'payments'],
-  'group-card': ['limits', 'mail', 'orders'],
+  'group-card': ['audit', 'limits', 'mail', 'orders'],
   ecard: ['consent', 'group-card', 'limits', 'mail', 'orders'],
   checkout: ['auth', 'catalogue', 'discount', 'group-card', 'limits', 'orders', 'payments'],
   customers: ['auth', 'orders'],

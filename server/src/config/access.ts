@@ -4,7 +4,7 @@
  */
 
 export interface AbuseLimits {
-  /** Register attempts per client address per hour. */
+  /** Register attempts reaching the e-mail check (409s included) per client address per hour (default: as many as password resets). */
   registerPerHour: number;
   /** Checkout attempts per client address per 10 minutes. */
   checkoutPer10Minutes: number;

@@ -6,6 +6,8 @@ export type ErrorCode =
   | 'BAD_USER_INPUT'
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
+  /** The change needs the caller to prove again who they are (their current password): the session is too old to vouch for it. */
+  | 'REAUTHENTICATE'
   | 'NOT_FOUND'
   | 'CONFLICT'
   /** A link's token (an invitation, a password reset, an address confirmation, an unsubscribe link) that is unknown, used, expired or tampered with. */

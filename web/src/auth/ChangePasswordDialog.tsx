@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { graphql } from '../apollo/generated';
-import { errorMessage } from '../apollo/errors';
+import { errorCode, errorField, errorMessage } from '../apollo/errors';
 import { authStore } from './auth-store';
 import { toaster } from '../common/toaster';
 
@@ -15,13 +15,24 @@ export const ChangePasswordMutation = graphql(`
   }
 `);
 
-/** Changes the password; every other session ends, this one continues with the fresh token. */
+type Field = 'currentPassword' | 'newPassword';
+
+/** Where an error belongs: on one of the fields, or above them. REAUTHENTICATE asks for the current password, so it is said there. */
+function placeOf(error: unknown): Field | null {
+  if (errorCode(error) === 'REAUTHENTICATE') return 'currentPassword';
+  const field = errorField(error);
+  return field === 'currentPassword' || field === 'newPassword' ? field : null;
+}
+
+/** Changes the password (the current one first); every other session ends, this one continues with the fresh token. */
 export function ChangePasswordDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; field: Field | null } | null>(null);
   const [changePassword, { loading }] = useMutation(ChangePasswordMutation);
 
   const close = () => {
+    setCurrentPassword('');
     setNewPassword('');
     setError(null);
     onClose();
@@ -31,30 +42,49 @@ export function ChangePasswordDialog({ isOpen, onClose }: { isOpen: boolean; onC
     event.preventDefault();
     setError(null);
     try {
-      const { data } = await changePassword({ variables: { input: { newPassword } } });
+      const { data } = await changePassword({ variables: { input: { currentPassword, newPassword } } });
       if (!data) throw new Error();
       authStore.login(data.changePassword.token);
       (await toaster()).show({ message: data.changePassword.message, intent: 'success', timeout: 3000 });
       close();
     } catch (e) {
-      setError(errorMessage(e, 'Password change failed'));
+      setError({ text: errorMessage(e, 'Password change failed'), field: placeOf(e) });
     }
   };
 
+  const on = (field: Field) => (error?.field === field ? error.text : null);
+
   return (
     <Dialog isOpen={isOpen} onClose={close} title="Change password" icon="key">
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <DialogBody>
-          {error && (
+          {error && !error.field && (
             <Callout intent="danger" icon="error" role="alert" className="dialog-alert">
-              {error}
+              {error.text}
             </Callout>
           )}
-          <FormGroup label="New password" labelFor="new-password" helperText="At least 8 characters. Your other sessions will be signed out.">
-            <InputGroup id="new-password" type="password" autoComplete="new-password" value={newPassword} onValueChange={setNewPassword} autoFocus required />
+          <FormGroup label="Current password" labelFor="current-password" intent={on('currentPassword') ? 'danger' : 'none'} helperText={on('currentPassword')}>
+            <InputGroup
+              id="current-password"
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onValueChange={setCurrentPassword}
+              autoFocus
+              required
+              intent={on('currentPassword') ? 'danger' : 'none'}
+            />
+          </FormGroup>
+          <FormGroup label="New password" labelFor="new-password" intent={on('newPassword') ? 'danger' : 'none'} helperText={on('newPassword') ?? 'At least 8 characters. Your other sessions will be signed out.'}>
+            <InputGroup id="new-password" type="password" autoComplete="new-password" value={newPassword} onValueChange={setNewPassword} required intent={on('newPassword') ? 'danger' : 'none'} />
           </FormGroup>
         </DialogBody>
-        <DialogFooter actions={[<Button key="cancel" text="Cancel" onClick={close} />, <Button key="save" type="submit" intent="primary" text="Change password" loading={loading} />]} />
+        <DialogFooter
+          actions={[
+            <Button key="cancel" text="Cancel" onClick={close} />,
+            <Button key="save" type="submit" intent="primary" text="Change password" loading={loading} disabled={!currentPassword || !newPassword} />,
+          ]}
+        />
       </form>
     </Dialog>
   );

@@ -56,24 +56,36 @@ export class AccountLinks {
   /**
    * Takes a link's token for good (single use) in the caller's transaction: one conditional UPDATE,
    * so that a link opened twice at the same moment works once. Unknown, used, expired, tampered
-   * tokens, a token of another purpose and one recorded without an account are TOKEN_INVALID.
+   * tokens, a token of another purpose and one recorded without an account are TOKEN_INVALID; so is
+   * a link that went to another address than the account's own now (a change of address's link goes
+   * to the new address: it is the one exception).
    */
   async take(em: EntityManager, purposes: AccountTokenPurpose[], rawToken: unknown, now: Date): Promise<AccountToken> {
     const token = typeof rawToken === 'string' ? rawToken.trim() : '';
     if (!TOKEN_SHAPE.test(token)) throw tokenInvalid();
     const [row] = await em.execute<{ id: number }[]>(
-      `update "account_token" set "used_at" = ?
-        where "token_hash" = ? and "purpose" in (${purposes.map(() => '?').join(', ')}) and "used_at" is null and "expires_at" > ? and "user_id" is not null
-        returning "id"`,
-      [now, digest(token), ...purposes, now],
+      `update "account_token" as t set "used_at" = ?
+        where t."token_hash" = ? and t."purpose" in (${purposes.map(() => '?').join(', ')}) and t."used_at" is null and t."expires_at" > ? and t."user_id" is not null
+          and (t."purpose" = ? or t."email" = (select u."email" from "app_user" as u where u."id" = t."user_id"))
+        returning t."id"`,
+      [now, digest(token), ...purposes, now, AccountTokenPurpose.EMAIL_CHANGE],
     );
     if (!row) throw tokenInvalid();
     return em.findOneOrFail(AccountToken, row.id, { populate: ['user'], refresh: true });
   }
 
-  /** Ends the account's other open links of these kinds (a reset ends every earlier reset link). */
+  /** Ends the account's other open links of these kinds (a newer change of address replaces the earlier one). */
   async retire(em: EntityManager, userId: number, purposes: AccountTokenPurpose[], now: Date): Promise<void> {
     await em.nativeUpdate(AccountToken, { user: userId, purpose: { $in: purposes }, usedAt: null }, { usedAt: now });
+  }
+
+  /**
+   * Ends every open link of the account, of every kind: its address or its password changed, so a
+   * link sent before (to an address it may no longer hold, or asked by someone who no longer may)
+   * must not change either again.
+   */
+  async retireAll(em: EntityManager, userId: number, now: Date): Promise<void> {
+    await this.retire(em, userId, Object.values(AccountTokenPurpose), now);
   }
 
   /** Removes links that expired more than a day ago (run daily where the background jobs run). */

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflictOnUnique } from '../../core/db-errors.js';
 import type { RequestContext, Viewer } from '../../core/context.js';
-import { badInput, conflict, unauthenticated } from '../../core/errors.js';
+import { AppError, badInput, conflict, unauthenticated } from '../../core/errors.js';
 import { AuthSession } from './auth-session.entity.js';
 import { checkPassword, MAX_PASSWORD_LENGTH, normaliseEmail, normaliseUsername } from './auth.validation.js';
 import { MAX_EMAIL_LENGTH } from '../../rules/index.js';
@@ -25,12 +25,18 @@ export interface SignedIn {
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 
+/** How long after signing in a session may change the password without typing the current one. */
+export const REAUTHENTICATE_AFTER_MS = 10 * 60_000;
+
 export class AuthService {
   /** Verified against when the username is unknown, so both failures take the same time. */
   private dummyHash?: Promise<string>;
 
   /** Told of a new account in the transaction that writes it (the address confirmation is queued there). */
   onRegistered: ((em: EntityManager, user: User) => Promise<void>) | null = null;
+
+  /** Told of a new password in the transaction that sets it (the account's e-mailed links end there). */
+  onPasswordChanged: ((em: EntityManager, userId: number) => Promise<void>) | null = null;
 
   constructor(
     private readonly tokens: TokenService,
@@ -43,6 +49,8 @@ export class AuthService {
     const username = normaliseUsername(input.username);
     const email = normaliseEmail(input.email);
     const password = checkPassword(input.password);
+    // Taken before the checks and never given back: a 409 tells whether an address has an account,
+    // so every attempt that gets that far counts (see REGISTER_MAX_PER_HOUR).
     await this.limits.take([this.limits.rules.register, ctx.ip]);
     const passwordHash = await this.passwords.hash(password);
     const user = await ctx.em.fork().transactional(async (em) => {
@@ -90,14 +98,25 @@ export class AuthService {
     await ctx.em.nativeDelete(AuthSession, { jti: viewer.jti });
   }
 
-  /** Sets a new password, ends every session of the user (the caller's too) and starts a fresh one. */
-  async changePassword(ctx: RequestContext, input: { newPassword?: unknown }): Promise<{ message: string; token: string }> {
+  /**
+   * Sets a new password, ends every session of the user (the caller's too) and every link e-mailed
+   * about the account, and starts a fresh session. The current password is asked (and counted like a
+   * login when wrong, see confirmPassword), so that a stolen session cannot take the account over; it
+   * may be left out only by a session issued in the last 10 minutes (REAUTHENTICATE otherwise).
+   */
+  async changePassword(ctx: RequestContext, input: { newPassword?: unknown; currentPassword?: unknown }): Promise<{ message: string; token: string }> {
     const password = checkPassword(input.newPassword, 'newPassword');
-    const { user } = await ctx.requireViewer();
+    const viewer = await ctx.requireViewer();
+    const user = viewer.user as User;
+    const current = input.currentPassword;
+    if (current === undefined || current === null || current === '') {
+      if (!(await this.issuedRecently(ctx.em, viewer.jti))) throw new AppError('REAUTHENTICATE', 'Type your current password to change it.');
+    } else await this.confirmPassword(ctx, user, current, 'currentPassword');
     const token = await ctx.em.transactional(async (em) => {
       const fresh = await em.findOneOrFail(User, user.id);
       fresh.passwordHash = await this.passwords.hash(password);
       await em.nativeDelete(AuthSession, { user: fresh.id });
+      await this.onPasswordChanged?.(em, fresh.id);
       return this.startSession(em, fresh);
     });
     return { message: 'Password changed successfully', token };
@@ -115,6 +134,12 @@ export class AuthService {
     const valid = typed !== '' && typed.length <= MAX_PASSWORD_LENGTH && (await this.passwords.verify(user.passwordHash, typed));
     if (!valid) throw badInput('That password is not right.', field);
     await attempt.giveBack();
+  }
+
+  /** Whether the session was issued (its token signed) in the last REAUTHENTICATE_AFTER_MS; its row says when. */
+  private async issuedRecently(em: EntityManager, jti: string): Promise<boolean> {
+    const session = await em.findOne(AuthSession, { jti });
+    return session !== null && Date.now() - session.createdAt.getTime() < REAUTHENTICATE_AFTER_MS;
   }
 
   /** The signed-in caller's user, or null (the viewer's user is the User row authenticate() read with the session). */

@@ -26,6 +26,9 @@ export class LoginInput {
 export class ChangePasswordInput {
   @Field(() => String, { description: 'At least 8 characters.' })
   newPassword!: string;
+
+  @Field(() => String, { nullable: true, description: 'The password as it is now. May be left out only with a session issued in the last 10 minutes (else REAUTHENTICATE); a wrong one is BAD_USER_INPUT on this field, counted as a failed login.' })
+  currentPassword?: string | null;
 }
 
 @ObjectType()

@@ -111,8 +111,8 @@ export class EmailAddressService {
       user.email = link.email;
       user.emailConfirmedAt = now;
       await conflictOnUnique(() => em.flush(), () => conflict(TAKEN, 'email'));
-      // Links sent to the old address no longer confirm anything.
-      await this.options.links.retire(em, user.id, [AccountTokenPurpose.EMAIL_CONFIRM, AccountTokenPurpose.EMAIL_CHANGE], now);
+      // Links sent to the old address (a reset, a confirmation) and any other change asked no longer do anything.
+      await this.options.links.retireAll(em, user.id, now);
       await this.options.addressProven?.(em, user.id, user.email);
       await this.options.mail.queue(em, { kind: 'email-changed', to: before, userId: user.id, newEmail: user.email });
       return { user, changedFrom: before };

@@ -46,9 +46,10 @@ export class PasswordResetService {
   }
 
   /**
-   * Sets the new password from a reset link: the link is used up, every other reset link of the
-   * account ends, and so does every session (every token issued before is refused). A password that
-   * is too short is refused first, and leaves the link as it was.
+   * Sets the new password from a reset link: the link is used up, every other link of the account
+   * ends (resets, confirmations, a change of address asked), and so does every session (every token
+   * issued before is refused). A password that is too short is refused first, and leaves the link as
+   * it was. The link went to the account's address as it is now (AccountLinks.take sees to it).
    */
   async confirm(ctx: RequestContext, input: { token?: unknown; password?: unknown }): Promise<{ message: string }> {
     const password = checkPassword(input.password);
@@ -59,9 +60,9 @@ export class PasswordResetService {
       const user = link.user as User;
       await em.nativeUpdate(User, { id: user.id }, { passwordHash });
       await em.nativeDelete(AuthSession, { user: user.id });
-      await this.options.links.retire(em, user.id, [AccountTokenPurpose.PASSWORD_RESET], now);
+      await this.options.links.retireAll(em, user.id, now);
       // The link reached the account's own address: whoever opened it holds that address.
-      if (link.email === user.email) await this.options.addressProven(em, user.id, user.email, now);
+      await this.options.addressProven(em, user.id, user.email, now);
       return user.id;
     });
     ctx.log.info({ userId }, 'password reset');

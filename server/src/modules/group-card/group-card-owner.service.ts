@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestContext } from '../../core/context.js';
+import { withEm, type RequestContext } from '../../core/context.js';
 import { badInput, conflict, forbidden, notFound, unauthenticated } from '../../core/errors.js';
-import { isStaffViewer } from '../../core/viewer.js';
+import { isAdminViewer, Role } from '../../core/viewer.js';
 import { collectUntilProblem, MAX_INVITATIONS } from '../../rules/index.js';
+import { describeChanges, named, recordAudit } from '../audit/index.js';
 import { OrderItem, type Order } from '../orders/index.js';
 import { GroupCard, GroupCardInvitation, GroupCardSignature } from './group-card.entity.js';
 import { cleanInstant, cleanInvitationEmails, randomCode } from './group-card-rules.js';
@@ -26,6 +27,8 @@ export interface GroupCardOwnerOptions {
   mail?: GroupCardMailHooks | null;
 }
 
+const OWNER_ONLY = "Only the card's purchaser can change it.";
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -33,7 +36,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * invited addresses), removing any signature, moving the deadline later (up to the delivery) and
  * inviting people by e-mail. The purchaser is the signed-in owner of the order, or, for an order
  * placed without an account, whoever has its order number (the confirmation page's own key, which
- * already shows the card); admins and staff may always.
+ * already shows the card). Admins may always, and each change an admin makes to someone else's card
+ * is recorded in the audit log with it. Staff may not: group cards are none of Orders, Customers
+ * and Sales, and the orders list shows staff every order's number.
  */
 export class GroupCardOwnerService {
   constructor(private readonly options: GroupCardOwnerOptions) {}
@@ -55,9 +60,10 @@ export class GroupCardOwnerService {
     const { card, item } = await ctx.em.fork().transactional(async (em) => {
       const signature = Number.isSafeInteger(signatureId) && signatureId > 0 ? await em.findOne(GroupCardSignature, { id: signatureId }, { populate: ['groupCard'] }) : null;
       if (!signature) throw notFound('Signature');
-      const { card, item } = await this.purchasersCard(ctx, em, orderId, signature.groupCard.item.id);
+      const { card, item, byShop } = await this.purchasersCard(ctx, em, orderId, signature.groupCard.item.id);
       await this.options.cards.removeAny(em, signature);
-      ctx.log.info({ itemId: item.id, signatureId }, 'group card signature removed by the purchaser');
+      if (byShop) await this.audit(ctx, em, item, 'signature removed', `removed the signature of ${named(signature.name)}`);
+      ctx.log.info({ itemId: item.id, signatureId, byShop }, 'group card signature removed by the purchaser');
       return { card, item };
     });
     return this.fresh(ctx, card, item);
@@ -68,7 +74,7 @@ export class GroupCardOwnerService {
     const collectUntil = cleanInstant(rawCollectUntil, 'collectUntil');
     const now = this.options.clock();
     const { card, item } = await ctx.em.fork().transactional(async (em) => {
-      const { card, item } = await this.purchasersCard(ctx, em, orderId, itemId);
+      const { card, item, byShop } = await this.purchasersCard(ctx, em, orderId, itemId);
       await em.execute('select 1 from group_card where id = ? for update', [card.id]);
       const status = this.options.cards.statusOf(card, item, 0);
       if (status === SigningStatus.WITHDRAWN) throw conflict('This card was withdrawn: its signing is over.');
@@ -76,9 +82,11 @@ export class GroupCardOwnerService {
       if (collectUntil.getTime() <= card.collectUntil.getTime()) throw badInput('Choose a later time than the current deadline.', 'collectUntil');
       const problem = collectUntilProblem(collectUntil, item.deliverAt ?? now, now);
       if (problem) throw badInput(problem, 'collectUntil');
+      const before = card.collectUntil;
       card.collectUntil = collectUntil;
       await em.flush();
       await this.options.mail?.deadlineMoved(em, card, now);
+      if (byShop) await this.audit(ctx, em, item, 'deadline extended', describeChanges({ collectUntil: before }, { collectUntil }, { collectUntil: 'signing deadline' }));
       ctx.log.info({ itemId: item.id, collectUntil: collectUntil.toISOString() }, 'group card deadline extended');
       return { card, item };
     });
@@ -90,7 +98,7 @@ export class GroupCardOwnerService {
     const emails = cleanInvitationEmails(rawEmails);
     const now = this.options.clock();
     const outcome = await ctx.em.fork().transactional(async (em) => {
-      const { card, item } = await this.purchasersCard(ctx, em, orderId, itemId);
+      const { card, item, byShop } = await this.purchasersCard(ctx, em, orderId, itemId);
       // The card's row is locked so that two invitations at once count each other.
       await em.execute('select 1 from group_card where id = ? for update', [card.id]);
       const signatures = await em.count(GroupCardSignature, { groupCard: card.id });
@@ -107,6 +115,7 @@ export class GroupCardOwnerService {
       const invitations = fresh.map((email) => em.create(GroupCardInvitation, { groupCard: card, email, code: randomCode(), invitedAt: now }));
       await em.flush();
       if (invitations.length) await this.options.mail?.invited(em, card, invitations, now);
+      if (byShop && invitations.length) await this.audit(ctx, em, item, 'signers invited', `invited ${fresh.join(', ')}`);
       ctx.log.info({ itemId: item.id, invited: invitations.length }, 'group card invitations written');
       return { card, item, invited: fresh, alreadyInvited: emails.filter((email) => known.has(email)) };
     });
@@ -122,20 +131,29 @@ export class GroupCardOwnerService {
     return new GroupCardDetails(freshCard, freshItem);
   }
 
+  /** Records an admin's change to someone else's group card, in the change's transaction. */
+  private async audit(ctx: RequestContext, em: EntityManager, item: OrderItem, action: string, change: string): Promise<void> {
+    await recordAudit(withEm(ctx, em), { entity: 'order', id: item.order.id, action, summary: `Group card ${named(item.name)}: ${change}` });
+  }
+
   /**
-   * One of the purchaser's group cards: NOT_FOUND when the order has no such card; for an order of an
-   * account, UNAUTHENTICATED without a sign-in and FORBIDDEN for anyone but its owner and the shop.
+   * One of the purchaser's group cards: NOT_FOUND when the order has no such card; FORBIDDEN for staff
+   * on anyone's card but their own; for an order of an account, UNAUTHENTICATED without a sign-in and
+   * FORBIDDEN for anyone but its owner and admins. `byShop`: an admin changing someone else's card
+   * (the change is audited).
    */
-  private async purchasersCard(ctx: RequestContext, em: EntityManager, orderId: string, itemId: number): Promise<{ card: GroupCard; item: OrderItem }> {
+  private async purchasersCard(ctx: RequestContext, em: EntityManager, orderId: string, itemId: number): Promise<{ card: GroupCard; item: OrderItem; byShop: boolean }> {
     if (typeof orderId !== 'string' || !UUID.test(orderId) || !Number.isSafeInteger(itemId) || itemId <= 0) throw notFound('Group card');
     const item = await em.findOne(OrderItem, { id: itemId, order: orderId.toLowerCase() }, { populate: ['order'] });
     if (!item || isUnplaced(item)) throw notFound('Group card');
     const viewer = await ctx.viewer();
-    if (item.order.user && !isStaffViewer(viewer) && viewer?.user.id !== item.order.user.id) {
-      throw viewer ? forbidden("Only the card's purchaser can change it.") : unauthenticated('Sign in to manage this group card.');
-    }
+    const owner = item.order.user !== null && viewer?.user.id === item.order.user.id;
+    const admin = isAdminViewer(viewer);
+    // Staff see every order's number in the orders list: that number is a guest's key, not theirs.
+    if (!owner && viewer?.user.role === Role.STAFF) throw forbidden(OWNER_ONLY);
+    if (item.order.user && !owner && !admin) throw viewer ? forbidden(OWNER_ONLY) : unauthenticated('Sign in to manage this group card.');
     const card = await em.findOne(GroupCard, { item: item.id });
     if (!card) throw notFound('Group card');
-    return { card, item };
+    return { card, item, byShop: admin && !owner };
   }
 }

@@ -59,13 +59,13 @@ export class GroupCardResolver {
   }
 
   @Allow('storefront')
-  @Mutation(() => GroupCardDetails, { description: "Removes any signature of one of the caller's group cards (its purchaser, or admins), also after the deadline." })
+  @Mutation(() => GroupCardDetails, { description: "Removes any signature of one of the caller's group cards, also after the deadline. Its purchaser, or admins (the change is audited); FORBIDDEN for staff." })
   removeGroupCardSignature(@Ctx() ctx: RequestContext, @Arg('orderId', () => ID) orderId: string, @Arg('signatureId', () => Int) signatureId: number): Promise<GroupCardDetails> {
     return this.services.owners.removeSignature(ctx, orderId, signatureId);
   }
 
   @Allow('storefront')
-  @Mutation(() => GroupCardDetails, { description: 'Moves the signing deadline of a group card later, up to its delivery (ISO 8601). CONFLICT once it was delivered or withdrawn.' })
+  @Mutation(() => GroupCardDetails, { description: 'Moves the signing deadline of a group card later, up to its delivery (ISO 8601). Its purchaser, or admins (the change is audited); FORBIDDEN for staff. CONFLICT once it was delivered or withdrawn.' })
   extendSigningDeadline(
     @Ctx() ctx: RequestContext,
     @Arg('orderId', () => ID) orderId: string,
@@ -76,7 +76,7 @@ export class GroupCardResolver {
   }
 
   @Allow('storefront')
-  @Mutation(() => GroupCardInvitationResult, { description: 'Invites addresses to sign a group card by e-mail (each address once, at most 50 per card): one invitation each, and one reminder 24 hours before the deadline to those who have not signed.' })
+  @Mutation(() => GroupCardInvitationResult, { description: 'Invites addresses to sign a group card by e-mail (each address once, at most 50 per card): one invitation each, and one reminder 24 hours before the deadline to those who have not signed. Its purchaser, or admins (the change is audited); FORBIDDEN for staff.' })
   async inviteSigners(
     @Ctx() ctx: RequestContext,
     @Arg('orderId', () => ID) orderId: string,

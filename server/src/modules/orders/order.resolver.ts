@@ -54,7 +54,7 @@ export class OrderResolver {
   }
 
   @Allow('staff')
-  @Mutation(() => OrderEmail, { description: 'Tries a failed e-mail again (with a fresh retry period).' })
+  @Mutation(() => OrderEmail, { description: "Tries a failed e-mail of an order again (with a fresh retry period): one of those its `emails` lists. NOT_FOUND for any other e-mail (the admins' E-mail view retries those)." })
   retryEmail(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<OrderEmail> {
     return this.service.retryEmail(ctx, id);
   }

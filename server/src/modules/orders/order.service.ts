@@ -111,12 +111,19 @@ export class OrderService {
     return order;
   }
 
-  /** Puts a failed e-mail back in the queue (admins); an e-mail that has not failed is left as it is. */
+  /**
+   * Puts a failed e-mail of an order back in the queue (Order Details' "Retry", staff and admins); an
+   * e-mail that has not failed is left as it is. Only the e-mails Order Details lists are reached:
+   * any other (an account's link, a staff invitation...) is NOT_FOUND here, and is retried from the
+   * admins' E-mail view.
+   */
   async retryEmail(ctx: RequestContext, jobId: number): Promise<OrderEmail> {
     const job = await ctx.em.transactional(async (em) => {
+      const [found] = Number.isSafeInteger(jobId) ? await this.options.mail.find(em, { ids: [jobId] }) : [];
+      const orderId = found && isOrderEmailKind(found.kind) ? orderIdOf(found) : null;
+      if (!orderId) return null;
       const job = await this.options.mail.retry(em, jobId);
-      const orderId = job && orderIdOf(job);
-      if (job) await recordAudit(withEm(ctx, em), { entity: 'e-mail', id: job.id, action: 'retried', summary: orderId ? `Retried the ${job.kind} e-mail of order ${orderId}` : `Retried the ${job.kind} e-mail to ${job.to}` });
+      if (job) await recordAudit(withEm(ctx, em), { entity: 'e-mail', id: job.id, action: 'retried', summary: `Retried the ${job.kind} e-mail of order ${orderId}` });
       return job;
     });
     if (!job) throw notFound('E-mail');

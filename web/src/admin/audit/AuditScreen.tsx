@@ -19,13 +19,13 @@ const ENTITIES: { value: string; label: string; one: string }[] = [
   { value: 'blog-post', label: 'Blog posts', one: 'Blog post' },
   { value: 'settings', label: 'Settings', one: 'Settings' },
   { value: 'discount', label: 'Discounts', one: 'Discount' },
-  { value: 'order', label: 'Orders (refunds, resends)', one: 'Order' },
+  { value: 'order', label: 'Orders (refunds, resends, group cards)', one: 'Order' },
   { value: 'e-mail', label: 'E-mail', one: 'E-mail' },
   { value: 'staff', label: 'Staff', one: 'Staff' },
 ];
 const ENTITY_ONE = new Map(ENTITIES.map((e) => [e.value, e.one]));
 
-const ACTION_INTENT: Record<string, 'success' | 'danger' | 'primary' | 'warning' | 'none'> = { created: 'success', uploaded: 'success', invited: 'success', joined: 'success', deleted: 'danger', removed: 'danger', refunded: 'warning', withdrawn: 'warning' };
+const ACTION_INTENT: Record<string, 'success' | 'danger' | 'primary' | 'warning' | 'none'> = { created: 'success', uploaded: 'success', invited: 'success', joined: 'success', deleted: 'danger', removed: 'danger', refunded: 'warning', withdrawn: 'warning', 'signers invited': 'success', 'signature removed': 'danger' };
 
 /**
  * Audit log: every change an admin or a member of staff made in the last year, newest (or oldest)
