@@ -17,8 +17,6 @@ export interface RouteDef {
 export function mountRoutes(router: Router, routes: RouteDef[], gate: StorefrontGate): void {
   for (const route of routes) {
     router[route.method](route.path, async (req, res, next) => {
-      // The route's template, for the request metrics (never the raw path: the label set stays small).
-      res.locals.route = req.baseUrl + route.path;
       try {
         await authorize(req.ctx, route.access, gate);
         await route.handler(req.ctx, req, res);
