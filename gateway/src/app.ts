@@ -18,7 +18,9 @@ import { healthRouter } from './health.js';
 import { errorHandler, graphqlUploadErrors, sendError } from './http-errors.js';
 import { mountRoutes } from './route.js';
 import { fileRoutes, pageRoutes, restRoutes } from './routes/index.js';
-import { sendAppShell, webAssets, webDistDir } from './web-client.js';
+import { CLIENT_PAGES, sendAppShell, webAssets, webDistDir } from './web-client.js';
+import type { RouteTemplates } from './route-templates.js';
+import { logSerializers } from './log-serializers.js';
 import { bootScript } from './boot-script.js';
 import { refuseNul } from './input-guard.js';
 import { InitialStateReader } from './initial-state.js';
@@ -42,6 +44,8 @@ export interface GatewayDeps {
   /** The GraphQL documents the read cache knows, shared with the fast path ahead of Express. */
   graphqlDocuments: GraphqlDocuments;
   log: Logger;
+  /** Where the routes mounted here are recorded, for the log and the metrics to name requests by. */
+  templates: RouteTemplates;
 }
 
 /** The request's id: the caller's (a proxy's) X-Request-Id when it is a sane one, else a new one. */
@@ -74,7 +78,7 @@ export function securityHeaders(config: AppConfig): RequestHandler {
   }) as RequestHandler;
 }
 
-export function createGateway({ config, orm, services, apollo, schema, graphqlDocuments, log }: GatewayDeps): express.Express {
+export function createGateway({ config, orm, services, apollo, schema, graphqlDocuments, log, templates }: GatewayDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -89,10 +93,9 @@ export function createGateway({ config, orm, services, apollo, schema, graphqlDo
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
+      // A request is logged by its route template, never its address (links carry secrets).
+      serializers: logSerializers(templates),
+      wrapSerializers: false,
     }),
   );
   app.use(securityHeaders(config));
@@ -138,7 +141,8 @@ export function createGateway({ config, orm, services, apollo, schema, graphqlDo
   // Stored media: public (also while under construction), ahead of the API router and its body parser.
   // Only stored names are served: any other name (a NUL in it too) is simply not found.
   const files = express.Router();
-  mountRoutes(files, fileRoutes(services), services.settings);
+  const stored = fileRoutes(services);
+  mountRoutes(files, stored, services.settings);
   app.use('/api/uploads', files);
 
   // No NUL character in an address or a query string reaches a route (bodies are checked once parsed, in the API router).
@@ -151,14 +155,24 @@ export function createGateway({ config, orm, services, apollo, schema, graphqlDo
   api.use(express.json({ limit: '1mb' }));
   api.use(refuseNul);
   api.post('/media/files/*path', uploadGate(services, uploadSlots, 'rest'));
-  mountRoutes(api, restRoutes(services), services.settings);
+  const rest = restRoutes(services);
+  mountRoutes(api, rest, services.settings);
   api.use((_req, res) => sendError(res, new AppError('NOT_FOUND', 'No such API route')));
   app.use('/api', api);
 
   const pages = express.Router();
   const drawer = new PageDrawer(web, new InitialStateReader(schema, services, log), services.settings);
-  mountRoutes(pages, pageRoutes(services, { site: config.publicUrl, drawer, pages: new StorefrontPages(services.cache, services.settings) }), services.settings);
+  const drawn = pageRoutes(services, { site: config.publicUrl, drawer, pages: new StorefrontPages(services.cache, services.settings) });
+  mountRoutes(pages, drawn, services.settings);
   app.use(pages);
+  // In the order Express tries them.
+  templates
+    .add('', [{ method: 'get', path: '/graphql' }, { method: 'post', path: '/graphql' }])
+    .add('/api/uploads', stored)
+    .add('', [{ method: 'post', path: '/api/payments/stripe/webhook' }])
+    .add('/api', rest)
+    .add('', drawn)
+    .add('', CLIENT_PAGES.map((path) => ({ method: 'get', path })));
 
   app.use(bootScript(web));
   app.use(webAssets(web));

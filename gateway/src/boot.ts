@@ -12,7 +12,9 @@ import { CachedReads } from './cached-reads.js';
 import { createWorkerGateway } from './health.js';
 import { createApolloServer } from './graphql.js';
 import { GraphqlDocuments } from './graphql-cache.js';
-import { Metrics, cachedReadTemplate, routeTemplate } from './metrics.js';
+import { Metrics } from './metrics.js';
+import { RouteTemplates } from './route-templates.js';
+import { logSerializers } from './log-serializers.js';
 
 /** The time a client has to send a request's headers. */
 export const HEADERS_TIMEOUT_MS = 15_000;
@@ -45,7 +47,12 @@ export interface RunningApp {
  * jobs where `APP_ROLE` runs them) and serves what `APP_ROLE` asks for over HTTP: the shop (`web`,
  * `all`) or health checks only (`worker`).
  */
-export async function startApp(config: AppConfig, log: Logger, deps: Omit<ServiceDeps, 'log'> = {}): Promise<RunningApp> {
+export async function startApp(config: AppConfig, given: Logger, deps: Omit<ServiceDeps, 'log'> = {}, options: { templates?: RouteTemplates } = {}): Promise<RunningApp> {
+  // Every line of the app writes requests, answers and errors the same way, without the secrets of
+  // links (see log-serializers.ts), whatever logger it was given. The templates are filled as the
+  // gateway mounts its routes (the process's own logger may share them: see createLogger).
+  const templates = options.templates ?? new RouteTemplates();
+  const log = given.child({}, { serializers: logSerializers(templates) });
   const runtime = await startRuntime(config, log, deps);
   const { orm, services } = runtime;
   try {
@@ -59,7 +66,7 @@ export async function startApp(config: AppConfig, log: Logger, deps: Omit<Servic
       await apollo.start();
       runtime.onStop(() => apollo.stop());
       const graphqlDocuments = new GraphqlDocuments();
-      const express = createGateway({ config, orm, services, apollo, schema, graphqlDocuments, log });
+      const express = createGateway({ config, orm, services, apollo, schema, graphqlDocuments, log, templates });
       gateway = express;
       // Anonymous reads already in the read cache are answered before Express (same bytes, same headers).
       const fast = new CachedReads(services.cache, graphqlDocuments, securityHeaders(config), requestIdOf, log);
@@ -69,10 +76,8 @@ export async function startApp(config: AppConfig, log: Logger, deps: Omit<Servic
       app = (req, res) => {
         if (req.url === '/metrics' && req.method === 'GET') return void metrics.serve(req, res, config.metricsToken);
         services.foreground.track(req, res);
-        let fromCache = false;
-        metrics.observe(req, res, () => (fromCache ? cachedReadTemplate(req.url!) : routeTemplate(req, res)));
-        fromCache = fast.handle(req, res);
-        if (!fromCache) express(req, res);
+        metrics.observe(req, res, () => templates.of(req));
+        if (!fast.handle(req, res)) express(req, res);
       };
     } else {
       const worker = createWorkerGateway(orm, services.media.storage);

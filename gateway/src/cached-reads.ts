@@ -171,7 +171,11 @@ export class CachedReads {
     res.end(body);
     this.stats.served[read]++;
     if (status === 304) this.stats.notModified++;
-    if (this.debug) this.log.debug({ req: { id, method: req.method, url: req.url }, res: { statusCode: status }, cached: read }, 'request completed from the read cache');
+    if (this.debug) {
+      // As pino-http keeps it; the logger writes the request by its id, method and route template.
+      (req as IncomingMessage & { id?: string }).id = id;
+      this.log.debug({ req, res: { statusCode: status }, cached: read }, 'request completed from the read cache');
+    }
   }
 
   private logSummary(): void {

@@ -93,7 +93,7 @@ export class Metrics {
     poolGauge('db_pool_waiting_requests', 'Queries waiting for a free database connection.', (p) => p.waitingCount);
   }
 
-  /** Counts a request and its latency when its answer has gone out. */
+  /** Counts a request and its latency when its answer has gone out, under its route template (see RouteTemplates). */
   observe(req: IncomingMessage, res: ServerResponse, route: () => string): void {
     const start = process.hrtime.bigint();
     res.once('finish', () => {
@@ -129,27 +129,4 @@ export class Metrics {
 function plain(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(text);
-}
-
-/** The route template of a request Express answered: the route that matched, or what kind of address it was. */
-export function routeTemplate(req: IncomingMessage, res: ServerResponse & { locals?: Record<string, unknown> }): string {
-  const matched = res.locals?.route;
-  if (typeof matched === 'string') return matched;
-  // Express strips a mount's path from req.url while inside it; originalUrl keeps the address as asked.
-  const path = ((req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/').split('?')[0]!;
-  if (path === '/graphql') return '/graphql';
-  if (path === '/healthz' || path === '/readyz' || path === '/metrics') return path;
-  if (path === '/api/payments/stripe/webhook') return path;
-  if (path.startsWith('/api/')) return '/api/*';
-  if (path.startsWith('/assets/') || /\.\w{1,5}$/.test(path)) return '/static';
-  return '/*';
-}
-
-/** The route template of a read the cached-read fast path answered (see CachedReads.handle). */
-export function cachedReadTemplate(url: string): string {
-  const path = url.split('?')[0]!;
-  if (path === '/api/settings' || path === '/api/categories/all' || path === '/graphql') return path;
-  if (path.startsWith('/api/products/category/')) return '/api/products/category/:id';
-  if (path.startsWith('/api/products/')) return '/api/products/:id';
-  return '/*';
 }

@@ -17,8 +17,6 @@ export interface RouteDef {
 export function mountRoutes(router: Router, routes: RouteDef[], gate: StorefrontGate): void {
   for (const route of routes) {
     router[route.method](route.path, async (req, res, next) => {
-      // The route's template, for the request metrics (never the raw path: the label set stays small).
-      res.locals.route = req.baseUrl + route.path;
       try {
         await authorize(req.ctx, route.access, gate);
         await route.handler(req.ctx, req, res);
@@ -64,13 +62,42 @@ export async function withRestFields<T>(work: Promise<T>, names: Record<string, 
 
 
 /**
- * The `page` of a paged REST list: absent (or "1") for the first page, else the `next_page` value
- * the previous answer gave (a keyset cursor, so that page 5,000 is as fast as page 1).
+ * The `page` of a list paged by cursor alone (a customer's orders in `GET /api/admin/customers/{id}`):
+ * absent (or "1") for the first page, else the `next_page` value the previous answer gave (a keyset
+ * cursor, so that page 5,000 is as fast as page 1). The long lists take page numbers: see listPage.
  */
 export function pageCursor(value: unknown): string | null {
   if (value === undefined || value === '' || value === '1') return null;
   if (typeof value !== 'string' || !/^[\w-]{1,400}$/.test(value) || /^\d+$/.test(value)) throw badInput('page takes the next_page value of the previous answer.', 'page');
   return value;
+}
+
+/** The largest page number a REST list takes (50 rows a page: fifty million rows in). */
+export const MAX_PAGE_NUMBER = 1_000_000;
+
+/**
+ * Where a paged REST list starts: `page`, a page number from 1 (the first page when absent), or
+ * `after`, the `next_after` of the previous answer (a keyset cursor: as fast at row 100,000 as at
+ * the first). Not both; anything else is a 400 on its parameter.
+ */
+export function listPage(query: Record<string, unknown>): { page: number | null; after: string | null } {
+  const after = query.after === undefined || query.after === '' ? null : query.after;
+  if (after !== null && (typeof after !== 'string' || !/^[\w-]{1,400}$/.test(after))) throw badInput('after takes the next_after value of the previous answer.', 'after');
+  const page = query.page;
+  if (page === undefined || page === '') return { page: after === null ? 1 : null, after };
+  if (typeof page !== 'string' || !/^[1-9]\d{0,6}$/.test(page) || Number(page) > MAX_PAGE_NUMBER) {
+    throw badInput(`page must be a page number: a whole number from 1 to ${MAX_PAGE_NUMBER.toLocaleString('en-US')}.`, 'page');
+  }
+  if (after !== null) throw badInput('Give page or after, not both.', 'page');
+  return { page: Number(page), after: null };
+}
+
+/** The paging fields of a REST list's answer: the next page's number (when paged by number) and the cursor that goes on from here. */
+export function nextPageFields(asked: { page: number | null }, page: { pageInfo: { hasNextPage: boolean; endCursor: string | null } }) {
+  return {
+    next_page: page.pageInfo.hasNextPage && asked.page !== null ? asked.page + 1 : null,
+    next_after: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null,
+  };
 }
 
 /** A query parameter as a string ('' when absent or repeated). */

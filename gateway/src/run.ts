@@ -4,9 +4,11 @@ import { startMemoryTrim } from '../../server/src/core/memory-trim.js';
 import { startApp } from './boot.js';
 import { createLogger } from './logger.js';
 import { installProcessGuards } from './process-guards.js';
+import { RouteTemplates } from './route-templates.js';
 
 const config = loadConfig();
-const log = createLogger(config);
+const templates = new RouteTemplates();
+const log = createLogger(config, templates);
 
 /** How long an orderly stop may take before the process exits anyway. */
 const STOP_DEADLINE_MS = 15_000;
@@ -25,7 +27,7 @@ const shutdown = async (reason: string, code = 0) => {
 installProcessGuards(process, log, (code) => void shutdown('uncaughtException', code));
 
 try {
-  const app = await startApp(config, log);
+  const app = await startApp(config, log, {}, { templates });
   const stopTrim = startMemoryTrim(config.memoryTrimSeconds);
   stop = async () => {
     stopTrim();

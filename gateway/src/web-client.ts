@@ -18,6 +18,17 @@ export function webDistDir(): string {
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? candidates[0];
 }
 
+/**
+ * The web client's pages (web/src/app/App.tsx's route table), answered with the app shell: the
+ * templates the log and the metrics name them by (their links' tokens ride in the query).
+ */
+export const CLIENT_PAGES = [
+  '/', '/shop', '/product/:id', '/payments', '/cart', '/order-confirmation/:id', '/account', '/account/settings',
+  '/account/contacts', '/reminders/stop', '/blog', '/blog/:id', '/admin/blog/new', '/admin/blog/edit/:id', '/admindash',
+  '/settings', '/login', '/staff/accept', '/forgot-password', '/reset-password', '/verify-email', '/unsubscribe',
+  '/under-construction',
+] as const;
+
 /** Hashed build output never changes under its name; anything else is revalidated on every load. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 

@@ -62,6 +62,8 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 export interface TestAppOptions {
   /** The address the app reaches its database at, from the real one (e.g. through a proxy the test controls). */
   databaseUrl?: (url: string) => string;
+  /** The logger the app writes to (default: silent, or TEST_LOG_LEVEL). */
+  log?: pino.Logger;
 }
 
 /** Boots the whole app (GraphQL, REST, web client) on a fresh copy of the migrated template database. */
@@ -83,7 +85,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}, deps: Omi
     limits: { registerPerHour: 10_000, checkoutPer10Minutes: 10_000, discountCodesPerHour: 10_000 },
     ...overrides,
   };
-  const running = await startApp(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), { passwordHashCost: TEST_PASSWORD_HASH_COST, ...deps });
+  const running = await startApp(config, options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), { passwordHashCost: TEST_PASSWORD_HASH_COST, ...deps });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   pool.on('error', () => {}); // an idle connection closed by a test that simulates an outage
 

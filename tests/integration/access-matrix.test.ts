@@ -37,6 +37,7 @@ const STAFF_REST: Record<string, { status: number; type?: RegExp; body?: unknown
       ],
       total: 1,
       next_page: null,
+      next_after: null,
     },
   },
   'get /admin/customers/:id': notFound('Customer not found'),

@@ -160,11 +160,36 @@ describe('the audit log', () => {
     expect([...seen].sort((a, b) => b - a)).toEqual(seen);
 
     expect((await app.request('/api/admin/audit?entity=nonsense', { token: admin })).status).toBe(400);
-    expect((await app.request('/api/admin/audit?page=2', { token: admin })).status).toBe(400);
     expect((await app.request('/api/admin/audit')).status).toBe(401);
     expect((await app.request('/api/admin/audit', { token: staff.token })).status).toBe(403);
     const actors = await app.graphql('{ auditActors { id username } }', {}, admin);
     expect(actors.body.data.auditActors.map((a: { username: string }) => a.username)).toEqual(expect.arrayContaining(['admin', staff.username]));
+  });
+
+  it('pages by number (50 a page) or after a cursor; a page that is not a number from 1 is 400', async () => {
+    for (let i = 0; i < 52; i++) expect((await json('/api/categories', 'POST', { name: `Paged ${i}`, parent_id: null })).status).toBe(201);
+    const newestFirst = (await app.sql<{ id: string }>(`select id from audit_entry where entity = 'category' order by "at" desc, id desc`)).map((row) => Number(row.id));
+    expect(newestFirst.length).toBeGreaterThan(50);
+    const page = async (query: string) => {
+      const res = await app.request(`/api/admin/audit?entity=category${query}`, { token: admin });
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    const idsOf = (answer: { entries: { id: number }[] }) => answer.entries.map((e) => e.id);
+    const one = await page('&page=1');
+    const two = await page('&page=2');
+    expect(idsOf(one)).toEqual(newestFirst.slice(0, 50));
+    expect(idsOf(two)).toEqual(newestFirst.slice(50));
+    expect(idsOf(one).filter((id) => idsOf(two).includes(id))).toEqual([]);
+    expect([one.total, one.next_page, two.next_page, two.next_after]).toEqual([newestFirst.length, 2, null, null]);
+    expect(idsOf(await page(''))).toEqual(idsOf(one));
+    expect(idsOf(await page(`&after=${one.next_after}`))).toEqual(idsOf(two));
+
+    for (const bad of ['0', '-1', 'two', '1.5', '99999999999']) {
+      const res = await app.request(`/api/admin/audit?page=${bad}`, { token: admin });
+      expect([bad, res.status]).toEqual([bad, 400]);
+      expect(await res.json()).toMatchObject({ code: 'BAD_USER_INPUT', field: 'page' });
+    }
   });
 
   it('keeps a year: the sweep drops older entries only', async () => {

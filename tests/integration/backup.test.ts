@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, stopAllAppProcesses } from '../helpers/app-process.js';
 import { orderInput, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
@@ -53,12 +54,17 @@ afterAll(async () => {
 });
 
 describe('npm run backup / npm run restore', () => {
-  it('backs a shop up into one archive: the database and the media files', async () => {
+  it('backs a shop up into one archive: the database and the media files, readable by its owner alone', async () => {
+    // A half-written archive left by an earlier run that was stopped, readable by anyone.
+    fs.mkdirSync(path.dirname(archive), { recursive: true });
+    fs.writeFileSync(`${archive}.partial`, 'left over', { mode: 0o644 });
     const result = await run('backup', archive, { DATABASE_URL: app.config.databaseUrl!, DATA_DIR: app.dataDir });
     expect(result.output).toMatch(/Backed up \d+ rows in \d+ tables and \d+ media files/);
     expect(result.code).toBe(0);
     expect(fs.statSync(archive).size).toBeGreaterThan(1000);
     expect(fs.existsSync(`${archive}.partial`)).toBe(false);
+    // It holds the password hashes, the links' secrets and every shopper's data: like a password.
+    expect((fs.statSync(archive).mode & 0o777).toString(8)).toBe('600');
   });
 
   it('restores into a fresh DATA_DIR (embedded PostgreSQL); the shop starts with its orders, card pages, files and accounts', async () => {
@@ -152,6 +158,70 @@ describe('npm run backup / npm run restore', () => {
     const result = await run('restore', bogus, { DATA_DIR: path.join(work, 'bogus-target') });
     expect(result.code).toBe(1);
     expect((await run('restore', path.join(work, 'nothing.tar.gz'), { DATA_DIR: path.join(work, 'x') })).output).toContain('No backup at');
+  });
+});
+
+describe('restoring an archive that reaches outside itself', () => {
+  /** The archive of the first test, unpacked, changed by `change`, packed again as it is (links kept as links). */
+  async function crafted(name: string, change: (dir: string, manifest: { database: { tables: { name: string; file: string }[] } }) => void): Promise<string> {
+    const dir = fs.mkdtempSync(path.join(work, `crafted-${name}-`));
+    await tar.extract({ file: archive, cwd: dir });
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
+    change(dir, manifest);
+    fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+    const file = path.join(work, `${name}.tar.gz`);
+    await tar.create({ gzip: true, file, cwd: dir, portable: true }, ['manifest.json', 'database', 'media']);
+    return file;
+  }
+
+  /** A file beside the archive that a restore must never read into the shop: rows of a table, ready to load. */
+  function outside(): string {
+    const file = path.join(work, 'outside.copy');
+    fs.copyFileSync(path.join(work, 'unpacked', 'database', 'category.copy'), file);
+    return file;
+  }
+
+  const refusals: [string, (dir: string, manifest: { database: { tables: { name: string; file: string }[] } }) => void, RegExp][] = [
+    ['a table file path with ../ in it', (_dir, manifest) => void (manifest.database.tables.find((t) => t.name === 'category')!.file = '../../outside.copy'), /category.*outside the archive/],
+    ['an absolute table file path', (_dir, manifest) => void (manifest.database.tables.find((t) => t.name === 'category')!.file = outside()), /category.*outside the archive/],
+    // Copied into the uploads as it is, it would serve DATA_DIR/pg-password as a media file.
+    ['a symbolic link among the media files', (dir) => fs.symlinkSync('../pg-password', path.join(dir, 'media', 'password.jpg')), /media\/password\.jpg.*symbolic link/],
+    ['a symbolic link to a file outside', (dir) => fs.symlinkSync('/etc/passwd', path.join(dir, 'media', 'passwd.jpg')), /media\/passwd\.jpg.*symbolic link/],
+    ['a symbolic link in place of a table file', (dir) => {
+      fs.rmSync(path.join(dir, 'database', 'category.copy'));
+      fs.symlinkSync('../manifest.json', path.join(dir, 'database', 'category.copy'));
+    }, /database\/category\.copy.*symbolic link/],
+    ['a hard link among the media files', (dir) => fs.linkSync(path.join(dir, 'manifest.json'), path.join(dir, 'media', 'manifest-again.json')), /media\/manifest-again\.json.*not a regular file/],
+  ];
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(work, 'unpacked'));
+    await tar.extract({ file: archive, cwd: path.join(work, 'unpacked') });
+  });
+
+  it.each(refusals)('refuses %s, and restores nothing', async (name, change, message) => {
+    const file = await crafted(name.replace(/\W+/g, '-'), change);
+    const database = `crafted_${crypto.randomBytes(4).toString('hex')}`;
+    await app.adminSql(`create database "${database}"`);
+    const dataDir = fs.mkdtempSync(path.join(work, 'crafted-target-'));
+    const pg = (await import('pg')).default;
+    const url = app.config.databaseUrl!.replace(/\/[^/]+$/, `/${database}`);
+    try {
+      const { restore } = await import('../../server/src/backup/backup.js');
+      const pino = (await import('pino')).default;
+      await expect(restore({ ...app.config, databaseUrl: url, dataDir }, file, pino({ level: 'silent' }))).rejects.toThrow(message);
+      // Not a table made, not a file copied.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        expect((await client.query(`select table_name from information_schema.tables where table_schema = 'public'`)).rows).toEqual([]);
+      } finally {
+        await client.end();
+      }
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      await app.adminSql(`drop database if exists "${database}" with (force)`);
+    }
   });
 });
 

@@ -112,6 +112,34 @@ describe('customers', () => {
     expect((await app.request('/api/admin/customers/abc', { token: staff })).status).toBe(404);
   });
 
+  it('pages by number (50 a page) or after a cursor; a page that is not a number from 1 is 400', async () => {
+    const created = await Promise.all(Array.from({ length: 52 }, (_, i) => app.request('/api/register', { method: 'POST', json: { username: `paged${i}`, email: `paged${i}@example.com`, password: 'customer-pass-1' } })));
+    expect(created.map((res) => res.status)).toEqual(created.map(() => 201));
+    const everyone = (await app.graphql(`{ customers(first: 100, sort: NAME) { totalCount edges { node { id } } } }`, {}, staff)).body.data.customers;
+    expect(everyone.totalCount).toBeGreaterThan(50);
+    const all: number[] = everyone.edges.map((e: { node: { id: number } }) => e.node.id);
+
+    const one = await list('?sort=name&page=1');
+    const two = await list('?sort=name&page=2');
+    const idsOf = (page: { customers: { id: number }[] }) => page.customers.map((c) => c.id);
+    expect(idsOf(one)).toEqual(all.slice(0, 50));
+    expect(idsOf(two)).toEqual(all.slice(50));
+    expect(idsOf(one).filter((id) => idsOf(two).includes(id))).toEqual([]);
+    expect([one.total, one.next_page, two.next_page, two.next_after]).toEqual([all.length, 2, null, null]);
+    expect(idsOf(await list('?sort=name'))).toEqual(idsOf(one));
+    expect((await list('?sort=name&page=3')).customers).toEqual([]);
+    // The cursor of the answer pages the same rows (as fast deep in the list as at its start).
+    expect(idsOf(await list(`?sort=name&after=${one.next_after}`))).toEqual(idsOf(two));
+
+    for (const page of ['0', '-1', 'two', '1.5', '2abc', '99999999999']) {
+      const res = await app.request(`/api/admin/customers?page=${page}`, { token: staff });
+      expect([page, res.status]).toEqual([page, 400]);
+      expect(await res.json()).toMatchObject({ code: 'BAD_USER_INPUT', field: 'page', message: expect.stringMatching(/page/) });
+    }
+    expect((await app.request(`/api/admin/customers?page=2&after=${one.next_after}`, { token: staff })).status).toBe(400);
+    expect((await app.request('/api/admin/customers?after=garbage!', { token: staff })).status).toBe(400);
+  });
+
   it('reads a page in a fixed number of queries, and is for admins and staff only', async () => {
     const queries = await recordQueries(app, async () => {
       expect((await app.request('/api/admin/customers', { token: staff })).status).toBe(200);

@@ -83,9 +83,9 @@ describe('the product as one process', () => {
     expect(login.status).toBe(200);
     token = await login.text();
     expect(await stop(first, 'SIGTERM')).toBe(0);
-    // Structured JSON logs with a request id.
-    const line = first.output().split('\n').find((l) => l.includes('"url":"/api/login"'));
-    expect(JSON.parse(line!)).toMatchObject({ req: { id: expect.any(String), method: 'POST' }, res: { statusCode: 200 } });
+    // Structured JSON logs with a request id, the request named by its route template.
+    const line = first.output().split('\n').find((l) => l.includes('"route":"/api/login"'));
+    expect(JSON.parse(line!)).toMatchObject({ req: { id: expect.any(String), method: 'POST', route: '/api/login' }, res: { statusCode: 200 } });
     expect(postgresProcesses()).toEqual([]);
   }, 180_000);
 

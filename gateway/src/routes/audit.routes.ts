@@ -1,6 +1,6 @@
 import type { AuditEntry } from '../../../server/src/modules/audit/audit.types.js';
 import type { Services } from '../../../server/src/services.js';
-import { pageCursor, queryText, type RouteDef } from '../route.js';
+import { listPage, nextPageFields, queryText, type RouteDef } from '../route.js';
 
 const entryJson = (e: AuditEntry) => ({
   id: Number(e.id),
@@ -24,8 +24,9 @@ export function auditRoutes({ audit }: Services): RouteDef[] {
       async handler(ctx, req, res) {
         // `actor` is a user id or a username (a removed account is found by its name).
         const actor = queryText(req.query.actor).trim();
-        const page = await audit.list(ctx, { actor: /^[1-9]\d{0,9}$/.test(actor) ? Number(actor) : actor, entity: queryText(req.query.entity) || null, after: pageCursor(req.query.page) });
-        res.json({ entries: page.edges.map(({ node }) => entryJson(node)), total: page.totalCount, next_page: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null });
+        const asked = listPage(req.query);
+        const page = await audit.list(ctx, { actor: /^[1-9]\d{0,9}$/.test(actor) ? Number(actor) : actor, entity: queryText(req.query.entity) || null, ...asked });
+        res.json({ entries: page.edges.map(({ node }) => entryJson(node)), total: page.totalCount, ...nextPageFields(asked, page) });
       },
     },
   ];

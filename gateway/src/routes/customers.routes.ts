@@ -3,7 +3,7 @@ import type { Customer } from '../../../server/src/modules/customers/customers.t
 import { CustomerSort } from '../../../server/src/modules/customers/customers.types.js';
 import { badInput } from '../../../server/src/core/errors.js';
 import type { Services } from '../../../server/src/services.js';
-import { pageCursor, pathId, queryText, type RouteDef } from '../route.js';
+import { listPage, nextPageFields, pageCursor, pathId, queryText, type RouteDef } from '../route.js';
 
 const customerJson = (c: Customer) => ({
   id: c.id,
@@ -31,8 +31,9 @@ export function customerRoutes({ customers }: Services): RouteDef[] {
         if (!SORTS.includes(sort)) throw badInput(`sort must be one of ${SORTS.join(', ')}.`, 'sort');
         const order = queryText(req.query.order);
         if (order && order !== 'asc' && order !== 'desc') throw badInput('order must be asc or desc.', 'order');
-        const page = await customers.list(ctx, { search: queryText(req.query.search), sort: sort as CustomerSort, descending: order ? order === 'desc' : null, after: pageCursor(req.query.page) });
-        res.json({ customers: page.edges.map(({ node }) => customerJson(node)), total: page.totalCount, next_page: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null });
+        const asked = listPage(req.query);
+        const page = await customers.list(ctx, { search: queryText(req.query.search), sort: sort as CustomerSort, descending: order ? order === 'desc' : null, ...asked });
+        res.json({ customers: page.edges.map(({ node }) => customerJson(node)), total: page.totalCount, ...nextPageFields(asked, page) });
       },
     },
     {

@@ -3,8 +3,8 @@ import type { Order } from '../../../server/src/modules/orders/order.entity.js';
 import type { OrderItem } from '../../../server/src/modules/orders/order-item.entity.js';
 import type { Services } from '../../../server/src/services.js';
 import { once } from 'node:events';
-import { stringify } from 'csv-stringify';
-import { ORDERS_CSV_COLUMNS, ordersCsvRows } from '../../../server/src/modules/orders/orders-export.js';
+import { csvWriter } from '../../../server/src/core/csv.js';
+import { ORDERS_CSV_COLUMNS, ordersCsvRows, type OrdersCsvRow } from '../../../server/src/modules/orders/orders-export.js';
 import { badInput } from '../../../server/src/core/errors.js';
 import { body, withRestFields, type RouteDef } from '../route.js';
 
@@ -45,9 +45,9 @@ export function shopOperationsRoutes({ orders, refunds }: Services): RouteDef[] 
         res.setHeader('Content-Type', 'text/csv; charset=utf-8');
         res.setHeader('Content-Disposition', `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`);
         res.setHeader('Cache-Control', 'no-store');
-        const csv = stringify({ header: true, columns: [...ORDERS_CSV_COLUMNS], record_delimiter: 'windows' });
+        const csv = csvWriter(ORDERS_CSV_COLUMNS);
         csv.pipe(res);
-        const write = async (batch: Record<string, string>[]) => {
+        const write = async (batch: OrdersCsvRow[]) => {
           for (const row of batch) {
             if (!csv.write(row)) await once(csv, 'drain');
           }

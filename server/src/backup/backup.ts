@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
 import * as tar from 'tar';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
@@ -53,8 +54,11 @@ export async function backup(config: AppConfig, file: string, log: Logger): Prom
     const target = path.resolve(file);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     // Written beside the target, then renamed: a half-written archive never has the archive's name.
+    // It holds password hashes, the links' secrets and every shopper's data: readable by its owner
+    // alone from the moment it exists (a new file, made 0600; a leftover of a stopped run is replaced).
     const partial = `${target}.partial`;
-    await tar.create({ gzip: true, file: partial, cwd: work, follow: true, portable: true }, ['manifest.json', 'database', 'media']);
+    fs.rmSync(partial, { force: true });
+    await pipeline(tar.create({ gzip: true, cwd: work, follow: true, portable: true }, ['manifest.json', 'database', 'media']), fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
     fs.renameSync(partial, target);
     log.info({ file: target, tables: database.tables.length, rows: database.tables.reduce((n, t) => n + t.rows, 0), media }, 'backup written');
     return manifest;
@@ -74,7 +78,7 @@ export async function restore(config: AppConfig, file: string, log: Logger): Pro
   if (!fs.existsSync(file)) throw new Error(`No backup at ${file}`);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'artsong-restore-'));
   try {
-    await tar.extract({ file, cwd: work, strict: true });
+    await unpack(file, work);
     const manifest = readManifest(work);
     const known = new Set(migrationsList.map((m) => m.name));
     const unknown = manifest.database.migrations.filter((name) => !known.has(name));
@@ -125,7 +129,45 @@ function readManifest(dir: string): BackupManifest {
   }
   if (manifest.format !== BACKUP_FORMAT) throw new Error('This file is not a backup of the shop.');
   if (manifest.version > BACKUP_VERSION) throw new Error(`This backup has format version ${manifest.version}; this shop reads version ${BACKUP_VERSION}.`);
+  for (const table of manifest.database?.tables ?? []) insideArchive(path.join(dir, 'database'), table.file, `the file of table ${table.name}`);
   return manifest;
+}
+
+/** Entries a backup is made of: files and folders (the media are followed when the archive is written). */
+const REGULAR = new Set(['File', 'OldFile', 'ContiguousFile', 'Directory']);
+
+/**
+ * Unpacks an archive into `dir`, refusing it whole (before anything is restored) when it holds
+ * anything but files and folders under itself: a symbolic or hard link would be copied into the
+ * uploads as it is and serve what it points at, a path with `..` or an absolute one lands elsewhere.
+ */
+async function unpack(file: string, dir: string): Promise<void> {
+  const refused: string[] = [];
+  await tar.extract({
+    file,
+    cwd: dir,
+    strict: true,
+    filter(entryPath, entry) {
+      const type = 'type' in entry ? entry.type : 'File';
+      const parts = entryPath.split(/[\\/]/);
+      if (path.isAbsolute(entryPath) || parts.includes('..')) refused.push(`${entryPath} leaves the archive`);
+      else if (type === 'SymbolicLink') refused.push(`${entryPath} is a symbolic link`);
+      else if (!REGULAR.has(type)) refused.push(`${entryPath} is not a regular file (${type === 'Link' ? 'a hard link' : type})`);
+      else return true;
+      return false;
+    },
+  });
+  if (refused.length) {
+    const listed = refused.slice(0, 10).join('; ') + (refused.length > 10 ? `; and ${refused.length - 10} more` : '');
+    throw new Error(`This backup holds what a backup of the shop never holds, so nothing was restored: ${listed}.`);
+  }
+}
+
+/** A path the manifest names, checked to stay inside the unpacked archive's `dir`. */
+function insideArchive(dir: string, name: unknown, what: string): string {
+  const resolved = typeof name === 'string' && name !== '' && !path.isAbsolute(name) && !name.split(/[\\/]/).includes('..') ? path.resolve(dir, name) : null;
+  if (!resolved || !resolved.startsWith(dir + path.sep)) throw new Error(`The backup's manifest puts ${what} at ${JSON.stringify(name)}, outside the archive: nothing was restored.`);
+  return resolved;
 }
 
 /**

@@ -45,6 +45,16 @@ export class ConnectionArgs {
   after?: string | null;
 }
 
+/**
+ * The rows before a numbered page (1-based) of `size` rows: OFFSET paging, for the REST lists that
+ * take `page=N` (a keyset cursor stays the fast way deep into a long list).
+ */
+export function rowsBefore(page: number | null | undefined, size: number): number {
+  if (page === null || page === undefined) return 0;
+  if (!Number.isSafeInteger(page) || page < 1) throw badInput('page must be a whole number from 1.', 'page');
+  return (page - 1) * size;
+}
+
 /** The page size asked for, checked: BAD_USER_INPUT on `first` outside 1..max. */
 export function pageSize(first: number | null | undefined, max = MAX_PAGE_SIZE, fallback = DEFAULT_PAGE_SIZE): number {
   if (first === null || first === undefined) return Math.min(fallback, max);
@@ -112,7 +122,7 @@ export function Connection<T extends object>(nodeType: ClassOf<T>, name: string)
  * Builds a page from rows fetched with `LIMIT size + 1` after the cursor (the extra row only says
  * whether there is a next page).
  */
-export function connectionFromRows<T>(rows: T[], options: { size: number; after?: string | null; totalCount: number; cursorOf: (row: T) => CursorKey }): ConnectionResult<T> {
+export function connectionFromRows<T>(rows: T[], options: { size: number; after?: string | null; skipped?: number; totalCount: number; cursorOf: (row: T) => CursorKey }): ConnectionResult<T> {
   const page = rows.slice(0, options.size);
   const edges = page.map((node) => ({ cursor: encodeCursor(options.cursorOf(node)), node }));
   return {
@@ -120,7 +130,7 @@ export function connectionFromRows<T>(rows: T[], options: { size: number; after?
     totalCount: options.totalCount,
     pageInfo: {
       hasNextPage: rows.length > options.size,
-      hasPreviousPage: Boolean(options.after),
+      hasPreviousPage: Boolean(options.after) || (options.skipped ?? 0) > 0,
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges.at(-1)?.cursor ?? null,
     },

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import { badInput } from '../../core/errors.js';
-import { connectionFromRows, decodeCursor, pageSize, type ConnectionResult } from '../../core/pagination.js';
+import { connectionFromRows, decodeCursor, pageSize, rowsBefore, type ConnectionResult } from '../../core/pagination.js';
 import { AUDITED_ENTITIES } from './audit.js';
 import type { AuditActor, AuditEntry } from './audit.types.js';
 
@@ -14,6 +14,8 @@ export interface AuditFilter {
   entity?: string | null;
   first?: number | null;
   after?: string | null;
+  /** A numbered page (1-based, `first` entries each) instead of a cursor (REST's `page=`). */
+  page?: number | null;
   /** Oldest first (default: newest first). */
   oldestFirst?: boolean | null;
 }
@@ -43,6 +45,7 @@ export class AuditService {
 
   async list(ctx: RequestContext, filter: AuditFilter): Promise<ConnectionResult<AuditEntry>> {
     const size = pageSize(filter.first);
+    const skipped = rowsBefore(filter.page, size);
     const where: string[] = [];
     const params: unknown[] = [];
     if (filter.actor !== null && filter.actor !== undefined && filter.actor !== '') {
@@ -70,13 +73,13 @@ export class AuditService {
       ctx.em.execute<Row[]>(
         `select "id"::text as id, "at", "at"::text as at_key, "actor_id", "actor_name", "actor_role", "entity", "entity_id", "action", "summary"
            from "audit_entry" ${where.length ? `where ${where.join(' and ')}` : ''}
-          order by "at" ${filter.oldestFirst ? 'asc' : 'desc'}, "id" ${filter.oldestFirst ? 'asc' : 'desc'} limit ${size + 1}`,
+          order by "at" ${filter.oldestFirst ? 'asc' : 'desc'}, "id" ${filter.oldestFirst ? 'asc' : 'desc'} limit ${size + 1} offset ${skipped}`,
         params,
       ),
       ctx.em.execute<{ count: string }[]>(`select count(*) from "audit_entry" ${counted}`, params.slice(0, params.length - (filter.after ? 2 : 0))),
     ]);
     const entries = rows.map((row) => ({ row, entry: toEntry(row) }));
-    const page = connectionFromRows(entries, { size, after: filter.after, totalCount: Number(count!.count), cursorOf: ({ row }) => ({ t: row.at_key, id: row.id }) });
+    const page = connectionFromRows(entries, { size, after: filter.after, skipped, totalCount: Number(count!.count), cursorOf: ({ row }) => ({ t: row.at_key, id: row.id }) });
     return { ...page, edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: edge.node.entry })) };
   }
 

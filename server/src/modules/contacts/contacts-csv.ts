@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
+import { csvText, fromSpreadsheetSafe } from '../../core/csv.js';
 import { CONTACTS_CSV_HEADER, formatBirthday, MAX_CONTACTS, parseBirthday, type OccasionDate } from '../../rules/occasions.js';
 import { emailSchema, singleLineSchema } from '../../rules/schemas.js';
 import { MAX_PERSON_NAME } from '../../rules/limits.js';
@@ -79,7 +79,8 @@ export function parseContactsCsv(text: string): { contacts: CsvContact[]; proble
       problem(line, `Expected 3 values (${HEADER_TEXT}), found ${record.length}.`);
       continue;
     }
-    const [rawName = '', rawEmail = '', rawBirthday = ''] = record;
+    // A file the shop wrote reads back as it was: the apostrophe before a formula-like value goes.
+    const [rawName = '', rawEmail = '', rawBirthday = ''] = record.map(fromSpreadsheetSafe);
     const name = nameSchema.safeParse(rawName);
     const email = emailSchema.safeParse(rawEmail);
     const birthday = rawBirthday ? parseBirthday(rawBirthday) : null;
@@ -122,13 +123,11 @@ function csvMessage(code: string | undefined): string {
   }
 }
 
-/** The address book as a file the import reads back: the header, then one line a contact, a birthday as YYYY-MM-DD or MM-DD. */
+/**
+ * The address book as a file the import reads back: the header, then one line a contact, a birthday
+ * as YYYY-MM-DD or MM-DD (a name or an address a spreadsheet would run as a formula is written as
+ * text: see core/csv.ts).
+ */
 export function contactsCsv(contacts: { name: string; email: string; birthday: OccasionDate | null }[]): string {
-  return stringify(
-    contacts.map((contact) => [guardFormula(contact.name), contact.email, contact.birthday ? formatBirthday(contact.birthday) : '']),
-    { header: true, columns: [...CONTACTS_CSV_HEADER], record_delimiter: 'windows' },
-  );
+  return csvText(CONTACTS_CSV_HEADER, contacts.map((contact) => ({ name: contact.name, email: contact.email, birthday: contact.birthday ? formatBirthday(contact.birthday) : '' })));
 }
-
-/** A name a spreadsheet would run as a formula (=, +, -, @) is written with a leading apostrophe. */
-const guardFormula = (text: string) => (/^[=+\-@]/.test(text) ? `'${text}` : text);

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
-import { connectionFromRows, decodeCursor, pageSize, type ConnectionResult } from '../../core/pagination.js';
+import { connectionFromRows, decodeCursor, pageSize, rowsBefore, type ConnectionResult } from '../../core/pagination.js';
 import { escapeLike, searchWords } from '../../core/text-search.js';
 import { Order, OrderStatus, ordersNewestFirst } from '../orders/index.js';
 import { Customer, CustomerSort } from './customers.types.js';
@@ -11,6 +11,8 @@ export interface CustomerListArgs {
   descending?: boolean | null;
   first?: number | null;
   after?: string | null;
+  /** A numbered page (1-based, `first` rows each) instead of a cursor (REST's `page=`). */
+  page?: number | null;
 }
 
 /** Each sort: the SQL key (as its index names it), how a cursor value is cast back, and its default direction. */
@@ -50,6 +52,7 @@ interface Row {
 export class CustomersService {
   async list(ctx: RequestContext, args: CustomerListArgs): Promise<ConnectionResult<Customer>> {
     const size = pageSize(args.first);
+    const skipped = rowsBefore(args.page, size);
     const sort = SORTS[args.sort ?? CustomerSort.NEWEST];
     if (!sort) throw badInput('Unknown sort.', 'sort');
     const descending = args.descending ?? sort.descending;
@@ -67,12 +70,12 @@ export class CustomersService {
       ctx.em.execute<Row[]>(
         `select "id", "username", "email", "created_at", "email_confirmed_at", "orders_count", "total_spent"::text as spent, "last_order_at", (${sort.key})::text as sort_key
            from "app_user" where ${where.join(' and ')}
-          order by ${sort.key} ${direction}, "id" ${direction} limit ${size + 1}`,
+          order by ${sort.key} ${direction}, "id" ${direction} limit ${size + 1} offset ${skipped}`,
         params,
       ),
       ctx.em.execute<{ count: string }[]>(`select count(*) from "app_user" where ${counted.where.join(' and ')}`, counted.params),
     ]);
-    return connectionFromRows(rows.map(toCustomer), { size, after: args.after, totalCount: Number(count!.count), cursorOf: (c) => ({ k: sortKeys.get(c)!, id: c.id }) });
+    return connectionFromRows(rows.map(toCustomer), { size, after: args.after, skipped, totalCount: Number(count!.count), cursorOf: (c) => ({ k: sortKeys.get(c)!, id: c.id }) });
   }
 
   /** A customer's orders (placed while signed in), newest first, in keyset pages. */

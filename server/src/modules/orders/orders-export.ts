@@ -1,22 +1,16 @@
 import type { RequestContext } from '../../core/context.js';
+import { csvNumber, type CsvRecord } from '../../core/csv.js';
 import { escapeLike, searchWords } from '../../core/text-search.js';
 
 /** The header of the orders export (contract section 9). */
 export const ORDERS_CSV_COLUMNS = ['order_id', 'created_at', 'customer', 'status', 'total', 'discount_code', 'items'] as const;
 
-export type OrdersCsvRow = Record<(typeof ORDERS_CSV_COLUMNS)[number], string>;
+/** A row of the export, for core/csv.ts's writer (which writes every text cell as text). */
+export type OrdersCsvRow = CsvRecord<(typeof ORDERS_CSV_COLUMNS)[number]>;
 
 const BATCH = 2000;
 /** As many words as the admin search reads. */
 const SEARCH_WORDS = 6;
-
-/**
- * A text cell a spreadsheet would run as a formula (=, +, -, @, a tab or a carriage return first) gets
- * a leading apostrophe, so it is shown as the text it is.
- */
-export function spreadsheetSafe(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 interface ExportRow {
   id: string;
@@ -57,11 +51,11 @@ export async function* ordersCsvRows(ctx: RequestContext, search: string | null 
     yield rows.map((row) => ({
       order_id: row.id,
       created_at: new Date(row.created_at).toISOString(),
-      customer: spreadsheetSafe(row.purchaser_email),
+      customer: row.purchaser_email,
       status: row.status,
-      total: row.total,
-      discount_code: spreadsheetSafe(row.discount_code ?? ''),
-      items: spreadsheetSafe(row.items ?? ''),
+      total: csvNumber(row.total),
+      discount_code: row.discount_code ?? '',
+      items: row.items ?? '',
     }));
     if (rows.length < BATCH) return;
     const last = rows.at(-1)!;
