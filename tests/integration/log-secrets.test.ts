@@ -49,20 +49,21 @@ describe('the log of requests that carry secret links', () => {
     // A page of the web client: its app shell (503 where the web client is not built).
     const visit = async (address: string) => expect([200, 503]).toContain((await app.request(address, { headers: html })).status);
 
-    // Password reset: the page of the link, then the confirmation.
     const customer = `logged${Date.now().toString(36)}`;
     await app.customer(customer);
-    expect((await app.request('/api/password-reset', { method: 'POST', json: { email: `${customer}@example.com` } })).status).toBe(202);
-    const reset = linkIn(await waitForMail(app, `${customer}@example.com`, 'Reset your Art & Song Cards password'), '/reset-password').searchParams.get('token')!;
-    secrets.push(['reset token', reset]);
-    await visit(`/reset-password?token=${reset}`);
-    await expectStatus(app.request('/api/password-reset/confirm', { method: 'POST', json: { token: reset, password: 'new-customer-pass-1' } }), 200);
 
     // E-mail confirmation: the page of the link, then the confirmation.
     const verify = linkIn(await waitForMail(app, `${customer}@example.com`, 'Confirm your e-mail address'), '/verify-email').searchParams.get('token')!;
     secrets.push(['verify-email token', verify]);
     await visit(`/verify-email?token=${verify}`);
     await expectStatus(app.request('/api/verify-email', { method: 'POST', json: { token: verify } }), 200);
+
+    // Password reset (after the confirmation: a reset ends the account's other links): the page of the link, then the confirmation.
+    expect((await app.request('/api/password-reset', { method: 'POST', json: { email: `${customer}@example.com` } })).status).toBe(202);
+    const reset = linkIn(await waitForMail(app, `${customer}@example.com`, 'Reset your Art & Song Cards password'), '/reset-password').searchParams.get('token')!;
+    secrets.push(['reset token', reset]);
+    await visit(`/reset-password?token=${reset}`);
+    await expectStatus(app.request('/api/password-reset/confirm', { method: 'POST', json: { token: reset, password: 'new-customer-pass-1' } }), 200);
 
     // A staff invitation: the page of the link, then the acceptance.
     const staff = await invite(app, admin, 'logged-staff@example.com');
