@@ -6,6 +6,8 @@ const require = createRequire(import.meta.url);
 
 /** One PostgreSQL for the run, a database per file copied from a migrated template (see the file). */
 const DATABASE = ['tests/helpers/global-setup.ts'];
+/** Unit files that assert on the process's module cache (another file's imports would show up there). */
+const ALONE = ['tests/unit/mjml-thread.test.ts'];
 
 export default defineConfig({
   resolve: {
@@ -37,7 +39,9 @@ export default defineConfig({
     isolate: false,
     reporters: ['default', './tests/helpers/slowest-files-reporter.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: ALONE } },
+      // Files that look at what the whole process has loaded get a worker of their own.
+      { extends: true, test: { name: 'unit-alone', include: ALONE, isolate: true } },
       { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: DATABASE } },
       { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: DATABASE } },
     ],
