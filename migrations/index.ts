@@ -19,6 +19,7 @@ import { Migration20261126120000_contacts } from './Migration20261126120000_cont
 import { Migration20261126130000_group_cards } from './Migration20261126130000_group_cards.js';
 import { Migration20261126140000_mail_claim_token } from './Migration20261126140000_mail_claim_token.js';
 import { Migration20261127120000_mail_subjects } from './Migration20261127120000_mail_subjects.js';
+import { Migration20261128010000_remembered_sessions } from './Migration20261128010000_remembered_sessions.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -42,4 +43,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126130000_group_cards', class: Migration20261126130000_group_cards },
   { name: 'Migration20261126140000_mail_claim_token', class: Migration20261126140000_mail_claim_token },
   { name: 'Migration20261127120000_mail_subjects', class: Migration20261127120000_mail_subjects },
+  { name: 'Migration20261128010000_remembered_sessions', class: Migration20261128010000_remembered_sessions },
 ];

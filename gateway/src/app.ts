@@ -32,6 +32,7 @@ import { graphqlCache, type GraphqlDocuments } from './graphql-cache.js';
 import { StorefrontPages } from './page-cache.js';
 import { PageDrawer } from './page-drawer.js';
 import type { GraphQLSchema } from 'graphql';
+import { sessionCookieOf } from './session-cookie.js';
 
 
 export interface GatewayDeps {
@@ -103,7 +104,7 @@ export function createGateway({ config, orm, services, apollo, schema, graphqlDo
   app.use(healthRouter(orm, services.media.storage));
 
   // One EntityManager fork and one auth context per request, for REST and GraphQL alike.
-  app.use((req, _res, next) => {
+  app.use((req, res, next) => {
     req.ctx = createRequestContext({
       em: () => orm.em.fork(),
       requestId: String(req.id),
@@ -111,6 +112,7 @@ export function createGateway({ config, orm, services, apollo, schema, graphqlDo
       log: req.log,
       authorization: req.headers.authorization,
       authenticate: (em, token) => services.auth.authenticate(em, token),
+      sessionCookie: sessionCookieOf(req, res, config.production),
     });
     next();
   });

@@ -1,4 +1,5 @@
 import { AuthSession } from './modules/auth/auth-session.entity.js';
+import { RememberedSession, RetiredSessionCookie } from './modules/auth/remembered-session.entity.js';
 import { User } from './modules/auth/user.entity.js';
 import { BlogPost } from './modules/blog/blog-post.entity.js';
 import { Category } from './modules/catalogue/category.entity.js';
@@ -21,4 +22,4 @@ import { Contact, ContactOccasion } from './modules/contacts/contact.entity.js';
 import { GroupCard, GroupCardInvitation, GroupCardSignature } from './modules/group-card/group-card.entity.js';
 
 /** Every entity of the product, in one list for the ORM. */
-export const entities = [User, AuthSession, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category, Product, ProductImage, EGreetingCard, Order, OrderItem, MailJob, SoldMedia, EcardReply, DiscountCode, StaffInvitation, AccountToken, UnsubscribedAddress, Contact, ContactOccasion, GroupCard, GroupCardInvitation, GroupCardSignature];
+export const entities = [User, AuthSession, RememberedSession, RetiredSessionCookie, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category, Product, ProductImage, EGreetingCard, Order, OrderItem, MailJob, SoldMedia, EcardReply, DiscountCode, StaffInvitation, AccountToken, UnsubscribedAddress, Contact, ContactOccasion, GroupCard, GroupCardInvitation, GroupCardSignature];

@@ -218,7 +218,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     recipientChecks: [(tx, list) => recipients.assertAccepting(tx.em, list)],
     rememberTimeZone: async (ctx, userId, timeZone) => void (await contacts.rememberTimeZone(ctx, userId, timeZone)),
   });
-  const auth = new AuthService(tokens, limits, new Passwords(deps.passwordHashCost));
+  const auth = new AuthService(tokens, limits, new Passwords(deps.passwordHashCost), clock);
   const links = new AccountLinks(jwtSecret);
   const accountMail = new AccountEmails(mail, links, config.publicUrl, clock);
   // The orders of an account: in "Download my data", taken out of it when it is deleted, joined to it once it proves its address.

@@ -35,9 +35,25 @@ export interface RequestContext {
    * contexts `withEm` makes (e.g. the one discount code a request may look up).
    */
   readonly scope: Map<string, unknown>;
+  /** The "Keep me signed in" cookie, when the request came over HTTP (absent in work the process does on its own). */
+  readonly sessionCookie?: SessionCookie;
 }
 
 export type Authenticate = (em: EntityManager, token: string) => Promise<Viewer>;
+
+/**
+ * The browser's "Keep me signed in" cookie, as the transport carries it (an httpOnly cookie over
+ * HTTP; see gateway/src/session-cookie.ts). Services read and replace its value; its name, path and
+ * flags are the transport's business.
+ */
+export interface SessionCookie {
+  /** The value the request came with, or undefined. */
+  read(): string | undefined;
+  /** Sets the value on the answer, to last `maxAgeSeconds`. */
+  write(value: string, maxAgeSeconds: number): void;
+  /** Tells the browser to forget the cookie. */
+  clear(): void;
+}
 
 export interface RequestContextInit {
   /** The request's EntityManager, or how to make it: made on first use, so a read served from the cache forks none. */
@@ -47,6 +63,7 @@ export interface RequestContextInit {
   log: Logger;
   authorization?: string;
   authenticate: Authenticate;
+  sessionCookie?: SessionCookie;
 }
 
 export function createRequestContext(init: RequestContextInit): RequestContext {
@@ -85,6 +102,7 @@ export function createRequestContext(init: RequestContextInit): RequestContext {
     isAdmin: async () => isAdminViewer(await viewer()),
     loader: loaderTable(),
     scope: new Map(),
+    sessionCookie: init.sessionCookie,
   };
 }
 
@@ -125,6 +143,7 @@ export function withEm(ctx: RequestContext, em: EntityManager): RequestContext {
     isAdmin: () => ctx.isAdmin(),
     loader: loaderTable(),
     scope: ctx.scope,
+    sessionCookie: ctx.sessionCookie,
   };
 }
 

@@ -28,9 +28,16 @@ export class AuthResolver {
   }
 
   @Allow('user')
-  @Mutation(() => Boolean, { description: 'Revokes the token the request came with.' })
+  @Mutation(() => Boolean, { description: 'Revokes the token the request came with, and the remembered session it came from.' })
   async logout(@Ctx() ctx: RequestContext): Promise<boolean> {
     await this.service.logout(ctx);
+    return true;
+  }
+
+  @Allow('user')
+  @Mutation(() => Boolean, { description: 'Sign out everywhere: ends every session of the caller, on every device (this one too).' })
+  async signOutEverywhere(@Ctx() ctx: RequestContext): Promise<boolean> {
+    await this.service.signOutEverywhere(ctx);
     return true;
   }
 

@@ -8,6 +8,7 @@ import { checkPassword, MAX_PASSWORD_LENGTH, normaliseEmail, normaliseUsername }
 import { MAX_EMAIL_LENGTH } from '../../rules/index.js';
 import type { RateLimits } from '../limits/index.js';
 import { Passwords } from './passwords.js';
+import { endAllSessions, RememberedSessions, SESSION_MAX_AGE_SECONDS } from './remembered-sessions.js';
 import type { TokenService } from './token.service.js';
 import { Role, User } from './user.entity.js';
 import { escapeLike } from '../../core/text-search.js';
@@ -43,6 +44,9 @@ export class AuthService {
     private readonly limits: RateLimits,
     /** Hashes and checks passwords (staff invitations and password resets set theirs through it too). */
     readonly passwords: Passwords = new Passwords(),
+    private readonly clock: () => Date = () => new Date(),
+    /** The browsers that keep their user signed in ("Keep me signed in"). */
+    readonly remembered: RememberedSessions = new RememberedSessions(),
   ) {}
 
   async register(ctx: RequestContext, input: RegisterInputData): Promise<{ message: string; user: User }> {
@@ -67,7 +71,11 @@ export class AuthService {
     return { message: `Successfully registered with email ${email}`, user };
   }
 
-  async login(ctx: RequestContext, input: { username?: unknown; password?: unknown }): Promise<SignedIn> {
+  /**
+   * Signs in by username or e-mail address (any case). With `remember`, the browser also gets the
+   * `session` cookie that signs it in again in a new tab (see resumeSession).
+   */
+  async login(ctx: RequestContext, input: { username?: unknown; password?: unknown; remember?: unknown }): Promise<SignedIn> {
     const login = typeof input.username === 'string' ? input.username.trim() : '';
     const password = typeof input.password === 'string' ? input.password : '';
     // Nothing longer than an e-mail address names an account, and no password is longer than the
@@ -89,13 +97,51 @@ export class AuthService {
       throw unauthenticated(INVALID_CREDENTIALS);
     }
     await attempt.giveBack();
-    const token = await this.startSession(ctx.em, user);
+    if (input.remember !== true || !ctx.sessionCookie) return { token: await this.startSession(ctx.em, user), user };
+    const token = await ctx.em.transactional(async (em) => {
+      const { session, cookie } = await this.remembered.start(em, user, this.clock());
+      const issued = await this.startSession(em, user, session.id);
+      ctx.sessionCookie!.write(cookie, SESSION_MAX_AGE_SECONDS);
+      return issued;
+    });
     return { token, user };
   }
 
+  /**
+   * A new tab, or a link from an e-mail: the `session` cookie signs the browser in again. The cookie
+   * is swapped for a new one each time; one used again after it was swapped (a copy) ends the whole
+   * session. No cookie, or one that names no session: UNAUTHENTICATED (and the browser forgets it).
+   */
+  async resumeSession(ctx: RequestContext): Promise<SignedIn> {
+    const cookie = ctx.sessionCookie?.read();
+    if (!cookie) throw unauthenticated('There is no session to resume. Please sign in.');
+    const resumed = await this.remembered.resume(ctx.em, cookie, this.clock());
+    if (resumed.kind !== 'resumed') {
+      ctx.sessionCookie!.clear();
+      if (resumed.kind === 'reused') ctx.log.warn({ userId: resumed.userId }, 'a session cookie was used again after it was replaced; the session ended');
+      throw unauthenticated('This session has ended. Please sign in again.');
+    }
+    const user = resumed.session.user;
+    const token = await this.startSession(ctx.em, user, resumed.session.id);
+    if (resumed.cookie) ctx.sessionCookie!.write(resumed.cookie, SESSION_MAX_AGE_SECONDS);
+    return { token, user };
+  }
+
+  /** Ends the caller's session: the token, and the remembered session it came from (the cookie goes too). */
   async logout(ctx: RequestContext): Promise<void> {
     const viewer = await ctx.requireViewer();
+    const remembered = await this.remembered.of(ctx.em, viewer.jti);
+    if (remembered) await this.remembered.end(ctx.em, remembered);
     await ctx.em.nativeDelete(AuthSession, { jti: viewer.jti });
+    ctx.sessionCookie?.clear();
+  }
+
+  /** "Sign out everywhere": every token of the caller and every browser that keeps them signed in, this one too. */
+  async signOutEverywhere(ctx: RequestContext): Promise<void> {
+    const viewer = await ctx.requireViewer();
+    await ctx.em.transactional((em) => endAllSessions(em, viewer.user.id));
+    ctx.sessionCookie?.clear();
+    ctx.log.info({ userId: viewer.user.id }, 'signed out everywhere');
   }
 
   /**
@@ -115,10 +161,11 @@ export class AuthService {
     const token = await ctx.em.transactional(async (em) => {
       const fresh = await em.findOneOrFail(User, user.id);
       fresh.passwordHash = await this.passwords.hash(password);
-      await em.nativeDelete(AuthSession, { user: fresh.id });
+      await endAllSessions(em, fresh.id);
       await this.onPasswordChanged?.(em, fresh.id);
       return this.startSession(em, fresh);
     });
+    ctx.sessionCookie?.clear();
     return { message: 'Password changed successfully', token };
   }
 
@@ -179,9 +226,9 @@ export class AuthService {
   }
 
   /** Issues a token for the user and records its session (in the caller's transaction, when there is one). */
-  async startSession(em: EntityManager, user: User): Promise<string> {
-    const { token, jti, expiresAt } = await this.tokens.issue(user);
-    em.create(AuthSession, { jti, user, expiresAt });
+  async startSession(em: EntityManager, user: User, rememberedSessionId?: string): Promise<string> {
+    const { token, jti, expiresAt } = await this.tokens.issue(user, rememberedSessionId);
+    em.create(AuthSession, { jti, user, expiresAt, rememberedSession: rememberedSessionId ?? null });
     // Expired sessions of this user are no longer useful; dropping them keeps the table small.
     await em.nativeDelete(AuthSession, { user: user.id, expiresAt: { $lt: new Date() } });
     await em.flush();

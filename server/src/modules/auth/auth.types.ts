@@ -20,6 +20,9 @@ export class LoginInput {
 
   @Field(() => String)
   password!: string;
+
+  @Field(() => Boolean, { nullable: true, description: 'Keep me signed in: the browser also gets the `session` cookie that signs it in again in a new tab (30 days).' })
+  remember?: boolean | null;
 }
 
 @InputType()

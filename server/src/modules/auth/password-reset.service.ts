@@ -3,7 +3,7 @@ import type { RequestContext } from '../../core/context.js';
 import type { RateLimits } from '../limits/index.js';
 import { AccountLinks, AccountTokenPurpose } from './account-links.js';
 import type { AccountMailQueue } from './account-mail.js';
-import { AuthSession } from './auth-session.entity.js';
+import { endAllSessions } from './remembered-sessions.js';
 import type { Passwords } from './passwords.js';
 import { checkPassword, normaliseEmail } from './auth.validation.js';
 import { User } from './user.entity.js';
@@ -59,7 +59,7 @@ export class PasswordResetService {
       const link = await this.options.links.take(em, [AccountTokenPurpose.PASSWORD_RESET], input.token, now);
       const user = link.user as User;
       await em.nativeUpdate(User, { id: user.id }, { passwordHash });
-      await em.nativeDelete(AuthSession, { user: user.id });
+      await endAllSessions(em, user.id);
       await this.options.links.retireAll(em, user.id, now);
       // The link reached the account's own address: whoever opened it holds that address.
       await this.options.addressProven(em, user.id, user.email, now);

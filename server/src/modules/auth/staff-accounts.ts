@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflictOnUnique } from '../../core/db-errors.js';
 import { conflict } from '../../core/errors.js';
 import { escapeLike } from '../../core/text-search.js';
-import { AuthSession } from './auth-session.entity.js';
+import { endAllSessions } from './remembered-sessions.js';
 import { Role, User } from './user.entity.js';
 
 /**
@@ -44,7 +44,7 @@ export async function setStaffRole(em: EntityManager, member: User, role: Role):
   if (member.role === Role.ADMIN) await assertOtherAdmin(em, member.id);
   member.role = role;
   await em.flush();
-  await em.nativeDelete(AuthSession, { user: member.id });
+  await endAllSessions(em, member.id);
 }
 
 /** Removes a locked member's account; their tokens stop working at once (the sessions go with it). The last admin stays. */

@@ -15,6 +15,8 @@ export interface TokenClaims {
   iat: number;
   exp: number;
   jti: string;
+  /** The remembered session the token was issued from ("Keep me signed in"), if any. */
+  sid?: string;
 }
 
 /** Signs and verifies the HS256 session tokens. */
@@ -28,11 +30,11 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async issue(user: User): Promise<{ token: string; jti: string; expiresAt: Date }> {
+  async issue(user: User, sid?: string): Promise<{ token: string; jti: string; expiresAt: Date }> {
     const jti = crypto.randomUUID();
     const now = Math.floor(Date.now() / 1000);
     const exp = now + this.ttlSeconds;
-    const token = await new SignJWT({ username: user.username, email: user.email, role: user.role })
+    const token = await new SignJWT({ username: user.username, email: user.email, role: user.role, ...(sid ? { sid } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(user.id))
       .setIssuedAt(now)
