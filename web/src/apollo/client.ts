@@ -1,4 +1,5 @@
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, CombinedGraphQLErrors, InMemoryCache } from '@apollo/client';
+import { ErrorLink } from '@apollo/client/link/error';
 import { SetContextLink } from '@apollo/client/link/context';
 import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { Kind, type OperationDefinitionNode } from 'graphql';
@@ -10,6 +11,15 @@ import { typePolicies } from './type-policies';
 const authLink = new SetContextLink((prev) => {
   const { token } = authStore.getState();
   return token ? { headers: { ...prev.headers, authorization: `Bearer ${token}` } } : {};
+});
+
+/**
+ * A token the server no longer honours (signed out everywhere, a new password, the session's cookie
+ * copied): the tab signs out, and a page that needs a signed-in user goes to the sign-in page.
+ */
+const endedSessionLink = new ErrorLink(({ error, operation }) => {
+  const sentToken = Boolean((operation.getContext().headers as Record<string, string> | undefined)?.authorization);
+  if (sentToken && CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) authStore.logout();
 });
 
 /** GraphQL over HTTP, with multipart uploads (which must announce themselves for CSRF protection). */
@@ -35,6 +45,6 @@ const queryLink =
     : httpLink;
 
 export const apolloClient = new ApolloClient({
-  link: ApolloLink.from([authLink, queryLink]),
+  link: ApolloLink.from([authLink, endedSessionLink, queryLink]),
   cache: new InMemoryCache({ typePolicies }),
 });

@@ -25,7 +25,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     void refreshSettings(client);
   }, [client, location.key]);
 
-  if (!settings.settingsLoaded) {
+  if (!settings.settingsLoaded || (auth.resuming && wouldLeave(location.pathname, settings))) {
     return (
       <div className="app-loading">
         <Spinner aria-label="Loading" />
@@ -39,6 +39,12 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     admin: settings.admin,
     staff: auth.user?.role === 'staff',
   });
-  if (decision.kind === 'redirect' && decision.to !== location.pathname) return <Navigate to={decision.to} replace />;
+  // The sign-in page brings the visitor back here afterwards.
+  if (decision.kind === 'redirect' && decision.to !== location.pathname) return <Navigate to={decision.to} replace state={decision.to === '/login' ? { from: location.pathname + location.search } : undefined} />;
   return <>{children}</>;
+}
+
+/** Whether a signed-out visitor would be sent away from this page: while the tab resumes its session, it waits instead. */
+function wouldLeave(pathname: string, settings: ReturnType<typeof useSettings>): boolean {
+  return decideNavigation({ pathname, underConstructionMode: settings.underConstructionMode, signedIn: false, admin: false }).kind === 'redirect';
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Alignment, Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
 import { useAuth } from '../auth/auth-store';
 import { useSettings } from '../settings/settings-store';
@@ -21,6 +21,7 @@ export function TopNavbar() {
   const auth = useAuth();
   const { admin } = useSettings();
   const navigate = useNavigate();
+  const location = useLocation();
   const inCart = itemCount(useCartLines());
 
   return (
@@ -60,7 +61,7 @@ export function TopNavbar() {
           <Suspense fallback={null}>
             <UserMenu user={auth.user} />
           </Suspense>        ) : (
-          <Button variant="minimal" icon="log-in" text="Sign in" onClick={() => navigate('/login')} />
+          <Button variant="minimal" icon="log-in" text="Sign in" onClick={() => navigate('/login', { state: { from: location.pathname + location.search } })} />
         )}
       </NavbarGroup>
     </Navbar>

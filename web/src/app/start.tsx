@@ -7,6 +7,7 @@ import { ApolloProvider } from '@apollo/client/react';
 import { BlueprintProvider } from '@blueprintjs/core';
 import { apolloClient } from '../apollo/client';
 import { authStore } from '../auth/auth-store';
+import { refreshSettings } from '../settings/refresh-settings';
 import { applyTheme, readTheme, setPageTheme, themeFromCookie } from '../common/theme';
 import { App, preloadScreens } from './App';
 import { loadBundledIcons, setUpIcons } from './icons';
@@ -58,6 +59,9 @@ export async function startApp(): Promise<void> {
   applyTheme(readTheme());
   setPageTheme(window.storefrontDrawnTheme ?? themeFromCookie(document.cookie));
   authStore.restore();
+  // A new tab of a browser that keeps its user signed in: the server says who (the page was drawn for
+  // a visitor; the signed-in view follows, as after a sign-in).
+  void authStore.resume(() => refreshSettings(apolloClient));
   const initialState = readInitialState();
   const container = document.getElementById('root')!;
   if (container.firstElementChild) {

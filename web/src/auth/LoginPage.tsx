@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { Button, Callout, Card, FormGroup, H2, InputGroup, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Callout, Card, Checkbox, FormGroup, H2, InputGroup, Tab, Tabs } from '@blueprintjs/core';
 import { graphql } from '../apollo/generated';
 import { errorMessage } from '../apollo/errors';
 import { authStore } from './auth-store';
@@ -28,6 +28,25 @@ export const RegisterMutation = graphql(`
   }
 `);
 
+/** Where the shopper was before the sign-in page (a link or a guarded page says so), else home. */
+export function returnPath(location: Location): string {
+  const from = (location.state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : '/';
+}
+
+/** Signs in with the credentials, remembered in this browser when asked; then the settings that follow. */
+function useSignIn() {
+  const client = useApolloClient();
+  const [login, { loading }] = useMutation(LoginMutation);
+  const signIn = async (input: { username: string; password: string; remember: boolean }) => {
+    const { data } = await login({ variables: { input } });
+    if (!data) throw new Error('Login failed');
+    authStore.login(data.login.token);
+    await refreshSettings(client);
+  };
+  return { signIn, loading };
+}
+
 /** Sign in (and, for a new shopper, create an account). */
 export default function LoginPage() {
   const [tab, setTab] = useState<'login' | 'register'>('login');
@@ -36,7 +55,7 @@ export default function LoginPage() {
       <Card className="auth-card" elevation={2}>
         <Tabs id="auth-tabs" selectedTabId={tab} onChange={(id) => setTab(id as 'login' | 'register')} size="large" renderActiveTabPanelOnly>
           <Tab id="login" title="Sign in" panel={<LoginForm />} />
-          <Tab id="register" title="Create an account" panel={<RegisterForm onRegistered={() => setTab('login')} />} />
+          <Tab id="register" title="Create an account" panel={<RegisterForm />} />
         </Tabs>
       </Card>
     </StandalonePage>
@@ -45,21 +64,19 @@ export default function LoginPage() {
 
 function LoginForm() {
   const navigate = useNavigate();
-  const client = useApolloClient();
+  const location = useLocation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(true);
   const [error, setError] = useState<string | null>(null);
-  const [login, { loading }] = useMutation(LoginMutation);
+  const { signIn, loading } = useSignIn();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     try {
-      const { data } = await login({ variables: { input: { username, password } } });
-      if (!data) throw new Error('Login failed');
-      authStore.login(data.login.token);
-      await refreshSettings(client);
-      navigate('/');
+      await signIn({ username, password, remember });
+      navigate(returnPath(location), { replace: true });
     } catch (e) {
       setError(errorMessage(e, 'Login failed'));
     }
@@ -76,12 +93,13 @@ function LoginForm() {
           </div>
         </Callout>
       )}
-      <FormGroup label="Username" labelFor="login-username">
+      <FormGroup label="Username" labelFor="login-username" helperText="or your e-mail address">
         <InputGroup id="login-username" name="username" autoComplete="username" value={username} onValueChange={setUsername} autoFocus required size="large" />
       </FormGroup>
       <FormGroup label="Password" labelFor="login-password" helperText={<Link to="/forgot-password">Forgot password?</Link>}>
         <InputGroup id="login-password" name="password" type="password" autoComplete="current-password" value={password} onValueChange={setPassword} required size="large" />
       </FormGroup>
+      <Checkbox className="auth-remember" label="Keep me signed in" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} />
       <div className="auth-actions">
         <Button text="Cancel" variant="outlined" onClick={() => navigate('/')} />
         <Button type="submit" intent="primary" text="Login" loading={loading} />
@@ -90,7 +108,11 @@ function LoginForm() {
   );
 }
 
-function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+/** Creates the account, then signs in with it (remembered in this browser) and goes back to where the shopper was. */
+function RegisterForm() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { signIn, loading: signingIn } = useSignIn();
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -102,9 +124,14 @@ function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     setOutcome(null);
     try {
       await register({ variables: { input: { username, email, password } } });
-      window.alert(`Successfully registered with email ${email.trim().toLowerCase()}`);
-      setPassword('');
-      onRegistered();
+    } catch (e) {
+      setOutcome({ intent: 'danger', text: errorMessage(e, 'Registration failed') });
+      return;
+    }
+    window.alert(`Successfully registered with email ${email.trim().toLowerCase()}`);
+    try {
+      await signIn({ username, password, remember: true });
+      navigate(returnPath(location), { replace: true });
     } catch (e) {
       setOutcome({ intent: 'danger', text: errorMessage(e, 'Registration failed') });
     }
@@ -131,7 +158,7 @@ function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
         <InputGroup id="register-password" type="password" autoComplete="new-password" value={password} onValueChange={setPassword} required minLength={8} />
       </FormGroup>
       <div className="auth-actions">
-        <Button type="submit" intent="primary" text="Create account" loading={loading} />
+        <Button type="submit" intent="primary" text="Create account" loading={loading || signingIn} />
       </div>
     </form>
   );

@@ -5,10 +5,14 @@ import { decodeToken, isExpired, type TokenUser } from './token';
 export interface AuthState {
   token: string | null;
   user: TokenUser | null;
+  /** True while the browser asks whether its "Keep me signed in" cookie signs it in (a new tab). */
+  resuming?: boolean;
 }
 
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
+/** Set once the tab has asked the server for its remembered session. */
+const ASKED_KEY = 'session-asked';
 
 type Listener = () => void;
 
@@ -61,12 +65,41 @@ export class AuthStore {
     this.set({ token, user });
   }
 
+  /**
+   * A new tab, or a link from an e-mail, with nothing in session storage: asks the server once
+   * whether the browser's `session` cookie ("Keep me signed in") signs it in (`POST /api/session`;
+   * the cookie itself is httpOnly, out of the page's reach). `signedIn` runs before the store says
+   * it is done (the site settings, which say whether the user is an admin). Answers whether it did.
+   */
+  async resume(signedIn: () => Promise<unknown> = async () => undefined, request: typeof fetch = fetch): Promise<boolean> {
+    if (this.state.user || this.state.resuming || this.storage.getItem(ASKED_KEY)) return false;
+    // Once per tab: a visitor who signs out, or never chose to be remembered, is not asked about again.
+    this.storage.setItem(ASKED_KEY, '1');
+    this.set({ ...this.state, resuming: true });
+    let resumed = false;
+    try {
+      const res = await request('/api/session', { method: 'POST', credentials: 'same-origin', headers: { 'X-Requested-With': 'fetch' } });
+      if (res.ok && !this.state.user) {
+        const token = await res.text();
+        // Signed in, and the settings that follow from it known, before the page decides where the visitor may go.
+        this.login(token, { resuming: true });
+        await signedIn().catch(() => undefined);
+        resumed = true;
+      }
+    } catch {
+      // Offline, or the shop is restarting: the visitor signs in by hand.
+    } finally {
+      if (this.state.resuming) this.set({ ...this.state, resuming: false });
+    }
+    return resumed;
+  }
+
   /** Stores the token and its decoded payload (the user). Throws when the token cannot be decoded. */
-  login(token: string): TokenUser {
+  login(token: string, extra: Pick<AuthState, 'resuming'> = {}): TokenUser {
     const user = decodeToken(token);
     this.storage.setItem(TOKEN_KEY, token);
     this.storage.setItem(USER_KEY, JSON.stringify(user));
-    this.set({ token, user });
+    this.set({ token, user, ...extra });
     return user;
   }
 

@@ -21,3 +21,25 @@ export function useLogout() {
     navigate('/');
   }, [client, navigate]);
 }
+
+export const SignOutEverywhereMutation = graphql(`
+  mutation SignOutEverywhere {
+    signOutEverywhere
+  }
+`);
+
+/**
+ * "Sign out everywhere": ends every session of the user on the server (every device, each browser
+ * that keeps them signed in, this one too), then signs this tab out and goes to the sign-in page.
+ * Throws when the server did not do it (the tab stays signed in).
+ */
+export function useSignOutEverywhere() {
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    await client.mutate({ mutation: SignOutEverywhereMutation });
+    authStore.logout();
+    await client.clearStore();
+    navigate('/login', { replace: true });
+  }, [client, navigate]);
+}

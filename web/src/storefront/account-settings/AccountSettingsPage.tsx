@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Callout, Card, Spinner, Switch, Tag } from '@blueprintjs/core';
 import { errorMessage } from '../../apollo/errors';
 import { ChangePasswordDialog } from '../../auth/ChangePasswordDialog';
+import { useSignOutEverywhere } from '../../auth/use-logout';
 import { snackbar } from '../../common/toaster';
 import { MyAccountQuery, UpdateAccountSettingsMutation } from './account-settings-operations';
 import { ChangeEmailForm } from './ChangeEmailForm';
@@ -26,6 +28,18 @@ export default function AccountSettingsPage() {
   const { data, loading, error } = useQuery(MyAccountQuery, { fetchPolicy: 'cache-and-network' });
   const [update, updating] = useMutation(UpdateAccountSettingsMutation);
   const account = data?.myAccount;
+  const signOutEverywhere = useSignOutEverywhere();
+  const [signingOut, setSigningOut] = useState(false);
+  const endAllSessions = async () => {
+    setSigningOut(true);
+    try {
+      await signOutEverywhere();
+      void snackbar('You are signed out everywhere.');
+    } catch (failure) {
+      setSigningOut(false);
+      void snackbar(errorMessage(failure, 'You could not be signed out everywhere. Please try again.'), 'danger');
+    }
+  };
 
   const setNotifyOpened = async (notifyOpened: boolean) => {
     try {
@@ -75,6 +89,12 @@ export default function AccountSettingsPage() {
             <h2 id="settings-password">Password</h2>
             <p className="muted">A new password signs you out everywhere else.</p>
             <Button icon="key" text="Change password" onClick={() => open('password')} />
+          </Card>
+
+          <Card className="settings-section" aria-labelledby="settings-sessions">
+            <h2 id="settings-sessions">Where you are signed in</h2>
+            <p className="muted">Signed in on a shared computer, or on a phone you no longer have? This signs you out on every device and browser, this one too.</p>
+            <Button icon="log-out" text="Sign out everywhere" loading={signingOut} onClick={() => void endAllSessions()} />
           </Card>
 
           <Card className="settings-section" aria-labelledby="settings-notices">
