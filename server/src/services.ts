@@ -52,6 +52,7 @@ import { registerReminderEmails } from './modules/contacts/reminder-emails.js';
 import { GroupCardService } from './modules/group-card/group-card.service.js';
 import { GroupCardOwnerService } from './modules/group-card/group-card-owner.service.js';
 import { GroupCardEmails, GROUP_CARD_RECIPIENT_KINDS } from './modules/group-card/group-card-emails.js';
+import { categoryPathNames } from './modules/catalogue/index.js';
 
 /** The services of the product: one instance each per process, shared by GraphQL and REST. */
 export interface Services {
@@ -199,6 +200,8 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const discounts = new DiscountService(clock, limits);
   const providers = deps.paymentProviders ?? [new TestPaymentProvider()];
   const groupCards = new GroupCardService({ limits, clock, secret: jwtSecret });
+  // The signing page's sample message suits the card's occasion: the catalogue knows what a card is for.
+  groupCards.occasionOf = categoryPathNames;
   const groupCardEmails = new GroupCardEmails({ mail, baseUrl: config.publicUrl, clock });
   // Signing invitations and their reminders go to people who never signed up, like cards.
   recipients.protect(mail, GROUP_CARD_RECIPIENT_KINDS);

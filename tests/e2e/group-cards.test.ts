@@ -146,6 +146,15 @@ describe('group cards in a real browser', () => {
     await page.getByRole('button', { name: 'Remove', exact: true }).click();
     await expect.poll(() => panel.locator('.group-card-signatures li').count(), { timeout: 10_000 }).toBe(2);
     expect(await panel.locator('.group-card-signatures').textContent()).not.toContain(hundred[1]!.name);
+
+    // "Change date" to Now says first that it closes signing, and how many have signed.
+    await page.getByRole('button', { name: 'Change date' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change date' });
+    await dialog.getByText('Now', { exact: true }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('Signing closes now; 2 people have signed. No one can sign after it goes.');
+    await screenshotOf(dialog, 'group-card-change-date-now');
+    await dialog.getByText('On a day', { exact: true }).click();
+    await expect.poll(() => dialog.getByRole('alert').count(), { timeout: 10_000 }).toBe(0);
     await context.close();
   });
 });

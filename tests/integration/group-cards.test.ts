@@ -63,6 +63,20 @@ describe('making a card a group card at checkout', () => {
     expect(plain.body.data.order.items.map((item: { signingToken: string | null }) => item.signingToken)).toEqual([null, null]);
   });
 
+  it("suggests a sample message that suits the card's category, and fills {firstName} with the recipient's first name", async () => {
+    clock.set('2026-12-01T10:00:00Z');
+    const birthday = await placeGroupCard(app, shop, { deliveryDate: '2026-12-10', collectUntil: '2026-12-09T18:00:00Z', recipientName: 'Frank Ocean', message: 'Merry Christmas {firstName}! Love from {name}\'s team.' });
+    const placeholder = async (token: string) => (await (await app.request(`/sign/${token}`)).text()).match(/<textarea name="message"[^>]*placeholder="([^"]*)"/)?.[1];
+    expect(await placeholder(birthday.token)).toBe('Happy birthday! It has been a joy to work with you.');
+    const [item] = await app.sql<{ message: string }>('select message from order_item where id = $1', [birthday.itemId]);
+    expect(item!.message).toBe("Merry Christmas Frank! Love from Frank Ocean's team.");
+    // The same card filed under Christmas (a category under "Seasons"): a Christmas sample.
+    const seasons = await app.sql<{ id: number }>(`insert into category (name) values ('Seasons') returning id`);
+    await app.sql(`update category set name = 'Christmas', parent_id = $1 where id = (select category_id from product where id = $2)`, [seasons[0]!.id, shop.cardId]);
+    expect(await placeholder(birthday.token)).toBe('Merry Christmas! Wishing you a wonderful holiday season.');
+    await app.sql(`update category set name = 'Birthday', parent_id = null where id = (select category_id from product where id = $1)`, [shop.cardId]);
+  });
+
   it.each([
     // The card goes out at 09:00 on its day (the default hour, in the shopper's zone: UTC here).
     ['a deadline after the delivery', { deliveryDate: '2026-12-10', groupCard: { collectUntil: '2026-12-10T09:00:01Z' } }, 'lines.0.personalisation.groupCard.collectUntil', /before the card is delivered/],

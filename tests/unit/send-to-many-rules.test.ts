@@ -18,6 +18,15 @@ describe('{name} in a message', () => {
     expect(hasNamePlaceholder('Dear friend')).toBe(false);
   });
 
+  it("{firstName} becomes the first word of the name (the whole name when it is one word)", () => {
+    expect(fillName('Merry Christmas {firstName}!', 'Frank Ocean')).toBe('Merry Christmas Frank!');
+    expect(fillName('{ first name }, {FirstName} and {name}', '  Ada   Lovelace ')).toBe('Ada, Ada and   Ada   Lovelace ');
+    expect(fillName('Hi {firstName}', 'Cher')).toBe('Hi Cher');
+    expect(fillName('Hi {firstName}', '$1 Smith')).toBe('Hi $1');
+    expect(hasNamePlaceholder('Hi {firstName}')).toBe(true);
+    expect(fillName('{first} and {firstname2} stay', 'Grace Hopper')).toBe('{first} and {firstname2} stay');
+  });
+
   it('lists recipients shortly', () => {
     expect(recipientNames([{ name: 'Ann' }])).toBe('Ann');
     expect(recipientNames([{ name: 'Ann' }, { name: 'Ben' }])).toBe('Ann and Ben');

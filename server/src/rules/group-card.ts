@@ -19,6 +19,38 @@ export const SIGNING_TEXTS = {
   withdrawn: 'This card was withdrawn.',
 } as const;
 
+/** What the signing page suggests writing, by the card's occasion (words of its category and name). */
+const SAMPLE_SIGNATURES: readonly (readonly [RegExp, string])[] = [
+  [/christmas|xmas|noel|festive|holiday|season/i, 'Merry Christmas! Wishing you a wonderful holiday season.'],
+  [/new year/i, 'Happy New Year! Here is to a wonderful year ahead.'],
+  [/birthday/i, 'Happy birthday! It has been a joy to work with you.'],
+  [/wedding|marri|engage/i, 'Congratulations! Wishing you both every happiness.'],
+  [/anniversar/i, 'Happy anniversary! Here is to many more years.'],
+  [/baby|new arrival|newborn/i, 'Congratulations on your little one!'],
+  [/sympathy|condolence|loss|memor/i, 'Thinking of you, with love.'],
+  [/get well|recover/i, 'Get well soon! We are all thinking of you.'],
+  [/retire|farewell|leaving|goodbye|good luck|new job/i, 'Good luck with what comes next. We will miss you!'],
+  [/graduat/i, 'Congratulations, graduate! We are so proud of you.'],
+  [/thank/i, 'Thank you so much for everything you do.'],
+  [/valentine|love/i, 'Thinking of you today and always.'],
+  [/mother|mum|mom/i, "Happy Mother's Day! Thank you for everything."],
+  [/father|dad/i, "Happy Father's Day! Thank you for everything."],
+  [/easter/i, 'Happy Easter! Wishing you a lovely spring.'],
+];
+const ANY_OCCASION = 'Wishing you all the very best. It has been a joy to know you.';
+
+/**
+ * The sample message of a signing page: one that suits the card's occasion. The first of `occasions`
+ * that names one decides (its category's names, nearest first, then the card's own name).
+ */
+export function sampleSignature(...occasions: readonly string[]): string {
+  for (const occasion of occasions) {
+    const fits = SAMPLE_SIGNATURES.find(([words]) => words.test(occasion));
+    if (fits) return fits[1];
+  }
+  return ANY_OCCASION;
+}
+
 /** Where a group card is signed. */
 export const signingPath = (token: string): string => `/sign/${token}`;
 

@@ -10,12 +10,21 @@ export const MAX_RECIPIENTS_PER_LINE = 100;
 /** What a shopper writes in a message where each recipient's name goes. */
 export const NAME_PLACEHOLDER = '{name}';
 
-/** `{name}`, also written `{ name }` or `{Name}`. */
-const PLACEHOLDER = /\{\s*name\s*\}/gi;
+/** Where only the recipient's first name goes ("Merry Christmas {firstName}!" → "Merry Christmas Frank!"). */
+export const FIRST_NAME_PLACEHOLDER = '{firstName}';
 
-/** A message with `{name}` replaced by a recipient's name (the name as typed: it is plain text, never markup). */
+/** `{name}`, also written `{ name }` or `{Name}`; `{firstName}`, also `{first name}` or `{FirstName}`. */
+const PLACEHOLDER = /\{\s*(first\s*name|name)\s*\}/gi;
+
+/** A name's first word ("Frank Ocean" → "Frank"); the whole name when it is one word. */
+export const firstNameOf = (name: string): string => name.trim().split(/\s+/)[0] ?? '';
+
+/**
+ * A message with `{name}` replaced by a recipient's name and `{firstName}` by its first word (the
+ * name as typed: it is plain text, never markup).
+ */
 export function fillName(message: string, name: string): string {
-  return message.replace(PLACEHOLDER, () => name);
+  return message.replace(PLACEHOLDER, (_match, which: string) => (/^name$/i.test(which) ? name : firstNameOf(name)));
 }
 
 /** Whether a message says where the recipient's name goes. */

@@ -4,6 +4,7 @@ import { addressKey } from '../../core/client-address.js';
 import type { RequestContext } from '../../core/context.js';
 import { AppError, conflict, forbidden, notFound } from '../../core/errors.js';
 import { conflictOnUnique } from '../../core/db-errors.js';
+import { sampleSignature } from '../../rules/index.js';
 import { groupBy } from '../../core/loaders.js';
 import type { RateLimits } from '../limits/index.js';
 import { OrderItem } from '../orders/index.js';
@@ -24,6 +25,8 @@ export interface SigningView {
   item: OrderItem;
   status: SigningStatus;
   signatures: GroupCardSignature[];
+  /** The sample message the signing page suggests: one that suits the card's occasion. */
+  sample: string;
 }
 
 /** A signature just written, with the token that changes or removes it (given to its signer only). */
@@ -52,6 +55,9 @@ const WRITTEN_ORDER = { createdAt: 'asc', id: 'asc' } as const;
 export class GroupCardService {
   constructor(private readonly options: GroupCardOptions) {}
 
+  /** The names of what a card is for (its category, and up), nearest first; wired to the catalogue in services.ts. */
+  occasionOf: ((em: EntityManager, productId: number) => Promise<string[]>) | null = null;
+
   // ---- checkout ------------------------------------------------------------------------------
 
   /** Makes a card being ordered a group card (in the checkout's transaction): its signing token and deadline. */
@@ -72,8 +78,11 @@ export class GroupCardService {
   /** The card behind a signing link, with its signatures in the order they were written (404 for no card). */
   async view(ctx: RequestContext, token: unknown): Promise<SigningView> {
     const card = await this.byToken(ctx.em, token);
+    const productId = card.item.product?.id;
     const signatures = await ctx.em.find(GroupCardSignature, { groupCard: card.id }, { orderBy: WRITTEN_ORDER });
-    return { card, item: card.item, status: signingStatus(card, card.item, signatures.length, this.options.clock()), signatures };
+    const occasions = productId !== undefined && this.occasionOf ? await this.occasionOf(ctx.em, productId) : [];
+    const sample = sampleSignature(...occasions, card.item.name);
+    return { card, item: card.item, status: signingStatus(card, card.item, signatures.length, this.options.clock()), signatures, sample };
   }
 
   /**

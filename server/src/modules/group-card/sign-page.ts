@@ -61,7 +61,7 @@ export function renderSignPage(view: SigningView, token: string): string {
   ${open ? '' : html`<p class="closed" role="status">${STATUS_TEXT[status as Exclude<SigningStatus, SigningStatus.OPEN>]}</p>`}
   <form class="sign-form" novalidate${open ? '' : new SafeHtml(' hidden')}>
     <label>Your name<input name="name" maxlength="${String(MAX_PERSON_NAME)}" required autocomplete="name"></label>
-    <label>Your message<textarea name="message" maxlength="${String(MAX_SIGNATURE_MESSAGE)}" rows="5" required placeholder="Happy birthday! It has been a joy to work with you."></textarea></label>
+    <label>Your message<textarea name="message" maxlength="${String(MAX_SIGNATURE_MESSAGE)}" rows="5" required placeholder="${view.sample}"></textarea></label>
     <div class="row"><span class="count" aria-live="polite">0 / ${String(MAX_SIGNATURE_MESSAGE)}</span><span class="buttons"><button type="button" class="secondary cancel" hidden>Cancel</button><button type="submit">Sign the card</button></span></div>
     <p class="error" role="alert" hidden></p>
   </form>

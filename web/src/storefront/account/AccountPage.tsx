@@ -80,7 +80,7 @@ export default function AccountPage() {
                     {withdrawn && <p className="account-order-note muted">{withdrawn.note}</p>}
                     <ul className="account-items">
                       {order.items.map((item) => (
-                        <AccountItem key={item.id} item={item} orderId={order.id} orderStatus={order.status} onChangeDate={() => setChanging({ id: item.id, recipientName: item.recipientName ?? '', deliverAt: item.deliverAt ?? null })} onResend={() => setResending(item)} />
+                        <AccountItem key={item.id} item={item} orderId={order.id} orderStatus={order.status} onChangeDate={() => setChanging({ id: item.id, recipientName: item.recipientName ?? '', deliverAt: item.deliverAt ?? null, signatures: item.groupCard?.signatureCount ?? null })} onResend={() => setResending(item)} />
                       ))}
                     </ul>
                   </Card>

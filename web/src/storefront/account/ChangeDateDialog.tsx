@@ -11,6 +11,13 @@ export interface ChangingCard {
   id: number;
   recipientName: string;
   deliverAt: string | null;
+  /** A group card's signatures so far (sending it now closes signing); null for a card of one sender. */
+  signatures?: number | null;
+}
+
+/** What sending a group card now means for its signers. */
+export function closesSigningText(signatures: number): string {
+  return `Signing closes now; ${signatures === 1 ? '1 person has' : `${signatures} people have`} signed.`;
 }
 
 /** The hour a scheduled card is due at, as the dialog offers it (a whole hour; 09:00 when it is not one). */
@@ -74,6 +81,11 @@ export function ChangeDateDialog({ card, onClose }: { card: ChangingCard | null;
               <Radio value="now" label="Now" />
               <Radio value="later" label="On a day" />
             </RadioGroup>
+            {when === 'now' && card?.signatures != null && (
+              <Callout intent="warning" icon="warning-sign" className="account-date-warning" role="alert">
+                {closesSigningText(card.signatures)} No one can sign after it goes.
+              </Callout>
+            )}
             {when === 'later' && (
               <div className="account-date-when">
                 <InputGroup id="change-date" type="date" aria-label="Delivery date" value={value} min={today} max={max} onValueChange={(next) => setDay(next)} intent={error ? 'danger' : 'none'} />

@@ -35,6 +35,7 @@ export const MyOrdersQuery = graphql(`
               createdAt
             }
             groupCard {
+              signatureCount
               ...GroupCardPanel_groupCard
             }
           }

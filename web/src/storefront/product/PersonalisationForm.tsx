@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Button, Classes, FormGroup, HTMLSelect, InputGroup, Radio, RadioGroup, Spinner } from '@blueprintjs/core';
 import type { CardPersonalisation, CardRecipient } from '../cart/cart-lines';
-import { DELIVERY_HOURS, latestDeliveryDay, MAX_RECIPIENTS_PER_LINE, NAME_PLACEHOLDER } from '@rules';
+import { DELIVERY_HOURS, FIRST_NAME_PLACEHOLDER, latestDeliveryDay, MAX_RECIPIENTS_PER_LINE, NAME_PLACEHOLDER } from '@rules';
 import { useAuth } from '../../auth/auth-store';
 import { MAX_MESSAGE, emptyRecipient, localDay, trimmedPersonalisation, validatePersonalisation, type PersonalisationErrors } from './personalisation-rules';
 import { GroupCardFields } from '../group-card/GroupCardFields';
@@ -95,7 +95,7 @@ export function PersonalisationForm({
         label="Your message"
         labelFor="card-message"
         intent={field('message').intent}
-        helperText={errors.message ?? `${length} / ${MAX_MESSAGE} · write ${NAME_PLACEHOLDER} where each recipient's name goes`}
+        helperText={errors.message ?? `${length} / ${MAX_MESSAGE} · write ${NAME_PLACEHOLDER} where each recipient's name goes (${FIRST_NAME_PLACEHOLDER} for the first name only)`}
       >
         {/* Blueprint's text area as its classes: its component measures the page (a forced layout) as it mounts. */}
         <textarea
