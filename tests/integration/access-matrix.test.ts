@@ -26,7 +26,7 @@ const notFound = (message: string) => ({ status: 404, body: { message, code: 'NO
 const STAFF_REST: Record<string, { status: number; type?: RegExp; body?: unknown; text?: string }> = {
   'get /admin/orders': { status: 200, type: /^application\/json/, body: [] },
   // The export of no orders is its header line alone.
-  'get /admin/orders.csv': { status: 200, type: /^text\/csv/, text: 'order_id,created_at,customer,status,total,discount_code,items\r\n' },
+  'get /admin/orders.csv': { status: 200, type: /^text\/csv/, text: 'order_id,order_number,created_at,customer,status,total,discount_code,items\r\n' },
   'post /admin/orders/:id/refund': notFound('Order not found'),
   'get /admin/customers': {
     status: 200,

@@ -95,6 +95,7 @@ describe('GET /api/admin/orders', () => {
     const card = body.find((o: { id: string }) => o.id === placed[0]!.id);
     expect(card).toEqual({
       id: placed[0]!.id,
+      number: placed[0]!.id.slice(0, 8).toUpperCase(),
       purchaser_email: 'zoe.0@example.com',
       order_status: expect.stringMatching(/^(paid|delivered)$/),
       total: 4.5,
@@ -115,6 +116,14 @@ describe('GET /api/admin/orders', () => {
       ],
     });
     expect((await (await app.request('/api/admin/orders', { token: admin })).json()).length).toBe(12);
+  });
+
+  it('finds an order by the short number shoppers see, in either case, over REST and GraphQL', async () => {
+    const number = placed[3]!.id.slice(0, 8).toUpperCase();
+    const rest = await (await app.request(`/api/admin/orders?search=${number}`, { token: admin })).json();
+    expect(rest.map((o: { number: string }) => o.number)).toEqual([number]);
+    const { body } = await app.graphql('query($s: String) { orders(search: $s) { edges { node { id number } } } }', { s: number.toLowerCase() }, admin);
+    expect(body.data.orders.edges).toEqual([{ node: { id: placed[3]!.id, number } }]);
   });
 
   it('is 401 without a token and 403 for a customer', async () => {

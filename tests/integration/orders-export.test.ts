@@ -46,7 +46,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-const HEADER = 'order_id,created_at,customer,status,total,discount_code,items';
+const HEADER = 'order_id,order_number,created_at,customer,status,total,discount_code,items';
 const exportCsv = (search = '', token: string | undefined = admin) => app.request(`/api/admin/orders.csv?search=${encodeURIComponent(search)}`, { token });
 
 describe('GET /api/admin/orders.csv', () => {
@@ -65,7 +65,8 @@ describe('GET /api/admin/orders.csv', () => {
     const rows = parseCsv(text);
     expect(rows).toHaveLength(4);
     expect(rows.slice(1).map((r) => r[0])).toEqual([...ids].reverse());
-    const [, created, customer, status, total, code, items] = rows[1]!;
+    const [id, number, created, customer, status, total, code, items] = rows[1]!;
+    expect(number).toBe(id!.slice(0, 8).toUpperCase());
     expect(new Date(created!).toISOString()).toBe(created);
     // Paid (or already delivered: the queue, woken when the order commits, may have sent its e-mails by now).
     expect([customer, status, total, code, items]).toEqual(['export2@example.com', expect.stringMatching(/^(paid|delivered)$/), '28.50', '', 'Balloon Birthday x1; Summer Songs Album x2']);
@@ -78,11 +79,11 @@ describe('GET /api/admin/orders.csv', () => {
     const res = await exportCsv('quoting');
     const text = await res.text();
     expect(text).toContain('"Songs, ""Live""\nand more x1"');
-    expect(parseCsv(text)[1]![6]).toBe('Songs, "Live"\nand more x1');
+    expect(parseCsv(text)[1]![7]).toBe('Songs, "Live"\nand more x1');
 
     for (const name of ['=HYPERLINK("http://evil.example","x")', '+1+2', '-3', '@SUM(A1)']) {
       await app.sql(`update order_item set name = $2 where order_id = $1`, [id, name]);
-      const cell = parseCsv(await (await exportCsv('quoting')).text())[1]![6];
+      const cell = parseCsv(await (await exportCsv('quoting')).text())[1]![7];
       expect(cell).toBe(`'${name} x1`);
     }
     const code = await app.request('/api/admin/discounts', { method: 'POST', token: admin, json: { code: 'CSV-5', percent_off: 5 } });
@@ -91,8 +92,8 @@ describe('GET /api/admin/orders.csv', () => {
     expect(discounted.body.errors).toBeUndefined();
     const row = parseCsv(await (await exportCsv('coded')).text())[1]!;
     // 5% of 28.50 is 1.425, rounded to 1.43.
-    expect(row[4]).toBe('27.07');
-    expect(row[5]).toBe('CSV-5');
+    expect(row[5]).toBe('27.07');
+    expect(row[6]).toBe('CSV-5');
   });
 
   it('exports every order when the search is empty, and only the header when nothing matches', async () => {
@@ -110,7 +111,7 @@ describe('GET /api/admin/orders.csv', () => {
     const rows = parseCsv(await (await exportCsv('bulk')).text());
     expect(rows).toHaveLength(2501);
     expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(2500);
-    expect(rows[1]![2]).toBe('bulk1@example.com');
+    expect(rows[1]![3]).toBe('bulk1@example.com');
     // Many orders at the same instant, with microseconds: none skipped, none repeated across batches.
     await app.sql(`insert into "order" (id, purchaser_email, status, total, payment_provider, payment_reference, idempotency_key, request_hash, item_names, created_at)
       select gen_random_uuid(), 'same' || g || '@example.com', 'paid', 10, 'test', 'ref', 'same-key-' || g, 'h', 'same instant', timestamptz '2026-01-01 10:00:00.123456+00' + (g % 3) * interval '1 microsecond'
@@ -118,7 +119,7 @@ describe('GET /api/admin/orders.csv', () => {
     const same = parseCsv(await (await exportCsv('same instant')).text());
     expect(same).toHaveLength(4501);
     expect(new Set(same.slice(1).map((r) => r[0])).size).toBe(4500);
-    expect(rows.at(-1)![2]).toBe('bulk2500@example.com');
+    expect(rows.at(-1)![3]).toBe('bulk2500@example.com');
   });
 
   it('is for admins only (401 anonymous, 403 customers)', async () => {

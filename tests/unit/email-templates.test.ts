@@ -121,6 +121,17 @@ describe('compiled e-mail templates', () => {
     await same(receiptEmail(order, [albumOf(order)], BASE), reference.receiptEmail(order, [albumOf(order)], BASE));
   });
 
+  it("receipt: the short order number the confirmation page shows, and each later card's day and hour in the shopper's zone", async () => {
+    const order = orderOf(3);
+    const later = cardOf(3, order, { timeZone: 'America/New_York', deliverAt: new Date('2026-12-24T14:00:00Z') });
+    const now = cardOf(4, order, { timeZone: 'America/New_York', deliverAt: null });
+    const mail = await receiptEmail(order, [later, now], BASE);
+    expect(mail.text).toContain('Order number: 6F1C2B3A\n');
+    expect(mail.html).toContain('Order number: <strong>6F1C2B3A</strong>');
+    expect(mail.text).toContain(', sent on 24 December 2026 at 09:00 (America/New_York time): ');
+    expect(mail.text).toContain(', sent now: ');
+  });
+
   it('opened notice, thank-you and reminder: byte-equal, in several time zones', async () => {
     for (let n = 0; n < 5; n++) {
       const order = orderOf(n);

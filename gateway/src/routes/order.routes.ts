@@ -17,6 +17,7 @@ export function orderRoutes({ orders, groupCards }: Services): RouteDef[] {
         res.json(
           rows.map(({ order, items }) => ({
             id: order.id,
+            number: order.number,
             purchaser_email: order.purchaserEmail,
             order_status: order.status,
             total: decimalToNumber(order.total),

@@ -59,7 +59,7 @@ ${note.html}`,
 export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string): Promise<MailContent> {
   const subject = `Your Art & Song Cards order ${orderNumber(order.id)}`;
   // The delivery day as the shopper chose it: in their time zone.
-  const when = (item: OrderItem) => (item.deliverAt && item.deliverAt > order.createdAt ? `on ${dayText(item.deliverAt, item.timeZone)}` : 'now');
+  const when = (item: OrderItem) => (item.deliverAt && item.deliverAt > order.createdAt ? `on ${momentText(item.deliverAt, item.timeZone)} (${item.timeZone ?? 'UTC'} time)` : 'now');
   const discounted = Boolean(order.discountCode && order.discountAmount && order.discountAmount !== '0.00');
   const preview = (item: OrderItem) => `${baseUrl}${ecardPath(item.itemUrlUuid!)}?preview=1`;
   const details = `${baseUrl}/order-confirmation/${order.id}`;
@@ -77,7 +77,7 @@ export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string):
     subject,
     preview: `Thank you for your order: ${dollars(order.total)}.`,
     body: html`${heading('Thank you for your order')}
-${paragraph(html`Order number: <code>${order.id}</code>`)}
+${paragraph(html`Order number: <strong>${orderNumber(order.id)}</strong>`)}
 <mj-table font-size="15px" line-height="1.45" color="#2b2b2b" padding="12px 25px">${rows}${
       discounted ? html`
 <tr><td style="padding:10px 0;border-bottom:1px solid #eee">Discount <code>${order.discountCode}</code></td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right">-${dollars(order.discountAmount)}</td></tr>` : ''}
@@ -85,7 +85,7 @@ ${paragraph(html`Order number: <code>${order.id}</code>`)}
 ${paragraph(`Paid with card ending ${order.cardLast4 ?? '—'}.`)}
 ${button('Order details', details)}
 ${paragraph(RECEIPT_WHY, { quiet: true })}`,
-    text: `Thank you for your order.\n\nOrder number: ${order.id}\n\n${lines.join('\n')}${discounted ? `\nDiscount ${order.discountCode}  -${dollars(order.discountAmount)}` : ''}\n\nTotal: ${dollars(order.total)}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}\n\n${RECEIPT_WHY}`,
+    text: `Thank you for your order.\n\nOrder number: ${orderNumber(order.id)}\n\n${lines.join('\n')}${discounted ? `\nDiscount ${order.discountCode}  -${dollars(order.discountAmount)}` : ''}\n\nTotal: ${dollars(order.total)}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}\n\n${RECEIPT_WHY}`,
   });
 }
 

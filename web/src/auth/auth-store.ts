@@ -79,8 +79,9 @@ export class AuthStore {
     let resumed = false;
     try {
       const res = await request('/api/session', { method: 'POST', credentials: 'same-origin', headers: { 'X-Requested-With': 'fetch' } });
+      // Read whatever the answer is: a body left unread keeps the request open in the browser.
+      const token = await res.text();
       if (res.ok && !this.state.user) {
-        const token = await res.text();
         // Signed in, and the settings that follow from it known, before the page decides where the visitor may go.
         this.login(token, { resuming: true });
         await signedIn().catch(() => undefined);

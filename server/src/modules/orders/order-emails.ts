@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { html } from '../../core/html.js';
 import { orderNumber } from '../../rules/index.js';
-import { drop, withhold, formatDay, button, heading, mjml, paragraph, renderEmail, type EnqueueInput, type JobBatch, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type MailTemplate } from '../mail/index.js';
+import { drop, withhold, formatMoment, button, heading, mjml, paragraph, renderEmail, type EnqueueInput, type JobBatch, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type MailTemplate } from '../mail/index.js';
 import { ecardPath, OrderItem } from './order-item.entity.js';
 import type { OrderCard } from './order-item-rows.js';
 import { listUnsubscribeHeaders, type RecipientLinks } from '../consent/index.js';
@@ -60,8 +60,8 @@ const RECEIPT_WHY = 'You receive this e-mail because you placed this order at Ar
 /** The purchaser's receipt, with a link to each card, the discount (if any) and the total. */
 export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string): Promise<MailContent> {
   const subject = `Your Art & Song Cards order ${orderNumber(order.id)}`;
-  // The delivery day as the shopper chose it: in their time zone.
-  const when = (item: OrderItem) => (item.deliverAt && item.deliverAt > order.createdAt ? `on ${formatDay(item.deliverAt, item.timeZone)}` : 'now');
+  // The delivery day and hour as the shopper chose them: in their time zone, named.
+  const when = (item: OrderItem) => (item.deliverAt && item.deliverAt > order.createdAt ? `on ${formatMoment(item.deliverAt, item.timeZone)} (${item.timeZone ?? 'UTC'} time)` : 'now');
   const discounted = Boolean(order.discountCode && order.discountAmount && order.discountAmount !== '0.00');
   const preview = (item: OrderItem) => `${baseUrl}${ecardPath(item.itemUrlUuid!)}?preview=1`;
   const details = `${baseUrl}/order-confirmation/${order.id}`;
@@ -79,7 +79,7 @@ export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string):
     subject,
     preview: `Thank you for your order: $${order.total}.`,
     body: mjml`${heading('Thank you for your order')}
-${paragraph(mjml`Order number: <code>${order.id}</code>`)}
+${paragraph(mjml`Order number: <strong>${orderNumber(order.id)}</strong>`)}
 <mj-table font-size="15px" line-height="1.45" color="#2b2b2b" padding="12px 25px">${rows}${
       discounted ? html`
 <tr><td style="padding:10px 0;border-bottom:1px solid #eee">Discount <code>${order.discountCode}</code></td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right">-$${order.discountAmount}</td></tr>` : ''}
@@ -87,7 +87,7 @@ ${paragraph(mjml`Order number: <code>${order.id}</code>`)}
 ${paragraph(`Paid with card ending ${order.cardLast4 ?? '—'}.`)}
 ${button('Order details', details)}
 ${paragraph(RECEIPT_WHY, { quiet: true })}`,
-    text: `Thank you for your order.\n\nOrder number: ${order.id}\n\n${lines.join('\n')}${discounted ? `\nDiscount ${order.discountCode}  -$${order.discountAmount}` : ''}\n\nTotal: $${order.total}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}\n\n${RECEIPT_WHY}`,
+    text: `Thank you for your order.\n\nOrder number: ${orderNumber(order.id)}\n\n${lines.join('\n')}${discounted ? `\nDiscount ${order.discountCode}  -$${order.discountAmount}` : ''}\n\nTotal: $${order.total}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}\n\n${RECEIPT_WHY}`,
   });
 }
 

@@ -4,6 +4,7 @@ import { Field, GraphQLISODateTime, ID, ObjectType, registerEnumType } from 'typ
 import { DecimalScalar } from '../../core/decimal.js';
 import { User } from '../auth/index.js';
 import { OrderItem } from './order-item.entity.js';
+import { orderNumber } from '../../rules/index.js';
 
 export enum OrderStatus {
   PENDING = 'pending',
@@ -33,9 +34,14 @@ registerEnumType(OrderStatus, {
 export class Order {
   [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'user' | 'cardLast4' | 'cardBrand' | 'paymentReference' | 'receiptSentAt' | 'searchText' | 'notifyOpened' | 'discountCode' | 'discountAmount' | 'refundedAt' | 'refundedAmount';
 
-  @Field(() => ID, { description: 'The order number (a UUID).' })
+  @Field(() => ID, { description: 'The order\'s id (a UUID).' })
   @PrimaryKey({ type: 'uuid' })
   id!: string;
+
+  @Field(() => String, { description: 'The order number shoppers see (confirmation page, e-mails, My orders): the first 8 characters of the id, in capitals. The admin search finds an order by it.' })
+  get number(): string {
+    return orderNumber(this.id);
+  }
 
   @Field(() => String)
   @Property({ type: 'string', length: 254 })

@@ -1,9 +1,10 @@
 import type { RequestContext } from '../../core/context.js';
 import { csvNumber, type CsvRecord } from '../../core/csv.js';
 import { escapeLike, searchWords } from '../../core/text-search.js';
+import { orderNumber } from '../../rules/index.js';
 
 /** The header of the orders export (contract section 9). */
-export const ORDERS_CSV_COLUMNS = ['order_id', 'created_at', 'customer', 'status', 'total', 'discount_code', 'items'] as const;
+export const ORDERS_CSV_COLUMNS = ['order_id', 'order_number', 'created_at', 'customer', 'status', 'total', 'discount_code', 'items'] as const;
 
 /** A row of the export, for core/csv.ts's writer (which writes every text cell as text). */
 export type OrdersCsvRow = CsvRecord<(typeof ORDERS_CSV_COLUMNS)[number]>;
@@ -50,6 +51,7 @@ export async function* ordersCsvRows(ctx: RequestContext, search: string | null 
     if (!rows.length) return;
     yield rows.map((row) => ({
       order_id: row.id,
+      order_number: orderNumber(row.id),
       created_at: new Date(row.created_at).toISOString(),
       customer: row.purchaser_email,
       status: row.status,

@@ -94,7 +94,7 @@ export function OrdersScreen() {
                     }}
                   >
                     <td className="orders-id" title={node.id}>
-                      {node.id}
+                      {node.number}
                     </td>
                     <td>{node.purchaserEmail}</td>
                     <td>

@@ -11,6 +11,7 @@ export const AdminOrdersQuery = graphql(`
       edges {
         node {
           id
+          number
           purchaserEmail
           status
           total
