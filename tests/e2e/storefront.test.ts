@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { linkIn, waitForMail } from '../helpers/account-mail.js';
 import { animationsSettled, browserSuite, hydrationErrors, newContext, screenshot } from '../helpers/browser.js';
 import { outbox, seedShop } from '../helpers/order-fixtures.js';
 
@@ -107,6 +108,29 @@ describe('the shop in a real browser', () => {
     expect(orders[0]!.id.toUpperCase().startsWith(shownNumber!)).toBe(true);
     await expect.poll(() => [...outbox(app).values()].some((eml) => eml.includes('To: ada@example.com') && eml.includes(`Subject: Your Art & Song Cards order ${shownNumber}`)), { timeout: 30_000 }).toBe(true);
     expect(hydrationErrors(context)).toEqual([]);
+
+    // The guest is offered an account, the order's address filled in; it signs in at once, and the
+    // order joins it once the address is confirmed.
+    const offer = page.getByRole('region', { name: 'Keep track of your cards' });
+    await expect.poll(() => offer.getByLabel('E-mail').inputValue(), { timeout: 10_000 }).toBe('ada@example.com');
+    expect(await offer.getByLabel('Username').inputValue()).toBe('ada');
+    await offer.getByRole('button', { name: 'Create an account' }).click();
+    await expect.poll(() => offer.getByText('Password must be at least 8 characters long.').isVisible(), { timeout: 10_000 }).toBe(true);
+    await offer.getByLabel('Choose a password').fill('ada-password-1');
+    expect(await offer.getByText('Password must be at least 8 characters long.').count()).toBe(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'store-confirmation-account-offer-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await offer.getByRole('button', { name: 'Create an account' }).click();
+    await expect.poll(() => page.getByText('Your account is ready').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'ada: account' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await screenshot(page, 'store-confirmation-account-ready');
+    const confirm = await waitForMail(app, 'ada@example.com', 'Confirm your e-mail address');
+    const verify = linkIn(confirm, '/verify-email');
+    await page.goto(verify.pathname + verify.search);
+    await expect.poll(() => page.getByText('Your e-mail address is confirmed.').isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.goto('/account');
+    await expect.poll(() => page.getByText(`Order ${shownNumber}`).isVisible(), { timeout: 15_000 }).toBe(true);
     await context.close();
   });
 

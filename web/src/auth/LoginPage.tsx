@@ -1,51 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useMutation } from '@apollo/client/react';
 import { Button, Callout, Card, Checkbox, FormGroup, H2, InputGroup, Tab, Tabs } from '@blueprintjs/core';
-import { graphql } from '../apollo/generated';
 import { errorMessage } from '../apollo/errors';
-import { authStore } from './auth-store';
-import { refreshSettings } from '../settings/refresh-settings';
+import { RegisterMutation, returnPath, useSignIn } from './use-sign-in';
 import { StandalonePage } from '../common/StandalonePage';
-
-export const LoginMutation = graphql(`
-  mutation Login($input: LoginInput!) {
-    login(input: $input) {
-      token
-    }
-  }
-`);
-
-export const RegisterMutation = graphql(`
-  mutation Register($input: RegisterInput!) {
-    register(input: $input) {
-      message
-      user {
-        id
-        username
-      }
-    }
-  }
-`);
-
-/** Where the shopper was before the sign-in page (a link or a guarded page says so), else home. */
-export function returnPath(location: Location): string {
-  const from = (location.state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : '/';
-}
-
-/** Signs in with the credentials, remembered in this browser when asked; then the settings that follow. */
-function useSignIn() {
-  const client = useApolloClient();
-  const [login, { loading }] = useMutation(LoginMutation);
-  const signIn = async (input: { username: string; password: string; remember: boolean }) => {
-    const { data } = await login({ variables: { input } });
-    if (!data) throw new Error('Login failed');
-    authStore.login(data.login.token);
-    await refreshSettings(client);
-  };
-  return { signIn, loading };
-}
 
 /** Sign in (and, for a new shopper, create an account). */
 export default function LoginPage() {

@@ -83,7 +83,8 @@ export default function PaymentsPage() {
       if (data) {
         cart.clear();
         sessionStorage.removeItem('checkout');
-        navigate(`/order-confirmation/${data.placeOrder.id}`, { replace: true });
+        // The confirmation page shows the address masked (its link may be shared); the account offer there starts from it whole.
+        navigate(`/order-confirmation/${data.placeOrder.id}`, { replace: true, state: { purchaserEmail: input.purchaserEmail } });
       }
     } catch (error) {
       const [code, field, message] = [errorCode(error), errorField(error), errorMessage(error, 'Please try again.')];

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { AnchorButton, Callout, Card, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { orderNumber } from '@rules';
@@ -6,6 +7,7 @@ import { useAuth } from '../../auth/auth-store';
 import { formatPrice } from '../common/price';
 import { ConfirmationOrderQuery } from './order-operations';
 import { GroupCardSection } from '../group-card/GroupCardSection';
+import { GuestAccountOffer } from './GuestAccountOffer';
 import '../common/storefront.css';
 import './order.css';
 
@@ -15,6 +17,10 @@ const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { date
 export default function OrderConfirmationPage() {
   const id = useParams().id ?? '';
   const signedIn = useAuth().user !== null;
+  // The address as typed at checkout, when this browser placed the order (the page shows it masked).
+  const typed = (useLocation().state as { purchaserEmail?: unknown } | null)?.purchaserEmail;
+  // The offer stays, to say what happens next, once it has made the account and signed in.
+  const [offerTaken, setOfferTaken] = useState(false);
   const { data, loading, error } = useQuery(ConfirmationOrderQuery, { variables: { id } });
   const order = data?.order;
 
@@ -86,6 +92,7 @@ export default function OrderConfirmationPage() {
           </div>
         )}
       </Card>
+      {(!signedIn || offerTaken) && <GuestAccountOffer email={typeof typed === 'string' ? typed : ''} onCreated={() => setOfferTaken(true)} />}
       <div className="confirmation-links">
         <Link to="/shop">Continue shopping</Link>
         {signedIn && <Link to="/account">My orders</Link>}
