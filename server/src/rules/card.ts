@@ -33,3 +33,18 @@ export const placementLabel = (location: MessageLocationValue): string => locati
 
 /** The GraphQL enum name of a placement: `top-left` → `TOP_LEFT`. */
 export const placementEnumName = (location: MessageLocationValue): string => location.toUpperCase().replace('-', '_');
+
+/** A song as shoppers and recipients see it: its file's friendly name without the extension ("Happy Birthday.wav" → "Happy Birthday"). */
+export function songTitle(friendlyName: string): string {
+  const title = friendlyName.trim().replace(/\.(wav|mp3|m4a|aac|ogg|oga|opus|flac|webm|weba|mp4)$/i, '').trim();
+  return title || friendlyName.trim() || 'Song';
+}
+
+/** A song's length or position as a player shows it: "2:05", "1:02:05" past an hour; "0:00" when unknown. */
+export function playTime(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
+  const whole = Math.floor(seconds);
+  const [h, m, s] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
+  const mm = h ? String(m).padStart(2, '0') : String(m);
+  return `${h ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
+}

@@ -138,5 +138,44 @@
     }
   };
   document.querySelector('.cover')?.addEventListener('click', () => go('open'));
+  // The songs' player: one plays at a time; its length shows once the browser has read it, before it plays.
+  const time = (seconds) => {
+    if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
+    const whole = Math.floor(seconds);
+    return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+  };
+  const players = [...document.querySelectorAll('[data-song]')];
+  for (const player of players) {
+    const audio = player.querySelector('audio');
+    const button = player.querySelector('.song-play');
+    const seek = player.querySelector('.song-seek');
+    const shown = player.querySelector('.song-time');
+    const title = player.querySelector('.song-title').textContent;
+    audio.removeAttribute('controls');
+    for (const part of [button, seek, shown]) part.hidden = false;
+    const update = () => {
+      const length = Number.isFinite(audio.duration) ? audio.duration : 0;
+      seek.max = String(Math.floor(length));
+      seek.value = String(Math.floor(audio.currentTime));
+      seek.setAttribute('aria-valuetext', `${time(audio.currentTime)} of ${time(length)}`);
+      shown.textContent = `${time(audio.currentTime)} / ${time(length)}`;
+    };
+    const playing = () => {
+      const on = !audio.paused;
+      player.classList.toggle('playing', on);
+      button.setAttribute('aria-label', `${on ? 'Pause' : 'Play'} ${title}`);
+    };
+    for (const event of ['loadedmetadata', 'durationchange', 'timeupdate', 'seeked']) audio.addEventListener(event, update);
+    for (const event of ['play', 'pause', 'ended']) audio.addEventListener(event, playing);
+    audio.addEventListener('play', () => {
+      for (const other of players) if (other !== player) other.querySelector('audio').pause();
+    });
+    button.addEventListener('click', () => (audio.paused ? audio.play().catch(() => {}) : audio.pause()));
+    seek.addEventListener('input', () => {
+      audio.currentTime = Number(seek.value);
+      update();
+    });
+    update();
+  }
   for (const button of document.querySelectorAll('[data-go]')) button.addEventListener('click', () => go(button.dataset.go));
 })();

@@ -1,4 +1,5 @@
 import { html, SafeHtml } from '../../core/html.js';
+import { songTitle } from '../../rules/index.js';
 import type { CardMedia, OrderItem } from '../orders/index.js';
 import { ECARD_CSS, fontCss } from './ecard-assets.js';
 import { signaturePagesCss, signedInside, type CardSignature } from '../group-card/index.js';
@@ -53,7 +54,7 @@ export function renderEcardPage(item: OrderItem, options: { preview: boolean; re
     <button type="button" data-go="closed">Close</button>
   </nav>
   ${signed?.pager ?? ''}
-  ${card.songs.length ? html`<section class="songs" aria-label="Songs"><h2>Songs</h2>${card.songs.map((song, i) => html`<figure><figcaption>${song.name}</figcaption><audio controls preload="${i === 0 ? 'auto' : 'none'}" src="${src(song)}"></audio></figure>`)}</section>` : ''}
+  ${card.songs.length ? html`<section class="songs" aria-label="Songs"><h2>Songs</h2>${card.songs.map((song, i) => songPlayer(songTitle(song.name), src(song), i === 0))}</section>` : ''}
   ${card.extras.length ? html`<section class="extras" aria-label="More pictures">${card.extras.map((extra, i) => image(extra, `Picture ${i + 1}`, 'extra'))}</section>` : ''}
   ${live ? thankYouSection(item, options.repliesLeft) : ''}
   <footer><a href="/">Art &amp; Song Cards</a> — beautiful greetings without the wait.</footer>
@@ -108,3 +109,13 @@ function thankYouSection(item: OrderItem, repliesLeft: number): SafeHtml {
     <p class="thanks-done" role="status" hidden>Thank-you sent</p>
   </section>`;
 }
+
+/**
+ * One song with the page's own player (the script in ecard-page.script.js works it): play and pause,
+ * its title, a position slider the keyboard moves, and its length, read before it plays. Without the
+ * script, the browser's own controls show instead (the audio element's `controls`, removed by it).
+ */
+function songPlayer(title: string, source: string, first: boolean): SafeHtml {
+  return html`<div class="song" data-song><button type="button" class="song-play" aria-label="Play ${title}" hidden><span class="song-icon" aria-hidden="true"></span></button><span class="song-title">${title}</span><input type="range" class="song-seek" min="0" max="0" step="1" value="0" aria-label="Position in ${title}" hidden><span class="song-time" hidden>0:00</span><audio controls preload="${first ? 'auto' : 'metadata'}" src="${source}"></audio></div>`;
+}
+

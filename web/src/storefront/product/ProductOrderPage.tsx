@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { fillName, recipientNames } from '@rules';
+import { fillName, recipientNames, songTitle } from '@rules';
+import { SongPlayer } from '../../common/song/SongPlayer';
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, Classes, NonIdealState, Spinner } from '@blueprintjs/core';
 import { snackbarWithAction } from '../common/store-toast';
@@ -109,10 +110,7 @@ export default function ProductOrderPage() {
           <section className="product-songs" aria-label="Songs">
             <h2>Songs on this card</h2>
             {songs.map((song) => (
-              <figure key={song!.id}>
-                <figcaption>{song!.friendlyName}</figcaption>
-                <audio controls preload="none" src={`/api/${song!.filePath}`} />
-              </figure>
+              <SongPlayer key={song!.id} title={songTitle(song!.friendlyName)} src={`/api/${song!.filePath}`} />
             ))}
           </section>
         )}

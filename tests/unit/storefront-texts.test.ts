@@ -18,3 +18,19 @@ describe("the signing page's sample message", () => {
     expect(sampleSignature()).toBe('Wishing you all the very best. It has been a joy to know you.');
   });
 });
+
+describe('songs as shoppers see them', () => {
+  it('by title: the friendly name without its audio extension', async () => {
+    const { songTitle } = await import('../../server/src/rules/card.js');
+    expect(songTitle('Happy Birthday.wav')).toBe('Happy Birthday');
+    expect(songTitle('Jingle Bells.MP3')).toBe('Jingle Bells');
+    expect(songTitle('v1.2 final.ogg')).toBe('v1.2 final');
+    expect(songTitle('Mr. Blue Sky')).toBe('Mr. Blue Sky');
+    expect(songTitle('.wav')).toBe('.wav');
+  });
+
+  it('lengths and positions as m:ss, h:mm:ss past an hour, 0:00 when unknown', async () => {
+    const { playTime } = await import('../../server/src/rules/card.js');
+    expect([0, 5.9, 65, 600, 3725, NaN, Infinity, -1].map(playTime)).toEqual(['0:00', '0:05', '1:05', '10:00', '1:02:05', '0:00', '0:00', '0:00']);
+  });
+});
