@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { Alignment, Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
+import { Alignment, Button, Classes, Icon, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
 import { useAuth } from '../auth/auth-store';
 import { useSettings } from '../settings/settings-store';
 import { itemCount } from '../storefront/cart/cart-lines';
@@ -34,18 +34,22 @@ export function TopNavbar() {
           </Link>
         </NavbarHeading>
         <NavbarDivider className="hide-on-phone" />
+      </NavbarGroup>
+      {/* Links that look like the navbar's buttons (one control each, nothing interactive inside); on a phone, words under the icons. */}
+      <NavbarGroup align={Alignment.START} className="top-navbar-links">
         {links.map((link) => (
-          <NavLink key={link.to} to={link.to} className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
-            {({ isActive }) => (
-              <Button
-                variant="minimal"
-                icon={link.icon}
-                text={<span className="hide-on-phone">{link.label}</span>}
-                endIcon={link.to === '/cart' && inCart > 0 ? <span className="cart-badge" aria-label={`${inCart} in cart`}>{inCart}</span> : undefined}
-                aria-label={link.label}
-                active={isActive}
-                tabIndex={-1}
-              />
+          <NavLink
+            key={link.to}
+            to={link.to}
+            className={({ isActive }) => `${Classes.BUTTON} ${Classes.MINIMAL} nav-link${isActive ? ` ${Classes.ACTIVE} active` : ''}`}
+            aria-label={link.to === '/cart' && inCart > 0 ? `Cart, ${inCart} in cart` : link.label}
+          >
+            <Icon icon={link.icon} aria-hidden />
+            <span className="nav-link-label">{link.label}</span>
+            {link.to === '/cart' && inCart > 0 && (
+              <span className="cart-badge" aria-hidden="true">
+                {inCart}
+              </span>
             )}
           </NavLink>
         ))}
