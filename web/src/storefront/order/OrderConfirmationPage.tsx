@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { AnchorButton, Callout, Card, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
@@ -7,9 +7,11 @@ import { useAuth } from '../../auth/auth-store';
 import { formatPrice } from '../common/price';
 import { ConfirmationOrderQuery } from './order-operations';
 import { GroupCardSection } from '../group-card/GroupCardSection';
-import { GuestAccountOffer } from './GuestAccountOffer';
 import '../common/storefront.css';
 import './order.css';
+
+/** The guest's account offer: below the order, loaded after it (a first visit fetches no more than the order needs). */
+const GuestAccountOffer = lazy(() => import('./GuestAccountOffer').then((m) => ({ default: m.GuestAccountOffer })));
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
 
@@ -92,7 +94,11 @@ export default function OrderConfirmationPage() {
           </div>
         )}
       </Card>
-      {(!signedIn || offerTaken) && <GuestAccountOffer email={typeof typed === 'string' ? typed : ''} onCreated={() => setOfferTaken(true)} />}
+      {(!signedIn || offerTaken) && (
+        <Suspense fallback={null}>
+          <GuestAccountOffer email={typeof typed === 'string' ? typed : ''} onCreated={() => setOfferTaken(true)} />
+        </Suspense>
+      )}
       <div className="confirmation-links">
         <Link to="/shop">Continue shopping</Link>
         {signedIn && <Link to="/account">My orders</Link>}
