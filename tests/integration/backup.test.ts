@@ -54,7 +54,12 @@ afterAll(async () => {
 });
 
 describe('npm run backup / npm run restore', () => {
+  /** A browser the admin chose to keep signed in, before the backup (a restored shop does not know it). */
+  let rememberedCookie = '';
+
   it('backs a shop up into one archive: the database and the media files, readable by its owner alone', async () => {
+    const remembered = await app.request('/api/login', { method: 'POST', json: { username: ADMIN.username, password: ADMIN.password, remember: true } });
+    rememberedCookie = /^session=([^;]+)/.exec(remembered.headers.getSetCookie().find((c) => c.startsWith('session='))!)![1]!;
     // A half-written archive left by an earlier run that was stopped, readable by anyone.
     fs.mkdirSync(path.dirname(archive), { recursive: true });
     fs.writeFileSync(`${archive}.partial`, 'left over', { mode: 0o644 });
@@ -80,6 +85,9 @@ describe('npm run backup / npm run restore', () => {
       expect(login.status).toBe(200);
       const token = await login.text();
       expect(restored.output()).not.toContain('Admin account created');
+      // Sessions start afresh: a browser kept signed in before the backup is not signed in by the restored shop.
+      const resumed = await restored.request('/api/session', { method: 'POST', headers: { 'x-requested-with': 'fetch', cookie: `session=${rememberedCookie}` } });
+      expect(resumed.status).toBe(401);
       const [staffName] = (await app.sql<{ username: string }>(`select username from app_user where role = 'staff'`)).map((r) => r.username);
       expect((await restored.request('/api/login', { method: 'POST', json: { username: staffName, password: STAFF_PASSWORD } })).status).toBe(200);
 

@@ -15,7 +15,7 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
  */
 
 /** Tables that are left out: throttling counters and signed-in sessions start afresh after a restore. */
-const SKIPPED = new Set(['mikro_orm_migrations', 'rate_limit', 'auth_session']);
+const SKIPPED = new Set(['mikro_orm_migrations', 'rate_limit', 'auth_session', 'remembered_session', 'remembered_session_retired']);
 
 export interface DumpedTable {
   name: string;
