@@ -25,7 +25,8 @@ export function TopNavbar() {
   const inCart = itemCount(useCartLines());
 
   return (
-    <Navbar className="top-navbar" fixedToTop={false}>
+    // The page's banner: the brand, the shop's links (its main navigation) and the visitor's controls.
+    <Navbar className="top-navbar" fixedToTop={false} role="banner">
       <NavbarGroup align={Alignment.START}>
         <NavbarHeading className="top-navbar-heading">
           <Link to="/" className="brand">
@@ -36,7 +37,7 @@ export function TopNavbar() {
         <NavbarDivider className="hide-on-phone" />
       </NavbarGroup>
       {/* Links that look like the navbar's buttons (one control each, nothing interactive inside); on a phone, words under the icons. */}
-      <NavbarGroup align={Alignment.START} className="top-navbar-links">
+      <nav className={`${Classes.NAVBAR_GROUP} ${Classes.ALIGN_LEFT} top-navbar-links`} aria-label="Shop">
         {links.map((link) => (
           <NavLink
             key={link.to}
@@ -53,7 +54,7 @@ export function TopNavbar() {
             )}
           </NavLink>
         ))}
-      </NavbarGroup>
+      </nav>
       <NavbarGroup align={Alignment.END}>
         {(admin || auth.user?.role === 'staff') && auth.user && (
           <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Callout } from '@blueprintjs/core';
+import { Button, Callout, Classes } from '@blueprintjs/core';
 import { errorMessage } from '../../apollo/errors';
 import { MyAccountQuery, ResendEmailConfirmationMutation } from './account-settings-operations';
 
@@ -25,7 +25,9 @@ export function ConfirmEmailReminder() {
   };
 
   return (
-    <Callout intent="warning" icon="envelope" title="Confirm your e-mail address" className="confirm-email-reminder">
+    // Its title is the page's next heading level (a Callout's own title is an h5, under the page's h1).
+    <Callout intent="warning" icon="envelope" className="confirm-email-reminder">
+      <h2 className={`${Classes.HEADING} confirm-email-title`}>Confirm your e-mail address</h2>
       <p>
         We sent a link to <strong>{account.email}</strong>. Open it to confirm that the address is yours: orders you placed as a guest with it then appear in My orders too.
       </p>
