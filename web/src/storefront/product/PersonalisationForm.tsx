@@ -1,10 +1,16 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Classes, FormGroup, HTMLSelect, InputGroup, Radio, RadioGroup, Spinner } from '@blueprintjs/core';
 import type { CardPersonalisation, CardRecipient } from '../cart/cart-lines';
 import { DELIVERY_HOURS, FIRST_NAME_PLACEHOLDER, latestDeliveryDay, MAX_RECIPIENTS_PER_LINE, NAME_PLACEHOLDER } from '@rules';
 import { useAuth } from '../../auth/auth-store';
 import { MAX_MESSAGE, emptyRecipient, localDay, trimmedPersonalisation, validatePersonalisation, type PersonalisationErrors } from './personalisation-rules';
 import { GroupCardFields } from '../group-card/GroupCardFields';
+import { formatPrice } from '../common/price';
+
+/** The price of a line: one card per recipient, in whole cents (no float drift: 3 × 4.49 is 13.47). */
+export function lineTotal(price: string, recipients: number): string {
+  return ((Math.round(Number(price) * 100) * recipients) / 100).toFixed(2);
+}
 
 // The address book's search (Blueprint's select package and its query) loads only when a signed-in shopper opens it.
 const AddressBookPicker = lazy(() => import('./AddressBookPicker'));
@@ -15,12 +21,23 @@ export function PersonalisationForm({
   onChange,
   onSubmit,
   submitText,
+  price,
 }: {
   value: CardPersonalisation;
   onChange: (value: CardPersonalisation) => void;
   onSubmit: (value: CardPersonalisation) => void;
   submitText: string;
+  /** The card's price, for the live total beside the button. */
+  price: string;
 }) {
+  const form = useRef<HTMLFormElement>(null);
+  // Each refused submit moves the focus to the first field that says what is wrong.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (!refusals) return;
+    const wrong = form.current?.querySelector<HTMLElement>('.bp6-intent-danger input, .bp6-intent-danger textarea, .bp6-intent-danger select, textarea.bp6-intent-danger, input.bp6-intent-danger');
+    wrong?.focus();
+  }, [refusals]);
   const [errors, setErrors] = useState<PersonalisationErrors>({});
   const [tried, setTried] = useState(false);
   const [picking, setPicking] = useState(false);
@@ -44,6 +61,7 @@ export function PersonalisationForm({
     setErrors(found);
     setTried(true);
     if (Object.keys(found).length === 0) onSubmit(trimmedPersonalisation(value));
+    else setRefusals((n) => n + 1);
   };
 
   const field = (name: string) => ({ intent: errors[name] ? ('danger' as const) : ('none' as const), helperText: errors[name] });
@@ -52,7 +70,7 @@ export function PersonalisationForm({
   const many = value.recipients.length > 1;
 
   return (
-    <form className="personalisation-form" onSubmit={submit} noValidate aria-label="Personalise your card">
+    <form ref={form} className="personalisation-form" onSubmit={submit} noValidate aria-label="Personalise your card">
       <fieldset className="personalisation-recipients" aria-label="Recipients">
         {value.recipients.map((recipient, index) => {
           // The first recipient keeps the form's plain labels; the others are numbered.
@@ -129,7 +147,18 @@ export function PersonalisationForm({
         )}
       </FormGroup>
       <GroupCardFields value={value} onChange={change} errors={errors} />
-      <Button type="submit" intent="primary" size="large" icon="shopping-cart" text={submitText} />
+      <div className="personalisation-submit">
+        <Button type="submit" intent="primary" size="large" icon="shopping-cart" text={submitText} />
+        <span className="personalisation-total" aria-live="polite">
+          {many ? (
+            <>
+              {value.recipients.length} cards × {formatPrice(price)} = <strong>{formatPrice(lineTotal(price, value.recipients.length))}</strong>
+            </>
+          ) : (
+            <strong>{formatPrice(price)}</strong>
+          )}
+        </span>
+      </div>
     </form>
   );
 }

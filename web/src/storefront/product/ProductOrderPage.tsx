@@ -30,6 +30,8 @@ export default function ProductOrderPage() {
     setFilledFrom(editing.id);
     setPersonalisation(editing.personalisation);
   }
+  // What the last "Add to cart" put in the cart, said beside the form (a toast would cover it).
+  const [inCart, setInCart] = useState<string | null>(null);
   const { data, loading, error } = useQuery(StoreProductQuery, { variables: { id }, skip: !Number.isSafeInteger(id) || id <= 0 });
   const product = data?.product;
 
@@ -64,8 +66,9 @@ export default function ProductOrderPage() {
       return;
     }
     cart.add({ productId: product.id, name: product.name, quantity: value.recipients.length, personalisation: value });
-    added(`“${product.name}” for ${recipientNames(value.recipients)} is in your cart.`);
-    setPersonalisation(emptyPersonalisation(''));
+    setInCart(`“${product.name}” for ${recipientNames(value.recipients)} is in your cart.`);
+    // A next card, most often from the same sender: their name stays.
+    setPersonalisation({ ...emptyPersonalisation(''), senderName: value.senderName });
   };
 
   return (
@@ -118,8 +121,13 @@ export default function ProductOrderPage() {
           <section className="product-personalise" aria-label="Personalise">
             <h2>{editing ? 'Change your card' : 'Make it yours'}</h2>
             {editing && <Callout intent="primary" icon="edit" className="product-editing">You are changing a card that is already in your cart.</Callout>}
+            {inCart && (
+              <Callout intent="success" icon="tick-circle" className="product-added" role="status">
+                {inCart} <Link to="/cart">View cart</Link>
+              </Callout>
+            )}
             <Suspense>
-              <PersonalisationForm value={personalisation} onChange={setPersonalisation} onSubmit={addCard} submitText={editing ? 'Update card in cart' : 'Add to cart'} />
+              <PersonalisationForm value={personalisation} onChange={setPersonalisation} onSubmit={addCard} submitText={editing ? 'Update card in cart' : 'Add to cart'} price={product.price} />
             </Suspense>
           </section>
         ) : (
