@@ -95,8 +95,12 @@ export async function startRuntime(config: AppConfig, log: Logger, deps: Omit<Se
       const auditSweeper = setInterval(sweepAudit, AUDIT_SWEEP_MS);
       auditSweeper.unref();
       steps.push(async () => clearInterval(auditSweeper));
-      // Account links (resets, confirmations) that expired more than a day ago: swept at start and then daily.
-      const sweepLinks = () => void services.accountLinks.sweep(orm.em.fork(), new Date()).catch((error: unknown) => log.warn({ err: error }, 'could not sweep expired account links'));
+      // Account links (resets, confirmations) that expired more than a day ago, and sessions that ran out: swept at start and then daily.
+      const sweepLinks = () => {
+        void services.accountLinks.sweep(orm.em.fork(), new Date()).catch((error: unknown) => log.warn({ err: error }, 'could not sweep expired account links'));
+        // Remembered sessions ("Keep me signed in") that ran out, by the same daily sweep.
+        void services.auth.remembered.sweep(orm.em.fork(), new Date()).catch((error: unknown) => log.warn({ err: error }, 'could not sweep expired sessions'));
+      };
       sweepLinks();
       const linkSweeper = setInterval(sweepLinks, AUDIT_SWEEP_MS);
       linkSweeper.unref();

@@ -127,6 +127,20 @@ describe('a session that lasts', () => {
     now = started;
   });
 
+  it('the daily sweep drops the sessions that ran out, with their retired cookies, and keeps the others', async () => {
+    const old = await remembered('ivo');
+    await resume(old.cookie);
+    const current = await remembered('ike');
+    now = new Date(now.getTime() + 31 * 86_400_000);
+    const [{ id: keep }] = await app.sql<{ id: string }>(`update remembered_session set expires_at = $1 where id = $2 returning id`, [new Date(now.getTime() + 1000), decodeJwt(current.token).sid]);
+    const removed = await app.services.auth.remembered.sweep(app.orm.em.fork(), now);
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect(await app.sql(`select 1 from remembered_session where id = $1`, [decodeJwt(old.token).sid])).toEqual([]);
+    expect(await app.sql(`select 1 from remembered_session_retired where session_id = $1`, [decodeJwt(old.token).sid])).toEqual([]);
+    expect(await app.sql(`select id from remembered_session where id = $1`, [keep])).toEqual([{ id: keep }]);
+    now = new Date('2026-12-01T10:00:00Z');
+  });
+
   it('two tabs opening at once: the cookie just swapped still answers for a moment, without a new cookie', async () => {
     const { cookie } = await remembered('wim');
     const [a, b] = await Promise.all([resume(cookie), resume(cookie)]);

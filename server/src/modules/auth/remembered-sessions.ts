@@ -72,6 +72,11 @@ export class RememberedSessions {
     });
   }
 
+  /** Drops the sessions that ran out (with their retired cookies): run at start and then daily. */
+  async sweep(em: EntityManager, now: Date): Promise<number> {
+    return em.nativeDelete(RememberedSession, { expiresAt: { $lt: now } });
+  }
+
   /** Ends one session and the tokens issued from it. */
   async end(em: EntityManager, id: string): Promise<void> {
     await em.nativeDelete(RememberedSession, { id });
