@@ -20,6 +20,7 @@ import { Migration20261126130000_group_cards } from './Migration20261126130000_g
 import { Migration20261126140000_mail_claim_token } from './Migration20261126140000_mail_claim_token.js';
 import { Migration20261127120000_mail_subjects } from './Migration20261127120000_mail_subjects.js';
 import { Migration20261128010000_remembered_sessions } from './Migration20261128010000_remembered_sessions.js';
+import { Migration20261128020000_product_sorts } from './Migration20261128020000_product_sorts.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -44,4 +45,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126140000_mail_claim_token', class: Migration20261126140000_mail_claim_token },
   { name: 'Migration20261127120000_mail_subjects', class: Migration20261127120000_mail_subjects },
   { name: 'Migration20261128010000_remembered_sessions', class: Migration20261128010000_remembered_sessions },
+  { name: 'Migration20261128020000_product_sorts', class: Migration20261128020000_product_sorts },
 ];

@@ -11,8 +11,10 @@ const PRODUCT_TILE = `fragment ProductTile_product on Product { id name price pr
 export const INITIAL_QUERIES = {
   ShopCategories: `query ShopCategories { categories { id name parentId imageThumbnailPath } }`,
 
-  ShopProducts: `query ShopProducts($query: String, $categoryId: Int, $productTypeId: Int, $first: Int, $after: String) {
-    searchProducts(query: $query, categoryId: $categoryId, productTypeId: $productTypeId, first: $first, after: $after) {
+  ShopProductTypes: `query ShopProductTypes { productTypes { id name } }`,
+
+  ShopProducts: `query ShopProducts($query: String, $categoryId: Int, $productTypeId: Int, $first: Int, $after: String, $sort: ProductSort, $minPrice: Decimal, $maxPrice: Decimal) {
+    searchProducts(query: $query, categoryId: $categoryId, productTypeId: $productTypeId, first: $first, after: $after, sort: $sort, minPrice: $minPrice, maxPrice: $maxPrice) {
       totalCount pageInfo { hasNextPage endCursor } edges { node { id ...ProductTile_product } }
     }
   }

@@ -28,6 +28,9 @@ export type PageVariant =
   | { page: 'blog'; key: string; url: string; theme: Theme }
   | { page: 'blogPost'; key: string; url: string; theme: Theme; idOrSlug: string };
 
+/** The shop's sort and filters in its address (`/shop?type=1&sort=price_asc`). */
+export const BROWSE_PARAMS = ['sort', 'type', 'min_price', 'max_price'] as const;
+
 const SLUG_OR_ID = /^(?:[a-z0-9]+(?:-[a-z0-9]+)*)$/;
 
 /** The cached page an address shows, or null when the address is not one the cache keeps. */
@@ -41,6 +44,8 @@ export function pageVariantOf(url: string, cookie: string | string[] | undefined
     const params = new URLSearchParams(query < 0 ? '' : url.slice(query + 1));
     const q = params.getAll('q');
     if (q.length > 1 || (q[0] ?? '').trim() !== '') return null;
+    // A sorted or filtered shop is the shopper's own choice, fetched by the page (like a search).
+    if (BROWSE_PARAMS.some((name) => params.has(name))) return null;
     const category = params.getAll('category');
     if (category.length > 1) return null;
     if (!category.length) return { page: 'shop', key: `${CacheKeys.shopPages}all:${theme}`, url: '/shop', theme, categoryId: null };

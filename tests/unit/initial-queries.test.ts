@@ -5,7 +5,7 @@ import { withTypename } from '../../gateway/src/initial-state.js';
 import { parse } from 'graphql';
 import { renderHeadTags, scriptJson } from '../../gateway/src/page-head.js';
 import { renderAppShell } from '../../gateway/src/web-client.js';
-import { ShopCategoriesQuery, ShopProductsQuery } from '../../web/src/storefront/shop/shop-operations.js';
+import { ShopCategoriesQuery, ShopProductsQuery, ShopProductTypesQuery } from '../../web/src/storefront/shop/shop-operations.js';
 import { StoreProductQuery } from '../../web/src/storefront/product/product-operations.js';
 import { BlogPostQuery, BlogPostsQuery } from '../../web/src/blog/blog-operations.js';
 import { IMAGE_SIZES as CLIENT_IMAGE_SIZES } from '../../web/src/common/image-sizes.js';
@@ -24,6 +24,7 @@ describe('the data a page carries', () => {
   const client: Record<keyof typeof INITIAL_QUERIES, DocumentNode> = {
     ShopCategories: ShopCategoriesQuery,
     ShopProducts: ShopProductsQuery,
+    ShopProductTypes: ShopProductTypesQuery,
     StoreProduct: StoreProductQuery,
     BlogPosts: BlogPostsQuery,
     BlogPost: BlogPostQuery,

@@ -17,8 +17,8 @@ describe('the page a request reads from the cache', () => {
     expect(pageVariantOf('/blog/spring-is-here', undefined)).toMatchObject({ key: 'blog:post:spring-is-here:dark', idOrSlug: 'spring-is-here' });
   });
 
-  it('is none for a search, an odd spelling, or anything else', () => {
-    for (const url of ['/shop?q=balloon', '/shop?category=abc', '/shop?category=7&category=8', '/shop?category=07', '/product/012', '/product/abc', '/Product/12', '/product/12/', '/blog/rss.xml', '/blog/Spring', '/blog/', '/admindash', '/cart', '/product/99999999999'])
+  it('is none for a search, a sort or a filter, an odd spelling, or anything else', () => {
+    for (const url of ['/shop?q=balloon', '/shop?sort=price_asc', '/shop?category=7&type=2', '/shop?min_price=5', '/shop?max_price=15', '/shop?category=abc', '/shop?category=7&category=8', '/shop?category=07', '/product/012', '/product/abc', '/Product/12', '/product/12/', '/blog/rss.xml', '/blog/Spring', '/blog/', '/admindash', '/cart', '/product/99999999999'])
       expect(pageVariantOf(url, undefined), url).toBeNull();
     expect(pageVariantOf('/shop?q=', undefined)).not.toBeNull();
   });

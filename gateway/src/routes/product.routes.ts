@@ -1,6 +1,7 @@
 import { decimalToNumber } from '../../../server/src/core/decimal.js';
 import { CARD_MEDIA_SLOTS, slotStem, type EGreetingCard } from '../../../server/src/modules/catalogue/e-greeting-card.entity.js';
-import type { ProductDetail, ProductInput } from '../../../server/src/modules/catalogue/product.service.js';
+import { ProductSort, type ProductDetail, type ProductInput } from '../../../server/src/modules/catalogue/product.service.js';
+import { badInput } from '../../../server/src/core/errors.js';
 import type { Services } from '../../../server/src/services.js';
 import { sendAnswer } from '../http-cache.js';
 import { body, pathId, withRestFields, type RouteDef } from '../route.js';
@@ -82,6 +83,29 @@ export function productRoutes({ products }: Services): RouteDef[] {
       },
     },
     {
+      // Browsing the shop (contract section 15): ?q=&category_id=&type_id=&min_price=&max_price=&sort=&first=&after=
+      method: 'get',
+      path: '/products/search',
+      access: 'storefront',
+      async handler(ctx, req, res) {
+        const q = req.query;
+        const page = await products.search(ctx, {
+          query: text(q.q),
+          categoryId: queryId(q.category_id, 'category_id'),
+          productTypeId: queryId(q.type_id, 'type_id'),
+          minPrice: text(q.min_price),
+          maxPrice: text(q.max_price),
+          sort: querySort(q.sort),
+          first: queryId(q.first, 'first'),
+          after: text(q.after),
+        });
+        res.json({
+          items: page.edges.map(({ node }) => ({ id: node.id, name: node.name, price: decimalToNumber(node.price), product_type_id: node.productTypeId, main_image_path: node.mainImage?.filePath ?? null })),
+          next_cursor: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null,
+        });
+      },
+    },
+    {
       method: 'get',
       path: '/products/:id',
       access: 'storefront',
@@ -118,3 +142,28 @@ export function productRoutes({ products }: Services): RouteDef[] {
     },
   ];
 }
+
+/** A query parameter given once, as text; absent (or empty) is null. */
+function text(value: unknown): string | null {
+  if (Array.isArray(value)) throw badInput('Give each parameter once.');
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** A positive whole number from the query string (an id, a page size), or null when absent. */
+function queryId(value: unknown, field: string): number | null {
+  const raw = text(value);
+  if (raw === null) return null;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) <= 0) throw badInput(`${field} must be a positive whole number.`, field);
+  return Number(raw);
+}
+
+const SORT_NAMES: Record<string, ProductSort> = { name: ProductSort.NAME, newest: ProductSort.NEWEST, price_asc: ProductSort.PRICE_ASC, price_desc: ProductSort.PRICE_DESC };
+
+function querySort(value: unknown): ProductSort | null {
+  const raw = text(value);
+  if (raw === null) return null;
+  const sort = SORT_NAMES[raw];
+  if (!sort) throw badInput('sort must be one of newest, price_asc, price_desc, name.', 'sort');
+  return sort;
+}
+

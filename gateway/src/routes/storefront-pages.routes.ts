@@ -8,7 +8,7 @@ import { BLOG_PAGE_SIZE, FEATURED_CARDS, IMAGE_SIZES, SHOP_PAGE_SIZE } from '../
 import { SITE_DESCRIPTION, SITE_NAME, type PageHead } from '../page-head.js';
 import { themeOf } from '../server-render.js';
 import type { PageModule } from '../page-chunks.js';
-import { pageVariantOf, type PageVariant } from '../page-cache.js';
+import { BROWSE_PARAMS, pageVariantOf, type PageVariant } from '../page-cache.js';
 import type { PageDeps, PageDescription } from '../page-drawer.js';
 import type { RouteDef } from '../route.js';
 import { pathId } from '../route.js';
@@ -83,7 +83,8 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
       async handler(ctx, req, res) {
         if (!wantsPage(req)) throw new AppError('NOT_FOUND', 'Not found');
         const rawCategory = typeof req.query.category === 'string' ? req.query.category : null;
-        const searched = typeof req.query.q === 'string' && req.query.q.trim() !== '';
+        // A search, a sort or a filter is the shopper's: the page fetches it, only the plain page is inlined.
+        const searched = (typeof req.query.q === 'string' && req.query.q.trim() !== '') || BROWSE_PARAMS.some((name) => req.query[name] !== undefined);
         await serve(ctx, req, res, 'shop', async (visitor, variant) => {
           // A kept page is drawn for the category its address names (read as the cache reads it).
           const categoryId = variant?.page === 'shop' ? variant.categoryId : rawCategory ? pathId(rawCategory, 'Category') : null;
@@ -118,7 +119,7 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
               ],
             },
             // A search is typed by the shopper and debounced by the client: only the plain page is inlined.
-            reads: [...(searched ? [] : [{ operationName: 'ShopProducts' as const, variables }]), { operationName: 'ShopCategories', variables: {} }],
+            reads: [...(searched ? [] : [{ operationName: 'ShopProducts' as const, variables }]), { operationName: 'ShopCategories', variables: {} }, { operationName: 'ShopProductTypes', variables: {} }],
           };
         });
       },

@@ -31,7 +31,7 @@ export function parsePrice(value: unknown, field = 'price'): string {
 }
 
 /** Compares two non-negative decimal strings with two decimals, without floating point. */
-function compareDecimal(a: string, b: string): number {
+export function compareDecimal(a: string, b: string): number {
   const [ai, af] = a.split('.');
   const [bi, bf] = b.split('.');
   if (ai.length !== bi.length) return ai.length - bi.length;

@@ -16,6 +16,8 @@ import { ProductType } from './product-type.entity.js';
 @Check({ name: 'product_price_positive', expression: 'price > 0' })
 @Index({ name: 'product_category_sort_index', properties: ['category', 'sortName', 'id'] })
 @Index({ name: 'product_sort_index', properties: ['sortName', 'id'] })
+@Index({ name: 'product_price_sort_index', properties: ['price', 'id'] })
+@Index({ name: 'product_created_sort_index', properties: ['createdAt', 'id'] })
 @Index({ name: 'product_sku_unique', expression: 'create unique index "product_sku_unique" on "product" (lower("sku")) where "sku" is not null' })
 export class Product {
   [OptionalProps]?: 'createdAt' | 'updatedAt' | 'description' | 'sku' | 'mainImage' | 'tags' | 'sortName' | 'searchText' | 'categoryId' | 'productTypeId' | 'mainImageId';

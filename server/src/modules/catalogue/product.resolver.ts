@@ -20,7 +20,7 @@ export class ProductResolver {
   }
 
   @Allow('storefront')
-  @Query(() => ProductConnection, { description: 'Products whose name, description or tags hold every word of the query, sorted by name.' })
+  @Query(() => ProductConnection, { description: 'Products whose name, description or tags hold every word of the query, in a category (and below), of a type and between two prices; sorted by name unless `sort` says otherwise.' })
   searchProducts(@Ctx() ctx: RequestContext, @Args(() => SearchProductsArgs) args: SearchProductsArgs): Promise<ConnectionResult<Product>> {
     return this.service.search(ctx, args);
   }

@@ -1,9 +1,9 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
-import { notFound } from '../../core/errors.js';
+import { badInput, notFound } from '../../core/errors.js';
 import { groupBy, loadRef } from '../../core/loaders.js';
 import { subtreeIds } from '../../core/tree.js';
-import { keysetPage, pageSize, type ConnectionResult } from '../../core/pagination.js';
+import { keysetPage, pageSize, type ConnectionResult, type KeysetKey } from '../../core/pagination.js';
 import { MediaFile, type MediaUsageProvider } from '../media/index.js';
 import { Category } from './category.entity.js';
 import { EGreetingCard, findCardsWithMedia } from './e-greeting-card.entity.js';
@@ -11,6 +11,10 @@ import { Product, ProductImage } from './product.entity.js';
 import { productMediaUsages } from './product-references.js';
 import { E_GREETING_CARD_TYPE_ID, ProductType } from './product-type.entity.js';
 import { ProductWriter, type ProductInput } from './product-writer.js';
+import { compareDecimal, parsePrice } from './product-rules.js';
+import { ProductSort } from './product-sort.js';
+
+export { ProductSort } from './product-sort.js';
 import { containsEveryWord } from '../../core/text-search.js';
 import { CacheKeys, jsonAnswer, type CachedAnswer, type ReadCache } from '../../core/read-cache.js';
 import { categoryProductsJson, productDetailJson } from './catalogue-reads.js';
@@ -27,6 +31,11 @@ export interface ProductSearchArgs extends ProductPageArgs {
   query?: string | null;
   categoryId?: number | null;
   productTypeId?: number | null;
+  sort?: ProductSort | null;
+  /** Prices from this amount (inclusive), exact decimals. */
+  minPrice?: unknown;
+  /** Prices up to this amount (inclusive). */
+  maxPrice?: unknown;
 }
 
 /** A product with everything its detail page shows. */
@@ -115,9 +124,14 @@ export class ProductService {
   /** Products whose name, description or tags hold every word of the query (in a category and the ones below it), by name. */
   async search(ctx: RequestContext, args: ProductSearchArgs): Promise<ConnectionResult<Product>> {
     const where: FilterQuery<Product>[] = containsEveryWord(args.query, SEARCH_WORDS);
+    const minPrice = args.minPrice == null || args.minPrice === '' ? null : parsePriceBound(args.minPrice, 'minPrice');
+    const maxPrice = args.maxPrice == null || args.maxPrice === '' ? null : parsePriceBound(args.maxPrice, 'maxPrice');
+    if (minPrice !== null && maxPrice !== null && compareDecimal(minPrice, maxPrice) > 0) throw badInput('The lowest price must not be above the highest.', 'minPrice');
     if (args.categoryId != null) where.push({ category: { $in: await subtreeIds(ctx.em, 'category', args.categoryId) } });
     if (args.productTypeId != null) where.push({ type: args.productTypeId });
-    return this.page(ctx, where.length ? { $and: where } : {}, args);
+    if (minPrice !== null) where.push({ price: { $gte: minPrice } });
+    if (maxPrice !== null) where.push({ price: { $lte: maxPrice } });
+    return this.page(ctx, where.length ? { $and: where } : {}, args, args.sort ?? ProductSort.NAME);
   }
 
   /** The type of a product (as read with it, or batched across the products of a request). */
@@ -184,18 +198,31 @@ export class ProductService {
     if ((await em.count(Category, { id })) === 0) throw notFound('Category');
   }
 
-  private page(ctx: RequestContext, where: FilterQuery<Product>, args: ProductPageArgs): Promise<ConnectionResult<Product>> {
+  private page(ctx: RequestContext, where: FilterQuery<Product>, args: ProductPageArgs, sort = ProductSort.NAME): Promise<ConnectionResult<Product>> {
+    const { direction, key } = SORTS[sort];
     return keysetPage(ctx.em, Product, where, {
       size: pageSize(args.first),
       after: args.after,
-      direction: 'asc',
-      keys: [
-        { property: 'sortName', cursor: 'n', type: 'string', valueOf: (p) => p.sortName ?? p.name.toLowerCase() },
-        { property: 'id', cursor: 'id', type: 'number', valueOf: (p) => p.id },
-      ],
+      direction,
+      // Each order ends with the id, so that equal names, prices or moments page without gaps or repeats.
+      keys: [key, { property: 'id', cursor: 'id', type: 'number', valueOf: (p) => p.id }],
       populate: POPULATE,
     });
   }
 
+}
+
+/** Each order's first key and direction; every one is served by an index ending with the id (see the migration). */
+const SORTS: Record<ProductSort, { direction: 'asc' | 'desc'; key: KeysetKey<Product> }> = {
+  [ProductSort.NAME]: { direction: 'asc', key: { property: 'sortName', cursor: 'n', type: 'string', valueOf: (p) => p.sortName ?? p.name.toLowerCase() } },
+  [ProductSort.NEWEST]: { direction: 'desc', key: { property: 'createdAt', cursor: 't', type: 'date', valueOf: (p) => p.createdAt } },
+  [ProductSort.PRICE_ASC]: { direction: 'asc', key: { property: 'price', cursor: 'p', type: 'string', valueOf: (p) => p.price } },
+  [ProductSort.PRICE_DESC]: { direction: 'desc', key: { property: 'price', cursor: 'p', type: 'string', valueOf: (p) => p.price } },
+};
+
+/** A price bound of a search: an amount like a price, zero allowed. */
+function parsePriceBound(value: unknown, field: string): string {
+  if (value === 0 || value === '0' || value === '0.00' || value === '0.0') return '0.00';
+  return parsePrice(value, field);
 }
 

@@ -1,8 +1,11 @@
-import { ArgsType, Field, InputType, Int } from 'type-graphql';
+import { ArgsType, Field, InputType, Int, registerEnumType } from 'type-graphql';
 import { DecimalScalar } from '../../core/decimal.js';
 import { Connection, ConnectionArgs } from '../../core/pagination.js';
 import { MessageLocation } from './e-greeting-card.entity.js';
 import { Product } from './product.entity.js';
+import { ProductSort } from './product-sort.js';
+
+registerEnumType(ProductSort, { name: 'ProductSort', description: 'The order of a product search: by name (the default), newest first, or by price either way.' });
 
 export const ProductConnection = Connection(Product, 'Product');
 export type ProductConnection = InstanceType<typeof ProductConnection>;
@@ -23,6 +26,15 @@ export class SearchProductsArgs extends ConnectionArgs {
 
   @Field(() => Int, { nullable: true, description: 'Only products of this category and the categories below it.' })
   categoryId?: number | null;
+
+  @Field(() => ProductSort, { nullable: true, description: 'NAME unless asked.' })
+  sort?: ProductSort | null;
+
+  @Field(() => DecimalScalar, { nullable: true, description: 'Only products priced at least this (inclusive).' })
+  minPrice?: string | null;
+
+  @Field(() => DecimalScalar, { nullable: true, description: 'Only products priced at most this (inclusive).' })
+  maxPrice?: string | null;
 }
 
 @InputType({ description: 'The card data of an e-greeting card; a field left out keeps its value, null empties it.' })

@@ -26,7 +26,7 @@ export const ProductTileFragment = graphql(`
 
 
 /** A product in a grid: its picture, name and price, linking to its page. `priority` for the tiles first in view. */
-export function ProductTile({ product, priority = false }: { product: ProductTile_ProductFragment; priority?: boolean }) {
+export function ProductTile({ product, priority = false, typeName = null }: { product: ProductTile_ProductFragment; priority?: boolean; typeName?: string | null }) {
   return (
     <Link to={`/product/${product.id}`} className="product-tile-link">
       <Card className="product-tile" interactive>
@@ -34,6 +34,7 @@ export function ProductTile({ product, priority = false }: { product: ProductTil
           {product.mainImage ? <ResponsiveImage image={product.mainImage} sizes={IMAGE_SIZES.tile} alt="" priority={priority} /> : <Icon icon="media" size={40} />}
         </div>
         <div className="product-tile-text">
+          {typeName && <span className="product-tile-type">{typeName}</span>}
           <span className="product-tile-name">{product.name}</span>
           <span className="product-tile-price">{formatPrice(product.price)}</span>
         </div>

@@ -1,19 +1,38 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { Button, Callout, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { ProductTile } from '../common/ProductTile';
 import { useDebounced } from '../common/use-debounced';
 import { useUrlParams } from '../../common/url-params';
 import { CategoryNav } from './CategoryNav';
-import { ShopCategoriesQuery, ShopProductsQuery } from './shop-operations';
+import { ShopCategoriesQuery, ShopProductsQuery, ShopProductTypesQuery } from './shop-operations';
+import type { ProductSort } from '../../apollo/generated/graphql';
 import '../common/storefront.css';
 import './shop.css';
 
 const PAGE = 24;
 /** The tiles a phone shows first (two rows of two): their pictures are fetched at once. */
 const FIRST_IN_VIEW = 4;
+/** The e-greeting card type: its tiles need no type named (the shop is mostly cards). */
+const CARD_TYPE = 1;
 
-/** /shop: every product, by category and by search; both live in the URL (`?category=&q=`). */
+/** "Sort by", as the address spells it (`?sort=`). */
+const SORTS: { param: string; sort: ProductSort; label: string }[] = [
+  { param: 'name', sort: 'NAME', label: 'Name' },
+  { param: 'newest', sort: 'NEWEST', label: 'Newest' },
+  { param: 'price_asc', sort: 'PRICE_ASC', label: 'Price: low to high' },
+  { param: 'price_desc', sort: 'PRICE_DESC', label: 'Price: high to low' },
+];
+
+/** The price ranges of the filter, as `min_price`/`max_price` in the address. */
+const PRICES: { value: string; label: string; min: string | null; max: string | null }[] = [
+  { value: '', label: 'Any price', min: null, max: null },
+  { value: '-4.99', label: 'Under $5', min: null, max: '4.99' },
+  { value: '5-15', label: '$5 to $15', min: '5', max: '15' },
+  { value: '15.01-', label: 'Over $15', min: '15.01', max: null },
+];
+
+/** /shop: every product, by category, search, type and price, in an order; all live in the URL (`?category=&q=&type=&min_price=&max_price=&sort=`). */
 export default function ShopPage() {
   const [params, changeParams] = useUrlParams();
   const categoryId = Number(params.get('category')) || null;
@@ -27,8 +46,18 @@ export default function ShopPage() {
   });
   useEffect(() => showQuery(query), [query]);
 
+  const sort = SORTS.find((s) => s.param === params.get('sort')) ?? null;
+  const typeId = Number(params.get('type')) || null;
+  const [minPrice, maxPrice] = [params.get('min_price'), params.get('max_price')];
+  const price = PRICES.find((p) => p.min === minPrice && p.max === maxPrice) ?? PRICES[0]!;
   const categories = useQuery(ShopCategoriesQuery);
-  const products = useQuery(ShopProductsQuery, { variables: { query: query || null, categoryId, first: PAGE }, notifyOnNetworkStatusChange: true });
+  const types = useQuery(ShopProductTypesQuery);
+  const typeName = (id: number) => (id === CARD_TYPE ? null : (types.data?.productTypes.find((t) => t.id === id)?.name ?? null));
+  // The plain page's variables are the ones the server inlines; a sort or a filter only adds its own.
+  const products = useQuery(ShopProductsQuery, {
+    variables: { query: query || null, categoryId, first: PAGE, ...(typeId ? { productTypeId: typeId } : {}), ...(sort ? { sort: sort.sort } : {}), ...(minPrice ? { minPrice } : {}), ...(maxPrice ? { maxPrice } : {}) },
+    notifyOnNetworkStatusChange: true,
+  });
   const category = categories.data?.categories.find((c) => c.id === categoryId);
   const connection = products.data?.searchProducts;
 
@@ -49,6 +78,33 @@ export default function ShopPage() {
             value={text}
             onValueChange={setText}
           />
+          <div className="shop-filters">
+            <label>
+              <span aria-hidden="true">Sort by</span>
+              <HTMLSelect aria-label="Sort by" value={sort?.param ?? 'name'} onChange={(event) => changeParams({ sort: event.currentTarget.value === 'name' ? null : event.currentTarget.value })} options={SORTS.map((s) => ({ value: s.param, label: s.label }))} />
+            </label>
+            <label>
+              <span aria-hidden="true">Type</span>
+              <HTMLSelect
+                aria-label="Type"
+                value={typeId ? String(typeId) : ''}
+                onChange={(event) => changeParams({ type: event.currentTarget.value || null })}
+                options={[{ value: '', label: 'All types' }, ...(types.data?.productTypes ?? []).map((t) => ({ value: String(t.id), label: t.name }))]}
+              />
+            </label>
+            <label>
+              <span aria-hidden="true">Price</span>
+              <HTMLSelect
+                aria-label="Price"
+                value={price.value}
+                onChange={(event) => {
+                  const next = PRICES.find((p) => p.value === event.currentTarget.value) ?? PRICES[0]!;
+                  changeParams({ min_price: next.min, max_price: next.max });
+                }}
+                options={PRICES.map((p) => ({ value: p.value, label: p.label }))}
+              />
+            </label>
+          </div>
         </header>
         {connection && (
           <p className="shop-count muted" aria-live="polite">
@@ -75,7 +131,7 @@ export default function ShopPage() {
           <>
             <div className="product-grid">
               {connection.edges.map(({ node }, index) => (
-                <ProductTile key={node.id} product={node} priority={index < FIRST_IN_VIEW} />
+                <ProductTile key={node.id} product={node} priority={index < FIRST_IN_VIEW} typeName={typeName(node.productTypeId)} />
               ))}
             </div>
             {connection.pageInfo.hasNextPage && (

@@ -12,8 +12,8 @@ export const ShopCategoriesQuery = graphql(`
 `);
 
 export const ShopProductsQuery = graphql(`
-  query ShopProducts($query: String, $categoryId: Int, $productTypeId: Int, $first: Int, $after: String) {
-    searchProducts(query: $query, categoryId: $categoryId, productTypeId: $productTypeId, first: $first, after: $after) {
+  query ShopProducts($query: String, $categoryId: Int, $productTypeId: Int, $first: Int, $after: String, $sort: ProductSort, $minPrice: Decimal, $maxPrice: Decimal) {
+    searchProducts(query: $query, categoryId: $categoryId, productTypeId: $productTypeId, first: $first, after: $after, sort: $sort, minPrice: $minPrice, maxPrice: $maxPrice) {
       totalCount
       pageInfo {
         hasNextPage
@@ -25,6 +25,15 @@ export const ShopProductsQuery = graphql(`
           ...ProductTile_product
         }
       }
+    }
+  }
+`);
+
+export const ShopProductTypesQuery = graphql(`
+  query ShopProductTypes {
+    productTypes {
+      id
+      name
     }
   }
 `);

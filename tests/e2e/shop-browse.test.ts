@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { browserSuite, hydrationErrors, newContext, screenshot } from '../helpers/browser.js';
+import { seedShop } from '../helpers/order-fixtures.js';
+
+/**
+ * Browsing the shop in a real browser (contract section 15): "Sort by", the type and the price,
+ * kept in the address and so through a reload; a tile names its type unless it is a card.
+ */
+const suite = browserSuite();
+
+describe('browsing the shop in a real browser', () => {
+  it('sorts and filters from the address, keeps both through a reload, and names the type on album tiles', { timeout: 180_000 }, async () => {
+    const { app, browser } = suite;
+    await seedShop(app, await app.login());
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const context = await newContext(browser, app.url, { viewport });
+      const page = await context.newPage();
+      await page.goto('/shop');
+      const names = () => page.locator('.product-tile-name').allTextContents();
+      await expect.poll(names, { timeout: 30_000 }).toEqual(['Balloon Birthday', 'Summer Songs Album']);
+      // The album names its type; the card does not.
+      await expect.poll(() => page.locator('.product-tile-type').allTextContents(), { timeout: 30_000 }).toEqual(['Music Album']);
+
+      await page.getByLabel('Sort by').selectOption({ label: 'Price: high to low' });
+      await expect.poll(names, { timeout: 30_000 }).toEqual(['Summer Songs Album', 'Balloon Birthday']);
+      expect(new URL(page.url()).searchParams.get('sort')).toBe('price_desc');
+
+      await page.getByLabel('Price').selectOption({ label: 'Under $5' });
+      await expect.poll(names, { timeout: 30_000 }).toEqual(['Balloon Birthday']);
+      await page.getByLabel('Price').selectOption({ label: 'Any price' });
+      await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Music Album' });
+      await expect.poll(names, { timeout: 30_000 }).toEqual(['Summer Songs Album']);
+      await expect.poll(() => new URL(page.url()).search, { timeout: 30_000 }).toBe('?sort=price_desc&type=2');
+      await screenshot(page, `shop-filtered-${viewport.width}`);
+
+      // A reload (or a shared link) shows the same choices and the same products.
+      await page.reload();
+      await expect.poll(names, { timeout: 30_000 }).toEqual(['Summer Songs Album']);
+      expect(await page.getByLabel('Sort by').inputValue()).toBe('price_desc');
+      expect(await page.getByLabel('Type', { exact: true }).inputValue()).toBe('2');
+      await page.goto('/shop?sort=price_asc');
+      await expect.poll(names, { timeout: 30_000 }).toEqual(['Balloon Birthday', 'Summer Songs Album']);
+      expect(hydrationErrors(context)).toEqual([]);
+      await context.close();
+    }
+  });
+});
