@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restCategory } from '../helpers/catalogue-fixtures.js';
+import { recordQueries, selects } from '../helpers/queries.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -134,6 +135,14 @@ describe('GET /api/products/search', () => {
     const res = await app.request(`/api/products/search?${query}`);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'BAD_USER_INPUT', field });
+  });
+
+  it('reads one page in one statement, counting nothing (its answer has no total)', async () => {
+    const queries = selects(await recordQueries(app, async () => {
+      expect((await app.request('/api/products/search?sort=price_asc&type_id=2&min_price=1')).status).toBe(200);
+    })).filter((q) => /from "product"/.test(q));
+    expect(queries).toHaveLength(1);
+    expect(queries[0]).not.toMatch(/count\(/);
   });
 
   it('is not the product whose id is "search"', async () => {

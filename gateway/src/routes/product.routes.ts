@@ -98,7 +98,7 @@ export function productRoutes({ products }: Services): RouteDef[] {
           sort: querySort(q.sort),
           first: queryId(q.first, 'first'),
           after: text(q.after),
-        });
+        }, { counted: false });
         res.json({
           items: page.edges.map(({ node }) => ({ id: node.id, name: node.name, price: decimalToNumber(node.price), product_type_id: node.productTypeId, main_image_path: node.mainImage?.filePath ?? null })),
           next_cursor: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null,

@@ -153,6 +153,8 @@ export interface KeysetPage<T> {
   /** The sort keys, most significant first; the last one must be unique (the id). */
   keys: KeysetKey<T>[];
   populate?: readonly string[];
+  /** False when the caller shows no total (a REST list with only a next cursor): the count is not run, and `totalCount` is -1. */
+  counted?: boolean;
 }
 
 /**
@@ -165,7 +167,7 @@ export async function keysetPage<T extends object>(em: EntityManager, entity: En
   const orderBy = Object.fromEntries(page.keys.map((key) => [key.property, page.direction]));
   const [rows, totalCount] = await Promise.all([
     em.find(entity, (after ? { $and: [where, after] } : where) as never, { orderBy, limit: page.size + 1, populate: page.populate } as never),
-    em.count(entity, where as never),
+    page.counted === false ? Promise.resolve(-1) : em.count(entity, where as never),
   ]);
   return connectionFromRows(rows as T[], {
     size: page.size,

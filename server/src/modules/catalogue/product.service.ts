@@ -122,7 +122,8 @@ export class ProductService {
   }
 
   /** Products whose name, description or tags hold every word of the query (in a category and the ones below it), by name. */
-  async search(ctx: RequestContext, args: ProductSearchArgs): Promise<ConnectionResult<Product>> {
+  /** `counted: false` (a list without a total, as REST answers it) skips counting every match. */
+  async search(ctx: RequestContext, args: ProductSearchArgs, options: { counted?: boolean } = {}): Promise<ConnectionResult<Product>> {
     const where: FilterQuery<Product>[] = containsEveryWord(args.query, SEARCH_WORDS);
     const minPrice = args.minPrice == null || args.minPrice === '' ? null : parsePriceBound(args.minPrice, 'minPrice');
     const maxPrice = args.maxPrice == null || args.maxPrice === '' ? null : parsePriceBound(args.maxPrice, 'maxPrice');
@@ -131,7 +132,7 @@ export class ProductService {
     if (args.productTypeId != null) where.push({ type: args.productTypeId });
     if (minPrice !== null) where.push({ price: { $gte: minPrice } });
     if (maxPrice !== null) where.push({ price: { $lte: maxPrice } });
-    return this.page(ctx, where.length ? { $and: where } : {}, args, args.sort ?? ProductSort.NAME);
+    return this.page(ctx, where.length ? { $and: where } : {}, args, args.sort ?? ProductSort.NAME, options.counted);
   }
 
   /** The type of a product (as read with it, or batched across the products of a request). */
@@ -198,7 +199,7 @@ export class ProductService {
     if ((await em.count(Category, { id })) === 0) throw notFound('Category');
   }
 
-  private page(ctx: RequestContext, where: FilterQuery<Product>, args: ProductPageArgs, sort = ProductSort.NAME): Promise<ConnectionResult<Product>> {
+  private page(ctx: RequestContext, where: FilterQuery<Product>, args: ProductPageArgs, sort = ProductSort.NAME, counted = true): Promise<ConnectionResult<Product>> {
     const { direction, key } = SORTS[sort];
     return keysetPage(ctx.em, Product, where, {
       size: pageSize(args.first),
@@ -207,6 +208,7 @@ export class ProductService {
       // Each order ends with the id, so that equal names, prices or moments page without gaps or repeats.
       keys: [key, { property: 'id', cursor: 'id', type: 'number', valueOf: (p) => p.id }],
       populate: POPULATE,
+      counted,
     });
   }
 
