@@ -72,8 +72,10 @@ describe('random input (property-based)', () => {
   );
   const templates = ['/api/products/:x', '/api/products/category/:x', '/api/categories/:x', '/api/categories/all', '/api/media/folders/:x', '/api/media/files/:x', '/api/media/files/all', '/api/blog/:x', '/api/product_types/:x', '/api/uploads/:x', '/api/uploads/uploads/:x', '/api/settings', '/api/login', '/api/register', '/api/me', '/api/admin/orders', '/api/:x', '/api/:x/:x',
     // Day two: staff, customers, the audit log, e-mail problems, (partial) refunds, metrics.
-    '/api/admin/staff', '/api/admin/staff/:x', '/api/admin/staff/invitations/:x', '/api/staff/accept', '/api/admin/customers', '/api/admin/customers/:x', '/api/admin/audit', '/api/admin/emails', '/api/admin/emails/retry', '/api/admin/orders/:x/refund', '/api/admin/orders.csv', '/api/admin/sales', '/metrics'];
-  const queryString = fc.oneof(fc.constant(''), fc.tuple(fc.constantFrom('search', 'page', 'sort', 'order', 'actor', 'entity'), segment).map(([name, value]) => `?${name}=${value}`));
+    '/api/admin/staff', '/api/admin/staff/:x', '/api/admin/staff/invitations/:x', '/api/staff/accept', '/api/admin/customers', '/api/admin/customers/:x', '/api/admin/audit', '/api/admin/emails', '/api/admin/emails/retry', '/api/admin/orders/:x/refund', '/api/admin/orders.csv', '/api/admin/sales', '/metrics',
+    // Shoppers' essentials: the remembered session (revoke-all is left out: it would sign the fuzzer's own callers out) and the shop's search.
+    '/api/session', '/api/products/search'];
+  const queryString = fc.oneof(fc.constant(''), fc.tuple(fc.constantFrom('search', 'page', 'sort', 'order', 'actor', 'entity', 'q', 'min_price', 'max_price', 'type_id', 'category_id', 'first', 'after'), segment).map(([name, value]) => `?${name}=${value}`));
   const restPath = fc.tuple(fc.constantFrom(...templates), segment, segment, queryString).map(([template, a, b, query]) => template.replace(':x', a).replace(':x', b) + query);
   const jsonValue = fc.jsonValue({ maxDepth: 3 });
   const body = fc.oneof(jsonValue.map((v) => JSON.stringify(v)), fc.string({ maxLength: 200 }), fc.constant('{"product":'), fc.constant(''));
@@ -141,9 +143,10 @@ describe('random input (property-based)', () => {
       'mutation($id: Int!) { removeStaff(id: $id) }',
       'mutation($id: ID!, $itemIds: [Int!]) { refundOrder(id: $id, itemIds: $itemIds) { id } }',
       'mutation($ids: [Int!]) { retryEmails(ids: $ids) }',
+      'query($sort: ProductSort, $minPrice: Decimal, $maxPrice: Decimal, $first: Int, $after: String) { searchProducts(sort: $sort, minPrice: $minPrice, maxPrice: $maxPrice, first: $first, after: $after) { totalCount } }',
     ];
     const variable = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constant(orderInput(shop)).map((input) => ({ ...input, purchaserEmail: 'a\nb@example.com' })));
-    const variables = fc.dictionary(fc.constantFrom('input', 'lines', 'id', 'itemId', 'itemIds', 'ids', 'first', 'after', 'search'), variable, { maxKeys: 3 });
+    const variables = fc.dictionary(fc.constantFrom('input', 'lines', 'id', 'itemId', 'itemIds', 'ids', 'first', 'after', 'search', 'sort', 'minPrice', 'maxPrice'), variable, { maxKeys: 3 });
     const before = await snapshot();
     const asks = (token: string | null) => async (query: string, variables: Record<string, unknown>) => {
       const res = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ query, variables }) });

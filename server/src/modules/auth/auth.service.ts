@@ -131,8 +131,9 @@ export class AuthService {
   async logout(ctx: RequestContext): Promise<void> {
     const viewer = await ctx.requireViewer();
     const remembered = await this.remembered.of(ctx.em, viewer.jti);
+    // Ending a remembered session ends its tokens (this one among them) with it.
     if (remembered) await this.remembered.end(ctx.em, remembered);
-    await ctx.em.nativeDelete(AuthSession, { jti: viewer.jti });
+    else await ctx.em.nativeDelete(AuthSession, { jti: viewer.jti });
     ctx.sessionCookie?.clear();
   }
 
