@@ -64,7 +64,7 @@ describe('the e-card loop in a real browser', () => {
     const before = await firstCard.locator('.account-card-facts').textContent();
     await firstCard.getByRole('button', { name: 'Change date' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change date' });
-    expect(await dialog.getByText('When should Grace Hopper get the card?').isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText('When should Grace Hopper get the card?').isVisible(), { timeout: 30_000 }).toBe(true);
     await dialog.getByLabel('Delivery date').fill(day(3));
     await dialog.getByLabel('Delivery time').selectOption('18:00');
     await screenshotOf(dialog, 'account-change-date');
