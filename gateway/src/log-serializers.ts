@@ -28,7 +28,7 @@ export function logSerializers(templates: RouteTemplates) {
 
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 /** A query (or form) parameter whose value is a link's secret. */
-const TOKEN_PARAMETER = /\b((?:edit_)?token=)[^&\s'"<>#]*/gi;
+const TOKEN_PARAMETER = /\b((?:edit_)?token=|card=)[^&\s'"<>#]*/gi;
 /** An address in a text: an optional scheme and host, then the path (group 1). */
 const ADDRESS = /(?:[a-z][a-z0-9+.-]*:\/\/[^/\s'"<>]*)?(\/[^\s'"<>?#]*)/gi;
 

@@ -30,6 +30,8 @@ import type { StripePaymentProvider } from './modules/payments/stripe-payment-pr
 import { StripeWebhooks } from './modules/checkout/payment/stripe-webhooks.js';
 import { PendingOrderSweep } from './modules/checkout/pending-orders.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
+import { CardPreviews } from './modules/checkout/card-preview.js';
+import type { RecipientCheck } from './modules/checkout/card-recipients.js';
 import { RateLimits, rateLimitRules } from './modules/limits/rate-limits.js';
 import { DiscountService } from './modules/discount/discount.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
@@ -69,6 +71,8 @@ export interface Services {
   orders: OrderService;
   /** Pricing carts, charging them and placing their orders. */
   checkout: CheckoutService;
+  /** A card as its recipient will see it, before it is bought, and "Send a test to myself". */
+  cardPreviews: CardPreviews;
   /** The e-mail queue: features register their kinds and queue their e-mails through it. */
   mail: MailQueue;
   /** Sends the queue's e-mail (where the background jobs run). */
@@ -209,6 +213,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   registerReminderEmails(mail, occasionReminders, config.publicUrl);
   const contacts = new ContactService(occasionReminders);
   const orders = new OrderService({ mail, orderEmails });
+  const recipientChecks: RecipientCheck[] = [(tx, list) => recipients.assertAccepting(tx.em, list)];
   const checkout = new CheckoutService({
     provider: selectPaymentProvider(config, providers, deps.log),
     limits,
@@ -218,7 +223,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     discounts,
     groupCards,
     // An address that said no is refused at checkout (RECIPIENT_UNSUBSCRIBED), every recipient of every line in one query.
-    recipientChecks: [(tx, list) => recipients.assertAccepting(tx.em, list)],
+    recipientChecks,
     rememberTimeZone: async (ctx, userId, timeZone) => void (await contacts.rememberTimeZone(ctx, userId, timeZone)),
   });
   const auth = new AuthService(tokens, limits, new Passwords(deps.passwordHashCost), clock);
@@ -247,6 +252,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     products,
     orders,
     checkout,
+    cardPreviews: new CardPreviews({ clock, limits, mail, baseUrl: config.publicUrl, secret: jwtSecret, recipientChecks }),
     mail,
     deliveries,
     foreground,

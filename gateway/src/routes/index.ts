@@ -8,6 +8,7 @@ import { discountRoutes } from './discount.routes.js';
 import { shopOperationsRoutes } from './shop-operations.routes.js';
 import { ecardPageRoutes } from './ecard-pages.routes.js';
 import { ecardLoopRoutes } from './ecard-loop.routes.js';
+import { cardPreviewPageRoutes, cardPreviewRoutes } from './card-preview.routes.js';
 import { mediaRoutes } from './media.routes.js';
 import { orderRoutes } from './order.routes.js';
 import { productRoutes } from './product.routes.js';
@@ -29,7 +30,7 @@ import { signPageRoutes } from './sign-pages.routes.js';
 /** Every REST route under /api. */
 export function restRoutes(services: Services): RouteDef[] {
   // The storefront's hot reads first: each route passed costs a path match.
-  return [...productRoutes(services), ...catalogueRoutes(services), ...settingsRoutes(services), ...authRoutes(services), ...mediaRoutes(services), ...blogRoutes(services), ...orderRoutes(services), ...ecardLoopRoutes(services), ...discountRoutes(services), ...shopOperationsRoutes(services), ...staffRoutes(services), ...customerRoutes(services), ...auditRoutes(services), ...emailProblemRoutes(services), ...accountSettingsRoutes(services), ...consentRoutes(services), ...contactRoutes(services), ...groupCardRoutes(services)];
+  return [...productRoutes(services), ...catalogueRoutes(services), ...settingsRoutes(services), ...authRoutes(services), ...mediaRoutes(services), ...blogRoutes(services), ...orderRoutes(services), ...ecardLoopRoutes(services), ...cardPreviewRoutes(services), ...discountRoutes(services), ...shopOperationsRoutes(services), ...staffRoutes(services), ...customerRoutes(services), ...auditRoutes(services), ...emailProblemRoutes(services), ...accountSettingsRoutes(services), ...consentRoutes(services), ...contactRoutes(services), ...groupCardRoutes(services)];
 }
 
 /** The stored media files, served under /api/uploads (mounted ahead of the API router). */
@@ -39,5 +40,5 @@ export function fileRoutes(services: Services): RouteDef[] {
 
 /** Pages the server renders or describes itself (storefront pages, the RSS feed, blog posts, purchased e-cards, robots and sitemap). */
 export function pageRoutes(services: Services, pages: PageDeps): RouteDef[] {
-  return [...storefrontPageRoutes(services, pages), ...blogPageRoutes(services, pages), ...ecardPageRoutes(services), ...signPageRoutes(services), ...sitemapRoutes(), ...oneClickUnsubscribeRoutes(services)];
+  return [...storefrontPageRoutes(services, pages), ...blogPageRoutes(services, pages), ...cardPreviewPageRoutes(services), ...ecardPageRoutes(services), ...signPageRoutes(services), ...sitemapRoutes(), ...oneClickUnsubscribeRoutes(services)];
 }

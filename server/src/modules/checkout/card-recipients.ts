@@ -27,12 +27,14 @@ export type RecipientCheck = (tx: RequestContext, recipients: readonly OrderReci
 
 /** The recipients of the card lines of an order, each with their field. */
 export function orderRecipients(lines: readonly CartLine[], personalisations: readonly (Personalisation | null)[]): OrderRecipient[] {
-  return personalisations.flatMap((personal, index) => {
-    if (!personal) return [];
-    const base = `lines.${index}.personalisation`;
-    const listed = namesRecipientList(lines[index]!);
-    return personal.recipients.map((recipient, n) => ({ ...recipient, field: listed ? `${base}.recipients.${n}.email` : `${base}.recipientEmail` }));
-  });
+  return personalisations.flatMap((personal, index) => (personal ? lineRecipients(lines[index]!, personal, `lines.${index}`) : []));
+}
+
+/** The recipients of one card line, each with their field under `field` (`lines.0`; empty for a line of its own). */
+export function lineRecipients(line: CartLine, personal: Personalisation, field: string): OrderRecipient[] {
+  const base = field ? `${field}.personalisation` : 'personalisation';
+  const listed = namesRecipientList(line);
+  return personal.recipients.map((recipient, n) => ({ ...recipient, field: listed ? `${base}.recipients.${n}.email` : `${base}.recipientEmail` }));
 }
 
 /**

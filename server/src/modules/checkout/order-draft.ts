@@ -26,7 +26,7 @@ export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; 
   if (lines.some((line) => !products.has(line.productId))) {
     throw badInput('Some products in your cart are no longer available; review your cart.', 'lines');
   }
-  const personalisations = lines.map((line, index) => checkLine(line, index, products.get(line.productId)!, now));
+  const personalisations = lines.map((line, index) => checkLine(line, `lines.${index}`, products.get(line.productId)!, now));
   await checkRecipients(tx, orderRecipients(lines, personalisations), recipientChecks);
   // A card line is priced for its recipients: one card each.
   const quote = priceLines(lines.map((line, index) => ({ ...line, quantity: personalisations[index]?.recipients.length ?? line.quantity })), products);
@@ -50,16 +50,20 @@ export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; 
   return { quote, items, groupCards, itemNames };
 }
 
-/** A card line needs its personalisation (one card per recipient; a group card is one card); other lines must not carry one. */
-function checkLine(line: CartLine, index: number, { isCard, product }: PricedProduct, now: Date): (Personalisation & { groupCard: GroupCardRequest | null }) | null {
-  const field = `lines.${index}`;
+/**
+ * A card line needs its personalisation (one card per recipient; a group card is one card); other
+ * lines must not carry one. `field` names the line in errors (`lines.0`; empty for a line of its own,
+ * as a preview sends it).
+ */
+export function checkLine(line: CartLine, field: string, { isCard, product }: PricedProduct, now: Date): (Personalisation & { groupCard: GroupCardRequest | null }) | null {
+  const under = (name: string) => (field ? `${field}.${name}` : name);
   if (!isCard) {
-    if (line.personalisation) throw badInput(`"${product.name}" is not a card and takes no personal message.`, `${field}.personalisation`);
+    if (line.personalisation) throw badInput(`"${product.name}" is not a card and takes no personal message.`, under('personalisation'));
     return null;
   }
-  const personal = cleanPersonalisation(line.personalisation, `${field}.personalisation`, now);
+  const personal = cleanPersonalisation(line.personalisation, under('personalisation'), now);
   cardQuantity(line, personal, field);
-  const groupCard = groupCardRequest(line.personalisation, personal.deliverAt, now, `${field}.personalisation`);
-  if (groupCard && personal.recipients.length !== 1) throw badInput('A group card goes to one recipient: the whole group signs the one card.', `${field}.personalisation.recipients`);
+  const groupCard = groupCardRequest(line.personalisation, personal.deliverAt, now, under('personalisation'));
+  if (groupCard && personal.recipients.length !== 1) throw badInput('A group card goes to one recipient: the whole group signs the one card.', under('personalisation.recipients'));
   return { ...personal, deliverAt: groupCard?.deliverAt ?? personal.deliverAt, groupCard };
 }

@@ -1,7 +1,11 @@
 import { html, SafeHtml } from '../../core/html.js';
 import { songTitle } from '../../rules/index.js';
 import type { CardMedia, OrderItem } from '../orders/index.js';
+
+/** What the page shows of a card: a card that was bought, or one previewed before it is (checkout's card-preview.ts). */
+export type EcardView = Pick<OrderItem, 'card' | 'name' | 'recipientName' | 'senderName' | 'message' | 'deliveredAt' | 'itemUrlUuid'>;
 import { ECARD_CSS, fontCss } from './ecard-assets.js';
+import { renderEcardNotice } from './ecard-withdrawn.js';
 import { signaturePagesCss, signedInside, type CardSignature } from '../group-card/index.js';
 
 export { ECARD_SCRIPT } from './ecard-assets.js';
@@ -20,7 +24,7 @@ const image = (media: CardMedia | null, alt: string, className = '') =>
  * the extra pictures and the card's songs. The card is the markup of the site's previews
  * (OpeningCard.tsx, CardPreview.tsx in web/) drawn by the same stylesheet (opening-card.css).
  */
-export function renderEcardPage(item: OrderItem, options: { preview: boolean; repliesLeft: number; signatures?: readonly CardSignature[] } = { preview: true, repliesLeft: 0 }): string {
+export function renderEcardPage(item: EcardView, options: { preview: boolean; repliesLeft: number; signatures?: readonly CardSignature[] } = { preview: true, repliesLeft: 0 }): string {
   const card = item.card!;
   // Only a card that has arrived reports its opening and takes thank-yous; a preview never does.
   const live = !options.preview && Boolean(item.deliveredAt);
@@ -32,7 +36,9 @@ export function renderEcardPage(item: OrderItem, options: { preview: boolean; re
       <div class="message placement-${card.messageLocation}"><p>${item.message ?? ''}</p></div>`;
   // A group card's signatures follow the greeting on pages of their own (see group-card/signature-pages.ts).
   const signed = options.signatures?.length ? signedInside(greetingPage, options.signatures, heightOverWidth(card.cover)) : null;
+  // A preview says so in a corner ribbon, whoever looks at it (the sender before buying, the purchaser, an admin).
   const body: SafeHtml = html`
+${options.preview ? html`<p class="preview-ribbon" role="note" aria-label="Preview: this is how the card will look">Preview</p>` : ''}
 <main class="stage" data-state="closed">
   <header class="intro">
     <p class="eyebrow">Art &amp; Song Cards</p>
@@ -85,16 +91,10 @@ ${signed ? new SafeHtml(signaturePagesCss(family)) : ''}
 const heightOverWidth = (cover: CardMedia | null) => (cover?.width && cover.height ? cover.height / cover.width : 4 / 3);
 
 /** The friendly page for a card that does not exist. */
-export function renderEcardNotFound(): string {
-  return html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>Card not found — Art &amp; Song Cards</title>
-<style>body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:radial-gradient(circle at 30% 20%,#3a2b4a,#17131f 70%);color:#f3ece2;font-family:Georgia,serif;text-align:center;padding:24px}h1{font-weight:normal}a{color:#f0b27a}</style></head>
-<body><main><h1>We could not find this card</h1><p>The link may be incomplete. Check that you copied the whole address from your e-mail.</p><p><a href="/">Visit Art &amp; Song Cards</a></p></main></body></html>`.value;
-}
+export const renderEcardNotFound = (): string => renderEcardNotice('We could not find this card', 'The link may be incomplete. Check that you copied the whole address from your e-mail.');
 
 /** "Send a thank-you": the recipient's name and a plain-text message, while the card can take one. */
-function thankYouSection(item: OrderItem, repliesLeft: number): SafeHtml {
+function thankYouSection(item: EcardView, repliesLeft: number): SafeHtml {
   if (repliesLeft <= 0) {
     return html`<section class="thanks" aria-labelledby="thanks-title"><h2 id="thanks-title">Send a thank-you</h2><p class="thanks-done">This card has received all its thank-yous.</p></section>`;
   }

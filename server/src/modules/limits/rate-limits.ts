@@ -43,6 +43,8 @@ export interface RateLimitDefinitions {
   addressEmails: LimitRule;
   /** Signatures written on group cards, per client address. */
   signature: LimitRule;
+  /** "Send a test to myself" from a card's preview, per account. */
+  previewTests: LimitRule;
 }
 
 /** A point taken for an attempt, to be given back when the attempt turns out fine (a right password). */
@@ -122,5 +124,6 @@ export function rateLimitRules(config: {
     passwordResetPerEmail: { name: 'reset-email', points: config.limits.passwordResetsPerEmailPerHour ?? 3, windowSeconds: 3600, message: resets },
     addressEmails: { name: 'address-emails', points: 5, windowSeconds: 3600, message: 'Too many e-mails asked for this account. Please try again in an hour.' },
     signature: { name: 'signature', points: config.limits.signaturesPerHour ?? 20, windowSeconds: 3600, message: 'Too many signatures from your address. Please try again later.', perAddress: true },
+    previewTests: { name: 'preview-tests', points: 5, windowSeconds: 3600, message: 'You have sent yourself five tests this hour. Please try again in an hour.' },
   };
 }

@@ -36,12 +36,21 @@ export function recipientNote(from: string, unsubscribeUrl: string | undefined):
   };
 }
 
-/** The e-mail that brings a card to its recipient (with its unsubscribe link, when given). */
-export function cardEmail(item: Pick<OrderItem, 'name' | 'senderName' | 'recipientName' | 'recipientEmail' | 'itemUrlUuid'>, baseUrl: string, unsubscribeUrl?: string): Promise<MailContent> {
-  const link = cardLink(item, baseUrl);
+/**
+ * The e-mail that brings a card to its recipient (with its unsubscribe link, when given). A `test` is
+ * the same e-mail sent by a shopper to themselves before buying: its link opens the card's preview
+ * for `days` days, and it says that it is a test.
+ */
+export function cardEmail(
+  item: Pick<OrderItem, 'name' | 'senderName' | 'recipientName' | 'recipientEmail' | 'itemUrlUuid'>,
+  baseUrl: string,
+  unsubscribeUrl?: string,
+  test?: { link: string; days: number },
+): Promise<MailContent> {
+  const link = test?.link ?? cardLink(item, baseUrl);
   const from = item.senderName ?? 'Someone';
-  const subject = `${from} sent you a card: ${item.name}`;
-  const note = recipientNote(from, unsubscribeUrl);
+  const subject = `${test ? 'Test: ' : ''}${from} sent you a card: ${item.name}`;
+  const note = test ? testNote(item.recipientName ?? 'your recipient', test.days) : recipientNote(from, unsubscribeUrl);
   return renderEmail({
     to: item.recipientEmail!,
     subject,
@@ -53,6 +62,12 @@ ${paragraph(`Or paste this address into your browser: ${link}`, { quiet: true })
 ${note.html}`,
     text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music: ${item.name}.\n\nOpen your card: ${link}\n\n${note.text}`,
   });
+}
+
+/** What a test card's e-mail says in place of the recipient's note. */
+function testNote(recipient: string, days: number): { html: MailTemplate; text: string } {
+  const text = `This is a test you sent yourself from Art & Song Cards: it is the e-mail ${recipient} will get. Nothing was ordered, and its link shows the card for ${days} days.`;
+  return { html: paragraph(text, { quiet: true }), text };
 }
 
 const RECEIPT_WHY = 'You receive this e-mail because you placed this order at Art & Song Cards with this address.';
