@@ -59,7 +59,7 @@ describe('POST /api/ecards/preview', () => {
     expect(res.status).toBe(400);
     const body = (await res.json()) as { code: string; message: string; field: string };
     const order = await placeOrder(app, orderInput(shop, { lines: [{ productId: shop.cardId, quantity: 1, personalisation: bad }] }));
-    const placed = order.body.errors[0];
+    const placed = order.body.errors![0]!;
     expect(body).toMatchObject({ code: 'BAD_USER_INPUT', field: 'personalisation.recipientEmail' });
     expect(placed.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'lines.0.personalisation.recipientEmail' });
     expect(body.message).toBe(placed.message);
