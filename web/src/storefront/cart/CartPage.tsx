@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Callout, Card, Icon, NonIdealState, NumericInput, Spinner } from '@blueprintjs/core';
 import { recipientNames } from '@rules';
@@ -9,10 +10,14 @@ import { useCartQuote } from './use-cart-quote';
 import '../common/storefront.css';
 import './cart.css';
 
+const RecipientPreviewDialog = lazy(() => import('../preview/RecipientPreviewDialog'));
+
 /** /cart: what the shopper is about to buy, priced by the shop. */
 export default function CartPage() {
   const navigate = useNavigate();
   const { lines, quote, priced, dropped, error, refetch } = useCartQuote();
+  // The card line being previewed, as its first recipient will see it.
+  const [previewing, setPreviewing] = useState<CartLine | null>(null);
 
   return (
     <div className="store-page cart-page">
@@ -50,7 +55,10 @@ export default function CartPage() {
                   </div>
                   <div className="cart-line-controls">
                     {line.personalisation ? (
-                      <Button variant="minimal" icon="edit" text="Edit" onClick={() => navigate(`/product/${line.productId}?line=${line.id}`)} />
+                      <>
+                        <Button variant="minimal" icon="eye-open" text="Preview" aria-label={`Preview ${lineQuote.product.name}`} onClick={() => setPreviewing(line)} />
+                        <Button variant="minimal" icon="edit" text="Edit" onClick={() => navigate(`/product/${line.productId}?line=${line.id}`)} />
+                      </>
                     ) : (
                       <NumericInput
                         aria-label={`Quantity of ${lineQuote.product.name}`}
@@ -82,6 +90,11 @@ export default function CartPage() {
             </Link>
           </Card>
         </div>
+      )}
+      {previewing?.personalisation && (
+        <Suspense>
+          <RecipientPreviewDialog productId={previewing.productId} personalisation={previewing.personalisation} onClose={() => setPreviewing(null)} />
+        </Suspense>
       )}
     </div>
   );

@@ -125,17 +125,16 @@ export const toLineInputs = (lines: CartLine[]) =>
   lines.map((line) => {
     const p = line.personalisation;
     if (!p) return { productId: line.productId, quantity: line.quantity, personalisation: null };
-    return {
-      productId: line.productId,
-      quantity: p.recipients.length,
-      personalisation: {
-        recipients: p.recipients.map(({ name, email }) => ({ name, email })),
-        senderName: p.senderName,
-        message: p.message,
-        deliveryDate: p.deliveryDate,
-        deliveryTime: p.deliveryDate ? p.deliveryTime : null,
-        timeZone: p.timeZone,
-        ...(p.groupCard ? { groupCard: { collectUntil: p.groupCard.collectUntil } } : {}),
-      },
-    };
+    return { productId: line.productId, quantity: p.recipients.length, personalisation: toPersonalisationInput(p) };
   });
+
+/** A card's personalisation as `placeOrder` (and the preview, `POST /api/ecards/preview`) takes it. */
+export const toPersonalisationInput = (p: CardPersonalisation) => ({
+  recipients: p.recipients.map(({ name, email }) => ({ name, email })),
+  senderName: p.senderName,
+  message: p.message,
+  deliveryDate: p.deliveryDate,
+  deliveryTime: p.deliveryDate ? p.deliveryTime : null,
+  timeZone: p.timeZone,
+  ...(p.groupCard ? { groupCard: { collectUntil: p.groupCard.collectUntil } } : {}),
+});

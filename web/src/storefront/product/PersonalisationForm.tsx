@@ -20,12 +20,15 @@ export function PersonalisationForm({
   value,
   onChange,
   onSubmit,
+  onPreview,
   submitText,
   price,
 }: {
   value: CardPersonalisation;
   onChange: (value: CardPersonalisation) => void;
   onSubmit: (value: CardPersonalisation) => void;
+  /** "Preview": the card as its recipient will see it, once the form has nothing wrong. */
+  onPreview?: (value: CardPersonalisation) => void;
   submitText: string;
   /** The card's price, for the live total beside the button. */
   price: string;
@@ -55,13 +58,17 @@ export function PersonalisationForm({
     setRecipients(value.recipients.map((r, i) => (i === index ? { name: r.name, email: r.email, ...patch } : r)));
   const removeRecipient = (index: number) => setRecipients(value.recipients.length > 1 ? value.recipients.filter((_, i) => i !== index) : [emptyRecipient()]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  /** Checks the form: the card as entered when all is well, else the fields say what is wrong and the first takes the focus. */
+  const checked = (then: (value: CardPersonalisation) => void) => {
     const found = validatePersonalisation(value, new Date());
     setErrors(found);
     setTried(true);
-    if (Object.keys(found).length === 0) onSubmit(trimmedPersonalisation(value));
+    if (Object.keys(found).length === 0) then(trimmedPersonalisation(value));
     else setRefusals((n) => n + 1);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    checked(onSubmit);
   };
 
   const field = (name: string) => ({ intent: errors[name] ? ('danger' as const) : ('none' as const), helperText: errors[name] });
@@ -149,6 +156,7 @@ export function PersonalisationForm({
       <GroupCardFields value={value} onChange={change} errors={errors} />
       <div className="personalisation-submit">
         <Button type="submit" intent="primary" size="large" icon="shopping-cart" text={submitText} />
+        {onPreview && <Button size="large" variant="outlined" icon="eye-open" text="Preview" onClick={() => checked(onPreview)} />}
         <span className="personalisation-total" aria-live="polite">
           {many ? (
             <>

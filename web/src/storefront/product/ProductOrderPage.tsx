@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { fillName, recipientNames, songTitle } from '@rules';
 import { SongPlayer } from '../../common/song/SongPlayer';
@@ -17,6 +17,9 @@ import { IMAGE_SIZES } from '../../common/image-sizes';
 import '../common/storefront.css';
 import './product-page.css';
 
+// The preview's dialog (and Blueprint's overlays) load when a shopper first asks for it.
+const RecipientPreviewDialog = lazy(() => import('../preview/RecipientPreviewDialog'));
+
 /** /product/{id}: pictures, songs and price; a card is personalised with a live preview, anything else goes straight into the cart. */
 export default function ProductOrderPage() {
   const id = Number(useParams().id);
@@ -32,6 +35,7 @@ export default function ProductOrderPage() {
   }
   // What the last "Add to cart" put in the cart, said beside the form (a toast would cover it).
   const [inCart, setInCart] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState<CardPersonalisation | null>(null);
   const { data, loading, error } = useQuery(StoreProductQuery, { variables: { id }, skip: !Number.isSafeInteger(id) || id <= 0 });
   const product = data?.product;
 
@@ -71,52 +75,67 @@ export default function ProductOrderPage() {
     setPersonalisation({ ...emptyPersonalisation(''), senderName: value.senderName });
   };
 
+  // One gallery: a card's own pages open in the card; its other pictures are thumbnails beside it.
+  const coverId = card?.coverImage?.id ?? product.mainImage?.id;
+  const pictures = card ? gallery.filter((image, index) => image.id !== coverId && gallery.findIndex((other) => other.id === image.id) === index) : gallery;
+  const songList = songs.length > 0 && (
+    <section className="product-songs" aria-label="Songs">
+      <h2>Songs on this card</h2>
+      {songs.map((song) => (
+        <SongPlayer key={song!.id} title={songTitle(song!.friendlyName)} src={`/api/${song!.filePath}`} />
+      ))}
+    </section>
+  );
+
   return (
     <div className="store-page product-page">
       {/* The card and the form are hydrated each in a task of its own (Layout.tsx). */}
       <div className="product-visual">
         <Suspense>
           {card ? (
-            <OpeningCard
-              cover={card.coverImage ?? product.mainImage}
-              greeting={card.greetingImage}
-              back={card.backImage}
-              placement={card.messageLocation}
-              fontName={card.fontName ?? null}
-              // The preview shows the first recipient's card, `{name}` filled as the shop fills it.
-              message={firstName ? fillName(personalisation.message, firstName) : personalisation.message}
-              recipientName={firstName}
+            <CardWithPictures
+              pictures={pictures}
+              name={product.name}
+              card={
+                <OpeningCard
+                  cover={card.coverImage ?? product.mainImage}
+                  greeting={card.greetingImage}
+                  back={card.backImage}
+                  placement={card.messageLocation}
+                  fontName={card.fontName ?? null}
+                  // The preview shows the first recipient's card, `{name}` filled as the shop fills it.
+                  message={firstName ? fillName(personalisation.message, firstName) : personalisation.message}
+                  recipientName={firstName}
+                />
+              }
+              cardThumbnail={card.coverImage ?? product.mainImage}
             />
           ) : (
             <Gallery images={gallery} name={product.name} />
           )}
         </Suspense>
+        {card && songList}
       </div>
       <div className="product-info">
-        <p className="muted product-type">{product.productType.name}</p>
-        <h1>{product.name}</h1>
-        <p className="product-price">{formatPrice(product.price)}</p>
-        {product.description && <p className="product-description">{product.description}</p>}
-        {product.tags.length > 0 && (
-          <div className="product-tags">
-            {product.tags.map((tag) => (
-              <Link key={tag} to={`/shop?q=${encodeURIComponent(tag)}`}>
-                {/* A tag's look without its component: this page's script stays small. */}
-                <span className={`${Classes.TAG} ${Classes.MINIMAL} ${Classes.ROUND} ${Classes.INTERACTIVE}`}>
-                  <span className={`${Classes.TEXT_OVERFLOW_ELLIPSIS} ${Classes.FILL}`}>{tag}</span>
-                </span>
-              </Link>
-            ))}
-          </div>
-        )}
-        {songs.length > 0 && (
-          <section className="product-songs" aria-label="Songs">
-            <h2>Songs on this card</h2>
-            {songs.map((song) => (
-              <SongPlayer key={song!.id} title={songTitle(song!.friendlyName)} src={`/api/${song!.filePath}`} />
-            ))}
-          </section>
-        )}
+        {/* On a phone: the card, this, the songs, then the form (product-page.css). */}
+        <div className="product-head">
+          <p className="muted product-type">{product.productType.name}</p>
+          <h1>{product.name}</h1>
+          <p className="product-price">{formatPrice(product.price)}</p>
+          {product.description && <Description text={product.description} />}
+          {product.tags.length > 0 && (
+            <div className="product-tags">
+              {product.tags.map((tag) => (
+                <Link key={tag} to={`/shop?q=${encodeURIComponent(tag)}`}>
+                  {/* A tag's look without its component: this page's script stays small. */}
+                  <span className={`${Classes.TAG} ${Classes.MINIMAL} ${Classes.ROUND} ${Classes.INTERACTIVE}`}>
+                    <span className={`${Classes.TEXT_OVERFLOW_ELLIPSIS} ${Classes.FILL}`}>{tag}</span>
+                  </span>
+                </Link>
+              ))}
+            </div>
+          )}
+        </div>
         {card ? (
           <section className="product-personalise" aria-label="Personalise">
             <h2>{editing ? 'Change your card' : 'Make it yours'}</h2>
@@ -127,23 +146,80 @@ export default function ProductOrderPage() {
               </Callout>
             )}
             <Suspense>
-              <PersonalisationForm value={personalisation} onChange={setPersonalisation} onSubmit={addCard} submitText={editing ? 'Update card in cart' : 'Add to cart'} price={product.price} />
+              <PersonalisationForm
+                value={personalisation}
+                onChange={setPersonalisation}
+                onSubmit={addCard}
+                onPreview={(entered) => setPreviewing({ ...entered, timeZone: entered.timeZone || browserTimeZone() })}
+                submitText={editing ? 'Update card in cart' : 'Add to cart'}
+                price={product.price}
+              />
             </Suspense>
+            {previewing && (
+              <Suspense>
+                <RecipientPreviewDialog productId={product.id} personalisation={previewing} onClose={() => setPreviewing(null)} />
+              </Suspense>
+            )}
           </section>
         ) : (
-          <Button
-            intent="primary"
-            size="large"
-            icon="shopping-cart"
-            text="Add to cart"
-            onClick={() => {
-              cart.add({ productId: product.id, name: product.name, quantity: 1, personalisation: null });
-              added(`“${product.name}” is in your cart.`);
-            }}
-          />
+          <>
+            {songList}
+            <Button
+              intent="primary"
+              size="large"
+              icon="shopping-cart"
+              text="Add to cart"
+              onClick={() => {
+                cart.add({ productId: product.id, name: product.name, quantity: 1, personalisation: null });
+                added(`“${product.name}” is in your cart.`);
+              }}
+            />
+          </>
         )}
-        {card && gallery.length > 1 && <Gallery images={gallery} name={product.name} />}
       </div>
+    </div>
+  );
+}
+
+/** A description of a few lines shows whole; a longer one opens with "Read more", so the form stays in view. */
+function Description({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  const long = text.length > 260 || text.split('\n').length > 4;
+  return (
+    <div className="product-description-wrap">
+      <p className={`product-description${long && !open ? ' clamped' : ''}`} id="product-description">
+        {text}
+      </p>
+      {long && (
+        <button type="button" className="product-description-more" aria-expanded={open} aria-controls="product-description" onClick={() => setOpen((was) => !was)}>
+          {open ? 'Read less' : 'Read more'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+type Picture = StoredImage & { id: number; friendlyName: string };
+
+/** The opening card, and the product's other pictures as thumbnails: one opens in the card's place, the first brings the card back. */
+function CardWithPictures({ card, cardThumbnail, pictures, name }: { card: ReactNode; cardThumbnail: (StoredImage & { thumbnailPath?: string | null }) | null | undefined; pictures: Picture[]; name: string }) {
+  const [shown, setShown] = useState(-1);
+  const picture = pictures[shown];
+  return (
+    <div className="product-gallery">
+      {picture ? <ResponsiveImage className="product-gallery-main" image={picture} sizes={IMAGE_SIZES.gallery} alt={picture.friendlyName || name} /> : card}
+      {pictures.length > 0 && (
+        <div className="product-gallery-thumbs" role="group" aria-label="Pictures">
+          <button type="button" className={shown < 0 ? 'active' : ''} aria-pressed={shown < 0} onClick={() => setShown(-1)} aria-label="The card">
+            {cardThumbnail ? <img src={`/api/${cardThumbnail.thumbnailPath ?? cardThumbnail.filePath}`} alt="" width={64} height={64} loading="lazy" decoding="async" /> : <span className="product-gallery-card-thumb">Card</span>}
+          </button>
+          {pictures.map((image, index) => (
+            <button key={image.id} type="button" className={index === shown ? 'active' : ''} aria-pressed={index === shown} onClick={() => setShown(index)} aria-label={`Picture ${index + 1}`}>
+              <img src={`/api/${image.thumbnailPath ?? image.filePath}`} alt="" width={64} height={64} loading="lazy" decoding="async" />
+            </button>
+          ))}
+        </div>
+      )}
     </div>
   );
 }
