@@ -1,34 +1,10 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newContext, signIn } from '../helpers/browser.js';
 import { orderInput, placeOrder, seedShop } from '../helpers/order-fixtures.js';
 import { invite } from '../helpers/staff-fixtures.js';
+import { seriousProblems, SHOPPERS } from '../helpers/axe.js';
 
 const suite = browserSuite();
-/** The storefront's pages are held to moderate findings too (contract section 15: landmarks, headings). */
-const SHOPPERS = ['moderate', 'serious', 'critical'] as const;
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/** What axe-core finds wrong on the page as it is now: serious and critical problems (the storefront's pages: moderate ones too). */
-async function seriousProblems(page: Page, impacts: readonly string[] = ['serious', 'critical']): Promise<string[]> {
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact !== null && impacts.includes(v.impact))
-    .flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${v.help} at ${node.target.join(' ')}`));
-}
 
 describe('accessibility (axe-core)', () => {
   it('finds no serious problem (on the storefront\'s pages, no moderate one either) on the storefront, a product page with its opening card, an e-card, My orders, the admin console with its day-two views and the staff invitation page', { timeout: 180_000 }, async () => {

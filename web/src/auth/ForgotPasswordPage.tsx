@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation } from '@apollo/client/react';
-import { Button, Callout, Card, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, H1, InputGroup } from '@blueprintjs/core';
 import { errorField, errorMessage } from '../apollo/errors';
 import { StandalonePage } from '../common/StandalonePage';
 import { RequestPasswordResetMutation } from './account-link-operations';
@@ -29,7 +29,7 @@ export default function ForgotPasswordPage() {
     <StandalonePage>
       <Card className="auth-card" elevation={2}>
         <form onSubmit={submit} className="auth-form" noValidate>
-          <H2 className="auth-title">Forgot your password?</H2>
+          <H1 className="auth-title">Forgot your password?</H1>
           <p className="muted">Type the e-mail address of your account. We will send it a link to choose a new password; the link works for an hour.</p>
           {sent && (
             <Callout intent="success" icon="envelope" className="auth-alert" role="status">

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useMutation } from '@apollo/client/react';
-import { Button, Callout, Card, Checkbox, FormGroup, H2, InputGroup, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Callout, Card, Checkbox, FormGroup, H1, InputGroup, Tab, Tabs } from '@blueprintjs/core';
 import { errorMessage } from '../apollo/errors';
 import { RegisterMutation, returnPath, useSignIn } from './use-sign-in';
 import { StandalonePage } from '../common/StandalonePage';
@@ -43,7 +43,7 @@ function LoginForm() {
 
   return (
     <form onSubmit={submit} className="auth-form">
-      <H2 className="auth-title">Login</H2>
+      <H1 className="auth-title">Login</H1>
       {error && (
         <Callout intent="danger" icon="error" className="auth-alert" role="alert">
           <div className="auth-alert-row">
@@ -98,7 +98,7 @@ function RegisterForm() {
 
   return (
     <form onSubmit={submit} className="auth-form">
-      <H2 className="auth-title">Create an account</H2>
+      <H1 className="auth-title">Create an account</H1>
       {outcome && (
         <Callout intent={outcome.intent} className="auth-alert" role="alert">
           <div className="auth-alert-row">

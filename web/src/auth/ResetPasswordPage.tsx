@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { Button, Callout, Card, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, H1, InputGroup } from '@blueprintjs/core';
 import { errorCode, errorField, errorMessage } from '../apollo/errors';
 import { StandalonePage } from '../common/StandalonePage';
 import { ResetPasswordMutation } from './account-link-operations';
@@ -37,7 +37,7 @@ export default function ResetPasswordPage() {
       <Card className="auth-card" elevation={2}>
         {done ? (
           <div className="auth-form">
-            <H2 className="auth-title">Password set</H2>
+            <H1 className="auth-title">Password set</H1>
             <Callout intent="success" icon="tick-circle" className="auth-alert" role="status">
               {done}
             </Callout>
@@ -48,7 +48,7 @@ export default function ResetPasswordPage() {
           </div>
         ) : (
           <form onSubmit={submit} className="auth-form" noValidate>
-            <H2 className="auth-title">Choose a new password</H2>
+            <H1 className="auth-title">Choose a new password</H1>
             {!token && (
               <Callout intent="danger" icon="error" className="auth-alert" role="alert">
                 This link has no token in it. Open the link from the e-mail again, whole, or <Link to="/forgot-password">ask for a new one</Link>.

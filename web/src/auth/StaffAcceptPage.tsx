@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { Button, Callout, Card, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, H1, InputGroup } from '@blueprintjs/core';
 import { graphql } from '../apollo/generated';
 import { errorField, errorMessage } from '../apollo/errors';
 import { authStore } from './auth-store';
@@ -54,7 +54,7 @@ export default function StaffAcceptPage() {
     <StandalonePage>
       <Card className="auth-card" elevation={2}>
         <form onSubmit={submit} className="auth-form">
-          <H2 className="auth-title">Join the team</H2>
+          <H1 className="auth-title">Join the team</H1>
           <p className="muted">You were invited to help run Art &amp; Song Cards. Choose a username and a password for your account.</p>
           {!token && (
             <Callout intent="danger" icon="error" className="auth-alert" role="alert">

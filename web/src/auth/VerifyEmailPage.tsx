@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { Callout, Card, H2, Spinner } from '@blueprintjs/core';
+import { Callout, Card, H1, Spinner } from '@blueprintjs/core';
 import { errorMessage } from '../apollo/errors';
 import { StandalonePage } from '../common/StandalonePage';
 import { VerifyEmailMutation } from './account-link-operations';
@@ -38,7 +38,7 @@ export default function VerifyEmailPage() {
     <StandalonePage>
       <Card className="auth-card" elevation={2}>
         <div className="auth-form">
-          <H2 className="auth-title">Confirm your e-mail address</H2>
+          <H1 className="auth-title">Confirm your e-mail address</H1>
           {outcome.kind === 'working' && (
             <div className="auth-working">
               <Spinner size={20} /> <span>Confirming your address…</span>

@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
-import { Button, Callout, Card, H1, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, H1, Spinner, Tag } from '@blueprintjs/core';
 import { BlogPostsQuery } from './blog-operations';
 import { useAuth } from '../auth/auth-store';
 import { useSettings } from '../settings/settings-store';
 import { ResponsiveImage } from '../common/ResponsiveImage';
 import { PostDate } from './PostDate';
 import './blog.css';
+import { EmptyState } from '../common/EmptyState';
 
 
 /** A card is the page's width on a phone, about a third of it (at most 1,100 px) on a wide screen. */
@@ -49,7 +50,7 @@ function PostList({ status, title }: { status: 'DRAFT' | null; title?: string })
   if (error) return <Callout intent="danger" title="The blog could not be loaded">{error.message}</Callout>;
   if (!posts.length) {
     if (status) return null;
-    return <NonIdealState icon="manual" title="No posts yet" description="Check back soon for stories from the shop." />;
+    return <EmptyState icon="manual" title="No posts yet" description="Check back soon for stories from the shop." />;
   }
   return (
     <section className="blog-section" aria-label={title ?? 'Posts'}>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
-import { Button, Callout, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Spinner, Tag } from '@blueprintjs/core';
 import { errorCode } from '../apollo/errors';
 import { useAuth } from '../auth/auth-store';
 import { useSettings } from '../settings/settings-store';
@@ -12,6 +12,7 @@ import { BlogPostQuery } from './blog-operations';
 /** The cover spans the page. */
 const BLOG_COVER_SIZES = '100vw';
 import './blog.css';
+import { EmptyState } from '../common/EmptyState';
 
 /** /blog/{id or slug}: one post. The HTML was sanitised by the server when the post was saved. */
 export default function BlogPostPage() {
@@ -32,7 +33,7 @@ export default function BlogPostPage() {
   if (errorCode(error) === 'NOT_FOUND' || (!loading && !post && !error)) {
     return (
       <div className="coming-soon">
-        <NonIdealState icon="search" title="Post not found" description="This post does not exist, or it is not published yet." action={<Link to="/blog">All posts</Link>} />
+        <EmptyState level={1} icon="search" title="Post not found" description="This post does not exist, or it is not published yet." action={<Link to="/blog">All posts</Link>} />
       </div>
     );
   }

@@ -12,7 +12,7 @@ export function StandalonePage({ children, brandLinksHome = true }: { children: 
   );
   return (
     <div className="auth-page">
-      <div className="auth-page-top">
+      <header className="auth-page-top">
         {brandLinksHome ? (
           <Link to="/" className="brand">
             {brand}
@@ -21,8 +21,8 @@ export function StandalonePage({ children, brandLinksHome = true }: { children: 
           <span className="brand">{brand}</span>
         )}
         <ThemeToggle />
-      </div>
-      {children}
+      </header>
+      <main className="auth-page-main">{children}</main>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, AnchorButton, Button, Callout, Card, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
+import { Alert, AnchorButton, Button, Callout, Card, Spinner, Tag, type Intent } from '@blueprintjs/core';
 import { MAX_OWNER_RESENDS, orderNumber } from '@rules';
 import { errorMessage } from '../../apollo/errors';
 import type { MyOrdersQuery as MyOrdersData } from '../../apollo/generated/graphql';
@@ -14,6 +14,7 @@ import { ConfirmEmailReminder } from '../account-settings/ConfirmEmailReminder';
 import { GroupCardSection } from '../group-card/GroupCardSection';
 import '../common/storefront.css';
 import './account.css';
+import { EmptyState } from '../../common/EmptyState';
 
 const PAGE = 10;
 type OrderNode = MyOrdersData['myOrders']['edges'][number]['node'];
@@ -52,7 +53,7 @@ export default function AccountPage() {
       ) : loading && !orders ? (
         <Spinner className="store-state" />
       ) : !orders?.edges.length ? (
-        <NonIdealState className="store-state" icon="envelope" title="No orders yet" description="Cards you buy while signed in appear here." action={<Link to="/shop">Browse the shop</Link>} />
+        <EmptyState className="store-state" icon="envelope" title="No orders yet" description="Cards you buy while signed in appear here." action={<Link to="/shop">Browse the shop</Link>} />
       ) : (
         <>
           <ul className="account-orders" aria-label="Orders">

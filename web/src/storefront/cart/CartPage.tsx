@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, Callout, Card, Icon, NonIdealState, NumericInput, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, Icon, NumericInput, Spinner } from '@blueprintjs/core';
 import { recipientNames } from '@rules';
 import { formatPrice } from '../common/price';
 import type { CartLine } from './cart-lines';
@@ -9,6 +9,7 @@ import { cart } from './cart-store';
 import { useCartQuote } from './use-cart-quote';
 import '../common/storefront.css';
 import './cart.css';
+import { EmptyState } from '../../common/EmptyState';
 
 const RecipientPreviewDialog = lazy(() => import('../preview/RecipientPreviewDialog'));
 
@@ -30,7 +31,7 @@ export default function CartPage() {
         </Callout>
       )}
       {lines.length === 0 ? (
-        <NonIdealState className="store-state" icon="shopping-cart" title="Your cart is empty" description="Find a card with a song for someone special." action={<Link to="/shop">Browse the shop</Link>} />
+        <EmptyState className="store-state" icon="shopping-cart" title="Your cart is empty" description="Find a card with a song for someone special." action={<Link to="/shop">Browse the shop</Link>} />
       ) : error && !quote ? (
         <Callout intent="danger" title="Your cart could not be priced">
           <p>{error.message}</p>
@@ -44,7 +45,7 @@ export default function CartPage() {
             {priced.map(({ line, quote: lineQuote }) => (
               <li key={line.id}>
                 <Card className="cart-line">
-                  <Link to={`/product/${line.productId}`} className="cart-line-image">
+                  <Link to={`/product/${line.productId}`} className="cart-line-image" aria-label={lineQuote.product.name}>
                     {lineQuote.product.mainImageThumbnailPath ? <img src={`/api/${lineQuote.product.mainImageThumbnailPath}`} alt="" width={72} height={96} decoding="async" /> : <Icon icon="media" size={28} />}
                   </Link>
                   <div className="cart-line-text">

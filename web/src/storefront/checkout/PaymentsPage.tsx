@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Callout, Card, Checkbox, FormGroup, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, Checkbox, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
 import { errorCode, errorField, errorMessage } from '../../apollo/errors';
 import { useAuth } from '../../auth/auth-store';
 import { formatPrice } from '../common/price';
@@ -19,6 +19,7 @@ const StripeCardSection = lazy(() => import('./StripeCardSection'));
 import { isEmail } from '@rules';
 import '../common/storefront.css';
 import './checkout.css';
+import { EmptyState } from '../../common/EmptyState';
 
 type Field = 'purchaserEmail' | 'payment.cardNumber' | 'payment.expiry' | 'payment.cvc';
 
@@ -48,7 +49,7 @@ export default function PaymentsPage() {
   if (lines.length === 0) {
     return (
       <div className="store-page">
-        <NonIdealState className="store-state" icon="shopping-cart" title="Your cart is empty" action={<Link to="/shop">Browse the shop</Link>} />
+        <EmptyState level={1} className="store-state" icon="shopping-cart" title="Your cart is empty" action={<Link to="/shop">Browse the shop</Link>} />
       </div>
     );
   }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Callout, Card, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { errorMessage } from '../../apollo/errors';
 import { authStore } from '../../auth/auth-store';
 import type { ContactsPage_ContactFragment as ContactNode } from '../../apollo/generated/graphql';
@@ -18,6 +18,7 @@ import { updateContactLists } from './contacts-cache';
 import { ContactsQuery, DeleteContactMutation, RememberTimeZoneMutation } from './contacts-operations';
 import '../common/storefront.css';
 import './contacts.css';
+import { EmptyState } from '../../common/EmptyState';
 
 const PAGE = 50;
 
@@ -82,9 +83,9 @@ export default function ContactsPage() {
         <Spinner className="store-state" />
       ) : !edges.length ? (
         search ? (
-          <NonIdealState className="store-state" icon="search" title="No contact matches" description={`Nobody in your address book matches “${search}”.`} />
+          <EmptyState className="store-state" icon="search" title="No contact matches" description={`Nobody in your address book matches “${search}”.`} />
         ) : (
-          <NonIdealState
+          <EmptyState
             className="store-state"
             icon="book"
             title="Your address book is empty"

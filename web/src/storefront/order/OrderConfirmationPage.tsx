@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
-import { AnchorButton, Callout, Card, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { AnchorButton, Callout, Card, Classes, Spinner, Tag } from '@blueprintjs/core';
 import { orderNumber } from '@rules';
 import { useAuth } from '../../auth/auth-store';
 import { formatPrice } from '../common/price';
@@ -9,6 +9,7 @@ import { ConfirmationOrderQuery } from './order-operations';
 import { GroupCardSection } from '../group-card/GroupCardSection';
 import '../common/storefront.css';
 import './order.css';
+import { EmptyState } from '../../common/EmptyState';
 
 /** The guest's account offer: below the order, loaded after it (a first visit fetches no more than the order needs). */
 const GuestAccountOffer = lazy(() => import('./GuestAccountOffer').then((m) => ({ default: m.GuestAccountOffer })));
@@ -30,14 +31,16 @@ export default function OrderConfirmationPage() {
   if (!order) {
     return (
       <div className="store-page">
-        <NonIdealState icon="search" title="Order not found" description={error && !error.message.includes('not found') ? error.message : 'Check the link in your receipt e-mail.'} action={<Link to="/shop">Back to the shop</Link>} />
+        <EmptyState level={1} icon="search" title="Order not found" description={error && !error.message.includes('not found') ? error.message : 'Check the link in your receipt e-mail.'} action={<Link to="/shop">Back to the shop</Link>} />
       </div>
     );
   }
 
   return (
     <div className="store-page confirmation-page">
-      <Callout intent="success" icon="tick-circle" title="Thank you! Your order is confirmed." className="confirmation-banner">
+      {/* The page's heading is the banner's title: what the shopper came to read. */}
+      <Callout intent="success" icon="tick-circle" className="confirmation-banner">
+        <h1 className={`${Classes.HEADING} confirmation-title`}>Thank you! Your order is confirmed.</h1>
         A receipt is on its way to {order.purchaserEmail}.
       </Callout>
       <Card className="confirmation-card">

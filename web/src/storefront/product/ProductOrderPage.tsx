@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { fillName, recipientNames, songTitle } from '@rules';
 import { SongPlayer } from '../../common/song/SongPlayer';
 import { useQuery } from '@apollo/client/react';
-import { Button, Callout, Classes, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Classes, Spinner } from '@blueprintjs/core';
 import { snackbarWithAction } from '../common/store-toast';
 import { formatPrice } from '../common/price';
 import { cart, useCartLine } from '../cart/cart-store';
@@ -16,6 +16,7 @@ import { ResponsiveImage, type StoredImage } from '../../common/ResponsiveImage'
 import { IMAGE_SIZES } from '../../common/image-sizes';
 import '../common/storefront.css';
 import './product-page.css';
+import { EmptyState } from '../../common/EmptyState';
 
 // The preview's dialog (and Blueprint's overlays) load when a shopper first asks for it.
 const RecipientPreviewDialog = lazy(() => import('../preview/RecipientPreviewDialog'));
@@ -44,7 +45,7 @@ export default function ProductOrderPage() {
     const missing = !error || error.message.includes('not found') || !Number.isSafeInteger(id);
     return (
       <div className="store-page">
-        <NonIdealState
+        <EmptyState level={1}
           icon={missing ? 'search' : 'error'}
           title={missing ? 'Product not found' : 'The product could not be loaded'}
           description={missing ? 'It may have been removed from the shop.' : error?.message}

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { Button, Callout, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
 import { ProductTile } from '../common/ProductTile';
 import { useDebounced } from '../common/use-debounced';
 import { useUrlParams } from '../../common/url-params';
@@ -9,6 +9,7 @@ import { ShopCategoriesQuery, ShopProductsQuery, ShopProductTypesQuery } from '.
 import type { ProductSort } from '../../apollo/generated/graphql';
 import '../common/storefront.css';
 import './shop.css';
+import { EmptyState } from '../../common/EmptyState';
 
 const PAGE = 24;
 /** The tiles a phone shows first (two rows of two): their pictures are fetched at once. */
@@ -120,7 +121,7 @@ export default function ShopPage() {
         ) : !connection ? (
           <Spinner className="store-state" />
         ) : connection.edges.length === 0 ? (
-          <NonIdealState
+          <EmptyState
             className="store-state"
             icon="search"
             title="Nothing found"

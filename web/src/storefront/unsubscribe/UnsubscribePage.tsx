@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Callout, Card, H2, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, H1, Spinner } from '@blueprintjs/core';
 import { graphql } from '../../apollo/generated';
 import { errorMessage } from '../../apollo/errors';
 import { StandalonePage } from '../../common/StandalonePage';
@@ -39,7 +39,7 @@ export default function UnsubscribePage() {
     <StandalonePage>
       <Card className="auth-card unsubscribe-card" elevation={2}>
         <div className="auth-form">
-          <H2 className="auth-title">Stop e-mails from Art &amp; Song Cards</H2>
+          <H1 className="auth-title">Stop e-mails from Art &amp; Song Cards</H1>
           {failure ? (
             <Callout intent="danger" icon="error" role="alert">
               {failure}
