@@ -21,6 +21,7 @@ import { Migration20261126140000_mail_claim_token } from './Migration20261126140
 import { Migration20261127120000_mail_subjects } from './Migration20261127120000_mail_subjects.js';
 import { Migration20261128010000_remembered_sessions } from './Migration20261128010000_remembered_sessions.js';
 import { Migration20261128020000_product_sorts } from './Migration20261128020000_product_sorts.js';
+import { Migration20261128030000_compare_at_price } from './Migration20261128030000_compare_at_price.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -46,4 +47,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127120000_mail_subjects', class: Migration20261127120000_mail_subjects },
   { name: 'Migration20261128010000_remembered_sessions', class: Migration20261128010000_remembered_sessions },
   { name: 'Migration20261128020000_product_sorts', class: Migration20261128020000_product_sorts },
+  { name: 'Migration20261128030000_compare_at_price', class: Migration20261128030000_compare_at_price },
 ];

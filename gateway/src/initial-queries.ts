@@ -6,15 +6,15 @@
  */
 const IMAGE = 'id filePath thumbnailPath width height srcSet';
 
-const PRODUCT_TILE = `fragment ProductTile_product on Product { id name price productTypeId mainImage { ${IMAGE} } }`;
+const PRODUCT_TILE = `fragment ProductTile_product on Product { id name price compareAtPrice productTypeId mainImage { ${IMAGE} } }`;
 
 export const INITIAL_QUERIES = {
   ShopCategories: `query ShopCategories { categories { id name parentId imageThumbnailPath } }`,
 
   ShopProductTypes: `query ShopProductTypes { productTypes { id name } }`,
 
-  ShopProducts: `query ShopProducts($query: String, $categoryId: Int, $productTypeId: Int, $first: Int, $after: String, $sort: ProductSort, $minPrice: Decimal, $maxPrice: Decimal) {
-    searchProducts(query: $query, categoryId: $categoryId, productTypeId: $productTypeId, first: $first, after: $after, sort: $sort, minPrice: $minPrice, maxPrice: $maxPrice) {
+  ShopProducts: `query ShopProducts($query: String, $categoryId: Int, $productTypeId: Int, $first: Int, $after: String, $sort: ProductSort, $minPrice: Decimal, $maxPrice: Decimal, $onSale: Boolean) {
+    searchProducts(query: $query, categoryId: $categoryId, productTypeId: $productTypeId, first: $first, after: $after, sort: $sort, minPrice: $minPrice, maxPrice: $maxPrice, onSale: $onSale) {
       totalCount pageInfo { hasNextPage endCursor } edges { node { id ...ProductTile_product } }
     }
   }
@@ -22,7 +22,7 @@ export const INITIAL_QUERIES = {
 
   StoreProduct: `query StoreProduct($id: Int!) {
     product(id: $id) {
-      id name description price tags productTypeId
+      id name description price compareAtPrice tags productTypeId
       mainImage { ${IMAGE} }
       productType { id name }
       associatedImages { id filePath thumbnailPath friendlyName width height srcSet }

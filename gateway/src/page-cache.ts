@@ -29,7 +29,7 @@ export type PageVariant =
   | { page: 'blogPost'; key: string; url: string; theme: Theme; idOrSlug: string };
 
 /** The shop's sort and filters in its address (`/shop?type=1&sort=price_asc`). */
-export const BROWSE_PARAMS = ['sort', 'type', 'min_price', 'max_price'] as const;
+export const BROWSE_PARAMS = ['sort', 'type', 'min_price', 'max_price', 'on_sale'] as const;
 
 const SLUG_OR_ID = /^(?:[a-z0-9]+(?:-[a-z0-9]+)*)$/;
 

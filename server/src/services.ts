@@ -252,7 +252,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     products,
     orders,
     checkout,
-    cardPreviews: new CardPreviews({ clock, limits, mail, baseUrl: config.publicUrl, secret: jwtSecret, recipientChecks }),
+    cardPreviews: new CardPreviews({ clock, limits, mail, baseUrl: config.publicUrl, secret: jwtSecret, recipientChecks, viewerEmail: async (ctx) => (await auth.requireUser(ctx)).email }),
     mail,
     deliveries,
     foreground,

@@ -38,8 +38,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const SEARCH = `query($sort: ProductSort, $minPrice: Decimal, $maxPrice: Decimal, $first: Int, $after: String) {
-  searchProducts(sort: $sort, minPrice: $minPrice, maxPrice: $maxPrice, first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { name price } } }
+const SEARCH = `query($sort: ProductSort, $minPrice: Decimal, $maxPrice: Decimal, $onSale: Boolean, $first: Int, $after: String) {
+  searchProducts(sort: $sort, minPrice: $minPrice, maxPrice: $maxPrice, onSale: $onSale, first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { name price } } }
 }`;
 
 interface SearchBody {
@@ -107,8 +107,8 @@ describe('GET /api/products/search', () => {
     const first = await res.json();
     expect(first).toEqual({
       items: [
-        { id: ids.get('Evening Bells'), name: 'Evening Bells', price: 19.99, product_type_id: 2, main_image_path: null },
-        { id: ids.get('Cello Suite'), name: 'Cello Suite', price: 12, product_type_id: 2, main_image_path: null },
+        { id: ids.get('Evening Bells'), name: 'Evening Bells', price: 19.99, compare_at_price: null, product_type_id: 2, main_image_path: null },
+        { id: ids.get('Cello Suite'), name: 'Cello Suite', price: 12, compare_at_price: null, product_type_id: 2, main_image_path: null },
       ],
       next_cursor: expect.any(String),
     });
@@ -131,6 +131,7 @@ describe('GET /api/products/search', () => {
     ['first=-3', 'first'],
     ['min_price=-1', 'minPrice'],
     ['min_price=9&max_price=3', 'minPrice'],
+    ['on_sale=yes', 'on_sale'],
   ])('answers 400 for ?%s', async (query, field) => {
     const res = await app.request(`/api/products/search?${query}`);
     expect(res.status).toBe(400);
@@ -148,5 +149,53 @@ describe('GET /api/products/search', () => {
   it('is not the product whose id is "search"', async () => {
     expect((await app.request('/api/products/search')).status).toBe(200);
     expect((await app.request('/api/products/999999')).status).toBe(404);
+  });
+});
+
+describe('compare-at prices and "On sale"', () => {
+  const PRODUCT = `query($id: Int!) { product(id: $id) { price compareAtPrice } }`;
+  const UPDATE = `mutation($id: Int!, $input: ProductInput!) { updateProduct(id: $id, input: $input) { price compareAtPrice } }`;
+  const rest = (id: number) => app.request(`/api/products/${id}`).then((res) => res.json());
+
+  it('keeps a compare-at price above the price, refuses one at or below it (on either change), and clears it with null', async () => {
+    const id = ids.get('Autumn Leaves')!;
+    const set = (product: Record<string, unknown>) => app.request(`/api/products/${id}`, { method: 'PUT', token: admin, json: { product } });
+    const res = await set({ compare_at_price: 9.5 });
+    expect(res.status).toBe(200);
+    expect((await rest(id)).product).toMatchObject({ price: 7, compare_at_price: 9.5 });
+    expect((await app.graphql(PRODUCT, { id })).body.data.product).toEqual({ price: '7.00', compareAtPrice: '9.50' });
+
+    for (const product of [{ compare_at_price: 7 }, { compare_at_price: 3 }, { price: 9.5 }, { price: 12 }]) {
+      const refused = await set(product);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ code: 'BAD_USER_INPUT', field: 'compare_at_price', message: expect.stringContaining('The compare-at price must be above the price') });
+    }
+    expect((await rest(id)).product).toMatchObject({ price: 7, compare_at_price: 9.5 });
+    expect((await app.request(`/api/products/${id}`, { method: 'PUT', token: admin, json: { product: { compare_at_price: 'ten' } } })).status).toBe(400);
+    // The database holds the rule too, whatever writes to it.
+    await expect(app.sql('update product set compare_at_price = 1 where id = $1', [id])).rejects.toThrow(/product_compare_at_above_price/);
+
+    const current = await (await app.request(`/api/products/${id}`)).json();
+    const input = { name: 'Autumn Leaves', price: '7.00', categoryId: current.product.category_id, productTypeId: 2, compareAtPrice: null };
+    const cleared = await app.graphql(UPDATE, { id, input }, admin);
+    expect(cleared.body.data.updateProduct).toEqual({ price: '7.00', compareAtPrice: null });
+    const again = await app.graphql(UPDATE, { id, input: { ...input, compareAtPrice: '8.00' } }, admin);
+    expect(again.body.data.updateProduct).toEqual({ price: '7.00', compareAtPrice: '8.00' });
+    const below = await app.graphql(UPDATE, { id, input: { ...input, compareAtPrice: '6.99' } }, admin);
+    expect(below.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'compareAtPrice' });
+  });
+
+  it('finds only the products on sale, in every order, over GraphQL and REST', async () => {
+    const id = ids.get('Cello Suite')!;
+    expect((await app.request(`/api/products/${id}`, { method: 'PUT', token: admin, json: { product: { compare_at_price: 15 } } })).status).toBe(200);
+    expect(await allPages({ onSale: true })).toEqual(['Autumn Leaves', 'Cello Suite']);
+    expect(await allPages({ onSale: true, sort: 'PRICE_DESC' })).toEqual(['Cello Suite', 'Autumn Leaves']);
+    expect(await allPages({ onSale: true, maxPrice: '10' })).toEqual(['Autumn Leaves']);
+    expect(await allPages({ onSale: false })).toHaveLength(6);
+    const answer = await (await app.request('/api/products/search?on_sale=1&sort=price_asc')).json();
+    expect(answer.items.map((i: { name: string; price: number; compare_at_price: number }) => [i.name, i.price, i.compare_at_price])).toEqual([
+      ['Autumn Leaves', 7, 8],
+      ['Cello Suite', 12, 15],
+    ]);
   });
 });

@@ -61,6 +61,7 @@ async function same(current: Promise<{ to: string; subject: string; text: string
 const KINDS: Record<string, string> = {
   card: 'card',
   'card-resend': 'card',
+  'card-test': 'card test',
   receipt: 'receipt',
   'receipt-resend': 'receipt',
   opened: 'opened notice',
@@ -109,6 +110,19 @@ describe('compiled e-mail templates', () => {
       const unsubscribe = `${BASE}/unsubscribe?token=t${n}&x=<${n}>`;
       await same(cardEmail(card, BASE, unsubscribe), reference.cardEmail(card, BASE, unsubscribe));
     }
+  });
+
+  it("card test: the card's e-mail with the preview's link, and a note that it is a test in place of the recipient's", async () => {
+    const card = cardOf(2, orderOf(2));
+    const link = `${BASE}/ecards/preview?card=abc.def`;
+    const [real, test] = [await cardEmail(card, BASE, `${BASE}/unsubscribe?token=t`), await cardEmail({ ...card, recipientEmail: 'me@example.com' } as OrderItem, BASE, undefined, { link, days: 7 })];
+    expect(test.subject).toBe(`Test: ${real.subject}`);
+    expect(test.text).toContain(`Open your card: ${link}`);
+    expect(test.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+    expect(test.text).toContain('This is a test you sent yourself from Art & Song Cards');
+    expect(test.text).toContain('its link shows the card for 7 days');
+    expect(test.text).not.toContain('unsubscribe');
+    expect(test.text).not.toContain(card.itemUrlUuid!);
   });
 
   it('receipt (and its resend): byte-equal, with and without a discount, cards now and later, other products', async () => {

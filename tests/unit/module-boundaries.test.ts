@@ -31,7 +31,7 @@ const MAY_USE: Record<string, readonly string[]> = {
   orders: ['audit', 'auth', 'catalogue', 'consent', 'mail', 'payments'],
   'group-card': ['audit', 'limits', 'mail', 'orders'],
   ecard: ['consent', 'group-card', 'limits', 'mail', 'orders'],
-  checkout: ['auth', 'catalogue', 'discount', 'group-card', 'limits', 'orders', 'payments'],
+  checkout: ['auth', 'catalogue', 'discount', 'group-card', 'limits', 'mail', 'orders', 'payments'],
   customers: ['auth', 'orders'],
   'email-problems': ['audit', 'mail', 'orders'],
 };

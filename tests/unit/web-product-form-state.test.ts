@@ -11,6 +11,7 @@ function loaded(overrides: Partial<ProductFormFieldsFragment> = {}): ProductForm
     name: 'Card',
     description: 'Nice',
     price: '4.50',
+    compareAtPrice: null,
     categoryId: 3,
     productTypeId: 1,
     mainImageThumbnailPath: null,

@@ -26,6 +26,7 @@ const detailJson = ({ product, associatedImages, card }: ProductDetail) => ({
     description: product.description,
     sku: product.sku,
     price: decimalToNumber(product.price),
+    compare_at_price: product.compareAtPrice === null ? null : decimalToNumber(product.compareAtPrice),
     category_id: product.categoryId,
     product_type_id: product.productTypeId,
     main_image_id: product.mainImageId,
@@ -45,6 +46,7 @@ function productInput(json: Record<string, unknown>): ProductInput {
     description: fields.description,
     sku: fields.sku,
     price: fields.price,
+    compareAtPrice: fields.compare_at_price,
     categoryId: fields.category_id,
     productTypeId: fields.product_type_id,
     mainImageId: fields.main_image_id,
@@ -66,6 +68,7 @@ const FIELDS: Record<string, string> = {
   productTypeId: 'product_type_id',
   mainImageId: 'main_image_id',
   associatedImageIds: 'associated_image_ids',
+  compareAtPrice: 'compare_at_price',
   eGreetingCard: 'e_greeting_card_data',
   'eGreetingCard.messageLocation': 'e_greeting_card_data.message_location',
   'eGreetingCard.fontName': 'e_greeting_card_data.font_name',
@@ -83,7 +86,7 @@ export function productRoutes({ products }: Services): RouteDef[] {
       },
     },
     {
-      // Browsing the shop (contract section 15): ?q=&category_id=&type_id=&min_price=&max_price=&sort=&first=&after=
+      // Browsing the shop (contract section 15): ?q=&category_id=&type_id=&min_price=&max_price=&on_sale=&sort=&first=&after=
       method: 'get',
       path: '/products/search',
       access: 'storefront',
@@ -95,12 +98,13 @@ export function productRoutes({ products }: Services): RouteDef[] {
           productTypeId: queryId(q.type_id, 'type_id'),
           minPrice: text(q.min_price),
           maxPrice: text(q.max_price),
+          onSale: queryFlag(q.on_sale, 'on_sale'),
           sort: querySort(q.sort),
           first: queryId(q.first, 'first'),
           after: text(q.after),
         }, { counted: false });
         res.json({
-          items: page.edges.map(({ node }) => ({ id: node.id, name: node.name, price: decimalToNumber(node.price), product_type_id: node.productTypeId, main_image_path: node.mainImage?.filePath ?? null })),
+          items: page.edges.map(({ node }) => ({ id: node.id, name: node.name, price: decimalToNumber(node.price), compare_at_price: node.compareAtPrice === null ? null : decimalToNumber(node.compareAtPrice), product_type_id: node.productTypeId, main_image_path: node.mainImage?.filePath ?? null })),
           next_cursor: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null,
         });
       },
@@ -155,6 +159,15 @@ function queryId(value: unknown, field: string): number | null {
   if (raw === null) return null;
   if (!/^\d{1,9}$/.test(raw) || Number(raw) <= 0) throw badInput(`${field} must be a positive whole number.`, field);
   return Number(raw);
+}
+
+/** A yes/no of the query string: 1 or true, 0 or false; absent is null. */
+function queryFlag(value: unknown, field: string): boolean | null {
+  const raw = text(value);
+  if (raw === null) return null;
+  if (raw === '1' || raw === 'true') return true;
+  if (raw === '0' || raw === 'false') return false;
+  throw badInput(`${field} must be 1 or 0.`, field);
 }
 
 const SORT_NAMES: Record<string, ProductSort> = { name: ProductSort.NAME, newest: ProductSort.NEWEST, price_asc: ProductSort.PRICE_ASC, price_desc: ProductSort.PRICE_DESC };

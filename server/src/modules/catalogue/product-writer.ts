@@ -19,6 +19,7 @@ import {
   idList,
   parseMessageLocation,
   parsePrice,
+  compareDecimal,
 } from './product-rules.js';
 
 /** A product as a client sends it; on update a key left out (undefined) keeps its value, null clears it. */
@@ -27,6 +28,8 @@ export interface ProductInput {
   description?: unknown;
   sku?: unknown;
   price?: unknown;
+  /** The regular price of a product on sale, above its price; null for none. */
+  compareAtPrice?: unknown;
   categoryId?: unknown;
   productTypeId?: unknown;
   mainImageId?: unknown;
@@ -49,12 +52,14 @@ export class ProductWriter {
       const product = em.create(Product, {
         name: fields.name!,
         price: fields.price!,
+        compareAtPrice: fields.compareAtPrice ?? null,
         description: fields.description ?? '',
         sku: fields.sku ?? null,
         tags: fields.tags ?? [],
         category: await this.category(em, fields.categoryId!),
         type: await this.type(em, fields.productTypeId!),
       });
+      assertCompareAtAbovePrice(product);
       await applyProductReferences(em, product, fields, null);
       return product;
     }, (product) => ({ entity: 'product', id: product.id, action: 'created', summary: `Created ${named(product.name)} at ${product.price}` }));
@@ -75,6 +80,8 @@ export class ProductWriter {
       before = productSnapshot(product);
       if (fields.name !== undefined) product.name = fields.name;
       if (fields.price !== undefined) product.price = fields.price;
+      if (fields.compareAtPrice !== undefined) product.compareAtPrice = fields.compareAtPrice;
+      assertCompareAtAbovePrice(product);
       if (fields.description !== undefined) product.description = fields.description;
       if (fields.sku !== undefined) product.sku = fields.sku;
       if (fields.tags !== undefined) product.tags = fields.tags;
@@ -114,6 +121,7 @@ export class ProductWriter {
     return {
       name: has('name') ? cleanName(input.name) : undefined,
       price: has('price') ? parsePrice(input.price) : undefined,
+      compareAtPrice: input.compareAtPrice === undefined ? undefined : input.compareAtPrice === null || input.compareAtPrice === '' ? null : parsePrice(input.compareAtPrice, 'compareAtPrice'),
       description: input.description !== undefined ? cleanDescription(input.description) : undefined,
       sku: input.sku !== undefined ? cleanSku(input.sku) : undefined,
       tags: input.tags !== undefined ? cleanTags(input.tags) : undefined,
@@ -171,7 +179,14 @@ function cleanCard(value: unknown): CleanCard {
 
 /** What the audit log compares of a product (its images and card data are summed up as "changed"). */
 function productSnapshot(product: Product) {
-  return { name: product.name, price: product.price, sku: product.sku, category: `#${product.category.id}`, type: `#${product.type.id}`, tags: product.tags.join(', '), description: product.description };
+  return { name: product.name, price: product.price, compareAtPrice: product.compareAtPrice ?? 'none', sku: product.sku, category: `#${product.category.id}`, type: `#${product.type.id}`, tags: product.tags.join(', '), description: product.description };
 }
 
-const PRODUCT_FIELDS = { name: 'name', price: 'price', sku: 'SKU', category: 'category', type: 'type', tags: 'tags', description: 'description' } as const;
+const PRODUCT_FIELDS = { name: 'name', price: 'price', compareAtPrice: 'compare-at price', sku: 'SKU', category: 'category', type: 'type', tags: 'tags', description: 'description' } as const;
+
+/** A compare-at price is the regular price of a product on sale: above its price (the database checks it too). */
+function assertCompareAtAbovePrice(product: Product): void {
+  if (product.compareAtPrice !== null && compareDecimal(product.compareAtPrice, product.price) <= 0) {
+    throw badInput(`The compare-at price must be above the price (${product.price}), or left empty.`, 'compareAtPrice');
+  }
+}

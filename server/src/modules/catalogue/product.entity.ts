@@ -14,13 +14,15 @@ import { ProductType } from './product-type.entity.js';
 @ObjectType({ description: 'A product of the shop: an e-greeting card, a music album, an image collection, ...' })
 @Entity({ tableName: 'product' })
 @Check({ name: 'product_price_positive', expression: 'price > 0' })
+@Check({ name: 'product_compare_at_above_price', expression: 'compare_at_price is null or compare_at_price > price' })
 @Index({ name: 'product_category_sort_index', properties: ['category', 'sortName', 'id'] })
 @Index({ name: 'product_sort_index', properties: ['sortName', 'id'] })
 @Index({ name: 'product_price_sort_index', properties: ['price', 'id'] })
 @Index({ name: 'product_created_sort_index', properties: ['createdAt', 'id'] })
+@Index({ name: 'product_on_sale_index', expression: 'create index "product_on_sale_index" on "product" ("price", "id") where "compare_at_price" is not null' })
 @Index({ name: 'product_sku_unique', expression: 'create unique index "product_sku_unique" on "product" (lower("sku")) where "sku" is not null' })
 export class Product {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'description' | 'sku' | 'mainImage' | 'tags' | 'sortName' | 'searchText' | 'categoryId' | 'productTypeId' | 'mainImageId';
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'description' | 'sku' | 'mainImage' | 'tags' | 'sortName' | 'searchText' | 'compareAtPrice' | 'categoryId' | 'productTypeId' | 'mainImageId';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer' })
@@ -45,6 +47,10 @@ export class Product {
   @Field(() => DecimalScalar, { description: 'The price in dollars, exact, with two decimals.' })
   @Property({ type: 'decimal', precision: 12, scale: 2 })
   price!: string;
+
+  @Field(() => DecimalScalar, { nullable: true, description: 'The regular price a product on sale is compared with (shown struck through beside the price); above the price, or null when it is not on sale.' })
+  @Property({ type: 'decimal', precision: 12, scale: 2, nullable: true })
+  compareAtPrice: string | null = null;
 
   /** Products go with their category (and so with the category's ancestors). */
   @ManyToOne(() => Category, { deleteRule: 'cascade' })

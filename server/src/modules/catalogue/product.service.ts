@@ -36,6 +36,8 @@ export interface ProductSearchArgs extends ProductPageArgs {
   minPrice?: unknown;
   /** Prices up to this amount (inclusive). */
   maxPrice?: unknown;
+  /** Only products on sale: with a compare-at price. */
+  onSale?: boolean | null;
 }
 
 /** A product with everything its detail page shows. */
@@ -132,6 +134,7 @@ export class ProductService {
     if (args.productTypeId != null) where.push({ type: args.productTypeId });
     if (minPrice !== null) where.push({ price: { $gte: minPrice } });
     if (maxPrice !== null) where.push({ price: { $lte: maxPrice } });
+    if (args.onSale) where.push({ compareAtPrice: { $ne: null } });
     return this.page(ctx, where.length ? { $and: where } : {}, args, args.sort ?? ProductSort.NAME, options.counted);
   }
 

@@ -33,6 +33,9 @@ export class SearchProductsArgs extends ConnectionArgs {
   @Field(() => DecimalScalar, { nullable: true, description: 'Only products priced at least this (inclusive).' })
   minPrice?: string | null;
 
+  @Field(() => Boolean, { nullable: true, description: 'Only products on sale (with a compare-at price) when true.' })
+  onSale?: boolean | null;
+
   @Field(() => DecimalScalar, { nullable: true, description: 'Only products priced at most this (inclusive).' })
   maxPrice?: string | null;
 }
@@ -80,6 +83,9 @@ export class ProductInput {
 
   @Field(() => DecimalScalar, { description: 'Greater than zero, at most two decimals.' })
   price!: string;
+
+  @Field(() => DecimalScalar, { nullable: true, description: 'The regular price of a product on sale, above the price; null for none.' })
+  compareAtPrice?: string | null;
 
   @Field(() => Int)
   categoryId!: number;

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { fillName } from '../../rules/recipients.js';
-import { User } from '../auth/index.js';
 import type { RateLimits } from '../limits/index.js';
 import type { MailQueue, QueuedMail, RenderOutcome } from '../mail/index.js';
 import { cardEmail, type CardDesign } from '../orders/index.js';
@@ -55,6 +54,8 @@ export interface CardPreviewOptions {
   secret: string;
   /** The checks placeOrder runs on every recipient (an address that said no, for one). */
   recipientChecks: readonly RecipientCheck[];
+  /** The signed-in shopper's e-mail address (the auth module's). */
+  viewerEmail: (ctx: RequestContext) => Promise<string>;
 }
 
 export class CardPreviews {
@@ -92,12 +93,11 @@ export class CardPreviews {
   async sendTest(ctx: RequestContext, input: { productId: unknown; personalisation: unknown }): Promise<{ to: string }> {
     const viewer = await ctx.requireViewer();
     const preview = await this.draw(ctx, input);
-    const user = await ctx.em.findOne(User, { id: viewer.user.id }, { fields: ['email'] });
-    if (!user?.email) throw badInput('Your account has no e-mail address to send a test to.', 'email');
+    const to = await this.options.viewerEmail(ctx);
     await this.options.limits.take([this.options.limits.rules.previewTests, String(viewer.user.id)]);
     const payload: TestPayload = { p: Number(input.productId), name: preview.name, r: preview.recipientName, s: preview.senderName, m: preview.message };
-    await this.options.mail.enqueue(ctx.em, { kind: PREVIEW_TEST_KIND, to: user.email, dueAt: this.options.clock(), payload });
-    return { to: user.email };
+    await this.options.mail.enqueue(ctx.em, { kind: PREVIEW_TEST_KIND, to, dueAt: this.options.clock(), payload });
+    return { to };
   }
 
   /** The preview a test e-mail's link opens; null when the link is not the shop's, or is older than a week. */

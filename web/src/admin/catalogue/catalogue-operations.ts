@@ -121,6 +121,7 @@ export const PickedMediaFields = graphql(`
 export const ProductFormFields = graphql(`
   fragment ProductFormFields on Product {
     ...ProductListFields
+    compareAtPrice
     sku
     tags
     mainImage {

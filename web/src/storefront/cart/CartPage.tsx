@@ -2,7 +2,8 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Callout, Card, Icon, NumericInput, Spinner } from '@blueprintjs/core';
 import { recipientNames } from '@rules';
-import { formatPrice } from '../common/price';
+import { formatPrice, lineTotal } from '../common/price';
+import { SalePrice } from '../common/SalePrice';
 import type { CartLine } from './cart-lines';
 import { MAX_QUANTITY } from './cart-lines';
 import { cart } from './cart-store';
@@ -71,7 +72,7 @@ export default function CartPage() {
                         className="cart-quantity"
                       />
                     )}
-                    <span className="cart-line-total">{formatPrice(lineQuote.lineTotal)}</span>
+                    <SalePrice className="cart-line-total" price={lineQuote.lineTotal} compareAt={lineQuote.product.compareAtPrice ? lineTotal(lineQuote.product.compareAtPrice, lineQuote.quantity) : null} />
                     <Button variant="minimal" icon="trash" aria-label={`Remove ${lineQuote.product.name}`} onClick={() => cart.remove(line.id)} />
                   </div>
                 </Card>

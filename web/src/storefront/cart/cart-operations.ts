@@ -18,6 +18,7 @@ export const CartQuoteQuery = graphql(`
           id
           name
           mainImageThumbnailPath
+          compareAtPrice
           productTypeId
         }
       }

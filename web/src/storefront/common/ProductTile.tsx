@@ -4,7 +4,7 @@ import { graphql } from '../../apollo/generated';
 import type { ProductTile_ProductFragment } from '../../apollo/generated/graphql';
 import { ResponsiveImage } from '../../common/ResponsiveImage';
 import { IMAGE_SIZES } from '../../common/image-sizes';
-import { formatPrice } from './price';
+import { SalePrice } from './SalePrice';
 import './storefront.css';
 
 export const ProductTileFragment = graphql(`
@@ -12,6 +12,7 @@ export const ProductTileFragment = graphql(`
     id
     name
     price
+    compareAtPrice
     productTypeId
     mainImage {
       id
@@ -36,7 +37,7 @@ export function ProductTile({ product, priority = false, typeName = null }: { pr
         <div className="product-tile-text">
           {typeName && <span className="product-tile-type">{typeName}</span>}
           <span className="product-tile-name">{product.name}</span>
-          <span className="product-tile-price">{formatPrice(product.price)}</span>
+          <SalePrice className="product-tile-price" price={product.price} compareAt={product.compareAtPrice} />
         </div>
       </Card>
     </Link>

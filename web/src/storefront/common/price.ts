@@ -3,3 +3,8 @@ export function formatPrice(amount: string | number): string {
   const value = typeof amount === 'number' ? amount : Number(amount);
   return `$${Number.isFinite(value) ? value.toFixed(2) : amount}`;
 }
+
+/** The price of a line: a unit price times a count, in whole cents (no float drift: 3 × 4.49 is 13.47). */
+export function lineTotal(price: string, count: number): string {
+  return ((Math.round(Number(price) * 100) * count) / 100).toFixed(2);
+}

@@ -5,12 +5,8 @@ import { DELIVERY_HOURS, FIRST_NAME_PLACEHOLDER, latestDeliveryDay, MAX_RECIPIEN
 import { useAuth } from '../../auth/auth-store';
 import { MAX_MESSAGE, emptyRecipient, localDay, trimmedPersonalisation, validatePersonalisation, type PersonalisationErrors } from './personalisation-rules';
 import { GroupCardFields } from '../group-card/GroupCardFields';
-import { formatPrice } from '../common/price';
+import { formatPrice, lineTotal } from '../common/price';
 
-/** The price of a line: one card per recipient, in whole cents (no float drift: 3 × 4.49 is 13.47). */
-export function lineTotal(price: string, recipients: number): string {
-  return ((Math.round(Number(price) * 100) * recipients) / 100).toFixed(2);
-}
 
 // The address book's search (Blueprint's select package and its query) loads only when a signed-in shopper opens it.
 const AddressBookPicker = lazy(() => import('./AddressBookPicker'));

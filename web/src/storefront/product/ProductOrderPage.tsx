@@ -5,7 +5,7 @@ import { SongPlayer } from '../../common/song/SongPlayer';
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, Classes, Spinner } from '@blueprintjs/core';
 import { snackbarWithAction } from '../common/store-toast';
-import { formatPrice } from '../common/price';
+import { SalePrice } from '../common/SalePrice';
 import { cart, useCartLine } from '../cart/cart-store';
 import type { CardPersonalisation } from '../cart/cart-lines';
 import { OpeningCard } from './OpeningCard';
@@ -122,7 +122,9 @@ export default function ProductOrderPage() {
         <div className="product-head">
           <p className="muted product-type">{product.productType.name}</p>
           <h1>{product.name}</h1>
-          <p className="product-price">{formatPrice(product.price)}</p>
+          <p className="product-price">
+            <SalePrice price={product.price} compareAt={product.compareAtPrice} />
+          </p>
           {product.description && <Description text={product.description} />}
           {product.tags.length > 0 && (
             <div className="product-tags">

@@ -7,6 +7,7 @@ export const StoreProductQuery = graphql(`
       name
       description
       price
+      compareAtPrice
       tags
       productTypeId
       mainImage {

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { Button, Callout, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
 import { ProductTile } from '../common/ProductTile';
 import { useDebounced } from '../common/use-debounced';
 import { useUrlParams } from '../../common/url-params';
@@ -33,7 +33,7 @@ const PRICES: { value: string; label: string; min: string | null; max: string | 
   { value: '15.01-', label: 'Over $15', min: '15.01', max: null },
 ];
 
-/** /shop: every product, by category, search, type and price, in an order; all live in the URL (`?category=&q=&type=&min_price=&max_price=&sort=`). */
+/** /shop: every product, by category, search, type and price, in an order; all live in the URL (`?category=&q=&type=&min_price=&max_price=&on_sale=1&sort=`). */
 export default function ShopPage() {
   const [params, changeParams] = useUrlParams();
   const categoryId = Number(params.get('category')) || null;
@@ -51,12 +51,13 @@ export default function ShopPage() {
   const typeId = Number(params.get('type')) || null;
   const [minPrice, maxPrice] = [params.get('min_price'), params.get('max_price')];
   const price = PRICES.find((p) => p.min === minPrice && p.max === maxPrice) ?? PRICES[0]!;
+  const onSale = params.get('on_sale') === '1';
   const categories = useQuery(ShopCategoriesQuery);
   const types = useQuery(ShopProductTypesQuery);
   const typeName = (id: number) => (id === CARD_TYPE ? null : (types.data?.productTypes.find((t) => t.id === id)?.name ?? null));
   // The plain page's variables are the ones the server inlines; a sort or a filter only adds its own.
   const products = useQuery(ShopProductsQuery, {
-    variables: { query: query || null, categoryId, first: PAGE, ...(typeId ? { productTypeId: typeId } : {}), ...(sort ? { sort: sort.sort } : {}), ...(minPrice ? { minPrice } : {}), ...(maxPrice ? { maxPrice } : {}) },
+    variables: { query: query || null, categoryId, first: PAGE, ...(typeId ? { productTypeId: typeId } : {}), ...(sort ? { sort: sort.sort } : {}), ...(minPrice ? { minPrice } : {}), ...(maxPrice ? { maxPrice } : {}), ...(onSale ? { onSale } : {}) },
     notifyOnNetworkStatusChange: true,
   });
   const category = categories.data?.categories.find((c) => c.id === categoryId);
@@ -105,6 +106,7 @@ export default function ShopPage() {
                 options={PRICES.map((p) => ({ value: p.value, label: p.label }))}
               />
             </label>
+            <Checkbox className="shop-on-sale" label="On sale" checked={onSale} onChange={(event) => changeParams({ on_sale: event.currentTarget.checked ? '1' : null })} />
           </div>
         </header>
         {connection && (

@@ -13,10 +13,10 @@ import './product-form.css';
 
 export const PRODUCT_FORM_WIDTH = 800;
 
-type FieldErrors = Partial<Record<'name' | 'price' | 'sku' | 'description' | 'tags', string>>;
+type FieldErrors = Partial<Record<'name' | 'price' | 'compareAtPrice' | 'sku' | 'description' | 'tags', string>>;
 
 /** Server field names (`eGreetingCard.song1Id`) → the form's. */
-const SERVER_FIELDS: Record<string, keyof FieldErrors> = { name: 'name', price: 'price', sku: 'sku', description: 'description', tags: 'tags' };
+const SERVER_FIELDS: Record<string, keyof FieldErrors> = { name: 'name', price: 'price', compareAtPrice: 'compareAtPrice', sku: 'sku', description: 'description', tags: 'tags' };
 
 /**
  * The product form (800 px): 'Edit Product' or 'Create {type name}'. Every product has a main image,
@@ -119,6 +119,17 @@ export function ProductFormDialog({
                     onValueChange={(v) => set('price', v)}
                     onBlur={() => set('price', normalisePrice(form.price))}
                     intent={intent('price')}
+                  />
+                </FormGroup>
+                <FormGroup label="Compare-at price" labelFor="product-compare-at" labelInfo="(on sale)" intent={intent('compareAtPrice')} helperText={errors.compareAtPrice ?? 'The regular price, struck through beside the price.'}>
+                  <InputGroup
+                    id="product-compare-at"
+                    leftElement={<span className="product-form-currency">$</span>}
+                    inputMode="decimal"
+                    value={form.compareAtPrice}
+                    onValueChange={(v) => set('compareAtPrice', v)}
+                    onBlur={() => set('compareAtPrice', form.compareAtPrice.trim() ? normalisePrice(form.compareAtPrice) : '')}
+                    intent={intent('compareAtPrice')}
                   />
                 </FormGroup>
                 <FormGroup label="SKU" labelFor="product-sku" labelInfo="(optional)" intent={intent('sku')} helperText={errors.sku}>

@@ -20,6 +20,8 @@ const ALL_SLOTS: readonly CardSlot[] = [...IMAGE_SLOTS.map((s) => s.slot), ...SO
 export interface ProductFormState {
   name: string;
   price: string;
+  /** The regular price of a product on sale (struck through in the shop); empty for none. */
+  compareAtPrice: string;
   description: string;
   sku: string;
   tags: string[];
@@ -37,6 +39,7 @@ export function emptyProductForm(): ProductFormState {
   return {
     name: '',
     price: '',
+    compareAtPrice: '',
     description: '',
     sku: '',
     tags: [],
@@ -56,6 +59,7 @@ export function productFormFrom(product: ProductFormFieldsFragment): ProductForm
   return {
     name: product.name,
     price: product.price,
+    compareAtPrice: product.compareAtPrice ?? '',
     description: product.description,
     sku: product.sku ?? '',
     tags: [...product.tags],
@@ -72,6 +76,7 @@ export function toProductInput(state: ProductFormState, target: { categoryId: nu
   const input: ProductInput = {
     name: state.name.trim(),
     price: state.price.trim(),
+    compareAtPrice: state.compareAtPrice.trim() || null,
     categoryId: target.categoryId,
     productTypeId: target.productTypeId,
     description: state.description,
