@@ -22,6 +22,7 @@ import { Migration20261127120000_mail_subjects } from './Migration20261127120000
 import { Migration20261128010000_remembered_sessions } from './Migration20261128010000_remembered_sessions.js';
 import { Migration20261128020000_product_sorts } from './Migration20261128020000_product_sorts.js';
 import { Migration20261128030000_compare_at_price } from './Migration20261128030000_compare_at_price.js';
+import { Migration20261128040000_product_status } from './Migration20261128040000_product_status.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -48,4 +49,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128010000_remembered_sessions', class: Migration20261128010000_remembered_sessions },
   { name: 'Migration20261128020000_product_sorts', class: Migration20261128020000_product_sorts },
   { name: 'Migration20261128030000_compare_at_price', class: Migration20261128030000_compare_at_price },
+  { name: 'Migration20261128040000_product_status', class: Migration20261128040000_product_status },
 ];

@@ -22,7 +22,7 @@ export const INITIAL_QUERIES = {
 
   StoreProduct: `query StoreProduct($id: Int!) {
     product(id: $id) {
-      id name description price compareAtPrice tags productTypeId
+      id name description price compareAtPrice status tags productTypeId
       mainImage { ${IMAGE} }
       productType { id name }
       associatedImages { id filePath thumbnailPath friendlyName width height srcSet }

@@ -65,6 +65,7 @@ describe('products over REST', () => {
         sku: 'EC-001',
         price: 4.99,
         compare_at_price: null,
+        status: 'active',
         category_id: cards,
         product_type_id: 1,
         main_image_id: images[0].id,

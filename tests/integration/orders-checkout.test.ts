@@ -117,7 +117,7 @@ describe('placing an order', () => {
 
   it('says which field is wrong and records nothing', async () => {
     const orders = await countOrders();
-    const cases: [Record<string, unknown>, string][] = [
+    const cases: [Record<string, unknown>, string, string?][] = [
       [{ purchaserEmail: 'not-an-email' }, 'purchaserEmail'],
       [{ lines: [] }, 'lines'],
       [{ idempotencyKey: 'short' }, 'idempotencyKey'],
@@ -130,15 +130,16 @@ describe('placing an order', () => {
       [{ lines: [{ productId: shop.cardId, quantity: 1, personalisation: personalisation({ deliveryDate: '2020-01-01' }) }] }, 'lines.0.personalisation.deliveryDate'],
       [{ lines: [{ productId: shop.cardId, quantity: 1, personalisation: personalisation({ deliveryDate: '2026-02-30' }) }] }, 'lines.0.personalisation.deliveryDate'],
       [{ lines: [{ productId: shop.cardId, quantity: 1, personalisation: personalisation({ timeZone: 'Mars/Olympus' }) }] }, 'lines.0.personalisation.timeZone'],
-      [{ lines: [{ productId: 999999, quantity: 1 }] }, 'lines'],
+      // A product that is not (or no longer) in the shop (contract section 16).
+      [{ lines: [{ productId: 999999, quantity: 1 }] }, 'lines', 'PRODUCT_UNAVAILABLE'],
       [{ payment: { ...PAY_OK, cardNumber: '4242 4242 4242 4241' } }, 'payment.cardNumber'],
       [{ payment: { ...PAY_OK, expiry: '13/30' } }, 'payment.expiry'],
       [{ payment: { ...PAY_OK, expiry: '01/20' } }, 'payment.expiry'],
       [{ payment: { ...PAY_OK, cvc: '12' } }, 'payment.cvc'],
     ];
-    for (const [overrides, field] of cases) {
+    for (const [overrides, field, code = 'BAD_USER_INPUT'] of cases) {
       const { body } = await placeOrder(app, orderInput(shop, overrides));
-      expect(body.errors?.[0]?.extensions, field).toMatchObject({ code: 'BAD_USER_INPUT', field });
+      expect(body.errors?.[0]?.extensions, field).toMatchObject({ code, field });
     }
     expect(await countOrders()).toBe(orders);
   });

@@ -12,6 +12,7 @@ function loaded(overrides: Partial<ProductFormFieldsFragment> = {}): ProductForm
     description: 'Nice',
     price: '4.50',
     compareAtPrice: null,
+    status: 'ACTIVE',
     categoryId: 3,
     productTypeId: 1,
     mainImageThumbnailPath: null,

@@ -14,6 +14,8 @@ export type ErrorCode =
   | 'TOKEN_INVALID'
   /** A card's recipient unsubscribed from the shop's e-mail: the message names the address. */
   | 'RECIPIENT_UNSUBSCRIBED'
+  /** A cart line's product left the shop (deleted, a draft again, archived). */
+  | 'PRODUCT_UNAVAILABLE'
   /** The payment provider refused the payment; the message says why. */
   | 'PAYMENT_DECLINED'
   /** The shop has no payment provider set up (production without PAYMENT_PROVIDER). */

@@ -17,7 +17,7 @@ const cardSlots = CARD_MEDIA_SLOTS.map((slot) => slotStem(slot));
 const PRODUCT_DETAIL = preparedRead('product_detail', `
 select json_build_object(
   'product', json_build_object(
-    'id', p.id, 'name', p.name, 'description', p.description, 'sku', p.sku, 'price', p.price::float8, 'compare_at_price', p.compare_at_price::float8,
+    'id', p.id, 'name', p.name, 'description', p.description, 'sku', p.sku, 'price', p.price::float8, 'compare_at_price', p.compare_at_price::float8, 'status', p.status,
     'category_id', p.category_id, 'product_type_id', p.product_type_id, 'main_image_id', p.main_image_id),
   'main_image_path', mi.file_path,
   'tags', p.tags,
@@ -31,12 +31,12 @@ select json_build_object(
 from product p
 left join media_file mi on mi.id = p.main_image_id
 left join e_greeting_card c on c.product_id = p.id
-where p.id = $1`);
+where p.id = $1 and ($2::boolean or p.status = 'active')`);
 
 const CATEGORY_PRODUCTS = preparedRead('category_products', `
 select exists (select 1 from category where id = $1) as found, coalesce((
   select json_agg(json_build_object('id', p.id, 'name', p.name, 'description', p.description, 'main_image_path', f.file_path) order by p.sort_name, p.id)
-  from product p left join media_file f on f.id = p.main_image_id where p.category_id = $1), '[]'::json) as json`);
+  from product p left join media_file f on f.id = p.main_image_id where p.category_id = $1 and p.status = 'active'), '[]'::json) as json`);
 
 const CATEGORY_TREE = preparedRead('category_tree', `
 select coalesce(json_agg(json_build_object('id', c.id, 'parent_id', c.parent_id, 'name', c.name, 'media_id', c.media_id) order by c.name, c.id), '[]'::json) as json
@@ -44,13 +44,13 @@ from category c`);
 
 const asJson = (value: unknown): string => JSON.stringify(jsonColumn(value));
 
-/** The REST detail of a product (`GET /api/products/{id}`), or null when there is none. */
-export async function productDetailJson(em: EntityManager, id: number): Promise<string | null> {
-  const [row] = await runPrepared<{ json: unknown }>(em, PRODUCT_DETAIL, [id]);
+/** The REST detail of a product (`GET /api/products/{id}`), or null when there is none (or it is not in the shop, unless `anyStatus`). */
+export async function productDetailJson(em: EntityManager, id: number, anyStatus = false): Promise<string | null> {
+  const [row] = await runPrepared<{ json: unknown }>(em, PRODUCT_DETAIL, [id, anyStatus]);
   return row ? asJson(row.json) : null;
 }
 
-/** Every product of a category by name (`GET /api/products/category/{id}`), or null when the category does not exist. */
+/** Every product in the shop of a category by name (`GET /api/products/category/{id}`), or null when the category does not exist. */
 export async function categoryProductsJson(em: EntityManager, categoryId: number): Promise<string | null> {
   const [row] = await runPrepared<{ found: boolean; json: unknown }>(em, CATEGORY_PRODUCTS, [categoryId]);
   return row?.found ? asJson(row.json) : null;

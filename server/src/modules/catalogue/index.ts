@@ -4,4 +4,4 @@ export { categoryPathNames } from './category-path.js';
 export { CARD_MEDIA_SLOTS, SONG_SLOTS, slotStem, type CardMediaSlot } from './e-greeting-card.entity.js';
 export { parsePrice } from './product-rules.js';
 export { E_GREETING_CARD_TYPE_ID } from './product-type.entity.js';
-export { Product } from './product.entity.js';
+export { Product, ProductStatus } from './product.entity.js';

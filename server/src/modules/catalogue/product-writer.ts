@@ -7,7 +7,7 @@ import { cleanName, optionalId } from '../../core/input.js';
 import { Changes, type ReadCache } from '../../core/read-cache.js';
 import { Category } from './category.entity.js';
 import { CARD_MEDIA_SLOTS, EGreetingCard } from './e-greeting-card.entity.js';
-import { Product } from './product.entity.js';
+import { Product, ProductStatus } from './product.entity.js';
 import { applyProductReferences, CARD_FIELD, slotField, type CleanCard } from './product-references.js';
 import { ProductType } from './product-type.entity.js';
 import {
@@ -30,6 +30,8 @@ export interface ProductInput {
   price?: unknown;
   /** The regular price of a product on sale, above its price; null for none. */
   compareAtPrice?: unknown;
+  /** draft, active (the default) or archived. */
+  status?: unknown;
   categoryId?: unknown;
   productTypeId?: unknown;
   mainImageId?: unknown;
@@ -53,6 +55,7 @@ export class ProductWriter {
         name: fields.name!,
         price: fields.price!,
         compareAtPrice: fields.compareAtPrice ?? null,
+        status: fields.status ?? ProductStatus.ACTIVE,
         description: fields.description ?? '',
         sku: fields.sku ?? null,
         tags: fields.tags ?? [],
@@ -81,6 +84,7 @@ export class ProductWriter {
       if (fields.name !== undefined) product.name = fields.name;
       if (fields.price !== undefined) product.price = fields.price;
       if (fields.compareAtPrice !== undefined) product.compareAtPrice = fields.compareAtPrice;
+      if (fields.status !== undefined) product.status = fields.status;
       assertCompareAtAbovePrice(product);
       if (fields.description !== undefined) product.description = fields.description;
       if (fields.sku !== undefined) product.sku = fields.sku;
@@ -121,6 +125,7 @@ export class ProductWriter {
     return {
       name: has('name') ? cleanName(input.name) : undefined,
       price: has('price') ? parsePrice(input.price) : undefined,
+      status: input.status === undefined || input.status === null ? undefined : parseStatus(input.status),
       compareAtPrice: input.compareAtPrice === undefined ? undefined : input.compareAtPrice === null || input.compareAtPrice === '' ? null : parsePrice(input.compareAtPrice, 'compareAtPrice'),
       description: input.description !== undefined ? cleanDescription(input.description) : undefined,
       sku: input.sku !== undefined ? cleanSku(input.sku) : undefined,
@@ -179,14 +184,23 @@ function cleanCard(value: unknown): CleanCard {
 
 /** What the audit log compares of a product (its images and card data are summed up as "changed"). */
 function productSnapshot(product: Product) {
-  return { name: product.name, price: product.price, compareAtPrice: product.compareAtPrice ?? 'none', sku: product.sku, category: `#${product.category.id}`, type: `#${product.type.id}`, tags: product.tags.join(', '), description: product.description };
+  return { name: product.name, status: product.status, price: product.price, compareAtPrice: product.compareAtPrice ?? 'none', sku: product.sku, category: `#${product.category.id}`, type: `#${product.type.id}`, tags: product.tags.join(', '), description: product.description };
 }
 
-const PRODUCT_FIELDS = { name: 'name', price: 'price', compareAtPrice: 'compare-at price', sku: 'SKU', category: 'category', type: 'type', tags: 'tags', description: 'description' } as const;
+const PRODUCT_FIELDS = { name: 'name', status: 'status', price: 'price', compareAtPrice: 'compare-at price', sku: 'SKU', category: 'category', type: 'type', tags: 'tags', description: 'description' } as const;
 
 /** A compare-at price is the regular price of a product on sale: above its price (the database checks it too). */
 function assertCompareAtAbovePrice(product: Product): void {
   if (product.compareAtPrice !== null && compareDecimal(product.compareAtPrice, product.price) <= 0) {
     throw badInput(`The compare-at price must be above the price (${product.price}), or left empty.`, 'compareAtPrice');
   }
+}
+
+const STATUSES: readonly string[] = Object.values(ProductStatus);
+
+/** A status as a client sends it: draft, active or archived (any case). */
+export function parseStatus(value: unknown, field = 'status'): ProductStatus {
+  const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (!STATUSES.includes(text)) throw badInput('The status must be draft, active or archived.', field);
+  return text as ProductStatus;
 }

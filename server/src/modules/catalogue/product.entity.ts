@@ -1,10 +1,18 @@
 import { OptionalProps } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import { Field, GraphQLISODateTime, Int, ObjectType } from 'type-graphql';
+import { Field, GraphQLISODateTime, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { DecimalScalar } from '../../core/decimal.js';
 import { MediaFile } from '../media/index.js';
 import { Category } from './category.entity.js';
 import { ProductType } from './product-type.entity.js';
+
+/** Whether shoppers see a product: a draft (being prepared), active (in the shop) or archived (taken out). */
+export enum ProductStatus {
+  DRAFT = 'draft',
+  ACTIVE = 'active',
+  ARCHIVED = 'archived',
+}
+registerEnumType(ProductStatus, { name: 'ProductStatus', description: 'Shoppers see ACTIVE products only; drafts and archived products are seen by admins alone.' });
 
 /**
  * Something the shop sells. Its associated images (`ProductImage`) and, for an e-greeting card, its
@@ -14,6 +22,7 @@ import { ProductType } from './product-type.entity.js';
 @ObjectType({ description: 'A product of the shop: an e-greeting card, a music album, an image collection, ...' })
 @Entity({ tableName: 'product' })
 @Check({ name: 'product_price_positive', expression: 'price > 0' })
+@Check({ name: 'product_status_check', expression: "status in ('draft', 'active', 'archived')" })
 @Check({ name: 'product_compare_at_above_price', expression: 'compare_at_price is null or compare_at_price > price' })
 @Index({ name: 'product_category_sort_index', properties: ['category', 'sortName', 'id'] })
 @Index({ name: 'product_sort_index', properties: ['sortName', 'id'] })
@@ -22,7 +31,7 @@ import { ProductType } from './product-type.entity.js';
 @Index({ name: 'product_on_sale_index', expression: 'create index "product_on_sale_index" on "product" ("price", "id") where "compare_at_price" is not null' })
 @Index({ name: 'product_sku_unique', expression: 'create unique index "product_sku_unique" on "product" (lower("sku")) where "sku" is not null' })
 export class Product {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'description' | 'sku' | 'mainImage' | 'tags' | 'sortName' | 'searchText' | 'compareAtPrice' | 'categoryId' | 'productTypeId' | 'mainImageId';
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'description' | 'sku' | 'mainImage' | 'tags' | 'sortName' | 'searchText' | 'compareAtPrice' | 'status' | 'categoryId' | 'productTypeId' | 'mainImageId';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer' })
@@ -51,6 +60,10 @@ export class Product {
   @Field(() => DecimalScalar, { nullable: true, description: 'The regular price a product on sale is compared with (shown struck through beside the price); above the price, or null when it is not on sale.' })
   @Property({ type: 'decimal', precision: 12, scale: 2, nullable: true })
   compareAtPrice: string | null = null;
+
+  @Field(() => ProductStatus, { description: 'ACTIVE: in the shop. DRAFT and ARCHIVED: seen by admins alone.' })
+  @Property({ type: 'string', length: 8, default: 'active' })
+  status: ProductStatus = ProductStatus.ACTIVE;
 
   /** Products go with their category (and so with the category's ancestors). */
   @ManyToOne(() => Category, { deleteRule: 'cascade' })

@@ -7,7 +7,7 @@ import { keysetPage, pageSize, type ConnectionResult, type KeysetKey } from '../
 import { MediaFile, type MediaUsageProvider } from '../media/index.js';
 import { Category } from './category.entity.js';
 import { EGreetingCard, findCardsWithMedia } from './e-greeting-card.entity.js';
-import { Product, ProductImage } from './product.entity.js';
+import { Product, ProductImage, ProductStatus } from './product.entity.js';
 import { productMediaUsages } from './product-references.js';
 import { E_GREETING_CARD_TYPE_ID, ProductType } from './product-type.entity.js';
 import { ProductWriter, type ProductInput } from './product-writer.js';
@@ -69,8 +69,11 @@ export class ProductService {
       const json = await productDetailJson(ctx.em, id);
       return json === null ? null : jsonAnswer(json);
     });
-    if (!answer) throw notFound('Product');
-    return answer;
+    if (answer) return answer;
+    // A draft or an archived product: for admins only, read as it is (never kept: shoppers share the cache).
+    const hidden = (await ctx.isAdmin()) ? await productDetailJson(ctx.em, id, true) : null;
+    if (hidden === null) throw notFound('Product');
+    return jsonAnswer(hidden);
   }
 
   /** Every product of a category by name (`GET /api/products/category/{id}`). */
@@ -106,7 +109,8 @@ export class ProductService {
       return found;
     });
     const read = await loader.load(id);
-    if (!read) throw notFound('Product');
+    // Drafts and archived products are seen by admins alone (the product page shows them a ribbon).
+    if (!read || (read.product.status !== ProductStatus.ACTIVE && !(await ctx.isAdmin()))) throw notFound('Product');
     return read;
   }
 
@@ -120,13 +124,15 @@ export class ProductService {
   /** A page of a category's products, by name. */
   async byCategory(ctx: RequestContext, categoryId: number, args: ProductPageArgs): Promise<ConnectionResult<Product>> {
     await this.requireCategory(ctx.em, categoryId);
-    return this.page(ctx, { category: categoryId }, args);
+    // The console lists a category's drafts and archived products too; shoppers see the shop's.
+    return this.page(ctx, (await ctx.isAdmin()) ? { category: categoryId } : { category: categoryId, status: ProductStatus.ACTIVE }, args);
   }
 
   /** Products whose name, description or tags hold every word of the query (in a category and the ones below it), by name. */
   /** `counted: false` (a list without a total, as REST answers it) skips counting every match. */
   async search(ctx: RequestContext, args: ProductSearchArgs, options: { counted?: boolean } = {}): Promise<ConnectionResult<Product>> {
-    const where: FilterQuery<Product>[] = containsEveryWord(args.query, SEARCH_WORDS);
+    // The shop's search: products in the shop only.
+    const where: FilterQuery<Product>[] = [{ status: ProductStatus.ACTIVE }, ...containsEveryWord(args.query, SEARCH_WORDS)];
     const minPrice = args.minPrice == null || args.minPrice === '' ? null : parsePriceBound(args.minPrice, 'minPrice');
     const maxPrice = args.maxPrice == null || args.maxPrice === '' ? null : parsePriceBound(args.maxPrice, 'maxPrice');
     if (minPrice !== null && maxPrice !== null && compareDecimal(minPrice, maxPrice) > 0) throw badInput('The lowest price must not be above the highest.', 'minPrice');

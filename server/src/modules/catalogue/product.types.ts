@@ -2,7 +2,7 @@ import { ArgsType, Field, InputType, Int, registerEnumType } from 'type-graphql'
 import { DecimalScalar } from '../../core/decimal.js';
 import { Connection, ConnectionArgs } from '../../core/pagination.js';
 import { MessageLocation } from './e-greeting-card.entity.js';
-import { Product } from './product.entity.js';
+import { Product, ProductStatus } from './product.entity.js';
 import { ProductSort } from './product-sort.js';
 
 registerEnumType(ProductSort, { name: 'ProductSort', description: 'The order of a product search: by name (the default), newest first, or by price either way.' });
@@ -86,6 +86,9 @@ export class ProductInput {
 
   @Field(() => DecimalScalar, { nullable: true, description: 'The regular price of a product on sale, above the price; null for none.' })
   compareAtPrice?: string | null;
+
+  @Field(() => ProductStatus, { nullable: true, description: 'ACTIVE when a new product leaves it out; kept on update.' })
+  status?: ProductStatus | null;
 
   @Field(() => Int)
   categoryId!: number;

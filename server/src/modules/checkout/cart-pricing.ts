@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput } from '../../core/errors.js';
 import { fromCents, multiply, sum, toCents } from '../../core/money.js';
 import { QUANTITY_MESSAGE } from '../../rules/schemas.js';
-import { E_GREETING_CARD_TYPE_ID, Product } from '../catalogue/index.js';
+import { E_GREETING_CARD_TYPE_ID, Product, ProductStatus } from '../catalogue/index.js';
 import { MAX_QUANTITY, type CartLine } from './checkout-rules.js';
 
 export interface CartQuoteLine<P = Product> {
@@ -29,7 +29,8 @@ export interface CartQuote<P = Product> {
 export async function quoteProducts(em: EntityManager, lines: CartLine[]): Promise<Map<number, { product: Product; isCard: boolean }>> {
   const ids = [...new Set(lines.map((line) => line.productId))];
   if (!ids.length) return new Map();
-  const products = await em.find(Product, { id: { $in: ids } }, { populate: ['mainImage'] });
+  // A product that left the shop (deleted, a draft, archived) is dropped from the quote.
+  const products = await em.find(Product, { id: { $in: ids }, status: ProductStatus.ACTIVE }, { populate: ['mainImage'] });
   return new Map(products.map((product) => [product.id, { product, isCard: product.type.id === E_GREETING_CARD_TYPE_ID }]));
 }
 

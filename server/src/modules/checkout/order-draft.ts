@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../core/context.js';
-import { badInput } from '../../core/errors.js';
+import { AppError, badInput } from '../../core/errors.js';
 import type { NewOrderItem } from '../orders/index.js';
 import { groupCardRequest, type GroupCardRequest } from '../group-card/index.js';
 import { priceLines, type CartQuote } from './cart-pricing.js';
@@ -24,7 +24,7 @@ export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; 
   const { lines, now } = args;
   const products = await pricedProducts(tx.em, lines.map((line) => line.productId));
   if (lines.some((line) => !products.has(line.productId))) {
-    throw badInput('Some products in your cart are no longer available; review your cart.', 'lines');
+    throw new AppError('PRODUCT_UNAVAILABLE', 'Some products in your cart are no longer available; review your cart.', { field: 'lines' });
   }
   const personalisations = lines.map((line, index) => checkLine(line, `lines.${index}`, products.get(line.productId)!, now));
   await checkRecipients(tx, orderRecipients(lines, personalisations), recipientChecks);

@@ -32,7 +32,7 @@ const PRICED_PRODUCTS = preparedRead('checkout_priced_products', `
             join media_file f on f.id = s.file_id) as media
     from product p
     left join e_greeting_card c on c.product_id = p.id and p.product_type_id = ${E_GREETING_CARD_TYPE_ID}
-   where p.id = any($1::int[])`);
+   where p.id = any($1::int[]) and p.status = 'active'`);
 
 /**
  * The products of a checkout with their card designs in one read (the product, its card row and the

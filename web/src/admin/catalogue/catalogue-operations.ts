@@ -81,6 +81,7 @@ export const ProductListFields = graphql(`
     name
     description
     price
+    status
     categoryId
     productTypeId
     mainImageThumbnailPath

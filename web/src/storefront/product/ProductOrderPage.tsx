@@ -90,6 +90,12 @@ export default function ProductOrderPage() {
 
   return (
     <div className="store-page product-page">
+      {/* Only admins can open a product that is not in the shop. */}
+      {product.status !== 'ACTIVE' && (
+        <Callout intent="warning" icon={product.status === 'DRAFT' ? 'edit' : 'archive'} className="product-status-ribbon" role="note">
+          {product.status === 'DRAFT' ? 'Draft' : 'Archived'}: shoppers do not see this product; only admins can open this page.
+        </Callout>
+      )}
       {/* The card and the form are hydrated each in a task of its own (Layout.tsx). */}
       <div className="product-visual">
         <Suspense>

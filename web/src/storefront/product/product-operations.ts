@@ -8,6 +8,7 @@ export const StoreProductQuery = graphql(`
       description
       price
       compareAtPrice
+      status
       tags
       productTypeId
       mainImage {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, TagInput, TextArea } from '@blueprintjs/core';
 import { errorCode, errorField, errorMessage } from '../../../apollo/errors';
-import type { ProductInput } from '../../../apollo/generated/graphql';
+import type { ProductInput, ProductStatus } from '../../../apollo/generated/graphql';
 import { CardPreview } from '../../../common/card/CardPreview';
 import { FontPickerDialog } from '../../../common/fonts/FontPickerDialog';
 import { fontByName, fontFamilyCss } from '../../../common/fonts/font-css';
@@ -16,6 +16,18 @@ export const PRODUCT_FORM_WIDTH = 800;
 type FieldErrors = Partial<Record<'name' | 'price' | 'compareAtPrice' | 'sku' | 'description' | 'tags', string>>;
 
 /** Server field names (`eGreetingCard.song1Id`) → the form's. */
+/** The product's status as the form offers it, and what each means. */
+const STATUS_OPTIONS: { value: ProductStatus; label: string }[] = [
+  { value: 'ACTIVE', label: 'Active' },
+  { value: 'DRAFT', label: 'Draft' },
+  { value: 'ARCHIVED', label: 'Archived' },
+];
+const STATUS_HELP: Record<ProductStatus, string> = {
+  ACTIVE: 'In the shop.',
+  DRAFT: 'Seen by admins alone until it is made active.',
+  ARCHIVED: 'Taken out of the shop; kept for its orders.',
+};
+
 const SERVER_FIELDS: Record<string, keyof FieldErrors> = { name: 'name', price: 'price', compareAtPrice: 'compareAtPrice', sku: 'sku', description: 'description', tags: 'tags' };
 
 /**
@@ -108,6 +120,9 @@ export function ProductFormDialog({
             <div className="product-form-main-fields">
               <FormGroup label="Name" labelFor="product-name" labelInfo="(required)" intent={intent('name')} helperText={errors.name}>
                 <InputGroup id="product-name" value={form.name} onValueChange={(v) => set('name', v)} intent={intent('name')} maxLength={200} autoFocus />
+              </FormGroup>
+              <FormGroup label="Status" labelFor="product-status" helperText={STATUS_HELP[form.status]}>
+                <HTMLSelect id="product-status" value={form.status} onChange={(event) => set('status', event.currentTarget.value as ProductStatus)} options={STATUS_OPTIONS} />
               </FormGroup>
               <div className="product-form-row">
                 <FormGroup label="Price" labelFor="product-price" labelInfo="(required)" intent={intent('price')} helperText={errors.price}>

@@ -1,4 +1,4 @@
-import type { MessageLocation, PickedMediaFieldsFragment, ProductFormFieldsFragment, ProductInput } from '../../../apollo/generated/graphql';
+import type { MessageLocation, PickedMediaFieldsFragment, ProductFormFieldsFragment, ProductInput, ProductStatus } from '../../../apollo/generated/graphql';
 import { E_GREETING_CARD_TYPE_ID, IMAGE_SLOTS as CARD_IMAGE_SLOTS, SONG_SLOTS as CARD_SONG_SLOTS, slotLabel, type ImageSlot, type SongSlot } from '@rules';
 import { DEFAULT_PICKER_FONT, NEW_CARD_FONT } from '../../../common/fonts/font-types';
 
@@ -22,6 +22,8 @@ export interface ProductFormState {
   price: string;
   /** The regular price of a product on sale (struck through in the shop); empty for none. */
   compareAtPrice: string;
+  /** Shoppers see ACTIVE products only. */
+  status: ProductStatus;
   description: string;
   sku: string;
   tags: string[];
@@ -40,6 +42,7 @@ export function emptyProductForm(): ProductFormState {
     name: '',
     price: '',
     compareAtPrice: '',
+    status: 'ACTIVE',
     description: '',
     sku: '',
     tags: [],
@@ -60,6 +63,7 @@ export function productFormFrom(product: ProductFormFieldsFragment): ProductForm
     name: product.name,
     price: product.price,
     compareAtPrice: product.compareAtPrice ?? '',
+    status: product.status,
     description: product.description,
     sku: product.sku ?? '',
     tags: [...product.tags],
@@ -77,6 +81,7 @@ export function toProductInput(state: ProductFormState, target: { categoryId: nu
     name: state.name.trim(),
     price: state.price.trim(),
     compareAtPrice: state.compareAtPrice.trim() || null,
+    status: state.status,
     categoryId: target.categoryId,
     productTypeId: target.productTypeId,
     description: state.description,

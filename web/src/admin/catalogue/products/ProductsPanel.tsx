@@ -98,6 +98,11 @@ export function ProductsPanel({
                   <Tag minimal round>
                     {typeName.get(product.productTypeId) ?? 'Product'}
                   </Tag>
+                  {product.status !== 'ACTIVE' && (
+                    <Tag minimal round intent={product.status === 'DRAFT' ? 'warning' : 'none'} icon={product.status === 'DRAFT' ? 'edit' : 'archive'}>
+                      {product.status === 'DRAFT' ? 'Draft' : 'Archived'}
+                    </Tag>
+                  )}
                   <span className="catalogue-product-price">${product.price}</span>
                 </div>
                 {product.description && <p className="catalogue-product-description">{product.description}</p>}
