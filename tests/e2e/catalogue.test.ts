@@ -83,9 +83,9 @@ describe('Categories & Products in a real browser', () => {
     await screenshotOf(form, 'catalogue-product-form-errors');
 
     await form.getByLabel('Name').fill('Party Balloons');
-    await form.getByLabel('Price').fill('4.5');
+    await form.getByLabel(/^Price/).fill('4.5');
     await form.getByLabel('Description').click();
-    expect(await form.getByLabel('Price').inputValue()).toBe('4.50');
+    expect(await form.getByLabel(/^Price/).inputValue()).toBe('4.50');
     await form.getByLabel('Description').fill('Balloons, cake and a song to sing along.');
     await form.getByLabel('Tags').fill('balloons');
     await form.getByLabel('Tags').press('Enter');
@@ -130,12 +130,26 @@ describe('Categories & Products in a real browser', () => {
     const editForm = page.getByRole('dialog', { name: 'Edit Product' });
     expect(await editForm.getByLabel('Name').inputValue()).toBe('Party Balloons');
     expect(await editForm.getByLabel('Selected Font').inputValue()).toBe('Dancing Script');
-    expect(await editForm.getByLabel('Price').inputValue()).toBe('4.50');
+    expect(await editForm.getByLabel(/^Price/).inputValue()).toBe('4.50');
     await editForm.getByLabel('Name').fill('Party Balloons Deluxe');
+    // Made a draft (contract section 16): out of the shop, tagged in the list.
+    await editForm.getByLabel('Status').selectOption({ label: 'Draft' });
     await editForm.getByRole('button', { name: 'Save' }).click();
     await snack(page, 'Product saved successfully!');
     await page.getByText('Party Balloons Deluxe').waitFor();
-    await expect.poll(() => app.sql('select name from product')).toEqual([{ name: 'Party Balloons Deluxe' }]);
+    await expect.poll(() => app.sql('select name, status from product')).toEqual([{ name: 'Party Balloons Deluxe', status: 'draft' }]);
+    await page.locator('.catalogue-product', { hasText: 'Party Balloons Deluxe' }).getByText('Draft', { exact: true }).waitFor();
+
+    // The admin opens the draft's page and is told shoppers do not see it; a shopper finds nothing there.
+    const [{ id: draftId }] = await app.sql<{ id: number }>('select id from product');
+    const shopper = await (await newContext(browser, app.url)).newPage();
+    await shopper.goto(`/product/${draftId}`);
+    await shopper.getByText('Product not found').waitFor();
+    await page.goto(`/product/${draftId}`);
+    await expect.poll(() => page.getByRole('note').filter({ hasText: 'Draft' }).textContent(), { timeout: 30_000 }).toBe('Draft: shoppers do not see this product; only admins can open this page.');
+    await screenshot(page, 'product-draft-admin');
+    await page.goBack();
+    await page.getByText('Party Balloons Deluxe').waitFor();
 
     // The edit dialog survives a reload (it lives in the URL).
     await page.getByRole('button', { name: 'Edit product Party Balloons Deluxe' }).click();
@@ -220,10 +234,10 @@ describe('Categories & Products in a real browser', () => {
     await page.getByRole('menuitem', { name: 'Music Album' }).click();
     const form = page.getByRole('dialog', { name: 'Create Music Album' });
     await form.getByLabel('Name').fill('Forest Songs');
-    await form.getByLabel('Price').fill('abc');
+    await form.getByLabel(/^Price/).fill('abc');
     await form.getByLabel('SKU').click();
-    expect(await form.getByLabel('Price').inputValue()).toBe('0.00');
-    await form.getByLabel('Price').fill('12');
+    expect(await form.getByLabel(/^Price/).inputValue()).toBe('0.00');
+    await form.getByLabel(/^Price/).fill('12');
     await form.getByLabel('SKU').fill('alb-1');
     expect(await form.getByLabel('Message Placement').count()).toBe(0);
     expect(await form.getByLabel('Selected Font').count()).toBe(0);
