@@ -1,6 +1,9 @@
 import { decimalToNumber } from '../../../server/src/core/decimal.js';
 import { CARD_MEDIA_SLOTS, slotStem, type EGreetingCard } from '../../../server/src/modules/catalogue/e-greeting-card.entity.js';
 import { ProductSort, type ProductDetail, type ProductInput } from '../../../server/src/modules/catalogue/product.service.js';
+import { AdminProductSort } from '../../../server/src/modules/catalogue/product-sort.js';
+import type { ProductStatus } from '../../../server/src/modules/catalogue/product.entity.js';
+import { parseStatus } from '../../../server/src/modules/catalogue/product-writer.js';
 import { badInput } from '../../../server/src/core/errors.js';
 import type { Services } from '../../../server/src/services.js';
 import { sendAnswer } from '../http-cache.js';
@@ -120,6 +123,60 @@ export function productRoutes({ products }: Services): RouteDef[] {
       },
     },
     {
+      // The console's list of every product (contract section 16): ?q=&category_id=&type_id=&status=&on_sale=&sort=&first=&after=
+      method: 'get',
+      path: '/admin/products',
+      access: 'admin',
+      async handler(ctx, req, res) {
+        const q = req.query;
+        const page = await withRestFields(
+          products.adminList(ctx, {
+            query: text(q.q),
+            categoryId: queryId(q.category_id, 'category_id'),
+            productTypeId: queryId(q.type_id, 'type_id'),
+            status: queryStatus(q.status),
+            onSale: queryFlag(q.on_sale, 'on_sale'),
+            sort: queryAdminSort(q.sort),
+            first: queryId(q.first, 'first'),
+            after: text(q.after),
+          }, { counted: false }),
+          { categoryId: 'category_id', productTypeId: 'type_id' },
+        );
+        res.setHeader('Cache-Control', 'no-store');
+        res.json({
+          items: page.edges.map(({ node }) => ({
+            id: node.id,
+            name: node.name,
+            sku: node.sku,
+            price: decimalToNumber(node.price),
+            compare_at_price: node.compareAtPrice === null ? null : decimalToNumber(node.compareAtPrice),
+            status: node.status,
+            category_id: node.categoryId,
+            product_type_id: node.productTypeId,
+            tags: node.tags,
+            thumbnail_path: node.mainImage ? (node.mainImage.thumbnailPath ?? node.mainImage.filePath) : null,
+            updated_at: node.updatedAt.toISOString(),
+          })),
+          next_cursor: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null,
+        });
+      },
+    },
+    {
+      // Bulk actions (contract section 16): {ids, action: {type, category_id?, price?, percent?, tag?}} → {updated}
+      method: 'post',
+      path: '/admin/products/bulk',
+      access: 'admin',
+      async handler(ctx, req, res) {
+        const input = body(req);
+        const action = isObject(input.action) ? input.action : {};
+        const result = await withRestFields(
+          products.bulkUpdate(ctx, input.ids, { type: action.type, categoryId: action.category_id, price: action.price, percent: action.percent, tag: action.tag }),
+          { 'action.categoryId': 'action.category_id' },
+        );
+        res.json({ updated: result.updated });
+      },
+    },
+    {
       method: 'post',
       path: '/products',
       access: 'admin',
@@ -170,6 +227,21 @@ function queryFlag(value: unknown, field: string): boolean | null {
   if (raw === '1' || raw === 'true') return true;
   if (raw === '0' || raw === 'false') return false;
   throw badInput(`${field} must be 1 or 0.`, field);
+}
+
+function queryStatus(value: unknown): ProductStatus | null {
+  const raw = text(value);
+  return raw === null ? null : parseStatus(raw);
+}
+
+const ADMIN_SORT_NAMES: Record<string, AdminProductSort> = { name: AdminProductSort.NAME, price_asc: AdminProductSort.PRICE_ASC, price_desc: AdminProductSort.PRICE_DESC, updated: AdminProductSort.UPDATED };
+
+function queryAdminSort(value: unknown): AdminProductSort | null {
+  const raw = text(value);
+  if (raw === null) return null;
+  const sort = ADMIN_SORT_NAMES[raw];
+  if (!sort) throw badInput('sort must be one of name, price_asc, price_desc, updated.', 'sort');
+  return sort;
 }
 
 const SORT_NAMES: Record<string, ProductSort> = { name: ProductSort.NAME, newest: ProductSort.NEWEST, price_asc: ProductSort.PRICE_ASC, price_desc: ProductSort.PRICE_DESC };

@@ -32,6 +32,19 @@ export async function recordAudit(tx: RequestContext, fact: AuditFact): Promise<
   );
 }
 
+/** Many entries of one caller in the transaction of their change, with one statement (a bulk change: one entry per thing). */
+export async function recordAuditMany(tx: RequestContext, facts: readonly AuditFact[]): Promise<void> {
+  if (!facts.length) return;
+  if (!tx.em.isInTransaction()) throw new Error(`The audit entries of "${facts[0]!.entity} ${facts[0]!.action}" must be written in the transaction of their change`);
+  const user = tx.ip === 'system' ? undefined : (await tx.viewer())?.user;
+  const rows = facts.map((fact) => ({ entity: fact.entity, entity_id: fact.id === null ? null : String(fact.id), action: fact.action, summary: fact.summary.length > SUMMARY_MAX ? `${fact.summary.slice(0, SUMMARY_MAX - 1)}…` : fact.summary }));
+  await tx.em.execute(
+    `insert into "audit_entry" ("at", "actor_id", "actor_name", "actor_role", "entity", "entity_id", "action", "summary")
+     select clock_timestamp(), ?, ?, ?, r.entity, r.entity_id, r.action, r.summary from jsonb_to_recordset(?::jsonb) as r(entity text, entity_id text, action text, summary text)`,
+    [user?.id ?? null, user?.username ?? 'system', user?.role ?? 'system', JSON.stringify(rows)],
+  );
+}
+
 type Value = string | number | boolean | Date | null | undefined;
 
 const shown = (value: Value): string => {

@@ -5,3 +5,12 @@ export enum ProductSort {
   PRICE_ASC = 'PRICE_ASC',
   PRICE_DESC = 'PRICE_DESC',
 }
+
+/** The orders of the console's list of every product (contract section 16); NAME unless asked. */
+export enum AdminProductSort {
+  NAME = 'NAME',
+  PRICE_ASC = 'PRICE_ASC',
+  PRICE_DESC = 'PRICE_DESC',
+  /** Last changed first. */
+  UPDATED = 'UPDATED',
+}

@@ -7,7 +7,7 @@ import { MediaFile } from '../media/index.js';
 import { EGreetingCard } from './e-greeting-card.entity.js';
 import { ProductType } from './product-type.entity.js';
 import { Product } from './product.entity.js';
-import { CategoryProductsArgs, ProductConnection, ProductInput, SearchProductsArgs } from './product.types.js';
+import { AdminProductsArgs, BulkProductActionInput, BulkProductsResult, CategoryProductsArgs, ProductConnection, ProductInput, SearchProductsArgs } from './product.types.js';
 
 @Resolver(() => Product)
 export class ProductResolver {
@@ -23,6 +23,18 @@ export class ProductResolver {
   @Query(() => ProductConnection, { description: 'Products whose name, description or tags hold every word of the query, in a category (and below), of a type and between two prices; sorted by name unless `sort` says otherwise.' })
   searchProducts(@Ctx() ctx: RequestContext, @Args(() => SearchProductsArgs) args: SearchProductsArgs): Promise<ConnectionResult<Product>> {
     return this.service.search(ctx, args);
+  }
+
+  @Allow('admin')
+  @Query(() => ProductConnection, { description: "The console's list of every product, whatever its status, in pages of 50." })
+  adminProducts(@Ctx() ctx: RequestContext, @Args(() => AdminProductsArgs) args: AdminProductsArgs): Promise<ConnectionResult<Product>> {
+    return this.service.adminList(ctx, args);
+  }
+
+  @Allow('admin')
+  @Mutation(() => BulkProductsResult, { description: 'One action on up to 1,000 products, all or nothing, each product audited.' })
+  bulkUpdateProducts(@Ctx() ctx: RequestContext, @Arg('ids', () => [Int]) ids: number[], @Arg('action', () => BulkProductActionInput) action: BulkProductActionInput): Promise<BulkProductsResult> {
+    return this.service.bulkUpdate(ctx, ids, action);
   }
 
   @Allow('storefront')

@@ -12,7 +12,8 @@ import { productMediaUsages } from './product-references.js';
 import { E_GREETING_CARD_TYPE_ID, ProductType } from './product-type.entity.js';
 import { ProductWriter, type ProductInput } from './product-writer.js';
 import { compareDecimal, parsePrice } from './product-rules.js';
-import { ProductSort } from './product-sort.js';
+import { AdminProductSort, ProductSort } from './product-sort.js';
+import { bulkUpdateProducts, type BulkActionInput } from './product-bulk.js';
 
 export { ProductSort } from './product-sort.js';
 import { containsEveryWord } from '../../core/text-search.js';
@@ -26,6 +27,19 @@ export interface ProductPageArgs {
   first?: number | null;
   after?: string | null;
 }
+
+/** The console's list of every product (GraphQL `adminProducts`, REST `GET /api/admin/products`). */
+export interface AdminProductListArgs extends ProductPageArgs {
+  query?: string | null;
+  categoryId?: number | null;
+  productTypeId?: number | null;
+  status?: ProductStatus | null;
+  onSale?: boolean | null;
+  sort?: AdminProductSort | null;
+}
+
+/** The console lists products 50 to a page. */
+const ADMIN_PAGE = 50;
 
 export interface ProductSearchArgs extends ProductPageArgs {
   query?: string | null;
@@ -141,7 +155,28 @@ export class ProductService {
     if (minPrice !== null) where.push({ price: { $gte: minPrice } });
     if (maxPrice !== null) where.push({ price: { $lte: maxPrice } });
     if (args.onSale) where.push({ compareAtPrice: { $ne: null } });
-    return this.page(ctx, where.length ? { $and: where } : {}, args, args.sort ?? ProductSort.NAME, options.counted);
+    return this.page(ctx, where.length ? { $and: where } : {}, args, SORTS[args.sort ?? ProductSort.NAME], options.counted);
+  }
+
+  /**
+   * Every product, for the console (contract section 16): words of the name, description or tags, or
+   * a SKU; a category (and below), a type, a status, on sale; by name, price or last change; pages of 50.
+   */
+  async adminList(ctx: RequestContext, args: AdminProductListArgs, options: { counted?: boolean } = {}): Promise<ConnectionResult<Product>> {
+    const where: FilterQuery<Product>[] = [];
+    const query = args.query?.trim() ?? '';
+    if (query) where.push({ $or: [{ $and: containsEveryWord(query, SEARCH_WORDS) }, { sku: { $ilike: query.replace(/[\\%_]/g, (c) => `\\${c}`) } }] });
+    if (args.categoryId != null) where.push({ category: { $in: await subtreeIds(ctx.em, 'category', args.categoryId) } });
+    if (args.productTypeId != null) where.push({ type: args.productTypeId });
+    if (args.status != null) where.push({ status: args.status });
+    if (args.onSale != null) where.push({ compareAtPrice: args.onSale ? { $ne: null } : null });
+    const sort = ADMIN_SORTS[args.sort ?? AdminProductSort.NAME];
+    return this.page(ctx, where.length ? { $and: where } : {}, { ...args, first: args.first ?? ADMIN_PAGE }, sort, options.counted);
+  }
+
+  /** A bulk action on chosen products (see product-bulk.ts). */
+  bulkUpdate(ctx: RequestContext, ids: unknown, action: BulkActionInput): Promise<{ updated: number }> {
+    return bulkUpdateProducts(ctx, this.cache, ids, action);
   }
 
   /** The type of a product (as read with it, or batched across the products of a request). */
@@ -208,8 +243,8 @@ export class ProductService {
     if ((await em.count(Category, { id })) === 0) throw notFound('Category');
   }
 
-  private page(ctx: RequestContext, where: FilterQuery<Product>, args: ProductPageArgs, sort = ProductSort.NAME, counted = true): Promise<ConnectionResult<Product>> {
-    const { direction, key } = SORTS[sort];
+  private page(ctx: RequestContext, where: FilterQuery<Product>, args: ProductPageArgs, sort: SortKey = SORTS[ProductSort.NAME], counted = true): Promise<ConnectionResult<Product>> {
+    const { direction, key } = sort;
     return keysetPage(ctx.em, Product, where, {
       size: pageSize(args.first),
       after: args.after,
@@ -223,12 +258,22 @@ export class ProductService {
 
 }
 
+type SortKey = { direction: 'asc' | 'desc'; key: KeysetKey<Product> };
+
 /** Each order's first key and direction; every one is served by an index ending with the id (see the migration). */
-const SORTS: Record<ProductSort, { direction: 'asc' | 'desc'; key: KeysetKey<Product> }> = {
+const SORTS: Record<ProductSort, SortKey> = {
   [ProductSort.NAME]: { direction: 'asc', key: { property: 'sortName', cursor: 'n', type: 'string', valueOf: (p) => p.sortName ?? p.name.toLowerCase() } },
   [ProductSort.NEWEST]: { direction: 'desc', key: { property: 'createdAt', cursor: 't', type: 'date', valueOf: (p) => p.createdAt } },
   [ProductSort.PRICE_ASC]: { direction: 'asc', key: { property: 'price', cursor: 'p', type: 'string', valueOf: (p) => p.price } },
   [ProductSort.PRICE_DESC]: { direction: 'desc', key: { property: 'price', cursor: 'p', type: 'string', valueOf: (p) => p.price } },
+};
+
+/** The console's orders: the shop's by name and price, and the last changed first. */
+const ADMIN_SORTS: Record<AdminProductSort, SortKey> = {
+  [AdminProductSort.NAME]: SORTS[ProductSort.NAME],
+  [AdminProductSort.PRICE_ASC]: SORTS[ProductSort.PRICE_ASC],
+  [AdminProductSort.PRICE_DESC]: SORTS[ProductSort.PRICE_DESC],
+  [AdminProductSort.UPDATED]: { direction: 'desc', key: { property: 'updatedAt', cursor: 'u', type: 'date', valueOf: (p) => p.updatedAt } },
 };
 
 /** A price bound of a search: an amount like a price, zero allowed. */

@@ -1,11 +1,69 @@
-import { ArgsType, Field, InputType, Int, registerEnumType } from 'type-graphql';
+import { ArgsType, Field, Float, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { DecimalScalar } from '../../core/decimal.js';
 import { Connection, ConnectionArgs } from '../../core/pagination.js';
 import { MessageLocation } from './e-greeting-card.entity.js';
 import { Product, ProductStatus } from './product.entity.js';
-import { ProductSort } from './product-sort.js';
+import { AdminProductSort, ProductSort } from './product-sort.js';
 
 registerEnumType(ProductSort, { name: 'ProductSort', description: 'The order of a product search: by name (the default), newest first, or by price either way.' });
+
+registerEnumType(AdminProductSort, { name: 'AdminProductSort', description: "The order of the console's product list: by name (the default), by price either way, or last changed first." });
+
+export enum BulkProductActionType {
+  PUBLISH = 'publish',
+  ARCHIVE = 'archive',
+  MOVE = 'move',
+  PRICE = 'price',
+  ADD_TAG = 'add_tag',
+  REMOVE_TAG = 'remove_tag',
+  DELETE = 'delete',
+}
+registerEnumType(BulkProductActionType, { name: 'BulkProductActionType' });
+
+@InputType({ description: 'What a bulk action does to every chosen product.' })
+export class BulkProductActionInput {
+  @Field(() => BulkProductActionType)
+  type!: BulkProductActionType;
+
+  @Field(() => Int, { nullable: true, description: 'MOVE: the category the products go to.' })
+  categoryId?: number | null;
+
+  @Field(() => DecimalScalar, { nullable: true, description: 'PRICE: the new price of each (or give percent).' })
+  price?: string | null;
+
+  @Field(() => Float, { nullable: true, description: 'PRICE: raise each price by this percentage (a negative one lowers it), rounded to the cent.' })
+  percent?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'ADD_TAG, REMOVE_TAG: the tag.' })
+  tag?: string | null;
+}
+
+@ObjectType()
+export class BulkProductsResult {
+  @Field(() => Int, { description: 'How many products the action changed (every chosen one: it is all or nothing).' })
+  updated!: number;
+}
+
+@ArgsType()
+export class AdminProductsArgs extends ConnectionArgs {
+  @Field(() => String, { nullable: true, description: 'Words of the name, the description or the tags, or a SKU.' })
+  query?: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'Only products of this category and the categories below it.' })
+  categoryId?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  productTypeId?: number | null;
+
+  @Field(() => ProductStatus, { nullable: true })
+  status?: ProductStatus | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'true: only products with a compare-at price; false: only those without.' })
+  onSale?: boolean | null;
+
+  @Field(() => AdminProductSort, { nullable: true, description: 'NAME unless asked.' })
+  sort?: AdminProductSort | null;
+}
 
 export const ProductConnection = Connection(Product, 'Product');
 export type ProductConnection = InstanceType<typeof ProductConnection>;
