@@ -8,6 +8,7 @@ import { type AdminView, type ConsoleRole, viewsFor } from './shell/admin-views'
 import { SettingsScreen } from './settings/SettingsScreen';
 import { MediaLibraryScreen } from './media/MediaLibraryScreen';
 import { CatalogueScreen } from './catalogue/CatalogueScreen';
+import { ProductsScreen } from './products/ProductsScreen';
 import { OrdersScreen } from './orders/OrdersScreen';
 import { DiscountsScreen } from './discounts/DiscountsScreen';
 import { CustomersScreen } from './customers/CustomersScreen';
@@ -42,6 +43,7 @@ export default function AdminDashboard() {
     <AdminShell view={view} role={role} onSelect={(next) => setParams(next === views[0]!.id ? {} : { view: next })}>
       {view === 'media' && <MediaLibraryScreen />}
       {view === 'catalogue' && <CatalogueScreen />}
+      {view === 'products' && <ProductsScreen />}
       {view === 'orders' && <OrdersScreen />}
       {view === 'customers' && <CustomersScreen />}
       {view === 'discounts' && <DiscountsScreen />}

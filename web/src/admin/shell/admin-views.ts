@@ -1,11 +1,12 @@
 import type { IconName } from '@blueprintjs/icons';
 
-export type AdminView = 'media' | 'catalogue' | 'orders' | 'customers' | 'discounts' | 'sales' | 'email' | 'staff' | 'audit' | 'settings';
+export type AdminView = 'media' | 'catalogue' | 'products' | 'orders' | 'customers' | 'discounts' | 'sales' | 'email' | 'staff' | 'audit' | 'settings';
 
 /** The entries of the Admin Menu; `staff` marks those the staff role may use (the server decides, this only hides). */
 export const ADMIN_VIEWS: { id: AdminView; label: string; icon: IconName; staff?: boolean }[] = [
   { id: 'media', label: 'Media Library', icon: 'media' },
   { id: 'catalogue', label: 'Categories & Products', icon: 'diagram-tree' },
+  { id: 'products', label: 'Products', icon: 'box' },
   { id: 'orders', label: 'Orders', icon: 'shopping-cart', staff: true },
   { id: 'customers', label: 'Customers', icon: 'people', staff: true },
   { id: 'discounts', label: 'Discounts', icon: 'tag' },
