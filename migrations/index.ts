@@ -24,6 +24,7 @@ import { Migration20261128020000_product_sorts } from './Migration20261128020000
 import { Migration20261128030000_compare_at_price } from './Migration20261128030000_compare_at_price.js';
 import { Migration20261128040000_product_status } from './Migration20261128040000_product_status.js';
 import { Migration20261128050000_admin_products } from './Migration20261128050000_admin_products.js';
+import { Migration20261128060000_order_notes } from './Migration20261128060000_order_notes.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -52,4 +53,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128030000_compare_at_price', class: Migration20261128030000_compare_at_price },
   { name: 'Migration20261128040000_product_status', class: Migration20261128040000_product_status },
   { name: 'Migration20261128050000_admin_products', class: Migration20261128050000_admin_products },
+  { name: 'Migration20261128060000_order_notes', class: Migration20261128060000_order_notes },
 ];

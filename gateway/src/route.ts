@@ -102,3 +102,18 @@ export function nextPageFields(asked: { page: number | null }, page: { pageInfo:
 
 /** A query parameter as a string ('' when absent or repeated). */
 export const queryText = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** A query parameter given once, as text; absent (or empty) is null; given twice is 400. */
+export function queryParam(value: unknown): string | null {
+  if (Array.isArray(value)) throw badInput('Give each parameter once.');
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** A yes/no of the query string: 1 or true, 0 or false; absent is null; anything else is 400 on `field`. */
+export function queryFlag(value: unknown, field: string): boolean | null {
+  const raw = queryParam(value);
+  if (raw === null) return null;
+  if (raw === '1' || raw === 'true') return true;
+  if (raw === '0' || raw === 'false') return false;
+  throw badInput(`${field} must be 1 or 0.`, field);
+}

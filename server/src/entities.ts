@@ -10,6 +10,7 @@ import { MediaFile } from './modules/media/media-file.entity.js';
 import { MediaFolder } from './modules/media/media-folder.entity.js';
 import { SoldMedia } from './modules/media/sold-media.entity.js';
 import { EcardReply } from './modules/ecard/ecard-reply.entity.js';
+import { OrderNote } from './modules/orders/order-note.entity.js';
 import { MailJob } from './modules/mail/mail-job.entity.js';
 import { OrderItem } from './modules/orders/order-item.entity.js';
 import { Order } from './modules/orders/order.entity.js';
@@ -22,4 +23,4 @@ import { Contact, ContactOccasion } from './modules/contacts/contact.entity.js';
 import { GroupCard, GroupCardInvitation, GroupCardSignature } from './modules/group-card/group-card.entity.js';
 
 /** Every entity of the product, in one list for the ORM. */
-export const entities = [User, AuthSession, RememberedSession, RetiredSessionCookie, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category, Product, ProductImage, EGreetingCard, Order, OrderItem, MailJob, SoldMedia, EcardReply, DiscountCode, StaffInvitation, AccountToken, UnsubscribedAddress, Contact, ContactOccasion, GroupCard, GroupCardInvitation, GroupCardSignature];
+export const entities = [User, AuthSession, RememberedSession, RetiredSessionCookie, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category, Product, ProductImage, EGreetingCard, Order, OrderItem, OrderNote, MailJob, SoldMedia, EcardReply, DiscountCode, StaffInvitation, AccountToken, UnsubscribedAddress, Contact, ContactOccasion, GroupCard, GroupCardInvitation, GroupCardSignature];

@@ -212,7 +212,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const occasionReminders = new OccasionReminders({ clock, log: deps.log, secret: jwtSecret });
   registerReminderEmails(mail, occasionReminders, config.publicUrl);
   const contacts = new ContactService(occasionReminders);
-  const orders = new OrderService({ mail, orderEmails });
+  const orders = new OrderService({ mail, orderEmails, groupCardItems: (em) => groupCards.itemIds(em) });
   const recipientChecks: RecipientCheck[] = [(tx, list) => recipients.assertAccepting(tx.em, list)];
   const checkout = new CheckoutService({
     provider: selectPaymentProvider(config, providers, deps.log),
@@ -260,7 +260,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     ecardLoop,
     myOrders: new MyOrdersService({ mail, orderEmails, clock, orders, groupCards }),
     discounts,
-    refunds: new RefundService({ providers, clock, mail, cardsWithdrawn: (em, itemIds) => ecardLoop.cardsWithdrawn(em, itemIds) }),
+    refunds: new RefundService({ providers, clock, mail, baseUrl: config.publicUrl, cardsWithdrawn: (em, itemIds) => ecardLoop.cardsWithdrawn(em, itemIds) }),
     sales: new SalesService(clock),
     stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p.name === 'stripe') ?? null, checkout, clock }),
     staff: new StaffService({ auth, mail, baseUrl: config.publicUrl, clock }),

@@ -114,7 +114,7 @@ describe("the shop's operations in the admin console", () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path())!, 'utf8').split('\r\n');
-    expect(csv[0]).toBe('order_id,order_number,created_at,customer,status,total,discount_code,items');
+    expect(csv[0]).toBe('order_id,order_number,created_at,customer,status,total,discount_code,items,refund_reason');
     expect(csv[1]).toMatch(new RegExp(`^${orderId},${orderId.slice(0, 8).toUpperCase()},[^,]+,grace.buyer@example.com,delivered,28.50,,Balloon Birthday x1; Summer Songs Album x2$`));
     expect(csv[2]).toBe('');
     await screenshot(page, 'admin-orders-export');

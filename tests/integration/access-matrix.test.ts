@@ -26,8 +26,10 @@ const notFound = (message: string) => ({ status: 404, body: { message, code: 'NO
 const STAFF_REST: Record<string, { status: number; type?: RegExp; body?: unknown; text?: string }> = {
   'get /admin/orders': { status: 200, type: /^application\/json/, body: [] },
   // The export of no orders is its header line alone.
-  'get /admin/orders.csv': { status: 200, type: /^text\/csv/, text: 'order_id,order_number,created_at,customer,status,total,discount_code,items\r\n' },
+  'get /admin/orders.csv': { status: 200, type: /^text\/csv/, text: 'order_id,order_number,created_at,customer,status,total,discount_code,items,refund_reason\r\n' },
   'post /admin/orders/:id/refund': notFound('Order not found'),
+  // The note is checked before the order is looked for: the empty body is refused as it is for an admin.
+  'post /admin/orders/:id/notes': { status: 400, body: { message: 'Write the note.', code: 'BAD_USER_INPUT', field: 'text' } },
   'get /admin/customers': {
     status: 200,
     type: /^application\/json/,
@@ -61,6 +63,7 @@ const STAFF_GRAPHQL: Record<string, { document?: string; body: unknown }> = {
     body: { data: { salesSummary: { orders: 0, revenue: '0.00', cardsSent: 0, cardsOpened: 0, timeZone: 'UTC', days: Array.from({ length: 30 }, () => ({ orders: 0 })) } } },
   },
   refundOrder: { body: notFoundError('refundOrder', 'Order not found') },
+  addOrderNote: { body: notFoundError('addOrderNote', 'Order not found') },
   resendCardEmail: { body: notFoundError('resendCardEmail', 'Order item not found') },
   resendReceipt: { body: notFoundError('resendReceipt', 'Order not found') },
   retryEmail: { body: notFoundError('retryEmail', 'E-mail not found') },

@@ -65,8 +65,8 @@ describe('CSV exports', () => {
     const res = await app.request(`/api/admin/orders.csv?search=${encodeURIComponent('ccalc')}`, { token: admin });
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(
-      'order_id,order_number,created_at,customer,status,total,discount_code,items\r\n' +
-        `${id},${id.slice(0, 8).toUpperCase()},${order!.created_at.toISOString()},'${FORMULA_EMAIL},paid,28.50,,'\tTabbed x1; Summer Songs Album x2\r\n`,
+      'order_id,order_number,created_at,customer,status,total,discount_code,items,refund_reason\r\n' +
+        `${id},${id.slice(0, 8).toUpperCase()},${order!.created_at.toISOString()},'${FORMULA_EMAIL},paid,28.50,,'\tTabbed x1; Summer Songs Album x2,\r\n`,
     );
   });
 });

@@ -46,7 +46,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-const HEADER = 'order_id,order_number,created_at,customer,status,total,discount_code,items';
+const HEADER = 'order_id,order_number,created_at,customer,status,total,discount_code,items,refund_reason';
 const exportCsv = (search = '', token: string | undefined = admin) => app.request(`/api/admin/orders.csv?search=${encodeURIComponent(search)}`, { token });
 
 describe('GET /api/admin/orders.csv', () => {

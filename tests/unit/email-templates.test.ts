@@ -12,6 +12,7 @@ import { compileStats } from '../../server/src/modules/mail/templates/compiled.j
 import type { OrderItem } from '../../server/src/modules/orders/order-item.entity.js';
 import type { Order } from '../../server/src/modules/orders/order.entity.js';
 import { cardEmail, receiptEmail } from '../../server/src/modules/orders/order-emails.js';
+import { refundEmail } from '../../server/src/modules/orders/refund-email.js';
 import { createServices } from '../../server/src/services.js';
 import { staffInvitationEmail } from '../../server/src/modules/staff/staff-emails.js';
 import * as reference from '../helpers/email-reference/emails.js';
@@ -62,6 +63,7 @@ const KINDS: Record<string, string> = {
   card: 'card',
   'card-resend': 'card',
   'card-test': 'card test',
+  'refund-notice': 'refund notice',
   receipt: 'receipt',
   'receipt-resend': 'receipt',
   opened: 'opened notice',
@@ -123,6 +125,14 @@ describe('compiled e-mail templates', () => {
     expect(test.text).toContain('its link shows the card for 7 days');
     expect(test.text).not.toContain('unsubscribe');
     expect(test.text).not.toContain(card.itemUrlUuid!);
+  });
+
+  it('refund notice: the amount, the lines and the link to the order, never the reason', async () => {
+    const mail = await refundEmail('ada@example.com', { orderId: '6f1c2b3a-0000-4000-8000-000000000001', amount: '4.50', lines: ['Balloon Birthday to Grace'] }, BASE);
+    expect(mail.subject).toBe('Your refund for order 6F1C2B3A');
+    expect(mail.text).toContain('We refunded $4.50 to the card you paid with, for: Balloon Birthday to Grace.');
+    expect(mail.text).toContain(`See your order: ${BASE}/order-confirmation/6f1c2b3a-0000-4000-8000-000000000001`);
+    expect(mail.html).toContain('<strong>$4.50</strong>');
   });
 
   it('receipt (and its resend): byte-equal, with and without a discount, cards now and later, other products', async () => {

@@ -1,6 +1,19 @@
 import { decimalToNumber } from '../../../server/src/core/decimal.js';
 import type { Services } from '../../../server/src/services.js';
-import type { RouteDef } from '../route.js';
+import { badInput } from '../../../server/src/core/errors.js';
+import { OrderStatus } from '../../../server/src/modules/orders/index.js';
+import { queryFlag, queryParam, withRestFields, type RouteDef } from '../route.js';
+
+const STATUSES: readonly string[] = Object.values(OrderStatus);
+
+function orderStatus(value: unknown): OrderStatus | null {
+  const raw = queryParam(value)?.toLowerCase() ?? null;
+  if (raw === null) return null;
+  if (!STATUSES.includes(raw)) throw badInput(`status must be one of ${STATUSES.join(', ')}.`, 'status');
+  return raw as OrderStatus;
+}
+
+
 
 /** The orders row of the REST contract. */
 export function orderRoutes({ orders, groupCards }: Services): RouteDef[] {
@@ -10,8 +23,10 @@ export function orderRoutes({ orders, groupCards }: Services): RouteDef[] {
       path: '/admin/orders',
       access: 'staff',
       async handler(ctx, req, res) {
-        const search = typeof req.query.search === 'string' ? req.query.search : '';
-        const rows = await orders.list(ctx, search);
+        const q = req.query;
+        const search = typeof q.search === 'string' ? q.search : '';
+        // The list's filters (contract section 16): ?status=&from=&to=&failed_email=1&group=1
+        const rows = await withRestFields(orders.list(ctx, search, { status: orderStatus(q.status), from: queryParam(q.from), to: queryParam(q.to), failedEmail: queryFlag(q.failed_email, 'failed_email'), group: queryFlag(q.group, 'group') }), { failedEmail: 'failed_email' });
         // Group cards' signing tokens, for every item of the list in one query.
         const signing = await groupCards.cardsOf(ctx, rows.flatMap(({ items }) => items.filter((item) => item.itemUrlUuid).map((item) => item.id)));
         res.json(

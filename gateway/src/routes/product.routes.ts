@@ -7,7 +7,7 @@ import { parseStatus } from '../../../server/src/modules/catalogue/product-write
 import { badInput } from '../../../server/src/core/errors.js';
 import type { Services } from '../../../server/src/services.js';
 import { sendAnswer } from '../http-cache.js';
-import { body, pathId, withRestFields, type RouteDef } from '../route.js';
+import { body, pathId, queryFlag, queryParam, withRestFields, type RouteDef } from '../route.js';
 
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -98,15 +98,15 @@ export function productRoutes({ products }: Services): RouteDef[] {
       async handler(ctx, req, res) {
         const q = req.query;
         const page = await products.search(ctx, {
-          query: text(q.q),
+          query: queryParam(q.q),
           categoryId: queryId(q.category_id, 'category_id'),
           productTypeId: queryId(q.type_id, 'type_id'),
-          minPrice: text(q.min_price),
-          maxPrice: text(q.max_price),
+          minPrice: queryParam(q.min_price),
+          maxPrice: queryParam(q.max_price),
           onSale: queryFlag(q.on_sale, 'on_sale'),
           sort: querySort(q.sort),
           first: queryId(q.first, 'first'),
-          after: text(q.after),
+          after: queryParam(q.after),
         }, { counted: false });
         res.json({
           items: page.edges.map(({ node }) => ({ id: node.id, name: node.name, price: decimalToNumber(node.price), compare_at_price: node.compareAtPrice === null ? null : decimalToNumber(node.compareAtPrice), product_type_id: node.productTypeId, main_image_path: node.mainImage?.filePath ?? null })),
@@ -131,14 +131,14 @@ export function productRoutes({ products }: Services): RouteDef[] {
         const q = req.query;
         const page = await withRestFields(
           products.adminList(ctx, {
-            query: text(q.q),
+            query: queryParam(q.q),
             categoryId: queryId(q.category_id, 'category_id'),
             productTypeId: queryId(q.type_id, 'type_id'),
             status: queryStatus(q.status),
             onSale: queryFlag(q.on_sale, 'on_sale'),
             sort: queryAdminSort(q.sort),
             first: queryId(q.first, 'first'),
-            after: text(q.after),
+            after: queryParam(q.after),
           }, { counted: false }),
           { categoryId: 'category_id', productTypeId: 'type_id' },
         );
@@ -206,38 +206,23 @@ export function productRoutes({ products }: Services): RouteDef[] {
   ];
 }
 
-/** A query parameter given once, as text; absent (or empty) is null. */
-function text(value: unknown): string | null {
-  if (Array.isArray(value)) throw badInput('Give each parameter once.');
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
 /** A positive whole number from the query string (an id, a page size), or null when absent. */
 function queryId(value: unknown, field: string): number | null {
-  const raw = text(value);
+  const raw = queryParam(value);
   if (raw === null) return null;
   if (!/^\d{1,9}$/.test(raw) || Number(raw) <= 0) throw badInput(`${field} must be a positive whole number.`, field);
   return Number(raw);
 }
 
-/** A yes/no of the query string: 1 or true, 0 or false; absent is null. */
-function queryFlag(value: unknown, field: string): boolean | null {
-  const raw = text(value);
-  if (raw === null) return null;
-  if (raw === '1' || raw === 'true') return true;
-  if (raw === '0' || raw === 'false') return false;
-  throw badInput(`${field} must be 1 or 0.`, field);
-}
-
 function queryStatus(value: unknown): ProductStatus | null {
-  const raw = text(value);
+  const raw = queryParam(value);
   return raw === null ? null : parseStatus(raw);
 }
 
 const ADMIN_SORT_NAMES: Record<string, AdminProductSort> = { name: AdminProductSort.NAME, price_asc: AdminProductSort.PRICE_ASC, price_desc: AdminProductSort.PRICE_DESC, updated: AdminProductSort.UPDATED };
 
 function queryAdminSort(value: unknown): AdminProductSort | null {
-  const raw = text(value);
+  const raw = queryParam(value);
   if (raw === null) return null;
   const sort = ADMIN_SORT_NAMES[raw];
   if (!sort) throw badInput('sort must be one of name, price_asc, price_desc, updated.', 'sort');
@@ -247,7 +232,7 @@ function queryAdminSort(value: unknown): AdminProductSort | null {
 const SORT_NAMES: Record<string, ProductSort> = { name: ProductSort.NAME, newest: ProductSort.NEWEST, price_asc: ProductSort.PRICE_ASC, price_desc: ProductSort.PRICE_DESC };
 
 function querySort(value: unknown): ProductSort | null {
-  const raw = text(value);
+  const raw = queryParam(value);
   if (raw === null) return null;
   const sort = SORT_NAMES[raw];
   if (!sort) throw badInput('sort must be one of newest, price_asc, price_desc, name.', 'sort');

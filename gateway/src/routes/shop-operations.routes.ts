@@ -68,11 +68,22 @@ export function shopOperationsRoutes({ orders, refunds }: Services): RouteDef[] 
       },
     },
     {
+      // An internal note on an order (contract section 16): {text} → 201.
+      method: 'post',
+      path: '/admin/orders/:id/notes',
+      access: 'staff',
+      async handler(ctx, req, res) {
+        const note = await orders.addNote(ctx, String(req.params.id), body(req).text);
+        res.status(201).json({ id: note.id, text: note.text, author: note.author, created_at: note.createdAt.toISOString() });
+      },
+    },
+    {
       method: 'post',
       path: '/admin/orders/:id/refund',
       access: 'staff',
       async handler(ctx, req, res) {
-        const order = await withRestFields(refunds.refund(ctx, String(req.params.id), itemIds(body(req).item_ids)), { itemIds: 'item_ids' });
+        const input = body(req);
+        const order = await withRestFields(refunds.refund(ctx, String(req.params.id), itemIds(input.item_ids), { reason: input.reason, notify: input.notify }), { itemIds: 'item_ids' });
         res.json(orderJson(order, await orders.itemsOf(ctx, order)));
       },
     },

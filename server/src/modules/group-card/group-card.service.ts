@@ -182,6 +182,12 @@ export class GroupCardService {
   // ---- the card and its purchaser ---------------------------------------------------------------
 
   /** Every signature of a card, in the order written (the delivered card shows them all). */
+  /** The ids of the order items that are group cards (the orders list's "group cards" filter). */
+  async itemIds(em: EntityManager): Promise<number[]> {
+    const rows = await em.execute<{ item_id: number }[]>(`select item_id from group_card`);
+    return rows.map((row) => row.item_id);
+  }
+
   async signaturesOf(ctx: RequestContext, item: OrderItem): Promise<GroupCardSignature[]> {
     return ctx.em.find(GroupCardSignature, { groupCard: { item: item.id } }, { orderBy: WRITTEN_ORDER });
   }

@@ -226,6 +226,12 @@ export class MailQueue {
   }
 
   /** Wakes the workers when the caller's transaction commits (after jobs were made due by hand). */
+  /** The subjects (`order:…`) starting with `prefix` that have an e-mail which failed for good: what a feature filters its list by. */
+  async subjectsWithFailures(tx: HasEm, prefix: string): Promise<string[]> {
+    const rows = await emOf(tx).execute<{ subject: string }[]>(`select distinct "subject" from "mail_job" where "status" = 'failed' and "subject" like ? || '%'`, [prefix.replace(/[\\%_]/g, (c) => `\\${c}`)]);
+    return rows.map((row) => row.subject);
+  }
+
   async wake(tx: HasEm): Promise<void> {
     await emOf(tx).execute(`select pg_notify('${SIGNAL_CHANNEL}', '${MAIL_QUEUED_SIGNAL}')`);
   }

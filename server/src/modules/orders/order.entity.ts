@@ -32,7 +32,7 @@ registerEnumType(OrderStatus, {
 @Index({ name: 'order_newest_index', expression: 'create index "order_newest_index" on "order" ("created_at" desc, "id" desc)' })
 @Index({ name: 'order_search_index', expression: 'create index "order_search_index" on "order" using gin ("search_text" gin_trgm_ops)' })
 export class Order {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'user' | 'cardLast4' | 'cardBrand' | 'paymentReference' | 'receiptSentAt' | 'searchText' | 'notifyOpened' | 'discountCode' | 'discountAmount' | 'refundedAt' | 'refundedAmount';
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'user' | 'cardLast4' | 'cardBrand' | 'paymentReference' | 'receiptSentAt' | 'searchText' | 'notifyOpened' | 'discountCode' | 'discountAmount' | 'refundedAt' | 'refundedAmount' | 'refundReason';
 
   @Field(() => ID, { description: 'The order\'s id (a UUID).' })
   @PrimaryKey({ type: 'uuid' })
@@ -113,6 +113,10 @@ export class Order {
 
   @Property({ type: 'datetime', nullable: true })
   receiptSentAt: Date | null = null;
+
+  /** Why it was refunded, as the shop's people wrote it (each refund's reason, joined); shown to admins and staff alone. */
+  @Property({ type: 'text', nullable: true })
+  refundReason: string | null = null;
 
   /** "Tell me when my card is opened": the first opening of each card e-mails the purchaser. */
   @Field(() => Boolean, { description: 'Whether the first opening of each card e-mails the purchaser.' })

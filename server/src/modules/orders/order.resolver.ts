@@ -10,6 +10,7 @@ import { OrderEmail } from './order-email.types.js';
 import { forbidden } from '../../core/errors.js';
 import { isStaffViewer } from '../../core/viewer.js';
 import { Order } from './order.entity.js';
+import { OrderNote } from './order-note.entity.js';
 import { OrderConnection, OrdersArgs } from './order.types.js';
 
 @Resolver(() => Order)
@@ -34,6 +35,23 @@ export class OrderResolver {
   @Mutation(() => OrderItem, { description: "Sends an e-card's e-mail to its recipient again; CONFLICT for a refunded card." })
   resendCardEmail(@Ctx() ctx: RequestContext, @Arg('itemId', () => Int) itemId: number): Promise<OrderItem> {
     return this.service.resendCard(ctx, itemId);
+  }
+
+  @Allow('staff')
+  @Mutation(() => OrderNote, { description: 'Adds an internal note to an order (up to 2,000 characters); audited.' })
+  addOrderNote(@Ctx() ctx: RequestContext, @Arg('orderId', () => ID) orderId: string, @Arg('text', () => String) text: string): Promise<OrderNote> {
+    return this.service.addNote(ctx, orderId, text);
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: "Why it was refunded (each refund's reason); admins and staff see it, anyone else null." })
+  async refundReason(@Ctx() ctx: RequestContext, @Root() order: Order): Promise<string | null> {
+    return isStaffViewer(await ctx.viewer()) ? order.refundReason : null;
+  }
+
+  @FieldResolver(() => [OrderNote], { description: 'Internal notes, oldest first: admins and staff see them, anyone else an empty list.' })
+  async notes(@Ctx() ctx: RequestContext, @Root() order: Order): Promise<OrderNote[]> {
+    if (!isStaffViewer(await ctx.viewer())) return [];
+    return this.service.notesOf(ctx, order);
   }
 
   @FieldResolver(() => String, { description: "Masked (j•••@example.com) unless the caller is an admin, staff or the order's owner." })

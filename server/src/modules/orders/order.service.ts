@@ -1,4 +1,4 @@
-import type { FilterQuery } from '@mikro-orm/postgresql';
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { withEm, type RequestContext } from '../../core/context.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
 import { isStaffViewer } from '../../core/viewer.js';
@@ -12,17 +12,33 @@ import { cardIdOf, cardRef, isOrderEmailKind, OrderEmail, orderIdOf, orderRef, t
 import { OrderMailKind, type OrderEmails } from './order-emails.js';
 import { OrderItem } from './order-item.entity.js';
 import { Order, OrderStatus } from './order.entity.js';
+import { MAX_ORDER_NOTE, OrderNote } from './order-note.entity.js';
 
-export interface OrderSearchArgs {
+export interface OrderSearchArgs extends OrderFilters {
   search?: string | null;
   first?: number | null;
   after?: string | null;
+}
+
+/** The orders list's filters (contract section 16). */
+export interface OrderFilters {
+  status?: OrderStatus | null;
+  /** From this day (YYYY-MM-DD, UTC) or moment, inclusive. */
+  from?: string | null;
+  /** To this day (YYYY-MM-DD, UTC, the whole day) or moment, inclusive. */
+  to?: string | null;
+  /** Only orders with an e-mail that failed for good. */
+  failedEmail?: boolean | null;
+  /** Only orders with a group card. */
+  group?: boolean | null;
 }
 
 export interface OrderServiceOptions {
   /** The e-mail queue (an admin's retry of a failed e-mail). */
   mail: MailQueue;
   orderEmails: OrderEmails;
+  /** The ids of the order items that are group cards (the group-card module's). */
+  groupCardItems?: (em: EntityManager) => Promise<number[]>;
 }
 
 export const MAX_ORDER_PAGE = 1000;
@@ -73,13 +89,58 @@ export class OrderService {
   /** Orders newest first, matching every word of the search in the id, the e-mail, the status or an item name. */
   async search(ctx: RequestContext, args: OrderSearchArgs): Promise<ConnectionResult<Order>> {
     const size = pageSize(args.first, MAX_ORDER_PAGE);
-    return ordersNewestFirst(ctx, searchFilter(args.search), size, args.after);
+    return ordersNewestFirst(ctx, await this.filter(ctx, args), size, args.after);
   }
 
   /** Every matching order with its items, newest first (the REST list). */
-  async list(ctx: RequestContext, search: string | null | undefined): Promise<{ order: Order; items: OrderItem[] }[]> {
-    const orders = await ctx.em.find(Order, searchFilter(search), { orderBy: { createdAt: 'desc', id: 'desc' } });
+  async list(ctx: RequestContext, search: string | null | undefined, filters: OrderFilters = {}): Promise<{ order: Order; items: OrderItem[] }[]> {
+    const orders = await ctx.em.find(Order, await this.filter(ctx, { ...filters, search }), { orderBy: { createdAt: 'desc', id: 'desc' } });
     return Promise.all(orders.map(async (order) => ({ order, items: await this.itemsOf(ctx, order) })));
+  }
+
+  /** The search and the filters as one condition (the failed e-mails and the group cards read once, as ids). */
+  private async filter(ctx: RequestContext, args: OrderSearchArgs): Promise<FilterQuery<Order>> {
+    const where: FilterQuery<Order>[] = [searchFilter(args.search)];
+    if (args.status) where.push({ status: args.status });
+    const from = args.from ? dayBound(args.from, 'from', 'start') : null;
+    const to = args.to ? dayBound(args.to, 'to', 'end') : null;
+    if (from && to && from > to) throw badInput('The first day must not be after the last.', 'from');
+    if (from) where.push({ createdAt: { $gte: from } });
+    if (to) where.push({ createdAt: { $lte: to } });
+    if (args.failedEmail) {
+      const subjects = await this.options.mail.subjectsWithFailures(ctx.em, 'order:');
+      where.push({ id: { $in: subjects.map((subject) => subject.slice('order:'.length)).filter((id) => UUID.test(id)) } });
+    }
+    if (args.group) {
+      const itemIds = (await this.options.groupCardItems?.(ctx.em)) ?? [];
+      const rows = itemIds.length ? await ctx.em.execute<{ order_id: string }[]>(`select distinct order_id from order_item where id = any(?::int[])`, [`{${itemIds.join(',')}}`]) : [];
+      where.push({ id: { $in: rows.map((row) => row.order_id) } });
+    }
+    return { $and: where };
+  }
+
+  /** Adds an internal note to an order (admins and staff), audited. */
+  async addNote(ctx: RequestContext, orderId: string, text: unknown): Promise<OrderNote> {
+    const clean = typeof text === 'string' ? text.trim() : '';
+    if (!clean) throw badInput('Write the note.', 'text');
+    if (clean.length > MAX_ORDER_NOTE) throw badInput(`A note is at most ${MAX_ORDER_NOTE.toLocaleString('en')} characters.`, 'text');
+    const viewer = await ctx.requireViewer();
+    return ctx.em.transactional(async (em) => {
+      const order = UUID.test(orderId) ? await em.findOne(Order, { id: orderId.toLowerCase() }) : null;
+      if (!order) throw notFound('Order');
+      const note = em.create(OrderNote, { order, text: clean, author: viewer.user.username ?? `#${viewer.user.id}` });
+      await em.flush();
+      await recordAudit(withEm(ctx, em), { entity: 'order', id: order.id, action: 'noted', summary: `Note on order ${order.number}: ${clean}` });
+      return note;
+    });
+  }
+
+  /** The internal notes of an order, oldest first; batched across the orders of a request. */
+  async notesOf(ctx: RequestContext, order: Order): Promise<OrderNote[]> {
+    const loader = ctx.loader<string, OrderNote[]>('order.notes', async (ids) =>
+      groupBy(await ctx.em.find(OrderNote, { order: { $in: [...ids] } }, { orderBy: { createdAt: 'asc', id: 'asc' } }), (note) => note.order.id),
+    );
+    return (await loader.load(order.id)) ?? [];
   }
 
   /** Queues a card's e-mail to its recipient again. */
@@ -165,4 +226,11 @@ export function ordersNewestFirst(ctx: RequestContext, where: FilterQuery<Order>
 function searchFilter(search: string | null | undefined): FilterQuery<Order> {
   const words = containsEveryWord(search, SEARCH_WORDS);
   return words.length ? { $and: words } : {};
+}
+
+/** A day (YYYY-MM-DD, its first or last moment in UTC) or an ISO moment; anything else is 400 on its field. */
+function dayBound(value: string, field: string, end: 'start' | 'end'): Date {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T${end === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`) : new Date(value);
+  if (Number.isNaN(day.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(value)) throw badInput(`${field} must be a day (YYYY-MM-DD) or a moment (ISO 8601).`, field);
+  return day;
 }

@@ -4,7 +4,7 @@ import { escapeLike, searchWords } from '../../core/text-search.js';
 import { orderNumber } from '../../rules/index.js';
 
 /** The header of the orders export (contract section 9). */
-export const ORDERS_CSV_COLUMNS = ['order_id', 'order_number', 'created_at', 'customer', 'status', 'total', 'discount_code', 'items'] as const;
+export const ORDERS_CSV_COLUMNS = ['order_id', 'order_number', 'created_at', 'customer', 'status', 'total', 'discount_code', 'items', 'refund_reason'] as const;
 
 /** A row of the export, for core/csv.ts's writer (which writes every text cell as text). */
 export type OrdersCsvRow = CsvRecord<(typeof ORDERS_CSV_COLUMNS)[number]>;
@@ -22,6 +22,7 @@ interface ExportRow {
   status: string;
   total: string;
   discount_code: string | null;
+  refund_reason: string | null;
   items: string | null;
 }
 
@@ -39,7 +40,7 @@ export async function* ordersCsvRows(ctx: RequestContext, search: string | null 
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
     const rows: ExportRow[] = await ctx.em.execute<ExportRow[]>(
-      `select o.id, o.created_at, o.created_at::text as created_key, o.purchaser_email, o.status, (o.total - o.refunded_amount)::text as total, o.discount_code,
+      `select o.id, o.created_at, o.created_at::text as created_key, o.purchaser_email, o.status, (o.total - o.refunded_amount)::text as total, o.discount_code, o.refund_reason,
               (select string_agg(i.name || ' x' || i.quantity || case when i.refunded_at is not null then ' (refunded)' else '' end, '; ' order by i.position)
                  from order_item i where i.order_id = o.id) as items
          from "order" o
@@ -58,6 +59,7 @@ export async function* ordersCsvRows(ctx: RequestContext, search: string | null 
       total: csvNumber(row.total),
       discount_code: row.discount_code ?? '',
       items: row.items ?? '',
+      refund_reason: row.refund_reason ?? '',
     }));
     if (rows.length < BATCH) return;
     const last = rows.at(-1)!;

@@ -5,9 +5,10 @@ import { badInput, conflict, notFound } from '../../core/errors.js';
 import { fromCents, toCents } from '../../core/money.js';
 import { refundAmount } from '../../rules/order.js';
 import { recordAudit } from '../audit/index.js';
-import type { MailQueue } from '../mail/index.js';
+import { drop, type MailQueue } from '../mail/index.js';
 import { NOT_SENT_REFUNDED, OrderMailKind } from './order-emails.js';
-import { cardRef } from './order-email.types.js';
+import { cardRef, orderRef } from './order-email.types.js';
+import { refundEmail, type RefundNotice } from './refund-email.js';
 import { OrderItem } from './order-item.entity.js';
 import { Order, OrderStatus } from './order.entity.js';
 import type { PaymentProvider } from '../payments/index.js';
@@ -20,12 +21,20 @@ export { NOT_SENT_REFUNDED };
 /** Orders that can (still) be refunded. */
 const REFUNDABLE = new Set([OrderStatus.PAID, OrderStatus.DELIVERED, OrderStatus.PARTIALLY_REFUNDED]);
 
+/** The e-mail that tells a customer of a refund ("Tell the customer"). */
+export const REFUND_NOTICE_KIND = 'refund-notice';
+
+/** The longest reason kept with a refund. */
+export const MAX_REFUND_REASON = 500;
+
 export interface RefundOptions {
   /** Every provider the shop can talk to: an order is refunded by the provider that charged it. */
   providers: PaymentProvider[];
-  /** Withholds the refunded cards' e-mails. */
+  /** Withholds the refunded cards' e-mails, and sends the customer's notice. */
   mail: MailQueue;
   clock: () => Date;
+  /** The shop's address, for the notice's link to the order. */
+  baseUrl?: string;
   /** Told, in the refund's transaction, of the cards it withdrew (what follows a card up stops). */
   cardsWithdrawn?: (em: EntityManager, itemIds: readonly number[]) => Promise<void>;
 }
@@ -36,7 +45,9 @@ export interface RefundOptions {
  * some lines refunded is `partially_refunded`; with every line, `refunded`.
  */
 export class RefundService {
-  constructor(private readonly options: RefundOptions) {}
+  constructor(private readonly options: RefundOptions) {
+    options.mail.register<RefundNotice>({ kind: REFUND_NOTICE_KIND, render: (jobs) => Promise.all(jobs.map((job) => (job.to ? refundEmail(job.to, job.payload, options.baseUrl ?? '') : drop()))) });
+  }
 
   /**
    * Refunds the chosen lines (`itemIds`), or every line still standing when none are named. The order
@@ -45,7 +56,8 @@ export class RefundService {
    * asked with one idempotency key per set of lines (`refund-{order}` for the whole order at once), so
    * even a crash after its refund and before the commit never refunds twice when the admin tries again.
    */
-  async refund(ctx: RequestContext, orderId: string, itemIds?: readonly number[] | null): Promise<Order> {
+  async refund(ctx: RequestContext, orderId: string, itemIds?: readonly number[] | null, tell: { reason?: unknown; notify?: unknown } = {}): Promise<Order> {
+    const reason = cleanReason(tell.reason);
     if (!UUID.test(orderId)) throw notFound('Order');
     const id = orderId.toLowerCase();
     const now = this.options.clock();
@@ -70,13 +82,18 @@ export class RefundService {
       order.refundedAmount = fromCents(toCents(order.refundedAmount) + toCents(amount));
       order.status = everything ? OrderStatus.REFUNDED : OrderStatus.PARTIALLY_REFUNDED;
       order.refundedAt = now;
+      if (reason) order.refundReason = order.refundReason ? `${order.refundReason}; ${reason}` : reason;
       const refundedIds = [...chosen];
       // Refunded cards not sent yet stay unsent; the reason shows in Order Details.
       await this.options.mail.withhold(em, { refs: refundedIds.map(cardRef), kinds: [OrderMailKind.CARD, OrderMailKind.CARD_RESEND] }, NOT_SENT_REFUNDED);
       await this.options.cardsWithdrawn?.(em, refundedIds);
       await em.flush();
       const what = everything && whole ? 'the whole order' : items.filter((item) => chosen.has(item.id)).map((item) => (item.recipientName ? `${item.name} to ${item.recipientName}` : item.name)).join(', ');
-      await recordAudit(withEm(ctx, em), { entity: 'order', id: order.id, action: 'refunded', summary: `Refunded $${amount} (${what}); the order is now ${order.status.replace('_', ' ')}` });
+      await recordAudit(withEm(ctx, em), { entity: 'order', id: order.id, action: 'refunded', summary: `Refunded $${amount} (${what}); the order is now ${order.status.replace('_', ' ')}${reason ? `. Reason: ${reason}` : ''}${tell.notify === true ? '. The customer was told.' : ''}` });
+      if (tell.notify === true && order.purchaserEmail) {
+        const lines = items.filter((item) => chosen.has(item.id)).map((item) => (item.recipientName ? `${item.name} to ${item.recipientName}` : `${item.quantity} × ${item.name}`));
+        await this.options.mail.enqueue(em, { kind: REFUND_NOTICE_KIND, to: order.purchaserEmail, dueAt: now, subject: orderRef(order.id), payload: { orderId: order.id, amount, lines } satisfies RefundNotice });
+      }
     });
     ctx.log.info({ orderId: id, items: itemIds ?? 'all' }, 'order refunded');
     return ctx.em.findOneOrFail(Order, id, { refresh: true });
@@ -99,4 +116,13 @@ function chosenItems(items: OrderItem[], itemIds: readonly number[] | null | und
     if (byId.get(itemId)!.refundedAt) throw conflict(`${byId.get(itemId)!.name} was already refunded.`, 'itemIds');
   }
   return new Set(itemIds);
+}
+
+/** A refund's reason: optional, one paragraph of at most 500 characters. */
+function cleanReason(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') throw badInput('The reason is text.', 'reason');
+  const text = value.trim();
+  if (text.length > MAX_REFUND_REASON) throw badInput(`The reason is at most ${MAX_REFUND_REASON} characters.`, 'reason');
+  return text || null;
 }
