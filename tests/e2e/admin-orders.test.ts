@@ -122,7 +122,26 @@ describe('the admin Orders screen', () => {
     await page.waitForURL((url) => url.pathname !== '/login');
     await page.goto('/admindash?view=orders');
     await expect.poll(() => page.locator('.orders-table tbody tr').count(), { timeout: 10_000 }).toBe(10);
+    // Each order is a card that fits the screen: its number, customer, status and total all in view.
+    const first = page.locator('.orders-table tbody tr').first();
+    for (const cell of await first.locator('td').all()) {
+      const box = (await cell.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
     await screenshot(page, 'admin-orders-phone');
+
+    // A filter lives in the address; an internal note is added in Order Details.
+    await page.getByLabel('Status').selectOption({ label: 'refunded' });
+    await expect.poll(() => new URL(page.url()).searchParams.get('status'), { timeout: 10_000 }).toBe('REFUNDED');
+    await expect.poll(() => page.getByText('No orders match these filters').isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByLabel('Status').selectOption({ label: 'Any status' });
+    await first.click();
+    const details = page.getByRole('dialog', { name: 'Order Details' });
+    await details.getByLabel('New note').fill('Called the customer: all good.');
+    await details.getByRole('button', { name: 'Add note' }).click();
+    await expect.poll(() => details.locator('.order-notes-list li p').allTextContents(), { timeout: 15_000 }).toEqual(['Called the customer: all good.']);
+    expect(await app.sql(`select text, author from order_note`)).toEqual([{ text: 'Called the customer: all good.', author: 'admin' }]);
+    await screenshot(page, 'admin-order-notes-phone');
     await context.close();
   });
 });

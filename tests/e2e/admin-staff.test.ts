@@ -113,8 +113,11 @@ describe('running the shop, day two: staff, partial refunds, the audit log', () 
     await expect.poll(() => details.getByRole('button', { name: 'Refund' }).isVisible(), { timeout: 30_000 }).toBe(true);
     await details.getByRole('button', { name: 'Refund' }).click();
     const refund = page.getByRole('dialog', { name: 'Refund', exact: true });
-    await expect.poll(() => refund.getByRole('button', { name: 'Refund $9.00' }).isVisible(), { timeout: 30_000 }).toBe(true);
-    await refund.getByText(/to Ben/).click();
+    // Nothing is chosen at first (contract section 16): the button waits for a choice.
+    await expect.poll(() => refund.getByText(/^Choose at least one item\./).isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await refund.getByRole('button', { name: 'Refund', exact: true }).isDisabled()).toBe(true);
+    await refund.getByText(/to Ann/).click();
+    await refund.getByLabel(/^Reason/).fill("Ann's address bounced");
     await expect.poll(() => refund.getByText('$4.50 goes back through the payment provider.').isVisible(), { timeout: 30_000 }).toBe(true);
     await screenshotOf(refund, 'admin-partial-refund');
     await refund.getByRole('button', { name: 'Refund $4.50' }).click();
@@ -124,6 +127,9 @@ describe('running the shop, day two: staff, partial refunds, the audit log', () 
     await screenshotOf(details, 'admin-order-partially-refunded');
     const rows = await app.sql<{ recipient_name: string; refunded_at: Date | null }>('select recipient_name, refunded_at from order_item where order_id = $1 order by position', [orderId]);
     expect(rows.map((r) => [r.recipient_name, r.refunded_at !== null])).toEqual([['Ann', true], ['Ben', false]]);
+    // The reason shows in Order Details; the customer was told (the box is ticked unless unticked).
+    await expect.poll(() => details.getByText("Ann's address bounced").isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await app.sql(`select recipient from mail_job where kind = 'refund-notice'`)).toEqual([{ recipient: 'two.cards@example.com' }]);
     await context.close();
   });
 
@@ -137,7 +143,7 @@ describe('running the shop, day two: staff, partial refunds, the audit log', () 
     const rows = page.locator('.audit-table tbody tr');
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(5);
     await page.getByLabel('Person').selectOption({ label: 'sam' });
-    await expect.poll(() => rows.locator('td.audit-summary').allTextContents(), { timeout: 30_000 }).toEqual([expect.stringMatching(/^Refunded \$4\.50 \(Balloon Birthday to Ann\); the order is now partially refunded$/), 'sam accepted the invitation as staff']);
+    await expect.poll(() => rows.locator('td.audit-summary').allTextContents(), { timeout: 30_000 }).toEqual([expect.stringMatching(/^Refunded \$4\.50 \(Balloon Birthday to Ann\); the order is now partially refunded\. Reason: Ann's address bounced\. The customer was told\.$/), 'sam accepted the invitation as staff']);
     await page.getByLabel('Person').selectOption({ label: 'Everyone' });
     // As a person would, the next filter is chosen once the address shows this one: each change is made from the filters shown.
     await expect.poll(() => new URL(page.url()).searchParams.get('actor'), { timeout: 30_000 }).toBeNull();

@@ -9,6 +9,7 @@ import { STATUS_INTENT, dateTime, money, statusLabel } from './order-format';
 import { AdminOrderQuery, ResendCardEmailMutation } from './orders-operations';
 import { OrderEmails } from './OrderEmails';
 import { RefundButton } from './RefundButton';
+import { OrderNotes } from './OrderNotes';
 
 /** 'Order Details': the order, its items, and for each e-card its link, delivery and first opening. */
 export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
@@ -63,6 +64,12 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                   <dd>
                     {money(order.refundedAmount)} · {dateTime(order.refundedAt)}
                   </dd>
+                  {order.refundReason && (
+                    <>
+                      <dt>Reason</dt>
+                      <dd>{order.refundReason}</dd>
+                    </>
+                  )}
                 </>
               )}
               <dt>Date</dt>
@@ -98,18 +105,21 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                       <span>{item.deliveredAt ? `Delivered ${dateTime(item.deliveredAt)}` : item.deliverAt ? `Due ${dateTime(item.deliverAt)}` : ''}</span>
                       <span className={item.openedAt ? 'order-opened' : 'muted'}>{item.openedAt ? `Opened ${dateTime(item.openedAt)}` : 'Not opened yet'}</span>
                       {item.remindedAt && <span className="muted">Reminder sent {dateTime(item.remindedAt)}</span>}
+                      {item.message && <blockquote className="order-details-message">{item.message}</blockquote>}
                       {item.notDeliveredReason && !item.deliveredAt && <Tag minimal intent="warning">{item.notDeliveredReason}</Tag>}
                       {order.status === 'REFUNDED' || item.refundedAt ? (
                         <Tag minimal intent="danger">Withdrawn</Tag>
-                      ) : item.notDeliveredReason && !item.deliveredAt ? null : (
+                      ) : item.deliveredAt ? (
+                        // Only a card that went out can be sent again; one still due goes on its day.
                         <Button size="small" variant="outlined" icon="envelope" text="Resend e-mail" onClick={() => setResending({ id: item.id, email: item.recipientEmail ?? '' })} />
-                      )}
+                      ) : null}
                     </div>
                   )}
                 </li>
               ))}
             </ul>
             <OrderEmails orderId={order.id} emails={order.emails} />
+            <OrderNotes orderId={order.id} notes={order.notes} />
           </>
         )}
       </DialogBody>

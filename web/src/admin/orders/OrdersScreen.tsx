@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { Button, Callout, H2, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, H2, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import type { OrderStatus } from '../../apollo/generated/graphql';
 import { useDebounced } from '../../storefront/common/use-debounced';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { ExportCsvButton } from './ExportCsvButton';
@@ -12,6 +13,7 @@ import './orders.css';
 /** The page sizes of the table; "all" asks for as many as the server gives in one page. */
 const PAGE_SIZES = ['10', '25', '50', '100', 'all'] as const;
 const ALL = 1000;
+const STATUSES: OrderStatus[] = ['PAID', 'DELIVERED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'CANCELLED', 'PENDING'];
 
 /**
  * Orders: 'Search Orders' searches on every input (debounced, on the server), the table pages with
@@ -24,6 +26,12 @@ export function OrdersScreen() {
   const size = (PAGE_SIZES as readonly string[]).includes(params.get('size') ?? '') ? (params.get('size') as (typeof PAGE_SIZES)[number]) : '10';
   const first = size === 'all' ? ALL : Number(size);
   const openId = params.get('order');
+  // The filters (contract section 16), in the address like the search.
+  const status = (STATUSES as string[]).includes(params.get('status') ?? '') ? (params.get('status') as OrderStatus) : null;
+  const from = params.get('from') || null;
+  const to = params.get('to') || null;
+  const failedEmail = params.get('failed_email') === '1' ? true : null;
+  const group = params.get('group') === '1' ? true : null;
   // Cursors of the pages before this one, for "Previous".
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const after = cursors.at(-1) ?? null;
@@ -33,9 +41,9 @@ export function OrdersScreen() {
   useEffect(() => {
     setCursors([null]);
     changeParams({ search }, { replace: true });
-  }, [search, first, changeParams]);
+  }, [search, first, status, from, to, failedEmail, group, changeParams]);
 
-  const { data, error, loading, refetch } = useQuery(AdminOrdersQuery, { variables: { search: search || null, first, after }, fetchPolicy: 'cache-and-network' });
+  const { data, error, loading, refetch } = useQuery(AdminOrdersQuery, { variables: { search: search || null, status, from, to, failedEmail, group, first, after }, fetchPolicy: 'cache-and-network' });
   useEffect(() => {
     if (error) console.error('Network response was not ok', error);
   }, [error]);
@@ -59,6 +67,17 @@ export function OrdersScreen() {
         />
         <ExportCsvButton search={search} />
       </div>
+      <div className="orders-filters">
+        <HTMLSelect aria-label="Status" value={status ?? ''} onChange={(event) => setParam('status', event.currentTarget.value || null)} options={[{ value: '', label: 'Any status' }, ...STATUSES.map((value) => ({ value, label: statusLabel(value) }))]} />
+        <label>
+          From <input className="bp6-input" type="date" aria-label="From" value={from ?? ''} max={to ?? undefined} onChange={(event) => setParam('from', event.currentTarget.value || null)} />
+        </label>
+        <label>
+          To <input className="bp6-input" type="date" aria-label="To" value={to ?? ''} min={from ?? undefined} onChange={(event) => setParam('to', event.currentTarget.value || null)} />
+        </label>
+        <Checkbox label="Failed e-mail" checked={failedEmail === true} onChange={(event) => setParam('failed_email', event.currentTarget.checked ? '1' : null)} />
+        <Checkbox label="Group cards" checked={group === true} onChange={(event) => setParam('group', event.currentTarget.checked ? '1' : null)} />
+      </div>
       {error && !page ? (
         <Callout intent="danger" title="Orders could not be loaded">
           <Button text="Retry" icon="refresh" onClick={() => void refetch()} />
@@ -66,7 +85,7 @@ export function OrdersScreen() {
       ) : !page ? (
         <Spinner className="orders-state" />
       ) : page.edges.length === 0 ? (
-        <NonIdealState className="orders-state" icon="shopping-cart" title={search ? `No orders match “${search}”` : 'No orders yet'} />
+        <NonIdealState className="orders-state" icon="shopping-cart" title={search ? `No orders match “${search}”` : status || from || to || failedEmail || group ? 'No orders match these filters' : 'No orders yet'} />
       ) : (
         <>
           <div className="orders-table-wrap">

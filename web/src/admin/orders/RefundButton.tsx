@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, TextArea } from '@blueprintjs/core';
 import { refundAmount } from '@rules';
 import { graphql } from '../../apollo/generated';
 import { reportError } from '../../common/report-error';
@@ -9,12 +9,13 @@ import { money } from './order-format';
 import { AdminOrderQuery } from './orders-operations';
 
 export const RefundOrderMutation = graphql(`
-  mutation RefundOrder($id: ID!, $itemIds: [Int!]) {
-    refundOrder(id: $id, itemIds: $itemIds) {
+  mutation RefundOrder($id: ID!, $itemIds: [Int!], $reason: String, $notify: Boolean) {
+    refundOrder(id: $id, itemIds: $itemIds, reason: $reason, notify: $notify) {
       id
       status
       refundedAt
       refundedAmount
+      refundReason
     }
   }
 `);
@@ -31,14 +32,16 @@ interface RefundableOrder {
 const REFUNDABLE = ['PAID', 'DELIVERED', 'PARTIALLY_REFUNDED'];
 
 /**
- * "Refund" in Order Details: a dialog that chooses the cards (lines) to refund, every line still
- * standing at first, and says the amount before anything happens; the shop refunds it once, however
- * often it is clicked.
+ * "Refund" in Order Details: a dialog that chooses the cards (lines) to refund, none at first, and
+ * says the amount before anything happens, with the reason (kept with the order) and "Tell the
+ * customer" (a refund e-mail); the shop refunds it once, however often it is clicked.
  */
 export function RefundButton({ order }: { order: RefundableOrder }) {
   const standing = order.items.filter((item) => !item.refundedAt);
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [reason, setReason] = useState('');
+  const [notify, setNotify] = useState(true);
   const busy = useRef(false);
   const [refundOrder, { loading }] = useMutation(RefundOrderMutation, { refetchQueries: [{ query: AdminOrderQuery, variables: { id: order.id } }], awaitRefetchQueries: true });
   if (!REFUNDABLE.includes(order.status) || standing.length === 0) return null;
@@ -57,7 +60,7 @@ export function RefundButton({ order }: { order: RefundableOrder }) {
     if (busy.current || chosen.size === 0) return;
     busy.current = true;
     try {
-      await refundOrder({ variables: { id: order.id, itemIds: all ? null : [...chosen] } });
+      await refundOrder({ variables: { id: order.id, itemIds: all ? null : [...chosen], reason: reason.trim() || null, notify } });
       setOpen(false);
       void snackbar(`Refunded ${money(amount)} to ${order.purchaserEmail}`);
     } catch (error) {
@@ -75,7 +78,9 @@ export function RefundButton({ order }: { order: RefundableOrder }) {
         icon="undo"
         text="Refund"
         onClick={() => {
-          setChosen(new Set(standing.map((item) => item.id)));
+          setChosen(new Set());
+          setReason('');
+          setNotify(true);
           setOpen(true);
         }}
       />
@@ -96,6 +101,10 @@ export function RefundButton({ order }: { order: RefundableOrder }) {
               </Checkbox>
             ))}
           </div>
+          <FormGroup label="Reason" labelFor="refund-reason" labelInfo="(kept with the order; not sent)">
+            <TextArea id="refund-reason" fill rows={2} maxLength={500} value={reason} onChange={(event) => setReason(event.currentTarget.value)} />
+          </FormGroup>
+          <Checkbox checked={notify} onChange={() => setNotify((was) => !was)} label={`Tell the customer (an e-mail to ${order.purchaserEmail})`} />
           <Callout intent="warning" icon="info-sign" className="refund-summary">
             {chosen.size === 0 ? 'Choose at least one item.' : `${money(amount)} goes back through the payment provider${all ? ': the whole order.' : '.'}`} Refunded cards not sent yet are not sent, and sent ones show “This card was withdrawn”. This cannot be undone.
           </Callout>

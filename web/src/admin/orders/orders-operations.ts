@@ -1,8 +1,8 @@
 import { graphql } from '../../apollo/generated';
 
 export const AdminOrdersQuery = graphql(`
-  query AdminOrders($search: String, $first: Int, $after: String) {
-    orders(search: $search, first: $first, after: $after) {
+  query AdminOrders($search: String, $status: OrderStatus, $from: String, $to: String, $failedEmail: Boolean, $group: Boolean, $first: Int, $after: String) {
+    orders(search: $search, status: $status, from: $from, to: $to, failedEmail: $failedEmail, group: $group, first: $first, after: $after) {
       totalCount
       pageInfo {
         hasNextPage
@@ -36,6 +36,13 @@ export const AdminOrderQuery = graphql(`
       discountAmount
       refundedAt
       refundedAmount
+      refundReason
+      notes {
+        id
+        text
+        author
+        createdAt
+      }
       items {
         id
         name
@@ -47,6 +54,7 @@ export const AdminOrderQuery = graphql(`
         recipientName
         recipientEmail
         senderName
+        message
         deliverAt
         deliveredAt
         openedAt
@@ -63,6 +71,14 @@ export const AdminOrderQuery = graphql(`
         dueAt
         sentAt
       }
+    }
+  }
+`);
+
+export const AddOrderNoteMutation = graphql(`
+  mutation AddOrderNote($orderId: ID!, $text: String!) {
+    addOrderNote(orderId: $orderId, text: $text) {
+      id
     }
   }
 `);
