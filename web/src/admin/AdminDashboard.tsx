@@ -4,6 +4,7 @@ import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { useAuth } from '../auth/auth-store';
 import { useSettings } from '../settings/settings-store';
 import { AdminShell } from './shell/AdminShell';
+import { CommandPalette } from './shell/CommandPalette';
 import { type AdminView, type ConsoleRole, viewsFor } from './shell/admin-views';
 import { SettingsScreen } from './settings/SettingsScreen';
 import { MediaLibraryScreen } from './media/MediaLibraryScreen';
@@ -40,7 +41,7 @@ export default function AdminDashboard() {
   const requested = params.get('view');
   const view: AdminView = views.find((v) => v.id === requested)?.id ?? views[0]!.id;
   return (
-    <AdminShell view={view} role={role} onSelect={(next) => setParams(next === views[0]!.id ? {} : { view: next })}>
+    <AdminShell view={view} role={role} onSelect={(next) => setParams(next === views[0]!.id ? {} : { view: next })} tools={<CommandPalette role={role} onOpen={(next) => setParams(next)} />}>
       {view === 'media' && <MediaLibraryScreen />}
       {view === 'catalogue' && <CatalogueScreen />}
       {view === 'products' && <ProductsScreen />}

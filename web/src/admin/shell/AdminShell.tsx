@@ -14,7 +14,7 @@ function initiallyCollapsed(): boolean {
 }
 
 /** The permanent side menu ('Admin Menu') beside the selected view; it folds to an icon rail. */
-export function AdminShell({ view, role, onSelect, children }: { view: AdminView; role: ConsoleRole; onSelect: (view: AdminView) => void; children: ReactNode }) {
+export function AdminShell({ view, role, onSelect, tools, children }: { view: AdminView; role: ConsoleRole; onSelect: (view: AdminView) => void; tools?: ReactNode; children: ReactNode }) {
   const [collapsed, setCollapsed] = useState(initiallyCollapsed);
   const toggle = () => {
     localStorage.setItem(RAIL_KEY, collapsed ? '0' : '1');
@@ -25,6 +25,7 @@ export function AdminShell({ view, role, onSelect, children }: { view: AdminView
       <nav className={`admin-drawer${collapsed ? ' collapsed' : ''}`} style={{ width: collapsed ? RAIL_WIDTH : DRAWER_WIDTH }} aria-label="Admin Menu">
         <div className="admin-drawer-header">
           {!collapsed && <span className="admin-drawer-title">Admin Menu</span>}
+          {tools}
           <Button variant="minimal" icon={collapsed ? 'menu-open' : 'menu-closed'} aria-label={collapsed ? 'Expand the menu' : 'Collapse the menu'} onClick={toggle} />
         </div>
         <Menu className="admin-menu">
