@@ -165,7 +165,11 @@ export class ProductService {
   async adminList(ctx: RequestContext, args: AdminProductListArgs, options: { counted?: boolean } = {}): Promise<ConnectionResult<Product>> {
     const where: FilterQuery<Product>[] = [];
     const query = args.query?.trim() ?? '';
-    if (query) where.push({ $or: [{ $and: containsEveryWord(query, SEARCH_WORDS) }, { sku: { $ilike: query.replace(/[\\%_]/g, (c) => `\\${c}`) } }] });
+    if (query) {
+      // A SKU is found whole, through its unique index on lower(sku); words through the trigram index.
+      const bySku = await ctx.em.execute<{ id: number }[]>(`select id from product where lower(sku) = lower(?) and sku is not null`, [query]);
+      where.push({ $or: [{ $and: containsEveryWord(query, SEARCH_WORDS) }, ...(bySku.length ? [{ id: { $in: bySku.map((row) => row.id) } }] : [])] });
+    }
     if (args.categoryId != null) where.push({ category: { $in: await subtreeIds(ctx.em, 'category', args.categoryId) } });
     if (args.productTypeId != null) where.push({ type: args.productTypeId });
     if (args.status != null) where.push({ status: args.status });
