@@ -146,6 +146,21 @@ describe('GET /api/products/search', () => {
     expect(queries[0]).not.toMatch(/count\(/);
   });
 
+  it('keeps a page in the read cache until the catalogue changes', async () => {
+    const url = '/api/products/search?sort=newest&type_id=2&first=3';
+    const first = await (await app.request(url)).json();
+    const again = selects(await recordQueries(app, async () => {
+      expect(await (await app.request(url)).json()).toEqual(first);
+    })).filter((q) => /from "product"/.test(q));
+    expect(again).toEqual([]);
+    // A new album is the newest: the next answer shows it.
+    const categoryId = (await (await app.request(`/api/products/${ids.get('Festival Mix')}`)).json()).product.category_id;
+    const res = await app.request('/api/products', { method: 'POST', token: admin, json: { product: { category_id: categoryId, name: 'Zither Dreams', price: 5, product_type_id: 2 }, tags: [] } });
+    expect(res.status).toBe(201);
+    await expect.poll(async () => (await (await app.request(url)).json()).items[0].name, { timeout: 10_000 }).toBe('Zither Dreams');
+    expect((await app.request(`/api/products/${(await res.json()).product.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
+  });
+
   it('is not the product whose id is "search"', async () => {
     expect((await app.request('/api/products/search')).status).toBe(200);
     expect((await app.request('/api/products/999999')).status).toBe(404);

@@ -7,6 +7,7 @@ import { parseStatus } from '../../../server/src/modules/catalogue/product-write
 import { badInput } from '../../../server/src/core/errors.js';
 import type { Services } from '../../../server/src/services.js';
 import { sendAnswer } from '../http-cache.js';
+import { CacheKeys, jsonAnswer } from '../../../server/src/core/read-cache.js';
 import { body, pathId, queryFlag, queryParam, withRestFields, type RouteDef } from '../route.js';
 
 
@@ -80,7 +81,7 @@ const FIELDS: Record<string, string> = {
   ...Object.fromEntries(CARD_MEDIA_SLOTS.map((slot) => [`eGreetingCard.${slot}Id`, `e_greeting_card_data.${slotStem(slot)}_id`])),
 };
 
-export function productRoutes({ products }: Services): RouteDef[] {
+export function productRoutes({ products, cache }: Services): RouteDef[] {
   return [
     {
       method: 'get',
@@ -97,7 +98,7 @@ export function productRoutes({ products }: Services): RouteDef[] {
       access: 'storefront',
       async handler(ctx, req, res) {
         const q = req.query;
-        const page = await products.search(ctx, {
+        const args = {
           query: queryParam(q.q),
           categoryId: queryId(q.category_id, 'category_id'),
           productTypeId: queryId(q.type_id, 'type_id'),
@@ -107,11 +108,18 @@ export function productRoutes({ products }: Services): RouteDef[] {
           sort: querySort(q.sort),
           first: queryId(q.first, 'first'),
           after: queryParam(q.after),
-        }, { counted: false });
-        res.json({
-          items: page.edges.map(({ node }) => ({ id: node.id, name: node.name, price: decimalToNumber(node.price), compare_at_price: node.compareAtPrice === null ? null : decimalToNumber(node.compareAtPrice), product_type_id: node.productTypeId, main_image_path: node.mainImage?.filePath ?? null })),
-          next_cursor: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null,
+        };
+        // Kept in the read cache by its checked parameters, like the shop's other reads; any catalogue change drops it.
+        const answer = await cache.read(CacheKeys.productSearch(JSON.stringify(args)), async () => {
+          const page = await products.search(ctx, args, { counted: false });
+          return jsonAnswer(
+            JSON.stringify({
+              items: page.edges.map(({ node }) => ({ id: node.id, name: node.name, price: decimalToNumber(node.price), compare_at_price: node.compareAtPrice === null ? null : decimalToNumber(node.compareAtPrice), product_type_id: node.productTypeId, main_image_path: node.mainImage?.filePath ?? null })),
+              next_cursor: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null,
+            }),
+          );
         });
+        sendAnswer(req, res, answer);
       },
     },
     {

@@ -24,6 +24,8 @@ export const CacheKeys = {
   productPagesAll: 'page:',
   /** The pages listing the catalogue: home and the shop with its categories (a prefix). */
   shopPages: 'shop:',
+  /** A page of the shop's REST search (`GET /api/products/search`), by its parameters: it lists the catalogue as the shop's pages do. */
+  productSearch: (parameters: string) => `shop:search:${parameters}`,
   /** The blog's pages: its list and its posts (a prefix). */
   blogPages: 'blog:',
   /** A purchased e-card's page (its preview included). */
