@@ -25,6 +25,7 @@ import { Migration20261128030000_compare_at_price } from './Migration20261128030
 import { Migration20261128040000_product_status } from './Migration20261128040000_product_status.js';
 import { Migration20261128050000_admin_products } from './Migration20261128050000_admin_products.js';
 import { Migration20261128060000_order_notes } from './Migration20261128060000_order_notes.js';
+import { Migration20261128070000_product_status_index } from './Migration20261128070000_product_status_index.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -54,4 +55,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128040000_product_status', class: Migration20261128040000_product_status },
   { name: 'Migration20261128050000_admin_products', class: Migration20261128050000_admin_products },
   { name: 'Migration20261128060000_order_notes', class: Migration20261128060000_order_notes },
+  { name: 'Migration20261128070000_product_status_index', class: Migration20261128070000_product_status_index },
 ];

@@ -29,6 +29,7 @@ registerEnumType(ProductStatus, { name: 'ProductStatus', description: 'Shoppers 
 @Index({ name: 'product_price_sort_index', properties: ['price', 'id'] })
 @Index({ name: 'product_created_sort_index', properties: ['createdAt', 'id'] })
 @Index({ name: 'product_updated_sort_index', properties: ['updatedAt', 'id'] })
+@Index({ name: 'product_status_sort_index', properties: ['status', 'sortName', 'id'] })
 @Index({ name: 'product_search_index', expression: 'create index "product_search_index" on "product" using gin ("search_text" gin_trgm_ops)' })
 @Index({ name: 'product_on_sale_index', expression: 'create index "product_on_sale_index" on "product" ("price", "id") where "compare_at_price" is not null' })
 @Index({ name: 'product_sku_unique', expression: 'create unique index "product_sku_unique" on "product" (lower("sku")) where "sku" is not null' })
