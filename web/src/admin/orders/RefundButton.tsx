@@ -6,6 +6,7 @@ import { graphql } from '../../apollo/generated';
 import { reportError } from '../../common/report-error';
 import { snackbar } from '../../common/toaster';
 import { money } from './order-format';
+import { toggled } from '../../common/toggled';
 import { AdminOrderQuery } from './orders-operations';
 
 export const RefundOrderMutation = graphql(`
@@ -48,13 +49,7 @@ export function RefundButton({ order }: { order: RefundableOrder }) {
 
   const all = chosen.size === standing.length;
   const amount = refundAmount(order, order.items, chosen);
-  const toggle = (id: number) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: number) => setChosen((current) => toggled(current, id));
 
   const confirm = async () => {
     if (busy.current || chosen.size === 0) return;

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { useUrlParams } from '../../common/url-params';
+import { toggled } from '../../common/toggled';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, ButtonGroup, Callout, Checkbox, H2, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { errorMessage } from '../../apollo/errors';
@@ -35,7 +37,7 @@ const DONE: Record<BulkProductActionInput['type'], string> = { PUBLISH: 'publish
  * are published, archived, moved, repriced, tagged or deleted together. The filters live in the URL.
  */
 export function ProductsScreen() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const [text, setText] = useState(params.get('q') ?? '');
   const query = useDebounced(text.trim(), 250);
   const categoryId = Number(params.get('category')) || null;
@@ -43,29 +45,17 @@ export function ProductsScreen() {
   const status = (STATUSES.find((s) => s.value === params.get('status'))?.value ?? null) as ProductStatus | null;
   const onSale = params.get('on_sale') === '1' ? true : null;
   const sort = (SORTS.find((s) => s.value === params.get('sort'))?.value ?? 'NAME') as AdminProductSort;
+  const navigate = useNavigate();
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [asking, setAsking] = useState<AskingAction | null>(null);
   const [deleting, setDeleting] = useState(false);
 
-  const update = (patch: Record<string, string | null>, replace = false) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace },
-    );
-
   // A new search or filter starts at the first page, with nothing chosen.
   useEffect(() => {
     setCursors([null]);
     setChosen(new Set());
-    update({ q: query || null }, true);
+    update({ q: query || null }, { replace: true });
   }, [query, categoryId, typeId, status, onSale, sort]);
 
   const categories = useQuery(CategoriesQuery);
@@ -93,13 +83,7 @@ export function ProductsScreen() {
 
   const onPage = page?.edges.map((e) => e.node.id) ?? [];
   const allChosen = onPage.length > 0 && onPage.every((id) => chosen.has(id));
-  const toggle = (id: number) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: number) => setChosen((current) => toggled(current, id));
 
   const run = async (action: BulkProductActionInput) => {
     const ids = [...chosen];
@@ -194,7 +178,7 @@ export function ProductsScreen() {
                     <td>{categoryName(node.categoryId)}</td>
                     <td className="muted">{dateTime(node.updatedAt)}</td>
                     <td>
-                      <Button variant="minimal" icon="edit" aria-label={`Edit ${node.name}`} title="Edit" onClick={() => setParams({ view: 'catalogue', category: String(node.categoryId), product: String(node.id) })} />
+                      <Button variant="minimal" icon="edit" aria-label={`Edit ${node.name}`} title="Edit" onClick={() => void navigate(`?${new URLSearchParams({ view: 'catalogue', category: String(node.categoryId), product: String(node.id) })}`)} />
                     </td>
                   </tr>
                 );
