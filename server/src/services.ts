@@ -212,7 +212,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const occasionReminders = new OccasionReminders({ clock, log: deps.log, secret: jwtSecret });
   registerReminderEmails(mail, occasionReminders, config.publicUrl);
   const contacts = new ContactService(occasionReminders);
-  const orders = new OrderService({ mail, orderEmails, groupCardItems: (em) => groupCards.itemIds(em) });
+  const orders = new OrderService({ mail, orderEmails, groupCardItems: (em) => groupCards.itemIds(em), cardReplies: (em, itemIds) => ecardLoop.cardReplies(em, itemIds) });
   const recipientChecks: RecipientCheck[] = [(tx, list) => recipients.assertAccepting(tx.em, list)];
   const checkout = new CheckoutService({
     provider: selectPaymentProvider(config, providers, deps.log),

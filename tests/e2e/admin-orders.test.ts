@@ -102,7 +102,7 @@ describe('the admin Orders screen', () => {
     await app.sql(`update mail_job set status = 'failed', attempts = 75, last_error = '550 5.1.1 mailbox unavailable' where id = $1`, [job!.id]);
     await page.reload();
     const details = page.getByRole('dialog', { name: 'Order Details' });
-    await expect.poll(() => details.getByText('550 5.1.1 mailbox unavailable').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => details.getByText('550 5.1.1 mailbox unavailable', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => details.getByText('gave up after 75 tries').isVisible(), { timeout: 10_000 }).toBe(true);
     await screenshotOf(details, 'admin-order-emails');
     await details.getByRole('button', { name: 'Retry' }).click();
@@ -140,6 +140,9 @@ describe('the admin Orders screen', () => {
     await details.getByLabel('New note').fill('Called the customer: all good.');
     await details.getByRole('button', { name: 'Add note' }).click();
     await expect.poll(() => details.locator('.order-notes-list li p').allTextContents(), { timeout: 15_000 }).toEqual(['Called the customer: all good.']);
+    // The timeline tells the order's story, the note last.
+    await expect.poll(async () => (await details.getByRole('list', { name: 'Timeline' }).locator('li').allTextContents()).at(-1), { timeout: 15_000 }).toMatch(/admin: Called the customer: all good\.$/);
+    expect(await details.getByRole('list', { name: 'Timeline' }).locator('li').first().textContent()).toMatch(/Placed by customer\d+@example\.com for \$/);
     expect(await app.sql(`select text, author from order_note`)).toEqual([{ text: 'Called the customer: all good.', author: 'admin' }]);
     await screenshot(page, 'admin-order-notes-phone');
     await context.close();

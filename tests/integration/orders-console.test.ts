@@ -92,6 +92,27 @@ describe('internal notes', () => {
   });
 });
 
+describe('the timeline', () => {
+  it('tells what happened, oldest first: placed, e-mails, a card opened, a thank-you, a refund with its reason, a note', async () => {
+    const { body } = await placeOrder(app, orderInput(shop, { purchaserEmail: 'timeline@example.com' }));
+    const id = body.data.placeOrder.id as string;
+    await app.services.deliveries.runDue();
+    const [card] = await app.sql<{ id: number; item_url_uuid: string }>(`select id, item_url_uuid from order_item where order_id = $1 and item_url_uuid is not null`, [id]);
+    expect((await app.request(`/api/ecards/${card!.item_url_uuid}/opened`, { method: 'POST' })).status).toBe(204);
+    expect((await app.request(`/api/ecards/${card!.item_url_uuid}/replies`, { method: 'POST', json: { name: 'Grace', message: 'Thank you!' } })).status).toBe(201);
+    expect((await app.request(`/api/admin/orders/${id}/refund`, { method: 'POST', token: admin, json: { item_ids: [card!.id], reason: 'Wrong card' } })).status).toBe(200);
+    expect((await app.request(`/api/admin/orders/${id}/notes`, { method: 'POST', token: admin, json: { text: 'Offered another card.' } })).status).toBe(201);
+    const read = `query($id: ID!) { order(id: $id) { timeline { kind text } } }`;
+    const timeline = (await app.graphql(read, { id }, admin)).body.data.order.timeline as { kind: string; text: string }[];
+    // The notices to the purchaser ("opened", the thank-you) go out while this runs: their e-mails may or may not be in yet.
+    expect(timeline.filter((e) => e.kind !== 'email').map((e) => e.kind)).toEqual(['placed', 'opened', 'thank-you', 'refunded', 'refunded', 'note']);
+    expect(timeline[0]!.text).toBe('Placed by timeline@example.com for $28.50');
+    expect(timeline.map((e) => e.text)).toEqual(expect.arrayContaining(['Receipt sent', 'Card e-mail sent', 'Grace Hopper opened Balloon Birthday', 'Grace wrote back about Balloon Birthday: “Thank you!”', 'Refunded Balloon Birthday to Grace Hopper', 'Reason: Wrong card', 'admin: Offered another card.']));
+    // Shoppers (anyone with the number) see none of it.
+    expect((await app.graphql(read, { id })).body.data.order.timeline).toEqual([]);
+  });
+});
+
 describe('refunds with a reason', () => {
   it('keeps the reason (Order Details, the audit log, the export) and tells the customer when asked, without the reason', async () => {
     const res = await app.request(`/api/admin/orders/${placed.refunded}/refund`, { method: 'POST', token: admin, json: { reason: 'Sent to the wrong address', notify: true } });
@@ -101,7 +122,7 @@ describe('refunds with a reason', () => {
     expect((await app.graphql(`query($id: ID!) { order(id: $id) { refundReason } }`, { id: placed.refunded })).body.data.order.refundReason).toBeNull();
     const [audit] = await app.sql<{ summary: string }>(`select summary from audit_entry where entity = 'order' and action = 'refunded' and entity_id = $1`, [placed.refunded]);
     expect(audit!.summary).toMatch(/\. Reason: Sent to the wrong address\. The customer was told\.$/);
-    const csv = await (await app.request('/api/admin/orders.csv?search=refunded', { token: admin })).text();
+    const csv = await (await app.request('/api/admin/orders.csv?search=refunded%40example.com', { token: admin })).text();
     expect(csv.split('\r\n')[1]).toMatch(/,Sent to the wrong address$/);
     const mail = await waitForMail(app, 'refunded@example.com', `Your refund for order ${placed.refunded!.slice(0, 8).toUpperCase()}`);
     expect(mail).toContain('We refunded $28.50 to the card you paid with');

@@ -118,13 +118,18 @@ export class EcardLoopService {
   }
 
   /** The thank-yous of cards as "Download my data" shows them, for every card asked (an empty list for one without). */
-  async exportReplies(em: EntityManager, itemIds: readonly number[]): Promise<Map<number, { replies: { name: string; message: string; created_at: string }[] }>> {
+  /** The thank-yous of these cards, oldest first (an order's timeline). */
+  async cardReplies(em: EntityManager, itemIds: readonly number[]): Promise<{ itemId: number; name: string; message: string; at: Date }[]> {
     const rows = await em.execute<{ item_id: number; name: string; message: string; created_at: Date }[]>(
       `select "item_id", "name", "message", "created_at" from "ecard_reply" where "item_id" in (?) order by "created_at", "id"`,
       [[...itemIds]],
     );
-    const byCard = groupBy(rows, (row) => Number(row.item_id));
-    return new Map(itemIds.map((id) => [id, { replies: (byCard.get(id) ?? []).map((r) => ({ name: r.name, message: r.message, created_at: new Date(r.created_at).toISOString() })) }]));
+    return rows.map((row) => ({ itemId: Number(row.item_id), name: row.name, message: row.message, at: new Date(row.created_at) }));
+  }
+
+  async exportReplies(em: EntityManager, itemIds: readonly number[]): Promise<Map<number, { replies: { name: string; message: string; created_at: string }[] }>> {
+    const byCard = groupBy(await this.cardReplies(em, itemIds), (reply) => reply.itemId);
+    return new Map(itemIds.map((id) => [id, { replies: (byCard.get(id) ?? []).map((r) => ({ name: r.name, message: r.message, created_at: r.at.toISOString() })) }]));
   }
 
   /**

@@ -11,6 +11,7 @@ import { forbidden } from '../../core/errors.js';
 import { isStaffViewer } from '../../core/viewer.js';
 import { Order } from './order.entity.js';
 import { OrderNote } from './order-note.entity.js';
+import { OrderEvent } from './order-timeline.js';
 import { OrderConnection, OrdersArgs } from './order.types.js';
 
 @Resolver(() => Order)
@@ -46,6 +47,12 @@ export class OrderResolver {
   @FieldResolver(() => String, { nullable: true, description: "Why it was refunded (each refund's reason); admins and staff see it, anyone else null." })
   async refundReason(@Ctx() ctx: RequestContext, @Root() order: Order): Promise<string | null> {
     return isStaffViewer(await ctx.viewer()) ? order.refundReason : null;
+  }
+
+  @FieldResolver(() => [OrderEvent], { description: 'What happened to it, oldest first: placed, e-mails sent or failed, cards opened, thank-yous, refunds, notes. Admins and staff see it; anyone else an empty list.' })
+  async timeline(@Ctx() ctx: RequestContext, @Root() order: Order): Promise<OrderEvent[]> {
+    if (!isStaffViewer(await ctx.viewer())) return [];
+    return this.service.timelineOf(ctx, order);
   }
 
   @FieldResolver(() => [OrderNote], { description: 'Internal notes, oldest first: admins and staff see them, anyone else an empty list.' })

@@ -13,6 +13,7 @@ import { OrderMailKind, type OrderEmails } from './order-emails.js';
 import { OrderItem } from './order-item.entity.js';
 import { Order, OrderStatus } from './order.entity.js';
 import { MAX_ORDER_NOTE, OrderNote } from './order-note.entity.js';
+import { orderTimeline, type CardReply, type OrderEvent } from './order-timeline.js';
 
 export interface OrderSearchArgs extends OrderFilters {
   search?: string | null;
@@ -37,6 +38,8 @@ export interface OrderServiceOptions {
   /** The e-mail queue (an admin's retry of a failed e-mail). */
   mail: MailQueue;
   orderEmails: OrderEmails;
+  /** The thank-yous written back on these cards (the ecard module's). */
+  cardReplies?: (em: EntityManager, itemIds: readonly number[]) => Promise<CardReply[]>;
   /** The ids of the order items that are group cards (the group-card module's). */
   groupCardItems?: (em: EntityManager) => Promise<number[]>;
 }
@@ -199,6 +202,14 @@ export class OrderService {
       return new Map(jobs.filter((job) => job.lastError).map((job) => [cardIdOf(job)!, job.lastError!]));
     });
     return (await loader.load(item.id)) ?? null;
+  }
+
+  /** What happened to an order, oldest first (Order Details' timeline). */
+  async timelineOf(ctx: RequestContext, order: Order): Promise<OrderEvent[]> {
+    const [items, emails, notes] = await Promise.all([this.itemsOf(ctx, order), this.emailsOf(ctx, order), this.notesOf(ctx, order)]);
+    const cards = items.filter((item) => item.itemUrlUuid).map((item) => item.id);
+    const replies = cards.length ? ((await this.options.cardReplies?.(ctx.em, cards)) ?? []) : [];
+    return orderTimeline(order, items, emails, replies, notes);
   }
 
   /** The e-mails of an order, oldest first; batched across the orders of a request. */

@@ -119,6 +119,14 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
               ))}
             </ul>
             <OrderEmails orderId={order.id} emails={order.emails} />
+            <h3 className="order-details-heading">Timeline</h3>
+            <ol className="order-timeline" aria-label="Timeline">
+              {order.timeline.map((event, index) => (
+                <li key={index} className={`order-timeline-${event.kind}`}>
+                  <span className="muted">{dateTime(event.at)}</span> {event.text}
+                </li>
+              ))}
+            </ol>
             <OrderNotes orderId={order.id} notes={order.notes} />
           </>
         )}

@@ -43,6 +43,11 @@ export const AdminOrderQuery = graphql(`
         author
         createdAt
       }
+      timeline {
+        at
+        kind
+        text
+      }
       items {
         id
         name
