@@ -128,7 +128,7 @@ describe('running the shop, day two: staff, partial refunds, the audit log', () 
     const rows = await app.sql<{ recipient_name: string; refunded_at: Date | null }>('select recipient_name, refunded_at from order_item where order_id = $1 order by position', [orderId]);
     expect(rows.map((r) => [r.recipient_name, r.refunded_at !== null])).toEqual([['Ann', true], ['Ben', false]]);
     // The reason shows in Order Details; the customer was told (the box is ticked unless unticked).
-    await expect.poll(() => details.getByText("Ann's address bounced").isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => details.getByText("Ann's address bounced", { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await app.sql(`select recipient from mail_job where kind = 'refund-notice'`)).toEqual([{ recipient: 'two.cards@example.com' }]);
     await context.close();
   });
