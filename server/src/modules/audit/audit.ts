@@ -21,27 +21,36 @@ const SUMMARY_MAX = 500;
  * entry commits with the change or not at all. Refuses (a programming error) outside a
  * transaction, where the entry and the change could part.
  */
-export async function recordAudit(tx: RequestContext, fact: AuditFact): Promise<void> {
-  if (!tx.em.isInTransaction()) throw new Error(`The audit entry of "${fact.entity} ${fact.action}" must be written in the transaction of its change`);
-  // Work the shop does on its own (the demo catalogue on a first start) is the system's, not its actor's.
-  const user = fact.actor ?? (tx.ip === 'system' ? undefined : (await tx.viewer())?.user);
-  const summary = fact.summary.length > SUMMARY_MAX ? `${fact.summary.slice(0, SUMMARY_MAX - 1)}…` : fact.summary;
-  await tx.em.execute(
-    `insert into "audit_entry" ("at", "actor_id", "actor_name", "actor_role", "entity", "entity_id", "action", "summary") values (clock_timestamp(), ?, ?, ?, ?, ?, ?, ?)`,
-    [user?.id ?? null, user?.username ?? 'system', user?.role ?? 'system', fact.entity, fact.id === null ? null : String(fact.id), fact.action, summary],
-  );
+export function recordAudit(tx: RequestContext, fact: AuditFact): Promise<void> {
+  return recordAuditMany(tx, [fact]);
 }
 
 /** Many entries of one caller in the transaction of their change, with one statement (a bulk change: one entry per thing). */
 export async function recordAuditMany(tx: RequestContext, facts: readonly AuditFact[]): Promise<void> {
   if (!facts.length) return;
-  if (!tx.em.isInTransaction()) throw new Error(`The audit entries of "${facts[0]!.entity} ${facts[0]!.action}" must be written in the transaction of their change`);
-  const user = tx.ip === 'system' ? undefined : (await tx.viewer())?.user;
-  const rows = facts.map((fact) => ({ entity: fact.entity, entity_id: fact.id === null ? null : String(fact.id), action: fact.action, summary: fact.summary.length > SUMMARY_MAX ? `${fact.summary.slice(0, SUMMARY_MAX - 1)}…` : fact.summary }));
+  if (!tx.em.isInTransaction()) {
+    const first = `"${facts[0]!.entity} ${facts[0]!.action}"`;
+    throw new Error(facts.length === 1 ? `The audit entry of ${first} must be written in the transaction of its change` : `The audit entries of ${first} must be written in the transaction of their change`);
+  }
+  // Work the shop does on its own (the demo catalogue on a first start) is the system's, not its actor's.
+  const caller = tx.ip === 'system' ? undefined : (await tx.viewer())?.user;
+  const rows = facts.map((fact) => {
+    const user = fact.actor ?? caller;
+    return {
+      actor_id: user?.id ?? null,
+      actor_name: user?.username ?? 'system',
+      actor_role: user?.role ?? 'system',
+      entity: fact.entity,
+      entity_id: fact.id === null ? null : String(fact.id),
+      action: fact.action,
+      summary: fact.summary.length > SUMMARY_MAX ? `${fact.summary.slice(0, SUMMARY_MAX - 1)}…` : fact.summary,
+    };
+  });
   await tx.em.execute(
     `insert into "audit_entry" ("at", "actor_id", "actor_name", "actor_role", "entity", "entity_id", "action", "summary")
-     select clock_timestamp(), ?, ?, ?, r.entity, r.entity_id, r.action, r.summary from jsonb_to_recordset(?::jsonb) as r(entity text, entity_id text, action text, summary text)`,
-    [user?.id ?? null, user?.username ?? 'system', user?.role ?? 'system', JSON.stringify(rows)],
+     select clock_timestamp(), r.actor_id, r.actor_name, r.actor_role, r.entity, r.entity_id, r.action, r.summary
+       from jsonb_to_recordset(?::jsonb) as r(actor_id int, actor_name text, actor_role text, entity text, entity_id text, action text, summary text)`,
+    [JSON.stringify(rows)],
   );
 }
 

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, H2, HTMLSelect, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { SortableHeader, type SortState } from '../../common/SortableHeader';
@@ -6,6 +5,7 @@ import { dateTime } from '../orders/order-format';
 import { AuditActorsQuery, AuditLogQuery } from './audit-operations';
 import { useUrlParams } from '../../common/url-params';
 import './audit.css';
+import { CursorPager, useCursorPages } from '../../common/CursorPager';
 
 const PAGE = 50;
 
@@ -59,10 +59,9 @@ export function AuditScreen() {
 /** The entries for one choice of filters, a page at a time. */
 function AuditEntries({ actorId, entity, descending, onSort }: { actorId: number | null; entity: string | null; descending: boolean; onSort: (oldest: boolean) => void }) {
   const sort: SortState<'at'> = { key: 'at', descending };
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const { data, error, refetch } = useQuery(AuditLogQuery, { variables: { actorId, entity, oldestFirst: !descending, first: PAGE, after: cursors.at(-1) ?? null }, fetchPolicy: 'cache-and-network' });
+  const pages = useCursorPages(PAGE);
+  const { data, error, refetch } = useQuery(AuditLogQuery, { variables: { actorId, entity, oldestFirst: !descending, first: PAGE, after: pages.after }, fetchPolicy: 'cache-and-network' });
   const page = data?.auditLog;
-  const start = (cursors.length - 1) * PAGE;
 
   return error && !page ? (
     <Callout intent="danger" title="The audit log could not be loaded">
@@ -108,13 +107,7 @@ function AuditEntries({ actorId, entity, descending, onSort }: { actorId: number
           </tbody>
         </table>
       </div>
-      <div className="audit-footer">
-        <span aria-live="polite">
-          {start + 1}–{start + page.edges.length} of {page.totalCount.toLocaleString()}
-        </span>
-        <Button icon="chevron-left" aria-label="Previous page" disabled={cursors.length === 1} onClick={() => setCursors((list) => list.slice(0, -1))} />
-        <Button icon="chevron-right" aria-label="Next page" disabled={!page.pageInfo.hasNextPage} onClick={() => setCursors((list) => [...list, page.pageInfo.endCursor])} />
-      </div>
+      <CursorPager pages={pages} shown={page.edges.length} page={page} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@apollo/client/react';
 import { Button, Callout, H2, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import type { CustomerSort } from '../../apollo/generated/graphql';
 import { SortableHeader, type SortState } from '../../common/SortableHeader';
+import { CursorPager, useCursorPages } from '../../common/CursorPager';
 import { useDebounced } from '../../storefront/common/use-debounced';
 import { dateTime, money } from '../orders/order-format';
 import { CustomerDialog } from './CustomerDialog';
@@ -28,8 +29,7 @@ export function CustomersScreen() {
   const sortKey = (SORTS as string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as CustomerSort) : 'NEWEST';
   const sort: SortState<CustomerSort> = { key: sortKey, descending: params.has('dir') ? params.get('dir') === 'desc' : FIRST_DESCENDING[sortKey] };
   const openId = Number(params.get('customer')) || null;
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const after = cursors.at(-1) ?? null;
+  const pages = useCursorPages(PAGE);
 
   const update = (patch: Record<string, string | null>, replace = false) =>
     setParams(
@@ -45,13 +45,12 @@ export function CustomersScreen() {
     );
 
   useEffect(() => {
-    setCursors([null]);
+    pages.reset();
     update({ search: search || null }, true);
   }, [search, sort.key, sort.descending]);
 
-  const { data, error, loading, refetch } = useQuery(CustomersQuery, { variables: { search: search || null, sort: sort.key, descending: sort.descending, first: PAGE, after }, fetchPolicy: 'cache-and-network' });
+  const { data, error, loading, refetch } = useQuery(CustomersQuery, { variables: { search: search || null, sort: sort.key, descending: sort.descending, first: PAGE, after: pages.after }, fetchPolicy: 'cache-and-network' });
   const page = data?.customers;
-  const start = (cursors.length - 1) * PAGE;
   const onSort = (next: SortState<CustomerSort>) => update({ sort: next.key === 'NEWEST' ? null : next.key, dir: next.descending === FIRST_DESCENDING[next.key] ? null : next.descending ? 'desc' : 'asc' });
   const header = (label: string, column: CustomerSort, numeric = false) => <SortableHeader label={label} column={column} sort={sort} onSort={onSort} numeric={numeric} firstDescending={FIRST_DESCENDING[column]} />;
 
@@ -118,13 +117,7 @@ export function CustomersScreen() {
               </tbody>
             </table>
           </div>
-          <div className="customers-footer">
-            <span aria-live="polite">
-              {start + 1}–{start + page.edges.length} of {page.totalCount.toLocaleString()}
-            </span>
-            <Button icon="chevron-left" aria-label="Previous page" disabled={cursors.length === 1} onClick={() => setCursors((list) => list.slice(0, -1))} />
-            <Button icon="chevron-right" aria-label="Next page" disabled={!page.pageInfo.hasNextPage} onClick={() => setCursors((list) => [...list, page.pageInfo.endCursor])} />
-          </div>
+          <CursorPager pages={pages} shown={page.edges.length} page={page} />
         </>
       )}
       <CustomerDialog customerId={openId} onClose={() => update({ customer: null })} onOpenOrder={(id) => setParams({ view: 'orders', order: id })} />

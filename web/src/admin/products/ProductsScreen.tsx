@@ -7,6 +7,7 @@ import { Button, ButtonGroup, Callout, Checkbox, H2, HTMLSelect, InputGroup, Non
 import { errorMessage } from '../../apollo/errors';
 import type { AdminProductSort, BulkProductActionInput, ProductStatus } from '../../apollo/generated/graphql';
 import { ConfirmAlert } from '../../common/ConfirmAlert';
+import { CursorPager, useCursorPages } from '../../common/CursorPager';
 import { snackbar } from '../../common/toaster';
 import { useDebounced } from '../../storefront/common/use-debounced';
 import { SalePrice } from '../../storefront/common/SalePrice';
@@ -46,28 +47,26 @@ export function ProductsScreen() {
   const onSale = params.get('on_sale') === '1' ? true : null;
   const sort = (SORTS.find((s) => s.value === params.get('sort'))?.value ?? 'NAME') as AdminProductSort;
   const navigate = useNavigate();
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const pages = useCursorPages(PAGE);
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [asking, setAsking] = useState<AskingAction | null>(null);
   const [deleting, setDeleting] = useState(false);
 
   // A new search or filter starts at the first page, with nothing chosen.
   useEffect(() => {
-    setCursors([null]);
+    pages.reset();
     setChosen(new Set());
     update({ q: query || null }, { replace: true });
   }, [query, categoryId, typeId, status, onSale, sort]);
 
   const categories = useQuery(CategoriesQuery);
   const types = useQuery(ProductTypesQuery);
-  const after = cursors.at(-1) ?? null;
   const { data, error, loading, refetch } = useQuery(AdminProductsQuery, {
-    variables: { query: query || null, categoryId, productTypeId: typeId, status, onSale, sort, first: PAGE, after },
+    variables: { query: query || null, categoryId, productTypeId: typeId, status, onSale, sort, first: PAGE, after: pages.after },
     fetchPolicy: 'cache-and-network',
   });
   const [runBulk, bulk] = useMutation(BulkUpdateProductsMutation);
   const page = data?.adminProducts;
-  const start = (cursors.length - 1) * PAGE;
 
   // Each category by its path ("Holidays › Christmas"), in tree order.
   const categoryOptions = useMemo(() => {
@@ -185,13 +184,7 @@ export function ProductsScreen() {
               })}
             </tbody>
           </table>
-          <div className="products-footer">
-            <span aria-live="polite">
-              {start + 1}–{start + page.edges.length} of {page.totalCount.toLocaleString()}
-            </span>
-            <Button icon="chevron-left" aria-label="Previous page" disabled={cursors.length === 1} onClick={() => setCursors((list) => list.slice(0, -1))} />
-            <Button icon="chevron-right" aria-label="Next page" disabled={!page.pageInfo.hasNextPage} onClick={() => setCursors((list) => [...list, page.pageInfo.endCursor])} />
-          </div>
+          <CursorPager pages={pages} shown={page.edges.length} page={page} />
         </>
       )}
       <BulkActionDialog key={asking ?? 'none'} kind={asking} count={chosen.size} categories={categoryOptions} busy={bulk.loading} onRun={(action) => void run(action)} onClose={() => setAsking(null)} />
