@@ -26,6 +26,7 @@ import { Migration20261128040000_product_status } from './Migration2026112804000
 import { Migration20261128050000_admin_products } from './Migration20261128050000_admin_products.js';
 import { Migration20261128060000_order_notes } from './Migration20261128060000_order_notes.js';
 import { Migration20261128070000_product_status_index } from './Migration20261128070000_product_status_index.js';
+import { Migration20261128090000_product_bulk_undo } from './Migration20261128090000_product_bulk_undo.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -56,4 +57,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128050000_admin_products', class: Migration20261128050000_admin_products },
   { name: 'Migration20261128060000_order_notes', class: Migration20261128060000_order_notes },
   { name: 'Migration20261128070000_product_status_index', class: Migration20261128070000_product_status_index },
+  { name: 'Migration20261128090000_product_bulk_undo', class: Migration20261128090000_product_bulk_undo },
 ];

@@ -41,6 +41,7 @@ const list = async (query: string, token = admin) => {
   return { status: res.status, body: await res.json() };
 };
 const names = async (query: string) => (await list(query)).body.items.map((i: { name: string }) => i.name);
+const UUID = /^[0-9a-f-]{36}$/;
 const bulk = (json: unknown, token = admin) => app.request('/api/admin/products/bulk', { method: 'POST', token, json });
 const rows = () => app.sql<{ name: string; status: string; price: string; category_id: number; tags: string[] }>('select name, status, price::text as price, category_id, tags from product order by id');
 
@@ -90,20 +91,20 @@ describe('bulk actions', () => {
     const audits = async () => Number((await app.sql<{ n: string }>(`select count(*) as n from audit_entry where entity = 'product'`))[0]!.n);
     const before = await audits();
 
-    expect(await (await bulk({ ids: chosen, action: { type: 'publish' } })).json()).toEqual({ updated: 2 });
+    expect(await (await bulk({ ids: chosen, action: { type: 'publish' } })).json()).toEqual({ updated: 2, undo_id: expect.stringMatching(UUID) });
     expect((await rows()).filter((r) => r.status === 'active').map((r) => r.name)).toEqual(['Carol Singers', 'Snowy Village', 'Balloon Party']);
-    expect(await (await bulk({ ids: chosen, action: { type: 'move', category_id: birthday } })).json()).toEqual({ updated: 2 });
-    expect(await (await bulk({ ids: chosen, action: { type: 'add_tag', tag: 'Sale' } })).json()).toEqual({ updated: 2 });
-    expect(await (await bulk({ ids: chosen, action: { type: 'remove_tag', tag: 'WINTER' } })).json()).toEqual({ updated: 2 });
+    expect(await (await bulk({ ids: chosen, action: { type: 'move', category_id: birthday } })).json()).toEqual({ updated: 2, undo_id: expect.stringMatching(UUID) });
+    expect(await (await bulk({ ids: chosen, action: { type: 'add_tag', tag: 'Sale' } })).json()).toEqual({ updated: 2, undo_id: null });
+    expect(await (await bulk({ ids: chosen, action: { type: 'remove_tag', tag: 'WINTER' } })).json()).toEqual({ updated: 2, undo_id: null });
     // 4.00 and 5.50 raised by 12.5 %: 4.50 and 6.19 (6.1875 to the cent).
-    expect(await (await bulk({ ids: chosen, action: { type: 'price', percent: 12.5 } })).json()).toEqual({ updated: 2 });
+    expect(await (await bulk({ ids: chosen, action: { type: 'price', percent: 12.5 } })).json()).toEqual({ updated: 2, undo_id: expect.stringMatching(UUID) });
     const changed = (await rows()).filter((r) => chosen.includes(ids.get(r.name)!));
     expect(changed).toEqual([
       { name: 'Carol Singers', status: 'active', price: '4.50', category_id: birthday, tags: ['Sale'] },
       { name: 'Snowy Village', status: 'active', price: '6.19', category_id: birthday, tags: ['Sale'] },
     ]);
-    expect(await (await bulk({ ids: chosen, action: { type: 'price', price: '3.00' } })).json()).toEqual({ updated: 2 });
-    expect(await (await bulk({ ids: chosen, action: { type: 'archive' } })).json()).toEqual({ updated: 2 });
+    expect(await (await bulk({ ids: chosen, action: { type: 'price', price: '3.00' } })).json()).toEqual({ updated: 2, undo_id: expect.stringMatching(UUID) });
+    expect(await (await bulk({ ids: chosen, action: { type: 'archive' } })).json()).toEqual({ updated: 2, undo_id: expect.stringMatching(UUID) });
     expect((await rows()).filter((r) => chosen.includes(ids.get(r.name)!)).map((r) => [r.price, r.status])).toEqual([['3.00', 'archived'], ['3.00', 'archived']]);
     // One entry per product per action.
     expect(await audits()).toBe(before + 7 * 2);
@@ -148,5 +149,68 @@ describe('bulk actions', () => {
     const { body } = await app.graphql(`mutation($ids: [Int!]!) { bulkUpdateProducts(ids: $ids, action: { type: DELETE }) { updated } }`, { ids: [ids.get('Reindeer Games')] }, admin);
     expect(body.data.bulkUpdateProducts).toEqual({ updated: 1 });
     expect((await rows()).map((r) => r.name)).not.toContain('Reindeer Games');
+  });
+});
+
+describe('undo of a bulk action', () => {
+  const undo = (undoId: string, token = admin) => app.request(`/api/admin/products/bulk/${undoId}/undo`, { method: 'POST', token });
+  const product = async (name: string, price: string, status = 'active') => {
+    const res = await app.request('/api/products', { method: 'POST', token: admin, json: { product: { name, price, status, category_id: christmas, product_type_id: 2 } } });
+    expect(res.status).toBe(201);
+    return (await res.json()).product.id as number;
+  };
+  const state = async (chosen: number[]) =>
+    app.sql<{ name: string; status: string; price: string; category_id: number }>('select name, status, price::text as price, category_id from product where id = any($1::int[]) order by id', [chosen]);
+  const christmasNames = async () =>
+    (await app.graphql(`query($c: Int) { searchProducts(categoryId: $c) { edges { node { name } } } }`, { c: christmas })).body.data.searchProducts.edges.map((e: { node: { name: string } }) => e.node.name);
+
+  it('gives prices back, except to products changed since or that can no longer take the old price; once, and for a day', async () => {
+    const chosen = [await product('Undo One', '2.00'), await product('Undo Two', '3.00'), await product('Undo Three', '4.00')];
+    const { undo_id: undoId } = await (await bulk({ ids: chosen, action: { type: 'price', percent: -50 } })).json();
+    expect(undoId).toMatch(UUID);
+    // Changed by hand since: kept. A compare-at price the old price is not below: kept.
+    expect((await app.request(`/api/products/${chosen[1]}`, { method: 'PUT', token: admin, json: { product: { price: 2.22 } } })).status).toBe(200);
+    expect((await app.request(`/api/products/${chosen[2]}`, { method: 'PUT', token: admin, json: { product: { compare_at_price: 3 } } })).status).toBe(200);
+
+    expect((await undo(undoId, await app.customer())).status).toBe(403);
+    expect((await app.request(`/api/admin/products/bulk/${undoId}/undo`, { method: 'POST' })).status).toBe(401);
+    const res = await undo(undoId);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ restored: 1, skipped: 2 });
+    expect((await state(chosen)).map((r) => [r.name, r.price])).toEqual([['Undo One', '2.00'], ['Undo Two', '2.22'], ['Undo Three', '2.00']]);
+    const entries = await app.sql<{ summary: string }>(`select summary from audit_entry where entity = 'product' and entity_id = any($1::text[]) and summary like '%undo%'`, [chosen.map(String)]);
+    expect(entries).toEqual([{ summary: '“Undo One” (undo of a bulk change): price “1.00” → “2.00”' }]);
+
+    const again = await undo(undoId);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: 'CONFLICT', message: 'This change was undone already.' });
+    expect((await undo(crypto.randomUUID())).status).toBe(404);
+    expect((await undo('not-a-change')).status).toBe(404);
+
+    // A day later the change cannot be undone, and nothing moves.
+    const { undo_id: late } = await (await bulk({ ids: chosen, action: { type: 'price', price: '1.50' } })).json();
+    await app.sql(`update product_bulk_change set created_at = now() - interval '25 hours' where id = $1`, [late]);
+    const old = await undo(late);
+    expect(old.status).toBe(409);
+    expect((await old.json()).message).toBe('A bulk change can be undone for 24 hours; this one is older.');
+    expect((await state(chosen)).map((r) => r.price)).toEqual(['1.50', '1.50', '1.50']);
+  });
+
+  it('moves products back and archived ones back to what they were (a draft stays a draft), and the shop shows it at once', async () => {
+    const chosen = [await product('Undo Draft', '2.00', 'draft'), await product('Undo Live', '3.00')];
+    expect(await christmasNames()).toContain('Undo Live');
+    const archived = await (await bulk({ ids: chosen, action: { type: 'archive' } })).json();
+    expect(await christmasNames()).not.toContain('Undo Live');
+    const { body } = await app.graphql(`mutation($id: String!) { undoBulkUpdateProducts(undoId: $id) { restored skipped } }`, { id: archived.undo_id }, admin);
+    expect(body.data.undoBulkUpdateProducts).toEqual({ restored: 2, skipped: 0 });
+    expect((await state(chosen)).map((r) => r.status)).toEqual(['draft', 'active']);
+    expect(await christmasNames()).toContain('Undo Live');
+
+    const moved = await app.graphql(`mutation($ids: [Int!]!, $c: Int!) { bulkUpdateProducts(ids: $ids, action: { type: MOVE, categoryId: $c }) { updated undoId } }`, { ids: chosen, c: birthday }, admin);
+    expect(await christmasNames()).not.toContain('Undo Live');
+    const back = await app.graphql(`mutation($id: String!) { undoBulkUpdateProducts(undoId: $id) { restored skipped } }`, { id: moved.body.data.bulkUpdateProducts.undoId }, admin);
+    expect(back.body.data.undoBulkUpdateProducts).toEqual({ restored: 2, skipped: 0 });
+    expect((await state(chosen)).map((r) => r.category_id)).toEqual([christmas, christmas]);
+    expect(await christmasNames()).toContain('Undo Live');
   });
 });

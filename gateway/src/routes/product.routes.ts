@@ -181,7 +181,15 @@ export function productRoutes({ products, cache }: Services): RouteDef[] {
           products.bulkUpdate(ctx, input.ids, { type: action.type, categoryId: action.category_id, price: action.price, percent: action.percent, tag: action.tag }),
           { 'action.categoryId': 'action.category_id' },
         );
-        res.json({ updated: result.updated });
+        res.json({ updated: result.updated, undo_id: result.undoId });
+      },
+    },
+    {
+      method: 'post',
+      path: '/admin/products/bulk/:undoId/undo',
+      access: 'admin',
+      async handler(ctx, req, res) {
+        res.json(await products.undoBulkUpdate(ctx, req.params.undoId));
       },
     },
     {

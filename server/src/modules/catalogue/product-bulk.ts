@@ -4,6 +4,7 @@ import { badInput } from '../../core/errors.js';
 import { Changes, type ReadCache } from '../../core/read-cache.js';
 import { describeChanges, named, recordAuditMany, type AuditFact } from '../audit/index.js';
 import { ProductStatus } from './product.entity.js';
+import { rememberBulkChange } from './product-bulk-undo.js';
 import { cleanTags, parsePrice } from './product-rules.js';
 
 /** The most products one bulk action changes (contract section 16). */
@@ -27,7 +28,8 @@ type BulkAction =
   | { type: 'price'; price: string | null; percent: number | null }
   | { type: 'add_tag' | 'remove_tag'; tag: string };
 
-interface Row {
+/** A product as a bulk action reads and writes it. */
+export interface BulkRow {
   id: number;
   name: string;
   description: string;
@@ -39,7 +41,7 @@ interface Row {
 }
 
 const LABELS = { status: 'status', category: 'category', price: 'price', tags: 'tags' } as const;
-const snapshot = (row: Row) => ({ status: row.status, category: `#${row.category_id}`, price: row.price, tags: row.tags.join(', ') });
+const snapshot = (row: BulkRow) => ({ status: row.status, category: `#${row.category_id}`, price: row.price, tags: row.tags.join(', ') });
 
 /**
  * Changes many products at once (contract section 16): publish, archive, move, set or change the
@@ -47,14 +49,14 @@ const snapshot = (row: Row) => ({ status: row.status, category: `#${row.category
  * product (else 400 on `ids`, nothing changed), every product's new state must be valid (a price
  * above zero and below its compare-at price), and each product gets its audit entry.
  */
-export async function bulkUpdateProducts(ctx: RequestContext, cache: ReadCache, idsInput: unknown, actionInput: BulkActionInput): Promise<{ updated: number }> {
+export async function bulkUpdateProducts(ctx: RequestContext, cache: ReadCache, idsInput: unknown, actionInput: BulkActionInput): Promise<{ updated: number; undoId: string | null }> {
   const ids = cleanIds(idsInput);
   const action = cleanAction(actionInput);
   const touchedCategories = new Set<number>();
-  const updated = await ctx.em.transactional(async (em) => {
+  const { updated, undoId } = await ctx.em.transactional(async (em) => {
     const tx = withEm(ctx, em);
     // Locked in id order: two bulk actions over the same products wait for each other, never deadlock.
-    const rows = await em.execute<Row[]>(
+    const rows = await em.execute<BulkRow[]>(
       `select id, name, description, price::text as price, compare_at_price::text as compare_at_price, status, category_id, tags from product where id = any(?::int[]) order by id for update`,
       [`{${ids.join(',')}}`],
     );
@@ -66,7 +68,7 @@ export async function bulkUpdateProducts(ctx: RequestContext, cache: ReadCache, 
     if (action.type === 'delete') {
       await em.execute(`delete from product where id = any(?::int[])`, [`{${ids.join(',')}}`]);
       await recordAuditMany(tx, rows.map((row): AuditFact => ({ entity: 'product', id: row.id, action: 'deleted', summary: `Deleted ${named(row.name)} (bulk)` })));
-      return rows.length;
+      return { updated: rows.length, undoId: null };
     }
     if (action.type === 'move') {
       const [category] = await em.execute<{ id: number }[]>(`select id from category where id = ?`, [action.categoryId]);
@@ -85,15 +87,15 @@ export async function bulkUpdateProducts(ctx: RequestContext, cache: ReadCache, 
       tx,
       rows.map((row, i): AuditFact => ({ entity: 'product', id: row.id, action: 'updated', summary: `${named(row.name)} (bulk): ${describeChanges(snapshot(row), snapshot(after[i]!), LABELS)}` })),
     );
-    return rows.length;
+    return { updated: rows.length, undoId: await rememberBulkChange(em, action.type, rows, after) };
   });
   await cache.changed([...new Set(ids.flatMap((id) => Changes.product(id, [...touchedCategories])))]);
   ctx.log.info({ action: action.type, products: updated }, 'products changed in bulk');
-  return { updated };
+  return { updated, undoId };
 }
 
 /** A product's state after the action; refuses a price that would not be above zero and below its compare-at price. */
-function changed(row: Row, action: Exclude<BulkAction, { type: 'delete' }>): Row {
+function changed(row: BulkRow, action: Exclude<BulkAction, { type: 'delete' }>): BulkRow {
   switch (action.type) {
     case 'publish':
       return { ...row, status: ProductStatus.ACTIVE };

@@ -7,7 +7,7 @@ import { MediaFile } from '../media/index.js';
 import { EGreetingCard } from './e-greeting-card.entity.js';
 import { ProductType } from './product-type.entity.js';
 import { Product } from './product.entity.js';
-import { AdminProductsArgs, BulkProductActionInput, BulkProductsResult, CategoryProductsArgs, ProductConnection, ProductInput, SearchProductsArgs } from './product.types.js';
+import { AdminProductsArgs, BulkProductActionInput, BulkProductsResult, BulkUndoResult, CategoryProductsArgs, ProductConnection, ProductInput, SearchProductsArgs } from './product.types.js';
 
 @Resolver(() => Product)
 export class ProductResolver {
@@ -35,6 +35,12 @@ export class ProductResolver {
   @Mutation(() => BulkProductsResult, { description: 'One action on up to 1,000 products, all or nothing, each product audited.' })
   bulkUpdateProducts(@Ctx() ctx: RequestContext, @Arg('ids', () => [Int]) ids: number[], @Arg('action', () => BulkProductActionInput) action: BulkProductActionInput): Promise<BulkProductsResult> {
     return this.service.bulkUpdate(ctx, ids, action);
+  }
+
+  @Allow('admin')
+  @Mutation(() => BulkUndoResult, { description: 'Gives the products of a bulk action (publish, archive, move, price) back what they had, within a day; products changed since are left as they are.' })
+  undoBulkUpdateProducts(@Ctx() ctx: RequestContext, @Arg('undoId', () => String) undoId: string): Promise<BulkUndoResult> {
+    return this.service.undoBulkUpdate(ctx, undoId);
   }
 
   @Allow('storefront')

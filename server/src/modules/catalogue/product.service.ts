@@ -14,6 +14,7 @@ import { ProductWriter, type ProductInput } from './product-writer.js';
 import { compareDecimal, parsePrice } from './product-rules.js';
 import { AdminProductSort, ProductSort } from './product-sort.js';
 import { bulkUpdateProducts, type BulkActionInput } from './product-bulk.js';
+import { undoBulkChange } from './product-bulk-undo.js';
 
 export { ProductSort } from './product-sort.js';
 import { containsEveryWord } from '../../core/text-search.js';
@@ -179,8 +180,13 @@ export class ProductService {
   }
 
   /** A bulk action on chosen products (see product-bulk.ts). */
-  bulkUpdate(ctx: RequestContext, ids: unknown, action: BulkActionInput): Promise<{ updated: number }> {
+  bulkUpdate(ctx: RequestContext, ids: unknown, action: BulkActionInput): Promise<{ updated: number; undoId: string | null }> {
     return bulkUpdateProducts(ctx, this.cache, ids, action);
+  }
+
+  /** Undoes a bulk action (see product-bulk-undo.ts). */
+  undoBulkUpdate(ctx: RequestContext, changeId: unknown): Promise<{ restored: number; skipped: number }> {
+    return undoBulkChange(ctx, this.cache, changeId);
   }
 
   /** The type of a product (as read with it, or batched across the products of a request). */

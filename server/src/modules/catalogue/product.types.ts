@@ -42,6 +42,18 @@ export class BulkProductActionInput {
 export class BulkProductsResult {
   @Field(() => Int, { description: 'How many products the action changed (every chosen one: it is all or nothing).' })
   updated!: number;
+
+  @Field(() => String, { nullable: true, description: 'Names the change for `undoBulkUpdateProducts` (for a day); null for actions that cannot be undone (tags, delete) or that changed nothing.' })
+  undoId!: string | null;
+}
+
+@ObjectType()
+export class BulkUndoResult {
+  @Field(() => Int, { description: 'How many products got back what they had before the action.' })
+  restored!: number;
+
+  @Field(() => Int, { description: 'How many were left as they are: changed again since, deleted, or unable to take the old value.' })
+  skipped!: number;
 }
 
 @ArgsType()
