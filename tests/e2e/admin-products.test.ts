@@ -6,7 +6,7 @@ import { restCategory } from '../helpers/catalogue-fixtures.js';
 /**
  * The console's Products view in a real browser (contract section 16): every product with its status,
  * searched and filtered from the address, and a bulk action on the chosen ones (archive, a price
- * change by percentage), at desktop and phone width.
+ * change by percentage, and its undo), at desktop and phone width.
  */
 const suite = browserSuite();
 
@@ -66,6 +66,16 @@ describe('the Products view in a real browser', () => {
     ]);
     await expect.poll(() => page.locator('tbody tr', { hasText: 'Snowy Village' }).locator('.products-number').textContent(), { timeout: 15_000 }).toBe('$6.05');
     await screenshot(page, 'admin-products-1280');
+
+    // "Undo" in the snackbar gives the three their prices back.
+    await page.locator('.bp6-toast', { hasText: '3 products repriced.' }).getByRole('button', { name: 'Undo' }).click();
+    await page.locator('.bp6-toast', { hasText: '3 products restored.' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => app.sql(`select name, price::text as price from product order by name`), { timeout: 15_000 }).toEqual([
+      { name: 'Carol Singers', price: '4.00' },
+      { name: 'Snowy Village', price: '5.50' },
+      { name: 'Tree Lights', price: '3.00' },
+    ]);
+    await expect.poll(() => page.locator('tbody tr', { hasText: 'Snowy Village' }).locator('.products-number').textContent(), { timeout: 15_000 }).toBe('$5.50');
 
     // On a phone (the menu a rail) each product is a card.
     await page.setViewportSize(PHONE);

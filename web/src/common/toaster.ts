@@ -22,3 +22,8 @@ export async function snackbar(message: string, intent: Intent = 'success', deta
     : message;
   (await toaster()).show({ message: content, intent, timeout: detail ? SNACKBAR_MS * 2 : SNACKBAR_MS, icon: intent === 'danger' ? 'error' : 'tick-circle' });
 }
+
+/** A success snackbar with one action ("Undo", "View cart"); it stays long enough to be acted on. */
+export async function snackbarWithAction(message: string, action: { text: string; onClick: () => void }, timeout = 10_000): Promise<void> {
+  (await toaster()).show({ message, intent: 'success', icon: 'tick-circle', timeout, action });
+}

@@ -8,13 +8,13 @@ import { errorMessage } from '../../apollo/errors';
 import type { AdminProductSort, BulkProductActionInput, ProductStatus } from '../../apollo/generated/graphql';
 import { ConfirmAlert } from '../../common/ConfirmAlert';
 import { CursorPager, useCursorPages } from '../../common/CursorPager';
-import { snackbar } from '../../common/toaster';
+import { snackbar, snackbarWithAction } from '../../common/toaster';
 import { useDebounced } from '../../storefront/common/use-debounced';
 import { SalePrice } from '../../storefront/common/SalePrice';
 import { CategoriesQuery, ProductTypesQuery } from '../catalogue/catalogue-operations';
 import { dateTime } from '../orders/order-format';
 import { BulkActionDialog, type AskingAction } from './BulkActionDialog';
-import { AdminProductsQuery, BulkUpdateProductsMutation } from './products-operations';
+import { AdminProductsQuery, BulkUpdateProductsMutation, UndoBulkUpdateProductsMutation } from './products-operations';
 import './products.css';
 
 const PAGE = 50;
@@ -29,6 +29,8 @@ const STATUSES: { value: ProductStatus; label: string; intent: 'success' | 'warn
   { value: 'DRAFT', label: 'Draft', intent: 'warning' },
   { value: 'ARCHIVED', label: 'Archived', intent: 'none' },
 ];
+const productCount = (n: number) => (n === 1 ? '1 product' : `${n.toLocaleString()} products`);
+
 /** What a bulk action did, as the snackbar says it. */
 const DONE: Record<BulkProductActionInput['type'], string> = { PUBLISH: 'published', ARCHIVE: 'archived', MOVE: 'moved', PRICE: 'repriced', ADD_TAG: 'tagged', REMOVE_TAG: 'untagged', DELETE: 'deleted' };
 
@@ -66,6 +68,7 @@ export function ProductsScreen() {
     fetchPolicy: 'cache-and-network',
   });
   const [runBulk, bulk] = useMutation(BulkUpdateProductsMutation);
+  const [runUndo] = useMutation(UndoBulkUpdateProductsMutation);
   const page = data?.adminProducts;
 
   // Each category by its path ("Holidays › Christmas"), in tree order.
@@ -88,13 +91,25 @@ export function ProductsScreen() {
     const ids = [...chosen];
     try {
       const result = await runBulk({ variables: { ids, action }, refetchQueries: 'active', awaitRefetchQueries: true });
-      const updated = result.data?.bulkUpdateProducts.updated ?? 0;
-      void snackbar(`${updated === 1 ? '1 product' : `${updated} products`} ${DONE[action.type]}.`);
+      const { updated = 0, undoId = null } = result.data?.bulkUpdateProducts ?? {};
+      const message = `${productCount(updated)} ${DONE[action.type]}.`;
+      void (undoId ? snackbarWithAction(message, { text: 'Undo', onClick: () => void undo(undoId) }) : snackbar(message));
       setChosen(new Set());
       setAsking(null);
       setDeleting(false);
     } catch (failure) {
       void snackbar(errorMessage(failure, 'The products could not be changed.'), 'danger');
+    }
+  };
+
+  const undo = async (undoId: string) => {
+    try {
+      const result = await runUndo({ variables: { undoId }, refetchQueries: 'active', awaitRefetchQueries: true });
+      const { restored = 0, skipped = 0 } = result.data?.undoBulkUpdateProducts ?? {};
+      const kept = skipped ? `Left as they are: ${productCount(skipped)} changed since.` : undefined;
+      void snackbar(`${productCount(restored)} restored.`, 'success', kept);
+    } catch (failure) {
+      void snackbar(errorMessage(failure, 'The change could not be undone.'), 'danger');
     }
   };
 

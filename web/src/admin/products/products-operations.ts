@@ -31,6 +31,16 @@ export const BulkUpdateProductsMutation = graphql(`
   mutation BulkUpdateProducts($ids: [Int!]!, $action: BulkProductActionInput!) {
     bulkUpdateProducts(ids: $ids, action: $action) {
       updated
+      undoId
+    }
+  }
+`);
+
+export const UndoBulkUpdateProductsMutation = graphql(`
+  mutation UndoBulkUpdateProducts($undoId: String!) {
+    undoBulkUpdateProducts(undoId: $undoId) {
+      restored
+      skipped
     }
   }
 `);

@@ -3,6 +3,6 @@
  * fetched with the first notice: a shopper's first page never waits for it.
  */
 export async function snackbarWithAction(message: string, action: { text: string; onClick: () => void }): Promise<void> {
-  const { toaster } = await import('../../common/toaster');
-  (await toaster()).show({ message, intent: 'success', icon: 'tick-circle', timeout: 5000, action });
+  const toasts = await import('../../common/toaster');
+  await toasts.snackbarWithAction(message, action, 5000);
 }
