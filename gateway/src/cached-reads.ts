@@ -6,6 +6,8 @@ import { JSON_CONTENT_TYPE, PAGE_POLICY, PRIVATE_CACHE_CONTROL, answerReply, jso
 import { getParams, passesCsrfRule, type GraphqlDocuments } from './graphql-cache.js';
 import { pageVariantOf, plainlyWantsHtml } from './page-cache.js';
 import { ECARD_POLICY, ecardAddressOf } from './routes/ecard-pages.routes.js';
+import { publicSettingsJson } from './routes/settings.routes.js';
+import type { ShopSettings } from '../../server/src/modules/settings/shop-settings.js';
 import { parsePathId } from './route.js';
 
 /**
@@ -55,15 +57,16 @@ interface SettingsReply {
 }
 
 /** `GET /api/settings` for an anonymous caller, as its route sends it (res.json, under privateByDefault). */
-function settingsReply(underConstruction: boolean): SettingsReply {
-  const body = Buffer.from(JSON.stringify({ underConstructionMode: underConstruction ? 'true' : 'false', isAdmin: 'false' }));
+function settingsReply(underConstruction: boolean, shop: ShopSettings): SettingsReply {
+  const body = Buffer.from(JSON.stringify(publicSettingsJson(underConstruction, false, shop)));
   return { body, headers: ['Cache-Control', PRIVATE_CACHE_CONTROL, 'Content-Type', JSON_CONTENT_TYPE, 'Content-Length', String(body.length), 'ETag', weakEtag(body)] };
 }
 
 export class CachedReads {
   readonly stats: CachedReadStats = noReads();
   private readonly securityHeaders: string[];
-  private readonly settings: Record<'open' | 'closed', SettingsReply> = { open: settingsReply(false), closed: settingsReply(true) };
+  /** The answers made for the shop's settings as cached (a change puts another object in the cache: these go with the old one). */
+  private readonly settingsReplies = new WeakMap<ShopSettings, Record<'open' | 'closed', SettingsReply>>();
   private readonly debug: boolean;
   private summary: NodeJS.Timeout | null = null;
   private logged: CachedReadStats = noReads();
@@ -156,11 +159,14 @@ export class CachedReads {
     return true;
   }
 
-  /** The public settings: the switch from the cache; a conditional request goes to Express (its freshness rules). */
+  /** The public settings: the switch and the shop's settings from the cache; a conditional request goes to Express (its freshness rules). */
   private sendSettings(req: IncomingMessage, res: ServerResponse): boolean {
     const closed = this.cache.peek<boolean>(CacheKeys.settings);
-    if (closed === undefined || req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined) return false;
-    const reply = this.settings[closed ? 'closed' : 'open'];
+    const shop = this.cache.peek<ShopSettings>(CacheKeys.shopSettings);
+    if (closed === undefined || !shop || req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined) return false;
+    let replies = this.settingsReplies.get(shop);
+    if (!replies) this.settingsReplies.set(shop, (replies = { open: settingsReply(false, shop), closed: settingsReply(true, shop) }));
+    const reply = replies[closed ? 'closed' : 'open'];
     this.send(req, res, 200, reply.headers, req.method === 'HEAD' ? undefined : reply.body, 'settings');
     return true;
   }

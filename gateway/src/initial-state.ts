@@ -69,8 +69,9 @@ export class InitialStateReader {
 
   /** The page's data, read with `visitor` (an anonymous context: see `anonymous`). */
   async read(visitor: RequestContext, reads: InitialRead[]): Promise<InitialState> {
-    const underConstructionMode = await this.services.settings.isUnderConstruction(visitor);
-    const state: InitialState = { settings: { underConstructionMode, isAdmin: false } };
+    const [underConstructionMode, shop] = await Promise.all([this.services.settings.isUnderConstruction(visitor), this.services.settings.publicShop(visitor)]);
+    // The shop's name, logo and announcement are everyone's to see, the shop closed or not (the header shows them).
+    const state: InitialState = { settings: { underConstructionMode, isAdmin: false }, shop };
     if (underConstructionMode || !reads.length) return state;
     const results = await Promise.all(reads.map((read) => this.execute(visitor, read)));
     state.queries = results.filter((r) => r !== null);

@@ -1,9 +1,10 @@
 import type { RequestContext } from '../../server/src/core/context.js';
 import { AppError } from '../../server/src/core/errors.js';
 import type { SettingsService } from '../../server/src/modules/settings/settings.service.js';
+import type { PublicShop } from '../../server/src/modules/settings/shop-settings.js';
 import type { InitialRead, InitialStateReader } from './initial-state.js';
 import type { PageModule } from './page-chunks.js';
-import { SITE_NAME, type PageHead } from './page-head.js';
+import type { PageHead } from './page-head.js';
 import type { DrawnPage, StorefrontPages } from './page-cache.js';
 import { renderPage, type Theme } from './server-render.js';
 import { appShellHtml } from './web-client.js';
@@ -23,7 +24,8 @@ export interface DrawRequest {
   url: string;
   theme: Theme;
   page: PageModule;
-  describe: () => Promise<PageDescription>;
+  /** The page's description, given the shop as its owner set it (its name goes into titles and structured data). */
+  describe: (shop: PublicShop) => Promise<PageDescription>;
 }
 
 /** What the page routes need: the site's address, the drawer and the page cache. */
@@ -49,14 +51,17 @@ export class PageDrawer {
 
   async draw(visitor: RequestContext, { url, theme, page, describe }: DrawRequest): Promise<DrawnPage> {
     if (await this.settings.isUnderConstruction(visitor)) return this.shell(visitor, 200);
+    // Read once for the page: the same (cached) settings give its head, its header and its initial state.
+    const shop = await this.settings.publicShop(visitor);
     let description: PageDescription;
     try {
-      description = await describe();
+      description = await describe(shop);
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
-      return this.shell(visitor, 404, { title: `Not found · ${SITE_NAME}` });
+      return this.shell(visitor, 404, { title: `Not found · ${shop.name}` });
     }
-    const { head, reads = [], ttlMs, cacheable = true } = description;
+    const { reads = [], ttlMs, cacheable = true } = description;
+    const head: PageHead = { siteName: shop.name, ...description.head };
     const state = await this.initial.read(visitor, reads);
     // The first screen drawn here from the same data: painted before the page's JavaScript has run.
     const root = state.settings?.underConstructionMode ? null : await renderPage(this.webDir, url, state, visitor.log, theme);
@@ -66,6 +71,8 @@ export class PageDrawer {
 
   /** The bare shell (settings only): the browser draws what it can. */
   async shell(visitor: RequestContext, status: number, head?: PageHead): Promise<DrawnPage> {
-    return { status, html: appShellHtml(this.webDir, { status, head, state: await this.initial.read(visitor, []) }), cacheable: false };
+    const shop = await this.settings.publicShop(visitor);
+    const named: PageHead = { title: shop.name, siteName: shop.name, ...head };
+    return { status, html: appShellHtml(this.webDir, { status, head: named, state: await this.initial.read(visitor, []) }), cacheable: false };
   }
 }

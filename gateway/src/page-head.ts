@@ -1,7 +1,11 @@
 import { escapeHtml } from '../../server/src/core/html.js';
+import { DEFAULT_SHOP_NAME } from '../../server/src/rules/index.js';
 
-export const SITE_NAME = 'Art & Song Cards';
-export const SITE_DESCRIPTION = 'Art & Song Cards: e-greeting cards with songs, images and your own words. Beautiful greetings without the wait.';
+/** The shop's name before its owner sets one (pages take the owner's, see PageDrawer). */
+export const SITE_NAME = DEFAULT_SHOP_NAME;
+/** What a page without a description of its own says about the shop. */
+export const siteDescription = (shopName: string) => `${shopName}: e-greeting cards with songs, images and your own words. Beautiful greetings without the wait.`;
+export const SITE_DESCRIPTION = siteDescription(SITE_NAME);
 
 /** An image to preload: the page's largest picture, fetched before the scripts that draw it. */
 export interface PreloadImage {
@@ -13,6 +17,8 @@ export interface PreloadImage {
 /** What the server says about a page in its `<head>`, for crawlers and link previews. */
 export interface PageHead {
   title: string;
+  /** The shop's name (`og:site_name`, the default description); the default shop's when left out. */
+  siteName?: string;
   /** The name link previews show (Open Graph, Twitter); the title by default. */
   socialTitle?: string;
   description?: string;
@@ -42,7 +48,8 @@ const attr = (value: string) => escapeHtml(value);
 
 /** The tags of a page head, every value escaped. */
 export function renderHeadTags(head: PageHead): string {
-  const description = head.description?.trim() || SITE_DESCRIPTION;
+  const siteName = head.siteName ?? SITE_NAME;
+  const description = head.description?.trim() || siteDescription(siteName);
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${attr(description)}" />`,
@@ -50,7 +57,7 @@ export function renderHeadTags(head: PageHead): string {
   if (head.canonical) tags.push(`<link rel="canonical" href="${attr(head.canonical)}" />`);
   const og: Record<string, string | undefined> = {
     'og:type': head.type ?? 'website',
-    'og:site_name': SITE_NAME,
+    'og:site_name': siteName,
     'og:title': head.socialTitle ?? head.title,
     'og:description': description,
     'og:url': head.canonical,

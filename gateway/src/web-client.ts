@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { RequestHandler, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { escapeHtml } from '../../server/src/core/html.js';
+import type { PublicShop } from '../../server/src/modules/settings/shop-settings.js';
 import { pageChunks, type PageModule } from './page-chunks.js';
 import { bootScriptHref } from './boot-script.js';
 import { renderHeadTags, scriptJson, type PageHead } from './page-head.js';
@@ -25,6 +26,7 @@ export function webDistDir(): string {
 export const CLIENT_PAGES = [
   '/', '/shop', '/product/:id', '/payments', '/cart', '/order-confirmation/:id', '/account', '/account/settings',
   '/account/contacts', '/reminders/stop', '/blog', '/blog/:id', '/admin/blog/new', '/admin/blog/edit/:id', '/admindash',
+  '/admindash/products/:id',
   '/settings', '/login', '/staff/accept', '/forgot-password', '/reset-password', '/verify-email', '/unsubscribe',
   '/under-construction',
 ] as const;
@@ -61,6 +63,8 @@ export function webAssets(dir: string): RequestHandler {
 /** Data the page starts from, so its first screen needs no round trip: see web/src/app/initial-state.ts. */
 export interface InitialState {
   settings?: { underConstructionMode: boolean; isAdmin: boolean };
+  /** The shop as its owner set it: name, logo, announcement (see PublicShop). */
+  shop?: PublicShop;
   queries?: { operationName: string; variables: Record<string, unknown>; data: unknown }[];
 }
 

@@ -186,6 +186,9 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const productTypes = new ProductTypeService((ctx, typeId) => products.countOfType(ctx, typeId), cache);
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, domain: new URL(config.publicUrl).hostname, poolSize: config.smtpPoolSize, timeoutMs: config.smtpTimeoutSeconds * 1000, dkim: config.dkim });
   const mail = new MailQueue(clock);
+  const settings = new SettingsService(cache);
+  // The e-mail says whose it is (name, support address, sender's name) as the owner set it, read once per batch.
+  mail.useShopIdentity((em) => settings.mailIdentity(em));
   // The requests this process answers: sending makes room for them (the gateway counts them).
   const foreground = new Foreground();
   const deliveries = new DeliveryService(mail, { mailer, clock, log: deps.log, concurrency: config.smtpPoolSize, maxPerSecond: config.mailMaxPerSecond, leaseMs: config.mailLeaseSeconds * 1000, yieldTo: foreground });
@@ -244,7 +247,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     cache,
     limits,
     auth,
-    settings: new SettingsService(cache),
+    settings,
     media,
     blog,
     categories,

@@ -122,7 +122,7 @@ describe('cached reads ahead of Express', () => {
     expect(JSON.parse((await raw(app.url, gql, { headers: GQL })).body.toString()).data.product.name).toBe('Quick Card');
 
     const settings = await sameBothWays('/api/settings');
-    expect(JSON.parse(settings.body.toString())).toEqual({ underConstructionMode: 'false', isAdmin: 'false' });
+    expect(JSON.parse(settings.body.toString())).toEqual({ underConstructionMode: 'false', isAdmin: 'false', shopName: 'Art & Song Cards', announcement: null });
     expect(header(settings, 'cache-control')).toBe('private, no-store');
     await sameBothWays('/api/settings', { method: 'HEAD' });
   });

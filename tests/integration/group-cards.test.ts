@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { parseRef } from '../../server/src/modules/mail/mail-queue.js';
+import { DEFAULT_SHOP_IDENTITY } from '../../server/src/modules/mail/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromAddress, placeGroupCard, sign, type PlacedGroupCard } from '../helpers/group-card-fixtures.js';
 import { mailHeader } from '../helpers/account-mail.js';
@@ -477,7 +478,7 @@ describe('invitations by e-mail', () => {
       [card.orderId],
     );
     const queued = { id: job!.id, kind: job!.kind, to: job!.recipient, payload: job!.payload, subject: parseRef(job!.subject), ref: parseRef(job!.ref), attempts: 1, dueAt: job!.due_at, createdAt: job!.created_at };
-    const outcome = await app.services.mail.definition('group-card-invitation')!.render([queued], { em: app.orm.em.fork(), now: clock.now() });
+    const outcome = await app.services.mail.definition('group-card-invitation')!.render([queued], { em: app.orm.em.fork(), now: clock.now(), shop: DEFAULT_SHOP_IDENTITY });
     expect(outcome).toEqual([{ withheld: true, reason: 'Not sent: the card was withdrawn.' }]);
     clock.set('2026-12-07T18:00:00Z');
     await app.services.deliveries.runDue();

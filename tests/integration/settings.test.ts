@@ -20,10 +20,11 @@ afterAll(async () => {
 const put = (json: unknown, token?: string) => app.request('/api/settings', { method: 'PUT', json, token });
 
 describe('REST settings', () => {
-  it('describes the site and the caller with the strings "true"/"false"', async () => {
-    expect(await (await app.request('/api/settings')).json()).toEqual({ underConstructionMode: 'false', isAdmin: 'false' });
-    expect(await (await app.request('/api/settings', { token: customerToken })).json()).toEqual({ underConstructionMode: 'false', isAdmin: 'false' });
-    expect(await (await app.request('/api/settings', { token: adminToken })).json()).toEqual({ underConstructionMode: 'false', isAdmin: 'true' });
+  it('describes the site and the caller with the strings "true"/"false", and the shop by its name', async () => {
+    const shop = { shopName: 'Art & Song Cards', announcement: null };
+    expect(await (await app.request('/api/settings')).json()).toEqual({ underConstructionMode: 'false', isAdmin: 'false', ...shop });
+    expect(await (await app.request('/api/settings', { token: customerToken })).json()).toEqual({ underConstructionMode: 'false', isAdmin: 'false', ...shop });
+    expect(await (await app.request('/api/settings', { token: adminToken })).json()).toEqual({ underConstructionMode: 'false', isAdmin: 'true', ...shop });
   });
 
   it('treats an invalid token on a public read as anonymous', async () => {
@@ -51,7 +52,7 @@ describe('REST settings', () => {
   it('persists the switch in the database', async () => {
     const res = await put({ underConstructionMode: 'true' }, adminToken);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ underConstructionMode: 'true' });
+    expect((await res.json()).underConstructionMode).toBe('true');
     expect(await app.sql("select value from setting where key = 'underConstructionMode'")).toEqual([{ value: 'true' }]);
     expect((await (await app.request('/api/settings')).json()).underConstructionMode).toBe('true');
     await put({ underConstructionMode: 'false' }, adminToken);

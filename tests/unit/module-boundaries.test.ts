@@ -18,7 +18,7 @@ const MAY_USE: Record<string, readonly string[]> = {
   audit: [],
   mail: [],
   payments: [],
-  settings: ['audit'],
+  settings: ['audit', 'media'],
   media: ['audit'],
   auth: ['limits', 'mail', 'settings'],
   consent: ['mail', 'settings'],

@@ -3,13 +3,12 @@ import type { Services } from '../../../server/src/services.js';
 import { AppError } from '../../../server/src/core/errors.js';
 import type { RouteDef } from '../route.js';
 import { themeOf } from '../server-render.js';
-import { SITE_NAME } from '../page-head.js';
 import { pageVariantOf } from '../page-cache.js';
 import type { PageDeps, PageDescription } from '../page-drawer.js';
-import { origin, wantsPage } from './storefront-pages.routes.js';
+import { organizationJsonLd, origin, wantsPage } from './storefront-pages.routes.js';
 
 /** The pages of the blog served by the server itself: the RSS feed, and post pages with their preview tags. */
-export function blogPageRoutes({ blog }: Services, { drawer, pages, site }: PageDeps): RouteDef[] {
+export function blogPageRoutes({ blog, settings }: Services, { drawer, pages, site }: PageDeps): RouteDef[] {
   return [
     {
       method: 'get',
@@ -17,14 +16,14 @@ export function blogPageRoutes({ blog }: Services, { drawer, pages, site }: Page
       access: 'storefront',
       async handler(ctx, req, res) {
         const site = origin(req);
-        const posts = await blog.feedPosts(ctx);
+        const [posts, shop] = await Promise.all([blog.feedPosts(ctx), settings.publicShop(ctx)]);
         const feed = new Feed({
-          title: 'Art & Song Cards — Blog',
-          description: 'Stories, ideas and news from Art & Song Cards.',
+          title: `${shop.name} — Blog`,
+          description: `Stories, ideas and news from ${shop.name}.`,
           id: `${site}/blog`,
           link: `${site}/blog`,
           language: 'en',
-          copyright: `© ${new Date().getFullYear()} Art & Song Cards`,
+          copyright: `© ${new Date().getFullYear()} ${shop.name}`,
           updated: posts[0]?.publishedAt ?? new Date(0),
           feedLinks: { rss: `${site}/blog/rss.xml` },
         });
@@ -60,7 +59,7 @@ export function blogPageRoutes({ blog }: Services, { drawer, pages, site }: Page
             url: variant?.url ?? req.originalUrl,
             theme: variant?.theme ?? themeOf(req.headers.cookie),
             page: 'blogPost',
-            async describe(): Promise<PageDescription> {
+            async describe(shop): Promise<PageDescription> {
               // Read as a visitor: a draft is never described.
               const post = await blog.get(visitor, idOrSlug);
               const description = blog.description(post);
@@ -68,7 +67,7 @@ export function blogPageRoutes({ blog }: Services, { drawer, pages, site }: Page
               const image = post.coverImage ? `${site}/api/${post.coverImage.filePath}` : null;
               return {
                 head: {
-                  title: `${post.title} · ${SITE_NAME}`,
+                  title: `${post.title} · ${shop.name}`,
                   socialTitle: post.title,
                   description,
                   canonical,
@@ -88,7 +87,7 @@ export function blogPageRoutes({ blog }: Services, { drawer, pages, site }: Page
                       ...(post.publishedAt ? { datePublished: post.publishedAt.toISOString() } : {}),
                       dateModified: post.updatedAt.toISOString(),
                       ...(post.author ? { author: { '@type': 'Person', name: post.author.username } } : {}),
-                      publisher: { '@type': 'Organization', name: SITE_NAME },
+                      publisher: organizationJsonLd(site, shop),
                     },
                   ],
                 },

@@ -30,7 +30,7 @@ export function consentRoutes({ recipients }: Services): RouteDef[] {
  * address of the `List-Unsubscribe` header (`/unsubscribe?token=…`), with no cookie and no page.
  * It unsubscribes at once (200); a GET of the same address is the page, drawn by the web client.
  */
-export function oneClickUnsubscribeRoutes({ recipients }: Services): RouteDef[] {
+export function oneClickUnsubscribeRoutes({ recipients, settings }: Services): RouteDef[] {
   return [
     {
       method: 'post',
@@ -38,8 +38,9 @@ export function oneClickUnsubscribeRoutes({ recipients }: Services): RouteDef[] 
       access: 'public',
       async handler(ctx, req, res) {
         const link = await recipients.unsubscribe(ctx, queryText(req.query.token));
+        const shop = await settings.publicShop(ctx);
         res.setHeader('Cache-Control', 'no-store');
-        res.type('text/plain').send(`Unsubscribed: ${link.maskedEmail} gets no more e-mail from Art & Song Cards.\n`);
+        res.type('text/plain').send(`Unsubscribed: ${link.maskedEmail} gets no more e-mail from ${shop.name}.\n`);
       },
     },
   ];

@@ -4,8 +4,9 @@ import { AppError } from '../../../server/src/core/errors.js';
 import type { Services } from '../../../server/src/services.js';
 import type { MediaFile } from '../../../server/src/modules/media/media-file.entity.js';
 import type { Product } from '../../../server/src/modules/catalogue/product.entity.js';
+import type { PublicShop } from '../../../server/src/modules/settings/shop-settings.js';
 import { BLOG_PAGE_SIZE, FEATURED_CARDS, IMAGE_SIZES, SHOP_PAGE_SIZE } from '../initial-queries.js';
-import { SITE_DESCRIPTION, SITE_NAME, type PageHead } from '../page-head.js';
+import { siteDescription, type PageHead } from '../page-head.js';
 import { themeOf } from '../server-render.js';
 import type { PageModule } from '../page-chunks.js';
 import { BROWSE_PARAMS, pageVariantOf, type PageVariant } from '../page-cache.js';
@@ -31,6 +32,18 @@ export function summary(text: string, max = 160): string {
 
 const imageUrl = (site: string, file: Pick<MediaFile, 'filePath'> | null | undefined) => (file ? `${site}/api/${file.filePath}` : null);
 
+/** The shop as schema.org's Organization: its name, address, logo and support address as the owner set them. */
+export function organizationJsonLd(site: string, shop: PublicShop): Record<string, unknown> {
+  const logo = imageUrl(site, shop.logo);
+  return {
+    '@type': 'Organization',
+    name: shop.name,
+    url: `${site}/`,
+    ...(logo ? { logo } : {}),
+    ...(shop.supportEmail ? { email: shop.supportEmail } : {}),
+  };
+}
+
 /**
  * The storefront's pages, described by the server itself: title, description, canonical address,
  * Open Graph and Twitter tags and schema.org data in the HTML, the page's largest picture preloaded,
@@ -41,10 +54,10 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
   const { products, categories } = services;
 
   /** Serves a page at its plain address from the cache, or draws it for this request (any other address). */
-  const serve = (ctx: RequestContext, req: Request, res: Response, page: PageModule, describe: (visitor: RequestContext, variant: PageVariant | null) => Promise<PageDescription>) => {
+  const serve = (ctx: RequestContext, req: Request, res: Response, page: PageModule, describe: (visitor: RequestContext, variant: PageVariant | null, shop: PublicShop) => Promise<PageDescription>) => {
     const variant = pageVariantOf(req.originalUrl, req.headers.cookie);
     const theme = variant?.theme ?? themeOf(req.headers.cookie);
-    return pages.serve(ctx, req, res, variant, (visitor) => drawer.draw(visitor, { url: variant?.url ?? req.originalUrl, theme, page, describe: () => describe(visitor, variant) }));
+    return pages.serve(ctx, req, res, variant, (visitor) => drawer.draw(visitor, { url: variant?.url ?? req.originalUrl, theme, page, describe: (shop) => describe(visitor, variant, shop) }));
   };
 
   return [
@@ -54,19 +67,20 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
       access: 'public',
       async handler(ctx, req, res) {
         if (!wantsPage(req)) throw new AppError('NOT_FOUND', 'Not found');
-        await serve(ctx, req, res, 'home', async () => ({
+        await serve(ctx, req, res, 'home', async (_visitor, _variant, shop) => ({
           head: {
-            title: `${SITE_NAME} — e-greeting cards with songs and pictures`,
-            description: SITE_DESCRIPTION,
+            title: `${shop.name} — e-greeting cards with songs and pictures`,
+            description: siteDescription(shop.name),
             canonical: `${site}/`,
             jsonLd: [
               {
                 '@context': 'https://schema.org',
                 '@type': 'WebSite',
-                name: SITE_NAME,
+                name: shop.name,
                 url: `${site}/`,
                 potentialAction: { '@type': 'SearchAction', target: `${site}/shop?q={search_term_string}`, 'query-input': 'required name=search_term_string' },
               },
+              { '@context': 'https://schema.org', ...organizationJsonLd(site, shop) },
             ],
           },
           reads: [
@@ -85,14 +99,14 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
         const rawCategory = typeof req.query.category === 'string' ? req.query.category : null;
         // A search, a sort or a filter is the shopper's: the page fetches it, only the plain page is inlined.
         const searched = (typeof req.query.q === 'string' && req.query.q.trim() !== '') || BROWSE_PARAMS.some((name) => req.query[name] !== undefined);
-        await serve(ctx, req, res, 'shop', async (visitor, variant) => {
+        await serve(ctx, req, res, 'shop', async (visitor, variant, shop) => {
           // A kept page is drawn for the category its address names (read as the cache reads it).
           const categoryId = variant?.page === 'shop' ? variant.categoryId : rawCategory ? pathId(rawCategory, 'Category') : null;
           const category = categoryId ? await categories.get(visitor, categoryId) : null;
-          const title = category ? `${category.name} · Shop · ${SITE_NAME}` : `Shop · ${SITE_NAME}`;
+          const title = category ? `${category.name} · Shop · ${shop.name}` : `Shop · ${shop.name}`;
           const description = category
-            ? `${category.name} at ${SITE_NAME}: e-greeting cards with songs and pictures, music albums and image collections.`
-            : `Browse the shop of ${SITE_NAME}: e-greeting cards with songs and pictures, music albums and image collections, by occasion.`;
+            ? `${category.name} at ${shop.name}: e-greeting cards with songs and pictures, music albums and image collections.`
+            : `Browse the shop of ${shop.name}: e-greeting cards with songs and pictures, music albums and image collections, by occasion.`;
           const canonical = category ? `${site}/shop?category=${category.id}` : `${site}/shop`;
           const variables = { query: null, categoryId: category?.id ?? null, first: SHOP_PAGE_SIZE };
           const page = await products.search(visitor, { categoryId: variables.categoryId, first: SHOP_PAGE_SIZE });
@@ -130,16 +144,16 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
       access: 'public',
       async handler(ctx, req, res) {
         if (!wantsPage(req)) throw new AppError('NOT_FOUND', 'Not found');
-        await serve(ctx, req, res, 'product', async (visitor, variant) => {
+        await serve(ctx, req, res, 'product', async (visitor, variant, shop) => {
           const id = variant?.page === 'product' ? variant.id : pathId(req.params.id, 'Product');
           // One query: the product, its images, card data and category name; the page's GraphQL read below takes it from there.
           const { product, card, categoryName } = await products.storefront(visitor, id);
           const cover = card?.coverImage ?? product.mainImage;
-          const description = summary(product.description || `${product.name}, from ${SITE_NAME}.`);
+          const description = summary(product.description || `${product.name}, from ${shop.name}.`);
           const canonical = `${site}/product/${product.id}`;
           return {
             head: {
-              title: `${product.name} · ${SITE_NAME}`,
+              title: `${product.name} · ${shop.name}`,
               socialTitle: product.name,
               description,
               canonical,
@@ -147,7 +161,7 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
               image: imageUrl(site, cover),
               meta: { 'product:price:amount': Number(product.price).toFixed(2), 'product:price:currency': 'USD' },
               preloadImage: preloadOf(cover, card ? IMAGE_SIZES.card : IMAGE_SIZES.gallery),
-              jsonLd: [productJsonLd(site, product, description, cover, categoryName)],
+              jsonLd: [productJsonLd(site, shop, product, description, cover, categoryName)],
             },
             reads: [{ operationName: 'StoreProduct', variables: { id } }],
           };
@@ -160,21 +174,22 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
       access: 'public',
       async handler(ctx, req, res) {
         if (!wantsPage(req)) throw new AppError('NOT_FOUND', 'Not found');
-        await serve(ctx, req, res, 'blog', async (visitor) => {
+        await serve(ctx, req, res, 'blog', async (visitor, _variant, shop) => {
           const page = await services.blog.list(visitor, { first: BLOG_PAGE_SIZE });
           const first = page.edges[0]?.node;
           const next = await services.blog.nextScheduledAt(visitor);
           return {
             head: {
-              title: `Blog · ${SITE_NAME}`,
-              description: `Stories, ideas and news from ${SITE_NAME}.`,
+              title: `Blog · ${shop.name}`,
+              description: `Stories, ideas and news from ${shop.name}.`,
               canonical: `${site}/blog`,
               image: imageUrl(site, first?.coverImage),
               jsonLd: [
                 {
                   '@context': 'https://schema.org',
                   '@type': 'Blog',
-                  name: `${SITE_NAME} — Blog`,
+                  name: `${shop.name} — Blog`,
+                  publisher: organizationJsonLd(site, shop),
                   url: `${site}/blog`,
                   blogPost: page.edges.map(({ node }) => ({
                     '@type': 'BlogPosting',
@@ -201,7 +216,7 @@ function preloadOf(image: MediaFile | null | undefined, sizes: string): PageHead
   return { href: `/api/${srcSet ? (image.thumbnailPath ?? image.filePath) : image.filePath}`, srcSet, sizes };
 }
 
-function productJsonLd(site: string, product: Product, description: string, image: MediaFile | null | undefined, category: string | undefined): object {
+function productJsonLd(site: string, shop: PublicShop, product: Product, description: string, image: MediaFile | null | undefined, category: string | undefined): object {
   const url = `${site}/product/${product.id}`;
   return {
     '@context': 'https://schema.org',
@@ -213,7 +228,7 @@ function productJsonLd(site: string, product: Product, description: string, imag
     ...(product.sku ? { sku: product.sku } : {}),
     ...(category ? { category } : {}),
     ...(product.tags.length ? { keywords: product.tags.join(', ') } : {}),
-    brand: { '@type': 'Brand', name: SITE_NAME },
+    brand: { '@type': 'Brand', name: shop.name, ...(shop.logo ? { logo: imageUrl(site, shop.logo) } : {}) },
     offers: {
       '@type': 'Offer',
       url,

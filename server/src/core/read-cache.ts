@@ -10,6 +10,8 @@ export { COMPRESS_MIN_BYTES, CachedAnswer, jsonAnswer, type Encoding } from './c
  */
 export const CacheKeys = {
   settings: 'settings',
+  /** The owner's settings of the shop (name, logo, announcement...): one value, read by pages, e-mail and the settings reads. */
+  shopSettings: 'shop-settings',
   tree: 'tree',
   product: (id: number) => `product:${id}`,
   /** Every page and list of one category (a prefix). */
@@ -58,8 +60,8 @@ export const Changes = {
   categoryChanged: (): string[] => [CacheKeys.tree, CacheKeys.graphql, CacheKeys.shopPages, CacheKeys.productPagesAll],
   /** A product type added, renamed or deleted (product pages name their type). */
   productType: (): string[] => [CacheKeys.graphql, CacheKeys.shopPages, CacheKeys.productPagesAll],
-  /** A site setting (the under-construction switch): every storefront answer and page. */
-  settings: (): string[] => [CacheKeys.settings, CacheKeys.graphql, CacheKeys.shopPages, CacheKeys.productPagesAll, CacheKeys.blogPages],
+  /** A site setting (the under-construction switch, the shop's name, logo, announcement...): every storefront answer and page. */
+  settings: (): string[] => [CacheKeys.settings, CacheKeys.shopSettings, CacheKeys.graphql, CacheKeys.shopPages, CacheKeys.productPagesAll, CacheKeys.blogPages],
   /** A blog post written, published, unpublished or deleted. */
   blog: (): string[] => [CacheKeys.blogPages],
 } as const;

@@ -16,3 +16,4 @@ export * from './order.js';
 export * from './recipients.js';
 export * from './occasions.js';
 export * from './group-card.js';
+export * from './shop.js';

@@ -13,3 +13,4 @@ export * from './schemas/issues.js';
 export * from './schemas/product.js';
 export * from './schemas/post.js';
 export * from './schemas/payment.js';
+export * from './schemas/settings.js';

@@ -3,7 +3,7 @@ import type { AccountLinks } from './account-links.js';
 import type { AccountEmail, AccountMailQueue } from './account-mail.js';
 import { AccountToken, AccountTokenPurpose } from './account-token.entity.js';
 import { User } from './user.entity.js';
-import { drop, button, heading, mjml, paragraph, renderEmail, type MailQueue, type MailRef, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent } from '../mail/index.js';
+import { DEFAULT_SHOP_IDENTITY, drop, button, heading, mjml, paragraph, renderEmail, type MailQueue, type MailRef, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type ShopIdentity } from '../mail/index.js';
 
 /** The kinds of e-mail about accounts. */
 export const AccountMailKind = {
@@ -29,69 +29,74 @@ interface ChangedPayload {
   newEmail: string;
 }
 
-const until = (at: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' }).format(at);
+/** A link's expiry, in the shop's zone (named). */
+const until = (at: Date, shop: ShopIdentity) => new Intl.DateTimeFormat('en-GB', { timeZone: shop.timeZone, day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' }).format(at);
 
-/** "Reset your Art & Song Cards password": the link (1 hour, once). */
-export function passwordResetEmail(to: string, username: string, link: string, expiresAt: Date): Promise<MailContent> {
-  const why = 'You receive this e-mail because someone asked, on the Art & Song Cards sign-in page, for a link to reset the password of the account that uses this address. If it was not you, ignore it: your password stays as it is.';
+/** "Reset your {shop} password": the link (1 hour, once). */
+export function passwordResetEmail(to: string, username: string, link: string, expiresAt: Date, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
+  const why = `You receive this e-mail because someone asked, on the ${shop.name} sign-in page, for a link to reset the password of the account that uses this address. If it was not you, ignore it: your password stays as it is.`;
   return renderEmail({
     to,
-    subject: 'Reset your Art & Song Cards password',
+    subject: `Reset your ${shop.name} password`,
     preview: 'A link to choose a new password; it works for an hour.',
     body: mjml`${heading('Reset your password')}
 ${paragraph(mjml`Choose a new password for your account <strong>${username}</strong>. Once it is set, every device signed in to your account is signed out.`)}
 ${button('Choose a new password', link)}
-${paragraph(`The link works once, until ${until(expiresAt)}. Or paste this address into your browser: ${link}`, { quiet: true })}
+${paragraph(`The link works once, until ${until(expiresAt, shop)}. Or paste this address into your browser: ${link}`, { quiet: true })}
 ${paragraph(why, { quiet: true })}`,
-    text: `Reset your password\n\nChoose a new password for your account "${username}" (the link works once, until ${until(expiresAt)}):\n${link}\n\nOnce it is set, every device signed in to your account is signed out.\n\n${why}`,
+    text: `Reset your password\n\nChoose a new password for your account "${username}" (the link works once, until ${until(expiresAt, shop)}):\n${link}\n\nOnce it is set, every device signed in to your account is signed out.\n\n${why}`,
+    shop,
   });
 }
 
 /** "Confirm your e-mail address", on registering (and "Send the link again"). */
-export function confirmEmail(to: string, username: string, link: string, expiresAt: Date): Promise<MailContent> {
-  const why = `You receive this e-mail because an Art & Song Cards account (${username}) was created with this address. If it was not you, ignore it: the address is not confirmed, and nothing placed with it joins that account.`;
+export function confirmEmail(to: string, username: string, link: string, expiresAt: Date, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
+  const why = `You receive this e-mail because ${/^[aeiou]/i.test(shop.name) ? 'an' : 'a'} ${shop.name} account (${username}) was created with this address. If it was not you, ignore it: the address is not confirmed, and nothing placed with it joins that account.`;
   return renderEmail({
     to,
     subject: 'Confirm your e-mail address',
     preview: 'One click, and orders you placed with this address appear in your account.',
     body: mjml`${heading('Confirm your e-mail address')}
-${paragraph(mjml`Welcome to Art &amp; Song Cards, <strong>${username}</strong>. Confirm that this address is yours: orders you placed as a guest with it then appear in My orders.`)}
+${paragraph(mjml`Welcome to ${shop.name}, <strong>${username}</strong>. Confirm that this address is yours: orders you placed as a guest with it then appear in My orders.`)}
 ${button('Confirm my address', link)}
-${paragraph(`The link works until ${until(expiresAt)}. Or paste this address into your browser: ${link}`, { quiet: true })}
+${paragraph(`The link works until ${until(expiresAt, shop)}. Or paste this address into your browser: ${link}`, { quiet: true })}
 ${paragraph(why, { quiet: true })}`,
-    text: `Confirm your e-mail address\n\nWelcome to Art & Song Cards, ${username}. Confirm that this address is yours (the link works until ${until(expiresAt)}):\n${link}\n\nOrders you placed as a guest with it then appear in My orders.\n\n${why}`,
+    text: `Confirm your e-mail address\n\nWelcome to ${shop.name}, ${username}. Confirm that this address is yours (the link works until ${until(expiresAt, shop)}):\n${link}\n\nOrders you placed as a guest with it then appear in My orders.\n\n${why}`,
+    shop,
   });
 }
 
 /** To a new address: it becomes the account's once the link is opened. */
-export function changeEmail(to: string, username: string, link: string, expiresAt: Date): Promise<MailContent> {
-  const why = `You receive this e-mail because the Art & Song Cards account ${username} asked to use this address from now on. If it was not you, ignore it: nothing changes unless the link is opened.`;
+export function changeEmail(to: string, username: string, link: string, expiresAt: Date, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
+  const why = `You receive this e-mail because the ${shop.name} account ${username} asked to use this address from now on. If it was not you, ignore it: nothing changes unless the link is opened.`;
   return renderEmail({
     to,
     subject: 'Confirm your new e-mail address',
-    preview: 'Open the link and this becomes the address of your Art & Song Cards account.',
+    preview: `Open the link and this becomes the address of your ${shop.name} account.`,
     body: mjml`${heading('Confirm your new e-mail address')}
 ${paragraph(mjml`Open the link, and this address becomes the one of your account <strong>${username}</strong>. Until then, the account keeps its old address.`)}
 ${button('Use this address', link)}
-${paragraph(`The link works once, until ${until(expiresAt)}. Or paste this address into your browser: ${link}`, { quiet: true })}
+${paragraph(`The link works once, until ${until(expiresAt, shop)}. Or paste this address into your browser: ${link}`, { quiet: true })}
 ${paragraph(why, { quiet: true })}`,
-    text: `Confirm your new e-mail address\n\nOpen the link, and this address becomes the one of your account "${username}" (the link works once, until ${until(expiresAt)}):\n${link}\n\nUntil then, the account keeps its old address.\n\n${why}`,
+    text: `Confirm your new e-mail address\n\nOpen the link, and this address becomes the one of your account "${username}" (the link works once, until ${until(expiresAt, shop)}):\n${link}\n\nUntil then, the account keeps its old address.\n\n${why}`,
+    shop,
   });
 }
 
 /** To the old address, once a new one took effect. */
-export function emailChangedEmail(to: string, username: string, newEmail: string, baseUrl: string): Promise<MailContent> {
+export function emailChangedEmail(to: string, username: string, newEmail: string, baseUrl: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
   const reset = `${baseUrl}/forgot-password`;
-  const why = `You receive this e-mail because this address was the one of the Art & Song Cards account ${username} until now.`;
+  const why = `You receive this e-mail because this address was the one of the ${shop.name} account ${username} until now.`;
   return renderEmail({
     to,
-    subject: 'Your Art & Song Cards address was changed',
+    subject: `Your ${shop.name} address was changed`,
     preview: `Your account now uses ${newEmail}.`,
     body: mjml`${heading('Your address was changed')}
 ${paragraph(mjml`The account <strong>${username}</strong> now uses <strong>${newEmail}</strong>; e-mails about it and its orders go there from now on.`)}
 ${paragraph(mjml`If you did not change it, someone else may be signed in to your account: <a href="${reset}">reset your password</a> with the new address, or write to us by replying to this e-mail.`)}
 ${paragraph(why, { quiet: true })}`,
     text: `Your address was changed\n\nThe account "${username}" now uses ${newEmail}; e-mails about it and its orders go there from now on.\n\nIf you did not change it, someone else may be signed in to your account: reset your password (${reset}) or write to us by replying to this e-mail.\n\n${why}`,
+    shop,
   });
 }
 
@@ -125,7 +130,7 @@ export class AccountEmails implements AccountMailQueue {
     await this.mail.enqueue(em, { kind: email.kind, to: email.to, dueAt: now, ref: accountLinkRef(email.tokenId), payload: { tokenId: email.tokenId, seed: email.seed } });
   }
 
-  private async renderLinks(jobs: readonly QueuedMail<LinkPayload>[], { em, now }: RenderEnv): Promise<RenderOutcome[]> {
+  private async renderLinks(jobs: readonly QueuedMail<LinkPayload>[], { em, now, shop }: RenderEnv): Promise<RenderOutcome[]> {
     const ids = jobs.map((job) => Number(job.payload.tokenId)).filter(Number.isInteger);
     const tokens = new Map((ids.length ? await em.find(AccountToken, { id: { $in: ids } }, { populate: ['user'] }) : []).map((token) => [token.id, token]));
     return Promise.all(
@@ -137,23 +142,23 @@ export class AccountEmails implements AccountMailQueue {
         const link = (path: string) => `${this.baseUrl}${path}?token=${this.links.tokenOf(job.payload.seed!)}`;
         switch (token.purpose) {
           case AccountTokenPurpose.PASSWORD_RESET:
-            return user.email === token.email ? passwordResetEmail(token.email, user.username, link('/reset-password'), token.expiresAt) : drop();
+            return user.email === token.email ? passwordResetEmail(token.email, user.username, link('/reset-password'), token.expiresAt, shop) : drop();
           case AccountTokenPurpose.EMAIL_CONFIRM:
-            return user.email === token.email && !user.emailConfirmedAt ? confirmEmail(token.email, user.username, link('/verify-email'), token.expiresAt) : drop();
+            return user.email === token.email && !user.emailConfirmedAt ? confirmEmail(token.email, user.username, link('/verify-email'), token.expiresAt, shop) : drop();
           default:
-            return changeEmail(token.email, user.username, link('/verify-email'), token.expiresAt);
+            return changeEmail(token.email, user.username, link('/verify-email'), token.expiresAt, shop);
         }
       }),
     );
   }
 
-  private async renderChanged(jobs: readonly QueuedMail<ChangedPayload>[], { em }: RenderEnv): Promise<RenderOutcome[]> {
+  private async renderChanged(jobs: readonly QueuedMail<ChangedPayload>[], { em, shop }: RenderEnv): Promise<RenderOutcome[]> {
     const ids = jobs.map((job) => Number(job.payload.userId)).filter(Number.isInteger);
     const users = new Map((ids.length ? await em.find(User, { id: { $in: ids } }) : []).map((user) => [user.id, user]));
     return Promise.all(
       jobs.map(async (job) => {
         const user = users.get(Number(job.payload.userId));
-        return user && job.to ? emailChangedEmail(job.to, user.username, job.payload.newEmail, this.baseUrl) : drop();
+        return user && job.to ? emailChangedEmail(job.to, user.username, job.payload.newEmail, this.baseUrl, shop) : drop();
       }),
     );
   }

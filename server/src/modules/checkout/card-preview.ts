@@ -3,7 +3,7 @@ import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
 import { fillName } from '../../rules/recipients.js';
 import type { RateLimits } from '../limits/index.js';
-import type { MailQueue, QueuedMail, RenderOutcome } from '../mail/index.js';
+import type { MailQueue, QueuedMail, RenderOutcome, ShopIdentity } from '../mail/index.js';
 import { cardEmail, type CardDesign } from '../orders/index.js';
 import { checkRecipients, lineRecipients, type RecipientCheck } from './card-recipients.js';
 import { checkLine } from './order-draft.js';
@@ -67,7 +67,7 @@ export class CardPreviews {
       kind: PREVIEW_TEST_KIND,
       // The message and the names leave the queue's row once the e-mail is out: the link keeps them.
       eraseWhenSent: ['r', 's', 'm'],
-      render: async (jobs) => Promise.all(jobs.map((job) => this.renderTest(job))),
+      render: async (jobs, { shop }) => Promise.all(jobs.map((job) => this.renderTest(job, shop))),
     });
   }
 
@@ -109,11 +109,11 @@ export class CardPreviews {
     return previewOf(priced.product.name, priced.card, payload.r, payload.s, payload.m);
   }
 
-  private async renderTest(job: QueuedMail<TestPayload>): Promise<RenderOutcome> {
+  private async renderTest(job: QueuedMail<TestPayload>, shop: ShopIdentity): Promise<RenderOutcome> {
     const { name, r, s, m, p } = job.payload;
     const expires = Math.floor(job.dueAt.getTime() / 1000) + TEST_LINK_DAYS * 86_400;
     const link = `${this.options.baseUrl}/ecards/preview?card=${this.sign({ p, r, s, m, x: expires })}`;
-    return cardEmail({ name, senderName: s, recipientName: r, recipientEmail: job.to, itemUrlUuid: null }, this.options.baseUrl, undefined, { link, days: TEST_LINK_DAYS });
+    return cardEmail({ name, senderName: s, recipientName: r, recipientEmail: job.to, itemUrlUuid: null }, this.options.baseUrl, undefined, { link, days: TEST_LINK_DAYS }, shop);
   }
 
   private sign(payload: PreviewPayload): string {

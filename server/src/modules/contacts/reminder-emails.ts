@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { drop, button, heading, mjml, paragraph, renderEmail, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent } from '../mail/index.js';
+import { DEFAULT_SHOP_IDENTITY, drop, button, heading, mjml, paragraph, renderEmail, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type ShopIdentity } from '../mail/index.js';
 import type { DueReminder, OccasionReminders } from './occasion-reminders.js';
 
 /** The kind of the occasion reminders in the mail queue. */
@@ -23,7 +23,7 @@ export function occasionDateText(day: string): string {
 export const reminderSubject = (reminder: Pick<ReminderPayload, 'contactName' | 'label' | 'occasionDay'>) => `${reminder.contactName}'s ${reminder.label} is on ${occasionDateText(reminder.occasionDay)}`;
 
 /** The e-mail that reminds a shopper of an occasion, with a link to the shop and a way to stop it. */
-export function occasionReminderEmail(to: string, reminder: ReminderPayload, links: { shop: string; stop: string; addressBook: string }): Promise<MailContent> {
+export function occasionReminderEmail(to: string, reminder: ReminderPayload, links: { shop: string; stop: string; addressBook: string }, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
   const subject = reminderSubject(reminder);
   return renderEmail({
     to,
@@ -34,6 +34,7 @@ ${paragraph(mjml`A card with a song for <strong>${reminder.contactName}</strong>
 ${button('Find a card', links.shop)}
 ${paragraph(mjml`You asked to be reminded of this in your <a href="${links.addressBook}" style="color:#b0413e">address book</a>. <a href="${links.stop}" style="color:#b0413e">Turn off this reminder</a>.`, { quiet: true })}`,
     text: `${subject}\n\nA card with a song for ${reminder.contactName}? Choose one today and have it arrive on the day, at the hour you pick.\n\nFind a card: ${links.shop}\n\nYou asked to be reminded of this in your address book (${links.addressBook}).\nTurn off this reminder: ${links.stop}`,
+    shop,
   });
 }
 
@@ -51,14 +52,14 @@ export function registerReminderEmails(mail: MailQueue, reminders: OccasionRemin
 
   mail.register<ReminderPayload>({
     kind: OCCASION_REMINDER_KIND,
-    async render(jobs: readonly QueuedMail<ReminderPayload>[], { em }: RenderEnv): Promise<RenderOutcome[]> {
+    async render(jobs: readonly QueuedMail<ReminderPayload>[], { em, shop }: RenderEnv): Promise<RenderOutcome[]> {
       const wanted = await stillWanted(em, jobs.map((job) => job.payload.occasionId));
       return Promise.all(
         jobs.map(async (job) => {
           // Deleted, or turned off since it was queued: no longer needed.
           if (!job.to || !wanted.has(job.payload.occasionId)) return drop();
           const to = links(job.payload.occasionId);
-          const content = await occasionReminderEmail(job.to, job.payload, to);
+          const content = await occasionReminderEmail(job.to, job.payload, to, shop);
           return { ...content, headers: { 'List-Unsubscribe': `<${to.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
         }),
       );

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { orderNumber } from '../../rules/index.js';
-import { drop, formatDay, formatMoment, button, heading, mjml, paragraph, quote, renderEmail, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent } from '../mail/index.js';
+import { DEFAULT_SHOP_IDENTITY, drop, formatDay, formatMoment, button, heading, mjml, paragraph, quote, renderEmail, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type ShopIdentity } from '../mail/index.js';
 import { cardLink, recipientNote, OrderItem, cardIdOf, cardRef, orderRef, OrderStatus, type DeliveredCard, type Order } from '../orders/index.js';
 import { listUnsubscribeHeaders, type RecipientLinks } from '../consent/index.js';
 import { EcardReply } from './ecard-reply.entity.js';
@@ -16,7 +16,7 @@ export const EcardMailKind = {
 } as const;
 
 /** "{recipient} opened your card", to the purchaser who asked for it. */
-export function openedEmail(order: Order, item: OrderItem, baseUrl: string): Promise<MailContent> {
+export function openedEmail(order: Order, item: OrderItem, baseUrl: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
   const subject = `${item.recipientName} opened your card`;
   const when = formatMoment(item.openedAt!, item.timeZone);
   const account = `${baseUrl}/account`;
@@ -34,14 +34,15 @@ ${paragraph('If they send a thank-you, it comes to this address and shows under 
 ${button('See your orders', account)}
 ${paragraph(why, { quiet: true })}`,
     text: `${subject}\n\nYour card "${item.name}" was opened on ${when}.\n\nIf they send a thank-you, it comes to this address and shows under the card in your orders: ${account}\n\n${why}`,
+    shop,
   });
 }
 
 /** A recipient's thank-you, to the purchaser. */
-export function thankYouEmail(order: Order, item: OrderItem, reply: EcardReply, baseUrl: string): Promise<MailContent> {
+export function thankYouEmail(order: Order, item: OrderItem, reply: EcardReply, baseUrl: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
   const subject = `A thank-you from ${reply.name}`;
   const account = `${baseUrl}/account`;
-  const why = `You receive this e-mail because ${item.recipientName}, to whom you sent a card from Art & Song Cards (order ${orderNumber(order.id)}), wrote back to you.`;
+  const why = `You receive this e-mail because ${item.recipientName}, to whom you sent a card from ${shop.name} (order ${orderNumber(order.id)}), wrote back to you.`;
   return renderEmail({
     to: order.purchaserEmail,
     subject,
@@ -52,14 +53,15 @@ ${quote(reply.message, reply.name)}
 ${button('See your orders', account)}
 ${paragraph(why, { quiet: true })}`,
     text: `${subject}\n\n${reply.name} wrote back about your card "${item.name}":\n\n${reply.message}\n\n— ${reply.name}\n\nSee your orders: ${account}\n\n${why}`,
+    shop,
   });
 }
 
 /** The one reminder to the recipient of a delivered card still unopened (with its unsubscribe link, when given). */
-export function reminderEmail(item: OrderItem, baseUrl: string, unsubscribeUrl?: string): Promise<MailContent> {
+export function reminderEmail(item: OrderItem, baseUrl: string, unsubscribeUrl?: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
   const link = cardLink(item, baseUrl);
   const from = item.senderName ?? 'Someone';
-  const note = recipientNote(from, unsubscribeUrl);
+  const note = recipientNote(from, unsubscribeUrl, shop);
   const subject = `Your card from ${from} is waiting: ${item.name}`;
   return renderEmail({
     to: item.recipientEmail!,
@@ -71,6 +73,7 @@ ${button('Open your card', link)}
 ${paragraph(`Or paste this address into your browser: ${link}. This is the only reminder we send.`, { quiet: true })}
 ${note.html}`,
     text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music, "${item.name}", and it is still waiting for you.\n\nOpen your card: ${link}\n\nThis is the only reminder we send.\n\n${note.text}`,
+    shop,
   });
 }
 
@@ -113,33 +116,33 @@ export class EcardEmails {
     return new Map((await em.find(OrderItem, { id: { $in: ids } }, { populate: ['order'] })).map((item) => [item.id, item]));
   }
 
-  private async renderOpened(jobs: readonly QueuedMail[], { em }: RenderEnv): Promise<RenderOutcome[]> {
+  private async renderOpened(jobs: readonly QueuedMail[], { em, shop }: RenderEnv): Promise<RenderOutcome[]> {
     const cards = await this.cards(em, jobs);
     return Promise.all(jobs.map(async (job) => {
       const item = cards.get(cardIdOf(job)!);
-      return item?.openedAt ? openedEmail(item.order, item, this.baseUrl) : drop();
+      return item?.openedAt ? openedEmail(item.order, item, this.baseUrl, shop) : drop();
     }));
   }
 
-  private async renderThankYous(jobs: readonly QueuedMail<{ replyId?: number }>[], { em }: RenderEnv): Promise<RenderOutcome[]> {
+  private async renderThankYous(jobs: readonly QueuedMail<{ replyId?: number }>[], { em, shop }: RenderEnv): Promise<RenderOutcome[]> {
     const cards = await this.cards(em, jobs);
     const replyIds = jobs.map((job) => Number(job.payload.replyId)).filter(Number.isInteger);
     const replies = new Map((replyIds.length ? await em.find(EcardReply, { id: { $in: replyIds } }) : []).map((reply) => [reply.id, reply]));
     return Promise.all(jobs.map(async (job) => {
       const item = cards.get(cardIdOf(job)!);
       const reply = replies.get(Number(job.payload.replyId));
-      return item && reply ? thankYouEmail(item.order, item, reply, this.baseUrl) : drop();
+      return item && reply ? thankYouEmail(item.order, item, reply, this.baseUrl, shop) : drop();
     }));
   }
 
-  private async renderReminders(jobs: readonly QueuedMail[], { em }: RenderEnv): Promise<RenderOutcome[]> {
+  private async renderReminders(jobs: readonly QueuedMail[], { em, shop }: RenderEnv): Promise<RenderOutcome[]> {
     const cards = await this.cards(em, jobs);
     return Promise.all(jobs.map(async (job) => {
       const item = cards.get(cardIdOf(job)!);
       // A reminder of a card opened in the meantime (or of an order cancelled or refunded) is no longer wanted.
       if (!item || item.openedAt || item.refundedAt || item.order.status === OrderStatus.CANCELLED || item.order.status === OrderStatus.REFUNDED) return drop();
       const unsubscribe = await this.recipients?.unsubscribeUrl(em, item.recipientEmail!);
-      return { ...(await reminderEmail(item, this.baseUrl, unsubscribe)), headers: unsubscribe ? { ...listUnsubscribeHeaders(unsubscribe) } : undefined };
+      return { ...(await reminderEmail(item, this.baseUrl, unsubscribe, shop)), headers: unsubscribe ? { ...listUnsubscribeHeaders(unsubscribe) } : undefined };
     }));
   }
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SIGNING_REMINDER_BEFORE_MS, signingPath } from '../../rules/index.js';
-import { drop, withhold, formatMoment, button, heading, mjml, paragraph, renderEmail, type MailQueue, type MailRef, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent } from '../mail/index.js';
+import { DEFAULT_SHOP_IDENTITY, drop, withhold, formatMoment, button, heading, mjml, paragraph, renderEmail, type MailQueue, type MailRef, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type ShopIdentity } from '../mail/index.js';
 import { orderRef, type OrderItem } from '../orders/index.js';
 import { GroupCard, GroupCardInvitation } from './group-card.entity.js';
 import { signingStatus, SigningStatus } from './group-card-status.js';
@@ -37,7 +37,7 @@ interface Invited {
 }
 
 /** The invitation to sign, to an invited address. Names and messages are escaped (the `mjml` tag); the text part is plain. */
-export function invitationEmail({ invitation, card, item }: Invited, baseUrl: string): Promise<MailContent> {
+export function invitationEmail({ invitation, card, item }: Invited, baseUrl: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
   const from = item.senderName ?? 'Someone';
   const recipient = item.recipientName ?? 'someone special';
   const until = formatMoment(card.collectUntil, item.timeZone);
@@ -53,11 +53,12 @@ ${paragraph(`Write your name and a few words before ${until}; everyone's message
 ${button('Sign the card', link)}
 ${paragraph(`Or paste this address into your browser: ${link}. You are getting this e-mail because ${from} invited this address; we send it once, and one reminder a day before signing closes if you have not signed.`, { quiet: true })}`,
     text: `${from} is collecting messages for ${recipient} on one card, "${item.name}", and would like yours on it too.\n\nWrite your name and a few words before ${until}; everyone's messages are inside the card when ${recipient} opens it.\n\nSign the card: ${link}\n\nYou are getting this e-mail because ${from} invited this address; we send it once, and one reminder a day before signing closes if you have not signed.`,
+    shop,
   });
 }
 
 /** The one reminder, a day before the deadline, to an invited address that has not signed. */
-export function signingReminderEmail({ invitation, card, item }: Invited, baseUrl: string): Promise<MailContent> {
+export function signingReminderEmail({ invitation, card, item }: Invited, baseUrl: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
   const from = item.senderName ?? 'Someone';
   const recipient = item.recipientName ?? 'someone special';
   const until = formatMoment(card.collectUntil, item.timeZone);
@@ -72,6 +73,7 @@ ${paragraph(mjml`${from} invited you to sign <strong>${item.name}</strong> for $
 ${button('Sign the card', link)}
 ${paragraph(`Or paste this address into your browser: ${link}. This is the only reminder we send.`, { quiet: true })}`,
     text: `${from} invited you to sign "${item.name}" for ${recipient}. Signing closes on ${until}.\n\nSign the card: ${link}\n\nThis is the only reminder we send.`,
+    shop,
   });
 }
 
@@ -134,7 +136,7 @@ export class GroupCardEmails implements GroupCardMailHooks {
   }
 
   /** Renders a batch: its invitations with their cards, items and orders in one query, their signatures counted in one more. */
-  private async render(jobs: readonly QueuedMail<InvitationPayload>[], { em, now }: RenderEnv, what: 'invitation' | 'reminder'): Promise<RenderOutcome[]> {
+  private async render(jobs: readonly QueuedMail<InvitationPayload>[], { em, now, shop }: RenderEnv, what: 'invitation' | 'reminder'): Promise<RenderOutcome[]> {
     const ids = [...new Set(jobs.map((job) => Number(job.payload.invitationId)).filter(Number.isInteger))];
     const invitations = new Map((ids.length ? await em.find(GroupCardInvitation, { id: { $in: ids } }, { populate: ['groupCard', 'groupCard.item', 'groupCard.item.order'] }) : []).map((row) => [row.id, row]));
     const cardIds = [...new Set([...invitations.values()].map((invitation) => invitation.groupCard.id))];
@@ -155,7 +157,7 @@ export class GroupCardEmails implements GroupCardMailHooks {
           if (invitation.signedAt || invitation.remindedAt || status !== SigningStatus.OPEN || card.collectUntil.getTime() - now.getTime() > SIGNING_REMINDER_BEFORE_MS + 60_000) return drop();
         } else if (status === SigningStatus.WITHDRAWN) return withhold(NOT_SENT_WITHDRAWN);
         else if (status === SigningStatus.CLOSED) return withhold(NOT_SENT_CLOSED);
-        const content = await (what === 'invitation' ? invitationEmail : signingReminderEmail)({ invitation, card, item }, this.options.baseUrl);
+        const content = await (what === 'invitation' ? invitationEmail : signingReminderEmail)({ invitation, card, item }, this.options.baseUrl, shop);
         // Addresses that unsubscribed, and List-Unsubscribe, are the recipients' consent filter's (services.ts).
         return { subject: content.subject, text: content.text, html: content.html };
       }),

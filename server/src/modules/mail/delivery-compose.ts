@@ -17,7 +17,18 @@ export async function compose(queue: MailQueue, orm: MikroORM, claimed: Claimed[
   for (const job of claimed) if (job.sentAt) settler.add({ job, type: 'sent' });
   const jobs = claimed.filter((job) => !job.sentAt);
   if (!jobs.length) return [];
-  const env: RenderEnv = { em: orm.em.fork(), now: jobs[0]!.claimedAt };
+  const em = orm.em.fork();
+  let shop;
+  try {
+    shop = await queue.shopIdentity(em);
+  } catch (error) {
+    // Without the shop's name nothing is rendered: the batch fails as a failed send would (retried later).
+    log.error({ err: error, jobs: jobs.length }, "the shop's settings could not be read for its e-mail");
+    for (const job of jobs) settler.add({ job, type: 'failed', error: reasonOf(error) });
+    return [];
+  }
+  const env: RenderEnv = { em, now: jobs[0]!.claimedAt, shop };
+  const fromName = shop.senderName ?? undefined;
   const ready: Ready[] = [];
   for (const [kind, group] of groupByKind(jobs)) {
     const definition = queue.definition(kind);
@@ -36,7 +47,7 @@ export async function compose(queue: MailQueue, orm: MikroORM, claimed: Claimed[
       const to = isWithheld(outcome) ? null : (outcome.to ?? job.to);
       if (isWithheld(outcome)) settler.add({ job, type: 'withheld', reason: outcome.reason });
       else if (!to) settler.add({ job, type: 'failed', error: 'No recipient address' });
-      else ready.push({ job, mail: { ...outcome, to, headers: { ...outcome.headers } } });
+      else ready.push({ job, mail: { ...outcome, to, fromName, headers: { ...outcome.headers } } });
     });
   }
   if (!queue.filters.length || !ready.length) return ready;

@@ -87,7 +87,7 @@ export class Lanes {
           continue;
         }
         try {
-          await this.options.mailer.send({ id: `${item.job.kind}-${item.job.id}`, to: item.mail.to, subject: item.mail.subject, text: item.mail.text, html: item.mail.html, headers: item.mail.headers }, this.options.pace);
+          await this.options.mailer.send({ id: `${item.job.kind}-${item.job.id}`, to: item.mail.to, subject: item.mail.subject, text: item.mail.text, html: item.mail.html, headers: item.mail.headers, fromName: item.mail.fromName }, this.options.pace);
           this.options.stats.sent++;
           sent++;
           marker.add(item.job);

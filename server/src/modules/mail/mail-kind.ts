@@ -1,5 +1,6 @@
 /** What a kind of e-mail deals with: its jobs, its renderer's outcomes and the filters (see the header of mail-queue.ts). */
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ShopIdentity } from './templates/shop-identity.js';
 
 /**
  * What a job is about, in the words of the feature that queued it (`{ kind: 'order', id }`): the
@@ -46,6 +47,8 @@ export interface MailMessage {
   html: string;
   /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post, ...). */
   headers?: Record<string, string>;
+  /** The From header's display name (set by the queue from the shop's settings; the configured sender otherwise). */
+  fromName?: string;
 }
 
 /** A job its renderer or a filter decided not to send. */
@@ -68,6 +71,8 @@ export interface RenderEnv {
   em: EntityManager;
   /** The queue's clock at the start of the batch. */
   now: Date;
+  /** Whose e-mail it is: the shop's name, support address and zone, read once for the batch (pass it to `renderEmail`). */
+  shop: ShopIdentity;
 }
 
 export interface MailKindDefinition<P = Record<string, unknown>> {

@@ -69,6 +69,7 @@ import { MailJob, MailJobStatus } from './mail-job.entity.js';
 import { filterOf, findJobs, moveJobs, retryJob, ANY_STATUS, type JobSelector, type MailJobView } from './mail-jobs.js';
 import { refKey, type MailFilter, type MailKindDefinition, type MailRef } from './mail-kind.js';
 import { listProblems, retryProblems, type ProblemsQuery } from './mail-problems.js';
+import { DEFAULT_SHOP_IDENTITY, type ShopIdentity } from './templates/shop-identity.js';
 
 export { drop, isWithheld, parseRef, refKey, withhold, type MailFilter, type MailRef, type MailKindDefinition, type MailMessage, type OutgoingEntry, type QueuedMail, type RenderEnv, type RenderOutcome, type Withheld } from './mail-kind.js';
 export { enqueueSql, MAIL_QUEUED_SIGNAL, wakeSql, type JobBatch } from './mail-enqueue-sql.js';
@@ -99,12 +100,23 @@ const emOf = (tx: HasEm): EntityManager => ('getConnection' in tx ? tx : tx.em);
 export class MailQueue {
   private readonly kinds = new Map<string, MailKindDefinition<any>>();
   private readonly filterList: MailFilter[] = [];
+  private identity: (em: EntityManager) => Promise<ShopIdentity> = async () => DEFAULT_SHOP_IDENTITY;
 
   constructor(private readonly clock: () => Date) {}
 
   register<P extends object = Record<string, unknown>>(definition: MailKindDefinition<P>): void {
     if (this.kinds.has(definition.kind)) throw new Error(`The mail kind "${definition.kind}" is registered twice`);
     this.kinds.set(definition.kind, definition as MailKindDefinition<any>);
+  }
+
+  /** Where the shop's name and addresses come from (the owner's settings); asked once per batch. */
+  useShopIdentity(identity: (em: EntityManager) => Promise<ShopIdentity>): void {
+    this.identity = identity;
+  }
+
+  /** Whose e-mail a batch is (see `useShopIdentity`). */
+  shopIdentity(em: EntityManager): Promise<ShopIdentity> {
+    return this.identity(em);
   }
 
   addFilter(filter: MailFilter): void {

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter, type TransportOptions } from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser/index.js';
 import { composeMail } from './mime.js';
 
 export interface OutgoingMail {
@@ -12,6 +13,8 @@ export interface OutgoingMail {
   html: string;
   /** Extra headers (List-Unsubscribe, ...). */
   headers?: Record<string, string>;
+  /** The display name of From, in place of the configured one (the address stays the configured one). */
+  fromName?: string;
 }
 
 export interface Mailer {
@@ -61,8 +64,11 @@ export function createMailer(options: MailerOptions): Mailer {
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...dkim });
   // Composed here (mime.ts) and handed to nodemailer whole: it sends, pools, times out and signs.
   const messageIdOf = (mail: OutgoingMail) => `<${mail.id}@${options.domain}>`;
+  const fromAddress = addressOf(options.from);
+  // nodemailer quotes and encodes a name given apart from its address: a name with "&" or accents stays one display name.
+  const fromOf = (mail: OutgoingMail) => (mail.fromName && fromAddress ? { name: mail.fromName, address: fromAddress } : options.from);
   const message = (mail: OutgoingMail) =>
-    composeMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, messageId: messageIdOf(mail), boundaryId: mail.id });
+    composeMail({ from: fromOf(mail), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, messageId: messageIdOf(mail), boundaryId: mail.id });
   return {
     async send(mail, ready) {
       const { raw, envelope } = message(mail);
@@ -86,4 +92,10 @@ export function createMailer(options: MailerOptions): Mailer {
       smtp = null;
     },
   };
+}
+
+/** The address of a configured sender (`Name <address>` or a bare address). */
+function addressOf(from: string): string | null {
+  const [first] = addressparser(from);
+  return first && 'address' in first && first.address ? first.address : null;
 }

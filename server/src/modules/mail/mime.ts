@@ -20,7 +20,8 @@ export interface ComposedMail {
  * cannot occur in either part.
  */
 export function composeMail(mail: {
-  from: string;
+  /** The configured sender, or a display name of the shop's with its address. */
+  from: string | { name: string; address: string };
   to: string;
   subject: string;
   text: string;

@@ -31,3 +31,9 @@ export async function checkedMediaFiles(em: EntityManager, wanted: Map<string, W
 export async function checkedImage(em: EntityManager, id: number, field: string): Promise<MediaFile> {
   return (await checkedMediaFiles(em, new Map([[field, { id, kind: MediaKind.IMAGE }]]))).get(id)!;
 }
+
+/** The image `id` names, or null when it is gone or not an image (a reference kept elsewhere, read back). */
+export async function existingImage(em: EntityManager, id: number): Promise<MediaFile | null> {
+  const file = await em.findOne(MediaFile, id);
+  return file && file.kind === MediaKind.IMAGE ? file : null;
+}

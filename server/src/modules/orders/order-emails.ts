@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { html } from '../../core/html.js';
 import { orderNumber } from '../../rules/index.js';
-import { drop, withhold, formatMoment, button, heading, mjml, paragraph, renderEmail, type EnqueueInput, type JobBatch, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type MailTemplate } from '../mail/index.js';
+import { DEFAULT_SHOP_IDENTITY, drop, withhold, formatMoment, button, heading, mjml, paragraph, renderEmail, type EnqueueInput, type JobBatch, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type MailTemplate, type ShopIdentity } from '../mail/index.js';
 import { ecardPath, OrderItem } from './order-item.entity.js';
 import type { OrderCard } from './order-item-rows.js';
 import { listUnsubscribeHeaders, type RecipientLinks } from '../consent/index.js';
@@ -27,8 +27,8 @@ export const NOT_SENT_REFUNDED = 'Not sent: the order was refunded.';
 export const cardLink = (item: Pick<OrderItem, 'itemUrlUuid'>, baseUrl: string) => baseUrl + ecardPath(item.itemUrlUuid!);
 
 /** Why a recipient gets a card's e-mail, and how to get no more (the unsubscribe link). */
-export function recipientNote(from: string, unsubscribeUrl: string | undefined): { html: MailTemplate; text: string } {
-  const why = `You receive this e-mail because ${from} sent you a card through Art & Song Cards.`;
+export function recipientNote(from: string, unsubscribeUrl: string | undefined, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): { html: MailTemplate; text: string } {
+  const why = `You receive this e-mail because ${from} sent you a card through ${shop.name}.`;
   if (!unsubscribeUrl) return { html: paragraph(why, { quiet: true }), text: why };
   return {
     html: paragraph(html`${why} To get no more cards or reminders from this shop, <a href="${unsubscribeUrl}" style="color:#7a6f66">unsubscribe</a>.`, { quiet: true }),
@@ -46,11 +46,12 @@ export function cardEmail(
   baseUrl: string,
   unsubscribeUrl?: string,
   test?: { link: string; days: number },
+  shop: ShopIdentity = DEFAULT_SHOP_IDENTITY,
 ): Promise<MailContent> {
   const link = test?.link ?? cardLink(item, baseUrl);
   const from = item.senderName ?? 'Someone';
   const subject = `${test ? 'Test: ' : ''}${from} sent you a card: ${item.name}`;
-  const note = test ? testNote(item.recipientName ?? 'your recipient', test.days) : recipientNote(from, unsubscribeUrl);
+  const note = test ? testNote(item.recipientName ?? 'your recipient', test.days, shop) : recipientNote(from, unsubscribeUrl, shop);
   return renderEmail({
     to: item.recipientEmail!,
     subject,
@@ -61,20 +62,21 @@ ${button('Open your card', link)}
 ${paragraph(`Or paste this address into your browser: ${link}`, { quiet: true })}
 ${note.html}`,
     text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music: ${item.name}.\n\nOpen your card: ${link}\n\n${note.text}`,
+    shop,
   });
 }
 
 /** What a test card's e-mail says in place of the recipient's note. */
-function testNote(recipient: string, days: number): { html: MailTemplate; text: string } {
-  const text = `This is a test you sent yourself from Art & Song Cards: it is the e-mail ${recipient} will get. Nothing was ordered, and its link shows the card for ${days} days.`;
+function testNote(recipient: string, days: number, shop: ShopIdentity): { html: MailTemplate; text: string } {
+  const text = `This is a test you sent yourself from ${shop.name}: it is the e-mail ${recipient} will get. Nothing was ordered, and its link shows the card for ${days} days.`;
   return { html: paragraph(text, { quiet: true }), text };
 }
 
-const RECEIPT_WHY = 'You receive this e-mail because you placed this order at Art & Song Cards with this address.';
+const receiptWhy = (shop: ShopIdentity) => `You receive this e-mail because you placed this order at ${shop.name} with this address.`;
 
 /** The purchaser's receipt, with a link to each card, the discount (if any) and the total. */
-export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string): Promise<MailContent> {
-  const subject = `Your Art & Song Cards order ${orderNumber(order.id)}`;
+export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
+  const subject = `Your ${shop.name} order ${orderNumber(order.id)}`;
   // The delivery day and hour as the shopper chose them: in their time zone, named.
   const when = (item: OrderItem) => (item.deliverAt && item.deliverAt > order.createdAt ? `on ${formatMoment(item.deliverAt, item.timeZone)} (${item.timeZone ?? 'UTC'} time)` : 'now');
   const discounted = Boolean(order.discountCode && order.discountAmount && order.discountAmount !== '0.00');
@@ -101,8 +103,9 @@ ${paragraph(mjml`Order number: <strong>${orderNumber(order.id)}</strong>`)}
 <tr><td style="padding:10px 0"><strong>Total</strong></td><td style="padding:10px 0;text-align:right"><strong>$${order.total}</strong></td></tr></mj-table>
 ${paragraph(`Paid with card ending ${order.cardLast4 ?? '—'}.`)}
 ${button('Order details', details)}
-${paragraph(RECEIPT_WHY, { quiet: true })}`,
-    text: `Thank you for your order.\n\nOrder number: ${orderNumber(order.id)}\n\n${lines.join('\n')}${discounted ? `\nDiscount ${order.discountCode}  -$${order.discountAmount}` : ''}\n\nTotal: $${order.total}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}\n\n${RECEIPT_WHY}`,
+${paragraph(receiptWhy(shop), { quiet: true })}`,
+    text: `Thank you for your order.\n\nOrder number: ${orderNumber(order.id)}\n\n${lines.join('\n')}${discounted ? `\nDiscount ${order.discountCode}  -$${order.discountAmount}` : ''}\n\nTotal: $${order.total}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}\n\n${receiptWhy(shop)}`,
+    shop,
   });
 }
 
@@ -179,7 +182,7 @@ export class OrderEmails {
     await this.options.mail.enqueue(em, { kind: OrderMailKind.RECEIPT_RESEND, to: order.purchaserEmail, dueAt: this.options.clock(), subject: orderRef(order.id) });
   }
 
-  private async renderCards(jobs: readonly QueuedMail[], { em }: RenderEnv): Promise<RenderOutcome[]> {
+  private async renderCards(jobs: readonly QueuedMail[], { em, shop }: RenderEnv): Promise<RenderOutcome[]> {
     const ids = [...new Set(jobs.map((job) => cardIdOf(job)!))];
     // Only what a card's e-mail shows and whether it may go: a batch of a hundred cards, not their messages and designs.
     const fields = ['name', 'senderName', 'recipientName', 'recipientEmail', 'itemUrlUuid', 'refundedAt', 'order.status'] as const;
@@ -191,12 +194,12 @@ export class OrderEmails {
         // A refunded card is never sent (the refund withholds its jobs; this covers one claimed meanwhile).
         if (item.refundedAt || item.order.status === OrderStatus.REFUNDED) return withhold(NOT_SENT_REFUNDED);
         const unsubscribe = await this.options.recipients?.unsubscribeUrl(em, item.recipientEmail!);
-        return { ...(await cardEmail(item, this.options.baseUrl, unsubscribe)), headers: unsubscribe ? { ...listUnsubscribeHeaders(unsubscribe) } : undefined };
+        return { ...(await cardEmail(item, this.options.baseUrl, unsubscribe, undefined, shop)), headers: unsubscribe ? { ...listUnsubscribeHeaders(unsubscribe) } : undefined };
       }),
     );
   }
 
-  private async renderReceipts(jobs: readonly QueuedMail[], { em }: RenderEnv): Promise<RenderOutcome[]> {
+  private async renderReceipts(jobs: readonly QueuedMail[], { em, shop }: RenderEnv): Promise<RenderOutcome[]> {
     const ids = [...new Set(jobs.map((job) => orderIdOf(job)!))];
     const orders = new Map((await em.find(Order, { id: { $in: ids } })).map((order) => [order.id, order]));
     const items = await em.find(OrderItem, { order: { $in: ids } }, { orderBy: { order: 'asc', position: 'asc' } });
@@ -206,7 +209,7 @@ export class OrderEmails {
       jobs.map(async (job) => {
         const order = orders.get(orderIdOf(job)!);
         if (!order) return drop();
-        return receiptEmail(order, itemsOf.get(order.id) ?? [], this.options.baseUrl);
+        return receiptEmail(order, itemsOf.get(order.id) ?? [], this.options.baseUrl, shop);
       }),
     );
   }

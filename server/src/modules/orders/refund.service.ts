@@ -46,7 +46,7 @@ export interface RefundOptions {
  */
 export class RefundService {
   constructor(private readonly options: RefundOptions) {
-    options.mail.register<RefundNotice>({ kind: REFUND_NOTICE_KIND, render: (jobs) => Promise.all(jobs.map((job) => (job.to ? refundEmail(job.to, job.payload, options.baseUrl ?? '') : drop()))) });
+    options.mail.register<RefundNotice>({ kind: REFUND_NOTICE_KIND, render: (jobs, { shop }) => Promise.all(jobs.map((job) => (job.to ? refundEmail(job.to, job.payload, options.baseUrl ?? '', shop) : drop()))) });
   }
 
   /**

@@ -17,6 +17,7 @@ export class SettingsResolver {
   @Allow('admin')
   @Mutation(() => Settings)
   updateSettings(@Ctx() ctx: RequestContext, @Arg('input', () => UpdateSettingsInput) input: UpdateSettingsInput): Promise<Settings> {
-    return this.service.update(ctx, input);
+    // A plain object: the service reads which fields were given.
+    return this.service.update(ctx, { ...input });
   }
 }

@@ -1,4 +1,46 @@
-import { Field, InputType, ObjectType } from 'type-graphql';
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+
+@ObjectType({ description: "The shop's logo: a picture of the media library." })
+export class ShopLogo {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => String, { description: 'Where the bytes are served: load `/api/{filePath}`.' })
+  filePath!: string;
+
+  @Field(() => String, { nullable: true })
+  thumbnailPath!: string | null;
+
+  @Field(() => String)
+  friendlyName!: string;
+
+  @Field(() => Int, { nullable: true })
+  width!: number | null;
+
+  @Field(() => Int, { nullable: true })
+  height!: number | null;
+}
+
+@ObjectType({ description: 'The announcement bar as the owner set it (shown above the header while on and not empty).' })
+export class AnnouncementBar {
+  @Field(() => Boolean)
+  enabled!: boolean;
+
+  @Field(() => String)
+  text!: string;
+
+  @Field(() => String, { nullable: true, description: 'A path on the shop (/shop) or an https address.' })
+  link!: string | null;
+}
+
+@ObjectType({ description: 'The announcement shoppers see.' })
+export class Announcement {
+  @Field(() => String)
+  text!: string;
+
+  @Field(() => String, { nullable: true })
+  link!: string | null;
+}
 
 @ObjectType({ description: 'Site-wide settings, and whether the caller is an admin.' })
 export class Settings {
@@ -7,10 +49,67 @@ export class Settings {
 
   @Field(() => Boolean, { description: 'Whether the caller is a signed-in admin.' })
   isAdmin!: boolean;
+
+  @Field(() => String, { description: "The shop's name: the header, page titles, e-mails and structured data say it." })
+  shopName!: string;
+
+  @Field(() => ShopLogo, { nullable: true, description: 'Shown in the header and named in structured data.' })
+  logo!: ShopLogo | null;
+
+  @Field(() => String, { nullable: true, description: "Where shoppers write to; the e-mails' footer gives it." })
+  supportEmail!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The display name of the shop's e-mail (null: the shop's name, or the configured sender)." })
+  senderName!: string | null;
+
+  @Field(() => Int, { description: 'The hour (0-23) a card is sent at on its day unless the shopper picks another.' })
+  defaultDeliveryHour!: number;
+
+  @Field(() => String, { description: "The shop's IANA time zone." })
+  timeZone!: string;
+
+  @Field(() => AnnouncementBar, { description: 'The announcement bar as set, on or off.' })
+  announcementBar!: AnnouncementBar;
+
+  @Field(() => Announcement, { nullable: true, description: 'What shoppers see of the bar: null while it is off or empty.' })
+  announcement!: Announcement | null;
 }
 
-@InputType()
+@InputType({ description: 'The announcement bar: a part left out keeps its value.' })
+export class AnnouncementInput {
+  @Field(() => Boolean, { nullable: true })
+  enabled?: boolean | null;
+
+  @Field(() => String, { nullable: true, description: 'Up to 200 characters, one line.' })
+  text?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'A path on the shop (/shop) or an https address; null or empty for none.' })
+  link?: string | null;
+}
+
+@InputType({ description: 'A change of the settings: a field left out keeps its value; null clears an optional one.' })
 export class UpdateSettingsInput {
-  @Field(() => Boolean)
-  underConstructionMode!: boolean;
+  @Field(() => Boolean, { nullable: true })
+  underConstructionMode?: boolean | null;
+
+  @Field(() => String, { nullable: true, description: '1 to 80 characters.' })
+  shopName?: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'An image of the media library; null for none.' })
+  logoId?: number | null;
+
+  @Field(() => String, { nullable: true })
+  supportEmail?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'One line, without < or >.' })
+  senderName?: string | null;
+
+  @Field(() => Int, { nullable: true, description: '0 to 23.' })
+  defaultDeliveryHour?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'An IANA time zone, e.g. Europe/London.' })
+  timeZone?: string | null;
+
+  @Field(() => AnnouncementInput, { nullable: true })
+  announcement?: AnnouncementInput | null;
 }

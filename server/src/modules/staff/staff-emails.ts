@@ -1,4 +1,4 @@
-import { drop, button, heading, mjml, paragraph, renderEmail, type MailQueue, type MailRef, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent } from '../mail/index.js';
+import { DEFAULT_SHOP_IDENTITY, drop, button, heading, mjml, paragraph, renderEmail, type MailQueue, type MailRef, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type ShopIdentity } from '../mail/index.js';
 import { StaffInvitation } from './staff-invitation.entity.js';
 
 export const STAFF_INVITATION_KIND = 'staff-invitation';
@@ -13,19 +13,20 @@ export interface InvitationPayload {
 }
 
 /** The invitation to join the shop's staff, with its single-use link. */
-export function staffInvitationEmail(input: { to: string; role: string; link: string; invitedBy: string | null; expiresAt: Date }): Promise<MailContent> {
+export function staffInvitationEmail(input: { to: string; role: string; link: string; invitedBy: string | null; expiresAt: Date }, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
   const what = input.role === 'admin' ? 'an admin' : 'a member of staff';
   const by = input.invitedBy ? `${input.invitedBy} invited you` : 'You are invited';
-  const until = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(input.expiresAt);
+  const until = new Intl.DateTimeFormat('en-GB', { timeZone: shop.timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(input.expiresAt);
   return renderEmail({
     to: input.to,
-    subject: 'You are invited to help run Art & Song Cards',
-    preview: `${by} to join Art & Song Cards as ${what}.`,
-    body: mjml`${heading('Join the Art & Song Cards team')}
-${paragraph(`${by} to join Art & Song Cards as ${what}. Choose a username and a password to create your account.`)}
+    subject: `You are invited to help run ${shop.name}`,
+    preview: `${by} to join ${shop.name} as ${what}.`,
+    body: mjml`${heading(`Join the ${shop.name} team`)}
+${paragraph(`${by} to join ${shop.name} as ${what}. Choose a username and a password to create your account.`)}
 ${button('Accept the invitation', input.link)}
 ${paragraph(`The link works once, until ${until}. Or paste this address into your browser: ${input.link}`, { quiet: true })}`,
-    text: `${by} to join Art & Song Cards as ${what}.\n\nAccept the invitation (the link works once, until ${until}):\n${input.link}`,
+    text: `${by} to join ${shop.name} as ${what}.\n\nAccept the invitation (the link works once, until ${until}):\n${input.link}`,
+    shop,
   });
 }
 
@@ -36,13 +37,13 @@ export function registerStaffEmails(mail: MailQueue): void {
   mail.register<InvitationPayload>({
     kind: STAFF_INVITATION_KIND,
     eraseWhenSent: ['link'],
-    async render(jobs: readonly QueuedMail<InvitationPayload>[], { em, now }: RenderEnv): Promise<RenderOutcome[]> {
+    async render(jobs: readonly QueuedMail<InvitationPayload>[], { em, now, shop }: RenderEnv): Promise<RenderOutcome[]> {
       const ids = jobs.map((job) => job.payload.invitationId);
       const open = new Set((await em.find(StaffInvitation, { id: { $in: ids }, acceptedAt: null, expiresAt: { $gt: now } }, { fields: ['id'] })).map((row) => row.id));
       return Promise.all(
         jobs.map((job) =>
           open.has(job.payload.invitationId) && job.payload.link && job.to
-            ? staffInvitationEmail({ to: job.to, role: job.payload.role, link: job.payload.link, invitedBy: job.payload.invitedBy, expiresAt: new Date(job.payload.expiresAt) })
+            ? staffInvitationEmail({ to: job.to, role: job.payload.role, link: job.payload.link, invitedBy: job.payload.invitedBy, expiresAt: new Date(job.payload.expiresAt) }, shop)
             : drop(),
         ),
       );

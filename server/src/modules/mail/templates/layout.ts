@@ -1,5 +1,6 @@
 import { SafeHtml } from '../../../core/html.js';
 import { asHtml, literal, MailTemplate, mjml, renderSource, renderTemplate, type TemplateValue } from './compiled.js';
+import { DEFAULT_SHOP_IDENTITY, type ShopIdentity } from './shop-identity.js';
 
 export { literal, mjml, MailTemplate } from './compiled.js';
 
@@ -23,6 +24,8 @@ export interface EmailParts {
   body: MailTemplate | SafeHtml;
   /** The plain-text part, without the shop's footer (added here). */
   text: string;
+  /** Whose e-mail it is (the name in the header and footer, the support address); the default shop when left out. */
+  shop?: ShopIdentity;
 }
 
 // The shop's colours, part of the templates' shape (MJML reads them).
@@ -30,7 +33,8 @@ const BRAND = literal('#b0413e');
 const INK = literal('#2b2b2b');
 const QUIET = literal('#7a6f66');
 const PAPER = literal('#f4f1ec');
-const FOOTER = 'Art & Song Cards — beautiful greetings without the wait.';
+const footer = (shop: ShopIdentity) => `${shop.name} — beautiful greetings without the wait.`;
+const supportLine = (email: string) => `Questions? Write to ${email}.`;
 
 /** A heading of an e-mail. */
 export const heading = (text: string | MailTemplate | SafeHtml) =>
@@ -55,8 +59,8 @@ export const quote = (text: string, signature?: string) =>
 /** Text whose line breaks show in HTML (escaped; filled into one hole). */
 export const lines = (text: string): SafeHtml => new SafeHtml(text.split('\n').map((line) => asHtml(line)).join('<br>'));
 
-/** The shop's header and footer around a body. */
-const frame = (parts: EmailParts, body: TemplateValue) => mjml`<mjml lang="en">
+/** The shop's header and footer around a body (the shop's name and address are holes: one compiled shape for any shop). */
+const frame = (parts: EmailParts, shop: ShopIdentity, body: TemplateValue) => mjml`<mjml lang="en">
   <mj-head>
     <mj-title>${parts.subject}</mj-title>
     <mj-preview>${parts.preview}</mj-preview>
@@ -68,7 +72,7 @@ const frame = (parts: EmailParts, body: TemplateValue) => mjml`<mjml lang="en">
   <mj-body background-color="${PAPER}" width="600px">
     <mj-section padding="28px 0 12px">
       <mj-column>
-        <mj-text align="center" font-size="13px" letter-spacing="3px" color="${BRAND}" text-transform="uppercase">Art &amp; Song Cards</mj-text>
+        <mj-text align="center" font-size="13px" letter-spacing="3px" color="${BRAND}" text-transform="uppercase">${shop.name}</mj-text>
       </mj-column>
     </mj-section>
     <mj-section background-color="#ffffff" border-radius="14px" padding="28px 0">
@@ -78,7 +82,7 @@ ${body}
     </mj-section>
     <mj-section padding="18px 0 32px">
       <mj-column>
-        <mj-text align="center" font-size="12px" color="${QUIET}">${FOOTER}</mj-text>
+        <mj-text align="center" font-size="12px" color="${QUIET}">${footer(shop)}${shop.supportEmail ? mjml`<br>Questions? Write to <a href="mailto:${shop.supportEmail}" style="color:${QUIET}">${shop.supportEmail}</a>.` : ''}</mj-text>
       </mj-column>
     </mj-section>
   </mj-body>
@@ -90,6 +94,8 @@ ${body}
  */
 export async function renderEmail(parts: EmailParts): Promise<MailContent> {
   const name = parts.subject;
-  const html = parts.body instanceof MailTemplate ? await renderTemplate(frame(parts, parts.body), name) : await renderSource(asHtml(frame(parts, parts.body)), name);
-  return { to: parts.to, subject: parts.subject, text: `${parts.text.trim()}\n\n${FOOTER}\n`, html };
+  const shop = parts.shop ?? DEFAULT_SHOP_IDENTITY;
+  const html = parts.body instanceof MailTemplate ? await renderTemplate(frame(parts, shop, parts.body), name) : await renderSource(asHtml(frame(parts, shop, parts.body)), name);
+  const support = shop.supportEmail ? `\n${supportLine(shop.supportEmail)}` : '';
+  return { to: parts.to, subject: parts.subject, text: `${parts.text.trim()}\n\n${footer(shop)}${support}\n`, html };
 }
