@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Alignment, Button, Classes, Icon, Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
 import { useAuth } from '../auth/auth-store';
 import { useSettings } from '../settings/settings-store';
+import { useShop } from '../settings/shop-store';
 import { itemCount } from '../storefront/cart/cart-lines';
 import { useCartLines } from '../storefront/cart/cart-store';
 import { ThemeToggle } from '../common/ThemeToggle';
@@ -20,6 +21,7 @@ const UserMenu = lazy(() => import('./AccountMenus').then((m) => ({ default: m.U
 export function TopNavbar() {
   const auth = useAuth();
   const { admin } = useSettings();
+  const shop = useShop();
   const navigate = useNavigate();
   const location = useLocation();
   const inCart = itemCount(useCartLines());
@@ -30,8 +32,13 @@ export function TopNavbar() {
       <NavbarGroup align={Alignment.START}>
         <NavbarHeading className="top-navbar-heading">
           <Link to="/" className="brand">
-            <img src="/favicon.svg" alt="" width={24} height={24} />
-            <span className="brand-name">Art &amp; Song Cards</span>
+            {/* The owner's logo beside the name (the name is the link's text: the picture says nothing more). */}
+            {shop.logo ? (
+              <img className="brand-logo" src={`/api/${shop.logo.filePath}`} alt="" width={shop.logo.width && shop.logo.height ? Math.round((28 * shop.logo.width) / shop.logo.height) : undefined} height={28} />
+            ) : (
+              <img src="/favicon.svg" alt="" width={24} height={24} />
+            )}
+            <span className="brand-name">{shop.name}</span>
           </Link>
         </NavbarHeading>
         <NavbarDivider className="hide-on-phone" />

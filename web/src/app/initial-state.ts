@@ -4,6 +4,7 @@ import { StoreProductQuery } from '../storefront/product/product-operations';
 import { ShopCategoriesQuery, ShopProductsQuery } from '../storefront/shop/shop-operations';
 import { authStore } from '../auth/auth-store';
 import { settingsStore } from '../settings/settings-store';
+import { shopStore, type ShopLookInput } from '../settings/shop-store';
 
 /**
  * The data the server writes into a page (`<script type="application/json" id="initial-state">`,
@@ -13,6 +14,8 @@ import { settingsStore } from '../settings/settings-store';
  */
 export interface InitialState {
   settings?: { underConstructionMode: boolean; isAdmin: boolean };
+  /** The shop's name, logo and announcement, as everyone sees them. */
+  shop?: ShopLookInput;
   queries?: { operationName: string; variables: Record<string, unknown>; data: unknown }[];
 }
 
@@ -73,6 +76,8 @@ function applySettings(state: InitialState): void {
   }
   // A page the server drew shows these settings to an anonymous visitor: hydration starts from the same view.
   if (state.settings) settingsStore.setPageSettings(state.settings);
+  // The same for every visitor: the header and the announcement bar are drawn from it, on the server and when hydrating.
+  if (state.shop) shopStore.setPageShop(state.shop);
 }
 
 function writeInitialQuery(client: ApolloClient, query: NonNullable<InitialState['queries']>[number]): void {

@@ -7,6 +7,7 @@ import { errorField, errorMessage } from '../apollo/errors';
 import { authStore } from './auth-store';
 import { refreshSettings } from '../settings/refresh-settings';
 import { StandalonePage } from '../common/StandalonePage';
+import { useShop } from '../settings/shop-store';
 
 export const AcceptStaffInvitationMutation = graphql(`
   mutation AcceptStaffInvitation($input: AcceptStaffInvitationInput!) {
@@ -32,6 +33,7 @@ export default function StaffAcceptPage() {
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [accept, { loading }] = useMutation(AcceptStaffInvitationMutation);
+  const { name: shopName } = useShop();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,7 +57,7 @@ export default function StaffAcceptPage() {
       <Card className="auth-card" elevation={2}>
         <form onSubmit={submit} className="auth-form">
           <H1 className="auth-title">Join the team</H1>
-          <p className="muted">You were invited to help run Art &amp; Song Cards. Choose a username and a password for your account.</p>
+          <p className="muted">You were invited to help run {shopName}. Choose a username and a password for your account.</p>
           {!token && (
             <Callout intent="danger" icon="error" className="auth-alert" role="alert">
               This link has no invitation in it. Open the link from your invitation e-mail.

@@ -4,6 +4,7 @@ import { Button, Callout, Card, H1, Spinner, Tag } from '@blueprintjs/core';
 import { BlogPostsQuery } from './blog-operations';
 import { useAuth } from '../auth/auth-store';
 import { useSettings } from '../settings/settings-store';
+import { useShop } from '../settings/shop-store';
 import { ResponsiveImage } from '../common/ResponsiveImage';
 import { PostDate } from './PostDate';
 import './blog.css';
@@ -18,13 +19,14 @@ const PAGE = 10;
 export default function BlogListPage() {
   const { user } = useAuth();
   const { admin } = useSettings();
+  const { name } = useShop();
   const isAdmin = admin && user !== null;
   return (
     <div className="blog-page">
       <header className="blog-header">
         <div>
           <H1>Blog</H1>
-          <p className="muted">Stories, ideas and news from Art &amp; Song Cards.</p>
+          <p className="muted">Stories, ideas and news from {name}.</p>
         </div>
         <div className="blog-header-actions">
           <a href="/blog/rss.xml" className="bp6-button bp6-minimal" title="RSS feed">

@@ -5,6 +5,7 @@ import { Button, Callout, Spinner, Tag } from '@blueprintjs/core';
 import { errorCode } from '../apollo/errors';
 import { useAuth } from '../auth/auth-store';
 import { useSettings } from '../settings/settings-store';
+import { useShop } from '../settings/shop-store';
 import { ResponsiveImage } from '../common/ResponsiveImage';
 import { PostDate } from './PostDate';
 import { BlogPostQuery } from './blog-operations';
@@ -19,15 +20,16 @@ export default function BlogPostPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const { admin } = useSettings();
+  const { name: shopName } = useShop();
   const { data, loading, error } = useQuery(BlogPostQuery, { variables: { idOrSlug: id } });
   const post = data?.blogPost;
 
   useEffect(() => {
-    if (post) document.title = `${post.title} · Art & Song Cards`;
+    if (post) document.title = `${post.title} · ${shopName}`;
     return () => {
-      document.title = 'Art & Song Cards';
+      document.title = shopName;
     };
-  }, [post]);
+  }, [post, shopName]);
 
   if (loading && !data) return <Spinner className="blog-spinner" aria-label="Loading the post" />;
   if (errorCode(error) === 'NOT_FOUND' || (!loading && !post && !error)) {

@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useShop } from '../settings/shop-store';
 import { ThemeToggle } from './ThemeToggle';
 
 /** The frame of the pages shown without the shop's navigation (sign-in, the maintenance notice). */
 export function StandalonePage({ children, brandLinksHome = true }: { children: ReactNode; brandLinksHome?: boolean }) {
+  const { name } = useShop();
   const brand = (
     <>
       <img src="/favicon.svg" alt="" width={28} height={28} />
-      <span>Art &amp; Song Cards</span>
+      <span>{name}</span>
     </>
   );
   return (

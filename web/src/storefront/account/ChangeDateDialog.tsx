@@ -3,7 +3,8 @@ import { useMutation } from '@apollo/client/react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
 import { errorMessage } from '../../apollo/errors';
 import { snackbar } from '../../common/toaster';
-import { classifyDeliveryDay, DEFAULT_DELIVERY_TIME, DELIVERY_HOURS, latestDeliveryDay } from '@rules';
+import { classifyDeliveryDay, DELIVERY_HOURS, hourText, latestDeliveryDay } from '@rules';
+import { useShop } from '../../settings/shop-store';
 import { localDay, localTime } from '../product/personalisation-rules';
 import { ChangeCardDateMutation } from './account-operations';
 
@@ -20,11 +21,11 @@ export function closesSigningText(signatures: number): string {
   return `Signing closes now; ${signatures === 1 ? '1 person has' : `${signatures} people have`} signed.`;
 }
 
-/** The hour a scheduled card is due at, as the dialog offers it (a whole hour; 09:00 when it is not one). */
-function hourOf(iso: string | null): string {
-  if (!iso) return DEFAULT_DELIVERY_TIME;
+/** The hour a scheduled card is due at, as the dialog offers it (a whole hour; the shop's default hour when it is not one). */
+function hourOf(iso: string | null, fallback: string): string {
+  if (!iso) return fallback;
   const time = localTime(new Date(iso));
-  return DELIVERY_HOURS.includes(time) ? time : DEFAULT_DELIVERY_TIME;
+  return DELIVERY_HOURS.includes(time) ? time : fallback;
 }
 
 /** "Change date": now, or another day (today up to a year ahead) and hour, for a card that has not gone out. */
@@ -38,7 +39,8 @@ export function ChangeDateDialog({ card, onClose }: { card: ChangingCard | null;
   const [change, { loading }] = useMutation(ChangeCardDateMutation);
   const scheduled = card?.deliverAt ? localDay(new Date(card.deliverAt)) : null;
   const value = day || (scheduled && scheduled >= today ? scheduled : today);
-  const time = hour ?? hourOf(card?.deliverAt ?? null);
+  const defaultHour = hourText(useShop().defaultDeliveryHour);
+  const time = hour ?? hourOf(card?.deliverAt ?? null, defaultHour);
 
   const close = () => {
     setWhen('later');

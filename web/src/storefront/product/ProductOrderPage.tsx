@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { fillName, recipientNames, songTitle } from '@rules';
+import { fillName, hourText, recipientNames, songTitle } from '@rules';
 import { SongPlayer } from '../../common/song/SongPlayer';
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, Classes, Spinner } from '@blueprintjs/core';
@@ -12,6 +12,7 @@ import { OpeningCard } from './OpeningCard';
 import { PersonalisationForm } from './PersonalisationForm';
 import { browserTimeZone, emptyPersonalisation } from './personalisation-rules';
 import { StoreProductQuery } from './product-operations';
+import { useShop } from '../../settings/shop-store';
 import { ResponsiveImage, type StoredImage } from '../../common/ResponsiveImage';
 import { IMAGE_SIZES } from '../../common/image-sizes';
 import '../common/storefront.css';
@@ -27,7 +28,10 @@ export default function ProductOrderPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const editing = useCartLine(params.get('line'), id);
-  const [personalisation, setPersonalisation] = useState<CardPersonalisation>(() => editing?.personalisation ?? emptyPersonalisation(''));
+  // A new card offers the shop's default hour (Settings); the shopper picks another at will.
+  const shop = useShop();
+  const blank = () => emptyPersonalisation('', hourText(shop.defaultDeliveryHour));
+  const [personalisation, setPersonalisation] = useState<CardPersonalisation>(() => editing?.personalisation ?? blank());
   // The cart is the browser's: a page the server drew starts without it, and the card being changed fills the form once it is read.
   const [filledFrom, setFilledFrom] = useState(editing?.id);
   if (editing?.personalisation && filledFrom !== editing.id) {
@@ -64,7 +68,7 @@ export default function ProductOrderPage() {
 
   const addCard = (entered: CardPersonalisation) => {
     // The visitor's time zone is read when the card is added: reading it costs a phone a moment the first screen needs.
-    const value = { ...entered, timeZone: entered.timeZone || browserTimeZone() };
+    const value = { ...entered, timeZone: entered.timeZone || browserTimeZone(shop.timeZone) };
     if (editing) {
       cart.setPersonalisation(editing.id, value);
       navigate('/cart');
@@ -73,7 +77,7 @@ export default function ProductOrderPage() {
     cart.add({ productId: product.id, name: product.name, quantity: value.recipients.length, personalisation: value });
     setInCart(`“${product.name}” for ${recipientNames(value.recipients)} is in your cart.`);
     // A next card, most often from the same sender: their name stays.
-    setPersonalisation({ ...emptyPersonalisation(''), senderName: value.senderName });
+    setPersonalisation({ ...blank(), senderName: value.senderName });
   };
 
   // One gallery: a card's own pages open in the card; its other pictures are thumbnails beside it.

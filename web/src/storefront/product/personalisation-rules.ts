@@ -70,9 +70,11 @@ export function validatePersonalisation(p: CardPersonalisation, now: Date): Pers
 
 export const emptyRecipient = (): CardRecipient => ({ name: '', email: '' });
 
-export const emptyPersonalisation = (timeZone: string): CardPersonalisation => ({ recipients: [emptyRecipient()], senderName: '', message: '', deliveryDate: null, deliveryTime: DEFAULT_DELIVERY_TIME, timeZone });
+/** A blank card; `deliveryTime` is the hour the form offers first (the shop's default delivery hour). */
+export const emptyPersonalisation = (timeZone: string, deliveryTime = DEFAULT_DELIVERY_TIME): CardPersonalisation => ({ recipients: [emptyRecipient()], senderName: '', message: '', deliveryDate: null, deliveryTime, timeZone });
 
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/** The shopper's zone as the browser tells it; `fallback` (the shop's zone) when it does not. */
+export const browserTimeZone = (fallback = 'UTC') => Intl.DateTimeFormat().resolvedOptions().timeZone || fallback;
 
 /** The personalisation as it goes into the cart: texts trimmed, addresses lower case. */
 export const trimmedPersonalisation = (p: CardPersonalisation): CardPersonalisation => ({

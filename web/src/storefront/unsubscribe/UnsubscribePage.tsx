@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Callout, Card, H1, Spinner } from '@blueprintjs/core';
 import { graphql } from '../../apollo/generated';
 import { errorMessage } from '../../apollo/errors';
+import { useShop } from '../../settings/shop-store';
 import { StandalonePage } from '../../common/StandalonePage';
 
 export const UnsubscribeLinkQuery = graphql(`
@@ -32,6 +33,7 @@ export default function UnsubscribePage() {
   const token = params.get('token') ?? '';
   const link = useQuery(UnsubscribeLinkQuery, { variables: { token }, skip: !token, fetchPolicy: 'network-only' });
   const [unsubscribe, done] = useMutation(UnsubscribeMutation);
+  const { name: shopName } = useShop();
   const state = done.data?.unsubscribe ?? link.data?.unsubscribeLink;
   const failure = !token ? 'This link has no token in it. Open the link from the e-mail again, whole.' : link.error ? errorMessage(link.error, 'This unsubscribe link could not be read.') : null;
 
@@ -39,7 +41,7 @@ export default function UnsubscribePage() {
     <StandalonePage>
       <Card className="auth-card unsubscribe-card" elevation={2}>
         <div className="auth-form">
-          <H1 className="auth-title">Stop e-mails from Art &amp; Song Cards</H1>
+          <H1 className="auth-title">Stop e-mails from {shopName}</H1>
           {failure ? (
             <Callout intent="danger" icon="error" role="alert">
               {failure}
@@ -48,12 +50,12 @@ export default function UnsubscribePage() {
             <Spinner size={24} />
           ) : state.unsubscribed ? (
             <Callout intent="success" icon="tick-circle" role="status" title="You are unsubscribed">
-              {state.maskedEmail} gets no more cards, reminders or invitations sent through Art &amp; Song Cards. Nobody can order a card for this address any more.
+              {state.maskedEmail} gets no more cards, reminders or invitations sent through {shopName}. Nobody can order a card for this address any more.
             </Callout>
           ) : (
             <>
               <p>
-                People send e-greeting cards through Art &amp; Song Cards. Unsubscribe, and <strong>{state.maskedEmail}</strong> gets no more cards, reminders or signing invitations from
+                People send e-greeting cards through {shopName}. Unsubscribe, and <strong>{state.maskedEmail}</strong> gets no more cards, reminders or signing invitations from
                 this shop, from anyone.
               </p>
               {done.error && (
