@@ -1,11 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { NonIdealState, Spinner } from '@blueprintjs/core';
-import { useAuth } from '../auth/auth-store';
-import { useSettings } from '../settings/settings-store';
+import { Spinner } from '@blueprintjs/core';
 import { AdminShell } from './shell/AdminShell';
+import { AdminsOnly, useConsoleRole } from './shell/console-role';
 import { CommandPalette } from './shell/CommandPalette';
-import { type AdminView, type ConsoleRole, viewsFor } from './shell/admin-views';
+import { type AdminView, viewsFor } from './shell/admin-views';
 import { SettingsScreen } from './settings/SettingsScreen';
 import { MediaLibraryScreen } from './media/MediaLibraryScreen';
 import { CatalogueScreen } from './catalogue/CatalogueScreen';
@@ -25,23 +24,14 @@ const SalesScreen = lazy(() => import('./sales/SalesScreen'));
  * see every view; staff see Orders, Customers and Sales (the server refuses them the rest).
  */
 export default function AdminDashboard() {
-  const settings = useSettings();
-  const { user } = useAuth();
+  const role = useConsoleRole();
   const [params, setParams] = useSearchParams();
-  const role: ConsoleRole | null = settings.admin ? 'admin' : user?.role === 'staff' ? 'staff' : null;
-
-  if (!role) {
-    return (
-      <div className="coming-soon">
-        <NonIdealState icon="lock" title="Admins only" description="The admin console is for the shop's administrators. Sign in with an admin account to use it." />
-      </div>
-    );
-  }
+  if (!role) return <AdminsOnly />;
   const views = viewsFor(role);
   const requested = params.get('view');
   const view: AdminView = views.find((v) => v.id === requested)?.id ?? views[0]!.id;
   return (
-    <AdminShell view={view} role={role} onSelect={(next) => setParams(next === views[0]!.id ? {} : { view: next })} tools={<CommandPalette role={role} onOpen={(next) => setParams(next)} />}>
+    <AdminShell view={view} role={role} onSelect={(next) => setParams(next === views[0]!.id ? {} : { view: next })} tools={<CommandPalette role={role} />}>
       {view === 'media' && <MediaLibraryScreen />}
       {view === 'catalogue' && <CatalogueScreen />}
       {view === 'products' && <ProductsScreen />}

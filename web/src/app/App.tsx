@@ -19,6 +19,7 @@ const BlogListPage = lazyWithReload(() => import('../blog/BlogListPage'));
 const BlogPostPage = lazyWithReload(() => import('../blog/BlogPostPage'));
 const BlogEditorPage = lazyWithReload(() => import('../blog/editor/BlogEditorPage'));
 const AdminDashboard = lazyWithReload(() => import('../admin/AdminDashboard'));
+const ProductEditorPage = lazyWithReload(() => import('../admin/products/ProductEditorPage'));
 const SettingsPage = lazyWithReload(() => import('../admin/settings/SettingsPage'));
 const LoginPage = lazyWithReload(() => import('../auth/LoginPage'));
 const StaffAcceptPage = lazyWithReload(() => import('../auth/StaffAcceptPage'));
@@ -85,6 +86,7 @@ export const routes: RouteObject[] = [
           { path: 'admin/blog/new', element: <BlogEditorPage /> },
           { path: 'admin/blog/edit/:id', element: <BlogEditorPage /> },
           { path: 'admindash', element: <AdminDashboard /> },
+          { path: 'admindash/products/:id', element: <ProductEditorPage /> },
           { path: 'settings', element: <SettingsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

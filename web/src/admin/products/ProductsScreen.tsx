@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { useUrlParams } from '../../common/url-params';
 import { toggled } from '../../common/toggled';
 import { useMutation, useQuery } from '@apollo/client/react';
@@ -11,7 +11,8 @@ import { CursorPager, useCursorPages } from '../../common/CursorPager';
 import { snackbar, snackbarWithAction } from '../../common/toaster';
 import { useDebounced } from '../../storefront/common/use-debounced';
 import { SalePrice } from '../../storefront/common/SalePrice';
-import { CategoriesQuery, ProductTypesQuery } from '../catalogue/catalogue-operations';
+import { ProductTypesQuery } from '../catalogue/catalogue-operations';
+import { useCategoryOptions } from '../catalogue/category-options';
 import { dateTime } from '../orders/order-format';
 import { BulkActionDialog, type AskingAction } from './BulkActionDialog';
 import { AdminProductsQuery, BulkUpdateProductsMutation, UndoBulkUpdateProductsMutation } from './products-operations';
@@ -61,7 +62,6 @@ export function ProductsScreen() {
     update({ q: query || null }, { replace: true });
   }, [query, categoryId, typeId, status, onSale, sort]);
 
-  const categories = useQuery(CategoriesQuery);
   const types = useQuery(ProductTypesQuery);
   const { data, error, loading, refetch } = useQuery(AdminProductsQuery, {
     variables: { query: query || null, categoryId, productTypeId: typeId, status, onSale, sort, first: PAGE, after: pages.after },
@@ -71,16 +71,7 @@ export function ProductsScreen() {
   const [runUndo] = useMutation(UndoBulkUpdateProductsMutation);
   const page = data?.adminProducts;
 
-  // Each category by its path ("Holidays › Christmas"), in tree order.
-  const categoryOptions = useMemo(() => {
-    const list = categories.data?.categories ?? [];
-    const byId = new Map(list.map((c) => [c.id, c]));
-    const path = (id: number): string => {
-      const c = byId.get(id);
-      return c ? (c.parentId && byId.has(c.parentId) ? `${path(c.parentId)} › ${c.name}` : c.name) : '';
-    };
-    return list.map((c) => ({ id: c.id, label: path(c.id) })).sort((a, b) => a.label.localeCompare(b.label));
-  }, [categories.data]);
+  const categoryOptions = useCategoryOptions();
   const categoryName = (id: number) => categoryOptions.find((c) => c.id === id)?.label ?? `#${id}`;
 
   const onPage = page?.edges.map((e) => e.node.id) ?? [];
@@ -117,6 +108,7 @@ export function ProductsScreen() {
     <div className="products-screen">
       <div className="products-toolbar">
         <H2>Products</H2>
+        <Button intent="primary" icon="add" text="New product" onClick={() => void navigate('/admindash/products/new')} />
         <InputGroup className="products-search" type="search" leftIcon="search" placeholder="Search by name, tag or SKU" aria-label="Search products" value={text} onValueChange={setText} rightElement={loading ? <Spinner size={16} className="products-search-spinner" /> : undefined} />
       </div>
       <div className="products-filters">
@@ -177,7 +169,9 @@ export function ProductsScreen() {
                     <td className="products-name">
                       {node.mainImageThumbnailPath ? <img src={`/api/${node.mainImageThumbnailPath}`} alt="" width={40} height={40} loading="lazy" /> : <span className="products-no-image" />}
                       <span>
-                        <strong>{node.name}</strong>
+                        <Link to={`/admindash/products/${node.id}`} className="products-link">
+                          <strong>{node.name}</strong>
+                        </Link>
                         {node.sku && <span className="muted products-sku">{node.sku}</span>}
                       </span>
                     </td>
@@ -192,7 +186,7 @@ export function ProductsScreen() {
                     <td>{categoryName(node.categoryId)}</td>
                     <td className="muted">{dateTime(node.updatedAt)}</td>
                     <td>
-                      <Button variant="minimal" icon="edit" aria-label={`Edit ${node.name}`} title="Edit" onClick={() => void navigate(`?${new URLSearchParams({ view: 'catalogue', category: String(node.categoryId), product: String(node.id) })}`)} />
+                      <Button variant="minimal" icon="edit" aria-label={`Edit ${node.name}`} title="Edit" onClick={() => void navigate(`/admindash/products/${node.id}`)} />
                     </td>
                   </tr>
                 );

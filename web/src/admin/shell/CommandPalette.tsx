@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { Button, MenuItem } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
@@ -42,22 +43,26 @@ export const PaletteSearchQuery = graphql(`
   }
 `);
 
-/** One thing the palette can open: where it leads, as the console's address parameters. */
+/** One thing the palette can open, and the address it opens. */
 export interface PaletteItem {
   key: string;
   kind: 'Screen' | 'Product' | 'Order' | 'Customer';
   label: string;
   detail?: string;
   icon: IconName;
-  params: Record<string, string>;
+  to: string;
 }
+
+/** A console screen's address: `/admindash?view=orders&order=…`. */
+const consolePath = (params: Record<string, string>) => `/admindash?${new URLSearchParams(params)}`;
 
 /**
  * The console's command palette (contract section 16): Ctrl+K or Cmd+K anywhere in the console finds a
  * screen by its name, a product, an order by its number (or its customer's e-mail) or a customer, and
  * opens it. Results come from the server as one types (staff are not offered products).
  */
-export function CommandPalette({ role, onOpen }: { role: ConsoleRole; onOpen: (params: Record<string, string>) => void }) {
+export function CommandPalette({ role }: { role: ConsoleRole }) {
+  const navigate = useNavigate();
   const [isOpen, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const typed = useDebounced(query.trim(), 200);
@@ -76,13 +81,13 @@ export function CommandPalette({ role, onOpen }: { role: ConsoleRole; onOpen: (p
   const words = query.trim().toLowerCase();
   const screens: PaletteItem[] = viewsFor(role)
     .filter((view) => !words || view.label.toLowerCase().includes(words))
-    .map((view) => ({ key: `screen:${view.id}`, kind: 'Screen', label: view.label, icon: view.icon, params: { view: view.id satisfies AdminView } }));
+    .map((view) => ({ key: `screen:${view.id}`, kind: 'Screen', label: view.label, icon: view.icon, to: consolePath({ view: view.id satisfies AdminView }) }));
   const data = typed.length >= 2 ? found.data : undefined;
   const items: PaletteItem[] = [
     ...screens,
-    ...(data?.adminProducts?.edges ?? []).map(({ node }): PaletteItem => ({ key: `product:${node.id}`, kind: 'Product', label: node.name, detail: node.status === 'ACTIVE' ? undefined : node.status.toLowerCase(), icon: 'box', params: { view: 'catalogue', category: String(node.categoryId), product: String(node.id) } })),
-    ...(data?.orders.edges ?? []).map(({ node }): PaletteItem => ({ key: `order:${node.id}`, kind: 'Order', label: `Order ${node.number}`, detail: node.purchaserEmail, icon: 'shopping-cart', params: { view: 'orders', order: node.id } })),
-    ...(data?.customers.edges ?? []).map(({ node }): PaletteItem => ({ key: `customer:${node.id}`, kind: 'Customer', label: node.username, detail: node.email, icon: 'person', params: { view: 'customers', customer: String(node.id) } })),
+    ...(data?.adminProducts?.edges ?? []).map(({ node }): PaletteItem => ({ key: `product:${node.id}`, kind: 'Product', label: node.name, detail: node.status === 'ACTIVE' ? undefined : node.status.toLowerCase(), icon: 'box', to: `/admindash/products/${node.id}` })),
+    ...(data?.orders.edges ?? []).map(({ node }): PaletteItem => ({ key: `order:${node.id}`, kind: 'Order', label: `Order ${node.number}`, detail: node.purchaserEmail, icon: 'shopping-cart', to: consolePath({ view: 'orders', order: node.id }) })),
+    ...(data?.customers.edges ?? []).map(({ node }): PaletteItem => ({ key: `customer:${node.id}`, kind: 'Customer', label: node.username, detail: node.email, icon: 'person', to: consolePath({ view: 'customers', customer: String(node.id) }) })),
   ];
 
   const renderItem: ItemRenderer<PaletteItem> = (item, { handleClick, handleFocus, modifiers }) =>
@@ -104,7 +109,7 @@ export function CommandPalette({ role, onOpen }: { role: ConsoleRole; onOpen: (p
       onItemSelect={(item) => {
         setOpen(false);
         setQuery('');
-        onOpen(item.params);
+        void navigate(item.to);
       }}
       noResults={<MenuItem disabled text={typed.length < 2 ? 'Type a screen, a product, an order number or a customer' : found.loading ? 'Searching…' : 'Nothing found'} roleStructure="listoption" />}
       inputProps={{ placeholder: 'Go to a screen, a product, an order or a customer…', 'aria-label': 'Search the console' }}

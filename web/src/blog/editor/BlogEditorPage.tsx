@@ -19,7 +19,8 @@ import {
 import { MarkdownPreview } from './MarkdownPreview';
 import { postSlugSchema, postTitleSchema } from '@rules/schemas';
 import { slugFromTitle } from '@rules/slug';
-import { useUnsavedChanges } from './use-unsaved-changes';
+import { UnsavedChangesAlert } from '../../common/UnsavedChangesAlert';
+import { useUnsavedChanges } from '../../common/use-unsaved-changes';
 import '../blog.css';
 import './blog-editor.css';
 
@@ -281,17 +282,7 @@ function Editor({ post }: { post: LoadedPost | null }) {
       >
         <p>Are you sure you want to delete this post? This cannot be undone.</p>
       </Alert>
-      <Alert
-        isOpen={blocker.state === 'blocked'}
-        intent="warning"
-        icon="warning-sign"
-        confirmButtonText="Leave without saving"
-        cancelButtonText="Stay"
-        onConfirm={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
-      >
-        <p>You have unsaved changes. Leave this page and lose them?</p>
-      </Alert>
+      <UnsavedChangesAlert blocker={blocker} />
     </div>
   );
 }

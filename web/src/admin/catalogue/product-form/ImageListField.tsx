@@ -3,12 +3,15 @@ import { MAX_ASSOCIATED_IMAGES } from '@rules';
 import { Button, ButtonGroup, Icon } from '@blueprintjs/core';
 import { MediaBrowserDialog } from '../../../common/media-browser/MediaBrowserDialog';
 import type { PickedMedia } from './product-form-state';
+import { useDropUpload } from './use-drop-upload';
 
 const MAX_IMAGES = MAX_ASSOCIATED_IMAGES;
 
-/** The product's additional images, in display order: add from the Media Browser, reorder, remove. */
+/** The product's additional images, in display order: add from the Media Browser or by dropping files, reorder, remove. */
 export function ImageListField({ images, onChange }: { images: PickedMedia[]; onChange: (images: PickedMedia[]) => void }) {
   const [browsing, setBrowsing] = useState(false);
+  const add = (files: PickedMedia[]) => onChange([...images, ...files.filter((file) => !images.some((i) => i.id === file.id))].slice(0, MAX_IMAGES));
+  const { dropProps, over, uploading } = useDropUpload('IMAGE', add, { multiple: true });
   const move = (index: number, by: number) => {
     const next = [...images];
     const [item] = next.splice(index, 1);
@@ -16,7 +19,7 @@ export function ImageListField({ images, onChange }: { images: PickedMedia[]; on
     onChange(next);
   };
   return (
-    <div className="image-list-field">
+    <div className={`image-list-field${over ? ' media-slot-over' : ''}`} {...dropProps} data-slot="Additional Images">
       {images.map((image, index) => (
         <figure key={image.id} className="image-list-item">
           <img src={`/api/${image.thumbnailPath ?? image.filePath}`} alt={image.friendlyName} title={image.friendlyName} />
@@ -30,14 +33,14 @@ export function ImageListField({ images, onChange }: { images: PickedMedia[]; on
       {images.length < MAX_IMAGES && (
         <button type="button" className="image-list-add" onClick={() => setBrowsing(true)} aria-label="Add an image">
           <Icon icon="add" />
-          <span>Add image</span>
+          <span>{uploading ? 'Uploading…' : 'Add image'}</span>
         </button>
       )}
       <MediaBrowserDialog
         isOpen={browsing}
         kind="IMAGE"
         onClose={() => setBrowsing(false)}
-        onSelect={(file) => !images.some((i) => i.id === file.id) && onChange([...images, file as PickedMedia])}
+        onSelect={(file) => add([file as PickedMedia])}
       />
     </div>
   );

@@ -1,19 +1,23 @@
 import { useState } from 'react';
-import { Button, Icon } from '@blueprintjs/core';
+import { Button, Icon, Spinner } from '@blueprintjs/core';
 import type { MediaKind } from '../../../apollo/generated/graphql';
 import { MediaBrowserDialog } from '../../../common/media-browser/MediaBrowserDialog';
 import type { PickedMedia } from './product-form-state';
+import { useDropUpload } from './use-drop-upload';
 
 /**
  * One media slot of the product form (the main image, a card image, a song): what is chosen, a
- * button that opens the Media Browser on images or songs only, and a way to empty the slot.
+ * button that opens the Media Browser on images or songs only, and a way to empty the slot. A file
+ * dropped onto it is uploaded into the media library and chosen.
  */
 export function MediaSlotField({ label, kind, value, onChange, large = false }: { label: string; kind: MediaKind; value: PickedMedia | null; onChange: (file: PickedMedia | null) => void; large?: boolean }) {
   const [browsing, setBrowsing] = useState(false);
   const image = kind === 'IMAGE';
+  const { dropProps, over, uploading } = useDropUpload(kind, ([file]) => file && onChange(file));
   return (
-    <div className={`media-slot${large ? ' media-slot-large' : ''}${image ? '' : ' media-slot-audio'}`}>
+    <div className={`media-slot${large ? ' media-slot-large' : ''}${image ? '' : ' media-slot-audio'}${over ? ' media-slot-over' : ''}`} {...dropProps} data-slot={label}>
       <span className="media-slot-label">{label}</span>
+      {uploading && <Spinner size={16} className="media-slot-uploading" aria-label={`Uploading to ${label}`} />}
       {image ? (
         // A click on the picture opens the Media Browser too; keyboards use the Choose button.
         <div className="media-slot-frame" onClick={() => setBrowsing(true)} title={value ? value.friendlyName : `Choose ${label}`}>
