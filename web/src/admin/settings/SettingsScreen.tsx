@@ -4,7 +4,7 @@ import { Button, Card, H2, H4, Switch } from '@blueprintjs/core';
 import { errorField, errorMessage } from '../../apollo/errors';
 import { settingsStore } from '../../settings/settings-store';
 import { shopStore } from '../../settings/shop-store';
-import { snackbar } from '../../common/toaster';
+import { snackbar, toaster } from '../../common/toaster';
 import { checkDraft, draftOf, inputOf, type FieldErrors, type SettingsDraft, type SettingsField } from './settings-form';
 import { AdminSettingsQuery, UpdateSettingsMutation } from './settings-operations';
 import { SettingsFields } from './SettingsFields';
@@ -48,6 +48,8 @@ export function SettingsScreen() {
       settingsStore.setSettings(saved);
       shopStore.setShop(saved);
       setDraft(draftOf(saved));
+      // An earlier attempt's error no longer holds.
+      (await toaster()).clear();
       void snackbar('Settings saved successfully!');
     } catch (e) {
       console.error('Error saving settings:', e);

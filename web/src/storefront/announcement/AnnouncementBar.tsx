@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Button, Icon } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useShop } from '../../settings/shop-store';
 import './announcement-bar.css';
 
@@ -41,7 +41,12 @@ export function AnnouncementBar() {
   const content = (
     <>
       <span className="announcement-text">{text}</span>
-      {link && <Icon icon="arrow-right" size={14} aria-hidden className="announcement-arrow" />}
+      {/* A character, not an icon: it draws the same before any script has loaded an icon's paths. */}
+      {link && (
+        <span className="announcement-arrow" aria-hidden>
+          →
+        </span>
+      )}
     </>
   );
   return (

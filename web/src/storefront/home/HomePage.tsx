@@ -12,7 +12,7 @@ export default function HomePage() {
       <section className="hero" aria-labelledby="hero-title">
         <HeroArt />
         <div className="hero-text">
-          <h1 id="hero-title" className="hero-title">
+          <h1 id="hero-title" className={`hero-title${name.length > 24 ? ' hero-title-long' : ''}`}>
             {name}
           </h1>
           <p className="hero-tagline">Beautiful greetings without the wait.</p>
