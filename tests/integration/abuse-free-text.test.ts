@@ -94,7 +94,16 @@ const calls = (): Record<string, Call> => ({
   'GraphQL blog post create': gql('mutation($input: BlogPostInput!) { createBlogPost(input: $input) { id } }', (v) => ({ input: { title: v, slug: v, excerpt: v, metaDescription: v, body: v } }), admin),
   'GraphQL media files': gql('query($after: String) { allMediaFiles(after: $after) { totalCount } }', (v) => ({ after: v }), admin),
   'GraphQL order': gql('query($id: ID!) { order(id: $id) { id } }', (v) => ({ id: v })),
-  'GraphQL sales': gql('query($tz: String) { salesSummary(timeZone: $tz) { revenue } }', (v) => ({ tz: v }), admin),
+  'GraphQL sales': gql('query($tz: String, $f: String, $t: String) { salesSummary(timeZone: $tz, from: $f, to: $t) { revenue } }', (v) => ({ tz: v, f: v, t: v }), admin),
+  'REST admin sales CSV': rest('GET', (v) => `/api/admin/sales.csv?from=${q(v)}&to=${q(v)}&days=${q(v)}&by=${q(v)}&time_zone=${q(v)}`, undefined, admin),
+  // The shop's settings: the name alone (a good one is saved), then every text at once (the first bad one answers).
+  'REST shop name': rest('PUT', () => '/api/settings', (v) => ({ shopName: v }), admin),
+  'REST shop settings': rest('PUT', () => '/api/settings', (v) => ({ supportEmail: v, senderName: v, timeZone: v, defaultDeliveryHour: v, logoId: v, announcement: { enabled: v, text: v, link: v } }), admin),
+  'GraphQL shop settings': gql(
+    'mutation($v: String!) { updateSettings(input: { shopName: $v, supportEmail: $v, senderName: $v, timeZone: $v, announcement: { text: $v, link: $v } }) { shopName } }',
+    (v) => ({ v }),
+    admin,
+  ),
   'GraphQL cart quote': gql('query($lines: [CartLineInput!]!, $code: String) { cartQuote(lines: $lines, discountCode: $code) { total } }', (v) => ({ lines: [{ productId: shop.albumId, quantity: 1 }], code: v })),
   'GraphQL change card date': gql('mutation($id: Int!, $d: String!) { changeCardDate(itemId: $id, deliveryDate: $d) { id } }', (v) => ({ id: itemId, d: v }), customer),
   'GraphQL rename folder': gql('mutation($n: String!) { createMediaFolder(name: $n) { id } }', (v) => ({ n: v }), admin),
