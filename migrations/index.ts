@@ -27,6 +27,8 @@ import { Migration20261128050000_admin_products } from './Migration2026112805000
 import { Migration20261128060000_order_notes } from './Migration20261128060000_order_notes.js';
 import { Migration20261128070000_product_status_index } from './Migration20261128070000_product_status_index.js';
 import { Migration20261128090000_product_bulk_undo } from './Migration20261128090000_product_bulk_undo.js';
+import { Migration20261128110000_sales_ranges } from './Migration20261128110000_sales_ranges.js';
+import { Migration20261128120000_order_list_indexes } from './Migration20261128120000_order_list_indexes.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -58,4 +60,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128060000_order_notes', class: Migration20261128060000_order_notes },
   { name: 'Migration20261128070000_product_status_index', class: Migration20261128070000_product_status_index },
   { name: 'Migration20261128090000_product_bulk_undo', class: Migration20261128090000_product_bulk_undo },
+  { name: 'Migration20261128110000_sales_ranges', class: Migration20261128110000_sales_ranges },
+  { name: 'Migration20261128120000_order_list_indexes', class: Migration20261128120000_order_list_indexes },
 ];

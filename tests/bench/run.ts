@@ -20,7 +20,7 @@ const wanted = (suite: string) => only.length === 0 || only.includes(suite);
 if (wanted('bundle')) printBundle(runBundleBench());
 if (wanted('media')) printResults('Media library: one page of 100 out of 5,000 files in one folder', await runMediaBench());
 if (wanted('orders')) printResults('Orders: the admin search over 100,000 orders', await runOrdersBench());
-if (wanted('sales')) printResults('Sales at a glance and the orders export over 100,000 orders', await runSalesBench());
+if (wanted('sales')) printResults('Sales over ranges and the exports, 200,000 orders (goal: the 365-day summary p95 < 100 ms)', await runSalesBench());
 if (wanted('customers')) printResults('Customers: pages of 25 out of 100,000 accounts (keyset, an index per sort)', await runCustomersBench());
 if (wanted('search')) printResults('Shop search: each order, a price range and a type over 10,000 and 100,000 products (goal: p95 < 20 ms warm)', await runShopSearchBench());
 if (wanted('preview')) printResults('Preview before paying: POST /api/ecards/preview against the real e-card page of the same card', await runPreviewBench());

@@ -76,8 +76,10 @@ describe('random input (property-based)', () => {
     // Shoppers' essentials: the remembered session (revoke-all is left out: it would sign the fuzzer's own callers out) and the shop's search.
     '/api/session', '/api/products/search', '/api/ecards/preview', '/api/ecards/preview/send',
     // The console at scale: every product, bulk actions, orders' filters and notes.
-    '/api/admin/products', '/api/admin/products/bulk', '/api/admin/orders/:x/notes'];
-  const queryString = fc.oneof(fc.constant(''), fc.tuple(fc.constantFrom('search', 'page', 'sort', 'order', 'actor', 'entity', 'q', 'min_price', 'max_price', 'type_id', 'category_id', 'first', 'after', 'on_sale', 'status', 'from', 'to', 'failed_email', 'group'), segment).map(([name, value]) => `?${name}=${value}`));
+    '/api/admin/products', '/api/admin/products/bulk', '/api/admin/orders/:x/notes',
+    // Sales over ranges: the export of a range.
+    '/api/admin/sales.csv'];
+  const queryString = fc.oneof(fc.constant(''), fc.tuple(fc.constantFrom('search', 'page', 'sort', 'order', 'actor', 'entity', 'q', 'min_price', 'max_price', 'type_id', 'category_id', 'first', 'after', 'on_sale', 'status', 'from', 'to', 'failed_email', 'group', 'days', 'by', 'time_zone'), segment).map(([name, value]) => `?${name}=${value}`));
   const restPath = fc.tuple(fc.constantFrom(...templates), segment, segment, queryString).map(([template, a, b, query]) => template.replace(':x', a).replace(':x', b) + query);
   const jsonValue = fc.jsonValue({ maxDepth: 3 });
   const body = fc.oneof(jsonValue.map((v) => JSON.stringify(v)), fc.string({ maxLength: 200 }), fc.constant('{"product":'), fc.constant(''));

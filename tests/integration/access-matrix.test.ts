@@ -23,11 +23,13 @@ const SHOPPER = 'matrixshopper';
 const notFound = (message: string) => ({ status: 404, body: { message, code: 'NOT_FOUND' } });
 
 /** What a member of staff gets from each route staff may use: the status, the content type and the body. */
-const STAFF_REST: Record<string, { status: number; type?: RegExp; body?: unknown; text?: string }> = {
+const STAFF_REST: Record<string, { status: number; type?: RegExp; body?: unknown; text?: string | RegExp }> = {
   'get /admin/orders': { status: 200, type: /^application\/json/, body: [] },
   // The export of no orders is its header line alone.
   'get /admin/orders.csv': { status: 200, type: /^text\/csv/, text: 'order_id,order_number,created_at,customer,status,total,discount_code,items,refund_reason\r\n' },
   'post /admin/orders/:id/refund': notFound('Order not found'),
+  // The sales of the last 30 days (of no orders): a line of zeros a day.
+  'get /admin/sales.csv': { status: 200, type: /^text\/csv/, text: /^period_start,period_end,gross,refunds,net,orders,average_order,cards_sent,cards_opened\r\n(\d{4}-\d\d-\d\d,\d{4}-\d\d-\d\d,0\.00,0\.00,0\.00,0,0\.00,0,0\r\n){30}$/ },
   // The note is checked before the order is looked for: the empty body is refused as it is for an admin.
   'post /admin/orders/:id/notes': { status: 400, body: { message: 'Write the note.', code: 'BAD_USER_INPUT', field: 'text' } },
   'get /admin/customers': {
@@ -107,7 +109,8 @@ describe('the staff role over REST', () => {
       // The body alongside the status, so that an unexpected status shows what the route said.
       expect({ status: asStaff.status, body: text }).toMatchObject({ status: expected.status });
       if (expected.type) expect(asStaff.headers.get('content-type')).toMatch(expected.type);
-      if (expected.text !== undefined) expect(text).toBe(expected.text);
+      if (expected.text instanceof RegExp) expect(text).toMatch(expected.text);
+      else if (expected.text !== undefined) expect(text).toBe(expected.text);
       else expect(JSON.parse(text)).toEqual(expected.body);
     }
     expect((await call(customer)).status).toBe(403);

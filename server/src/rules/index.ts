@@ -1,8 +1,9 @@
 /**
  * The shop's domain rules, defined once: limits, text patterns, card slots and placements, delivery
- * days and hours, how an order's number is written, a card's recipients and the address book's
- * occasions. Pure TypeScript (no Node, ORM or DOM): the server imports these files directly and the
- * web client through the `@rules` alias (web/vite.config.ts, web/tsconfig.json).
+ * days and hours, how an order's number is written, a card's recipients, the address book's
+ * occasions and the Sales view's ranges. Pure TypeScript (no Node, ORM or DOM): the server imports
+ * these files directly and the web client through the `@rules` alias (web/vite.config.ts,
+ * web/tsconfig.json).
  *
  * Two parts are imported on their own so that a page pays only for what it uses: `./schemas.js`
  * (the zod input schemas; `@rules/schemas` on the web) and `./slug.js` (addresses made from titles;
@@ -17,3 +18,4 @@ export * from './recipients.js';
 export * from './occasions.js';
 export * from './group-card.js';
 export * from './shop.js';
+export * from './sales-range.js';

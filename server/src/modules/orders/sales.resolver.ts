@@ -1,53 +1,19 @@
-import { Arg, Ctx, Field, GraphQLISODateTime, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import { Args, Ctx, Query, Resolver } from 'type-graphql';
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
-import { DecimalScalar } from '../../core/decimal.js';
-import type { SalesService } from './sales.service.js';
-import type { SalesSummary as Summary } from './sales.service.js';
-
-@ObjectType({ description: "One day's charged orders (paid or delivered)." })
-export class SalesDay {
-  @Field(() => String, { description: 'YYYY-MM-DD in the time zone asked for.' })
-  day!: string;
-
-  @Field(() => DecimalScalar)
-  revenue!: string;
-
-  @Field(() => Int)
-  orders!: number;
-}
-
-@ObjectType({ description: 'Sales at a glance: the last 30 days, today included.' })
-export class SalesSummary {
-  @Field(() => String)
-  timeZone!: string;
-
-  @Field(() => GraphQLISODateTime, { description: 'The start of the first day counted.' })
-  since!: Date;
-
-  @Field(() => [SalesDay], { description: 'Every one of the 30 days, oldest first (days without orders are zero).' })
-  days!: SalesDay[];
-
-  @Field(() => DecimalScalar, { description: 'Revenue of the 30 days: what charged orders brought, less what was refunded of them.' })
-  revenue!: string;
-
-  @Field(() => Int)
-  orders!: number;
-
-  @Field(() => Int, { description: 'Cards delivered to their recipients in the 30 days.' })
-  cardsSent!: number;
-
-  @Field(() => Int, { description: 'Cards first opened in the 30 days.' })
-  cardsOpened!: number;
-}
+import type { SalesService, SalesSummary as Summary } from './sales.service.js';
+import { SalesSummary, SalesSummaryArgs } from './sales.types.js';
 
 @Resolver()
 export class SalesResolver {
   constructor(private readonly service: SalesService) {}
 
   @Allow('staff')
-  @Query(() => SalesSummary, { description: 'Revenue and orders per day for the last 30 days, with the totals Revenue, Orders, Cards sent and Cards opened.' })
-  salesSummary(@Ctx() ctx: RequestContext, @Arg('timeZone', () => String, { nullable: true, description: "The admin's IANA time zone for the days (default UTC)." }) timeZone?: string | null): Promise<Summary> {
-    return this.service.summary(ctx, timeZone);
+  @Query(() => SalesSummary, {
+    description:
+      'Sales over a range of days (the last 30 unless asked otherwise) in the time zone given, each total beside the previous range of the same length: gross (what was charged for the orders placed in the range), refunds (given back of those orders), net, orders, average order, cards sent and opened; the figures per day or per week, and the top 10 products.',
+  })
+  salesSummary(@Ctx() ctx: RequestContext, @Args(() => SalesSummaryArgs) args: SalesSummaryArgs): Promise<Summary> {
+    return this.service.summary(ctx, args);
   }
 }

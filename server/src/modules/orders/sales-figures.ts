@@ -1,0 +1,114 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { toCents } from '../../core/money.js';
+import type { SalesProduct } from './sales.service.js';
+
+/** What one counted span (a day, or the whole previous range) adds up to; money in cents. */
+export interface DayFigures {
+  gross: number;
+  refunds: number;
+  /** Charged orders, wholly refunded ones included. */
+  orders: number;
+  /** Charged orders not wholly refunded (the figure the view showed before ranges). */
+  kept: number;
+  sent: number;
+  opened: number;
+}
+
+export interface RangeFigures {
+  /** By span: 1 is the previous range, 2 the range's first day, and so on. */
+  spans: Map<number, DayFigures>;
+  topProducts: SalesProduct[];
+}
+
+/** Orders whose payment went through (pending ones were not charged yet, cancelled ones never). */
+const CHARGED = `('paid', 'delivered', 'partially_refunded', 'refunded')`;
+const TOP_PRODUCTS = 10;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+const floorTo = (instant: Date, unit: number) => new Date(Math.floor(instant.getTime() / unit) * unit);
+const pgArray = (instants: Date[]) => `{${instants.map((i) => i.toISOString()).join(',')}}`;
+
+/** The units (UTC hours or days) some of the bounds cut in two: those are counted from the orders themselves. */
+function cutUnits(bounds: Date[], unit: number): Date[] {
+  const cut = new Map<number, Date>();
+  for (const bound of bounds) if (bound.getTime() % unit !== 0) cut.set(floorTo(bound, unit).getTime(), floorTo(bound, unit));
+  return [...cut.values()];
+}
+
+/**
+ * The sales of consecutive spans of time, `bounds` being where each starts and the last one ends:
+ * the previous range as the first span, then the days of the range. Three statements whatever the
+ * number of spans: the refresh of the sums kept per hour and per product and day (see the migration
+ * Migration20261128110000_sales_ranges; repeated only while a mass change is still being counted),
+ * then the spans' figures and the top products side by side, on connections of their own.
+ * The figures read the sums of whole UTC hours (at most 2 × 366 × 24 rows) and put each in its span
+ * with `width_bucket` (a binary search over the bounds); an hour that a bound cuts in two (a zone
+ * such as Asia/Kolkata, whose days start on the half hour) is counted from its orders and cards. The
+ * top products likewise read the sums of whole UTC days and the lines of the one or two days the
+ * range's ends cut.
+ */
+export async function salesFigures(em: EntityManager, bounds: Date[], withTopProducts = true): Promise<RangeFigures> {
+  // Normally one call; after a mass change (an import, a backfill) a few, each within the statement timeout.
+  while ((await em.execute<{ more: boolean }[]>('select "sales_rollup_refresh"() as more'))[0]!.more);
+  const thresholds = pgArray(bounds);
+  const start = bounds[0]!;
+  const rangeStart = bounds[1]!;
+  const end = bounds.at(-1)!;
+  const cutHours = pgArray(cutUnits(bounds, HOUR));
+  const cutDays = pgArray(cutUnits([rangeStart, end], DAY));
+  const within = (column: string) => `${column} >= s.at and ${column} < s.at + interval '1 hour' and ${column} >= ? and ${column} < ?`;
+  const [spans, top] = await Promise.all([
+    em.execute<{ span: number; gross: string; refunds: string; orders: number; kept: number; sent: number; opened: number }[]>(
+      `select width_bucket(at, ?::timestamptz[]) as span, sum(gross)::text as gross, sum(refunds)::text as refunds,
+              sum(orders)::int as orders, sum(kept)::int as kept, sum(sent)::int as sent, sum(opened)::int as opened
+         from (
+           select hour as at, gross, refunds, orders, kept, sent, opened from sales_hour
+            where hour >= ? and hour < ? and hour <> all(?::timestamptz[])
+           union all
+           select o.created_at, o.total, o.refunded_amount, 1, (o.status <> 'refunded')::int, 0, 0
+             from unnest(?::timestamptz[]) as s(at) join "order" o on ${within('o.created_at')} where o.status in ${CHARGED}
+           union all
+           select i.delivered_at, 0, 0, 0, 0, 1, 0 from unnest(?::timestamptz[]) as s(at) join order_item i on ${within('i.delivered_at')}
+           union all
+           select i.opened_at, 0, 0, 0, 0, 0, 1 from unnest(?::timestamptz[]) as s(at) join order_item i on ${within('i.opened_at')}
+         ) as counted
+        group by 1`,
+      [thresholds, floorTo(start, HOUR), end, cutHours, cutHours, start, end, cutHours, start, end, cutHours, start, end],
+    ),
+    withTopProducts
+      ? em.execute<{ product_id: number | null; name: string; units: number; revenue: string }[]>(
+          // A wholly refunded order has every line refunded: it is left out before the join.
+          `select sold.product_id, coalesce(latest.name, sold.name) as name, sold.units, sold.revenue::text as revenue
+             from (
+               select product_id, min(name) as name, sum(units)::int as units, round(sum(revenue), 2) as revenue
+                 from (
+                   select product_id, name, units, revenue from sales_product_day
+                    where day >= ? and day < ? and day <> all(?::timestamptz[])
+                   union all
+                   select i.product_id, i.name, i.quantity, coalesce(i.price * i.quantity * o.total / nullif(o.total + o.discount_amount, 0), 0)
+                     from unnest(?::timestamptz[]) as s(at) join "order" o on o.created_at >= s.at and o.created_at < s.at + interval '1 day' and o.created_at >= ? and o.created_at < ?
+                     join order_item i on i.order_id = o.id
+                    where o.status in ('paid', 'delivered', 'partially_refunded') and i.refunded_at is null
+                 ) as lines
+                group by product_id, case when product_id is null then name end
+                order by revenue desc, units desc, product_id
+                limit ${TOP_PRODUCTS}
+             ) as sold
+             left join lateral (
+               select d.name from sales_product_day d where d.product_id = sold.product_id and d.day < ? order by d.day desc limit 1
+             ) as latest on true
+            order by sold.revenue desc, sold.units desc, sold.product_id`,
+          [floorTo(rangeStart, DAY), end, cutDays, cutDays, rangeStart, end, end],
+        )
+      : [],
+  ]);
+  const figures = new Map<number, DayFigures>();
+  for (const row of spans) {
+    figures.set(row.span, { gross: toCents(row.gross), refunds: toCents(row.refunds), orders: row.orders, kept: row.kept, sent: row.sent, opened: row.opened });
+  }
+  return {
+    spans: figures,
+    topProducts: top.map((row) => ({ productId: row.product_id, name: row.name, units: row.units, revenue: row.revenue })),
+  };
+}
