@@ -15,17 +15,17 @@ const RUNS = 60;
 const sqlArray = (items: string[]) => `array[${items.map((item) => `'${item.replace(/'/g, "''")}'`).join(', ')}]`;
 
 /**
- * Inserts 100,000 orders (one every 10 minutes back from now) with one to three items each, with
- * set-based SQL; the sales bench reuses it.
+ * Inserts 100,000 orders (or `count`; one every 10 minutes back from now) with one to three items
+ * each, with set-based SQL; the console's orders bench reuses it.
  */
-export async function seedBenchOrders(outer: EntityManager): Promise<void> {
+export async function seedBenchOrders(outer: EntityManager, count = ORDERS): Promise<void> {
   const started = performance.now();
   // One transaction without the app's statement timeout: bulk inserts on a busy machine may take longer.
   await outer.transactional(async (em) => {
     await em.execute('set local statement_timeout = 0');
     // Each order n has 1 + n % 3 items; item k of order n is product (n * 7 + k * 3) % 9.
     await em.execute(`create temporary table bench_order as
-      select n, gen_random_uuid() as id, 1 + n % 3 as items from generate_series(1, ${ORDERS}) as n`);
+      select n, gen_random_uuid() as id, 1 + n % 3 as items from generate_series(1, ${count}) as n`);
     await em.execute(`insert into "order" (id, purchaser_email, status, total, payment_provider, payment_reference, card_last4, idempotency_key, request_hash, item_names, created_at)
       select o.id,
              'customer' || o.n || '@' || (${sqlArray(DOMAINS)})[1 + o.n % 4],
@@ -40,7 +40,7 @@ export async function seedBenchOrders(outer: EntityManager): Promise<void> {
   });
   await outer.execute('analyze "order"');
   await outer.execute('analyze order_item');
-  console.log(`  seeded ${ORDERS.toLocaleString()} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`  seeded ${count.toLocaleString()} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 export async function runOrdersBench(): Promise<BenchResult[]> {

@@ -139,3 +139,17 @@ describe('refunds with a reason', () => {
     expect(await app.sql(`select id from mail_job where kind = 'refund-notice' and recipient = 'quiet@example.com'`)).toEqual([]);
   });
 });
+
+describe('the count of a long list', () => {
+  it('counts orders up to 10,000: more is 10,001 ("more than 10,000"), a filter below that is exact', async () => {
+    const count = async (variables: Record<string, unknown>) => (await app.graphql(`query($status: OrderStatus) { orders(first: 5, status: $status) { totalCount edges { node { id } } } }`, variables, admin)).body.data.orders;
+    const before = await count({});
+    expect(before.totalCount).toBeLessThan(100);
+    await app.sql(`insert into "order" (id, purchaser_email, status, total, payment_provider, payment_reference, card_last4, idempotency_key, request_hash, item_names, created_at)
+      select gen_random_uuid(), 'many' || n || '@example.com', 'cancelled', 4.99, 'test', 'many_' || n, '4242', 'many-' || n, 'many', '', now() - make_interval(days => 400, mins => n) from generate_series(1, 10000) as n`);
+    const all = await count({});
+    expect(all.totalCount).toBe(10_001);
+    expect(all.edges).toHaveLength(5);
+    expect((await count({ status: 'DELIVERED' })).totalCount).toBe((await app.sql<{ n: string }>(`select count(*) as n from "order" where status = 'delivered'`)).map((r) => Number(r.n))[0]);
+  });
+});

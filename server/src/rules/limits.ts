@@ -44,3 +44,6 @@ export const MAX_TYPED_SLUG_LENGTH = 120;
 export const MAX_REPLIES_PER_CARD = 3;
 /** Times a purchaser may send one of their sent cards again from My orders (an admin's resends are not counted). */
 export const MAX_OWNER_RESENDS = 3;
+
+/** Orders are counted up to this many: a longer list's total is this and one more, shown as "more than 10,000". */
+export const ORDERS_COUNTED_UP_TO = 10_000;

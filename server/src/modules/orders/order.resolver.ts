@@ -27,7 +27,7 @@ export class OrderResolver {
   }
 
   @Allow('staff')
-  @Query(() => OrderConnection, { description: 'Orders, newest first, optionally searched. `first` may be up to 1000.' })
+  @Query(() => OrderConnection, { description: 'Orders, newest first, optionally searched and filtered. `first` may be up to 1000. `totalCount` is counted up to 10,000: 10,001 means more than 10,000.' })
   orders(@Ctx() ctx: RequestContext, @Args(() => OrdersArgs) args: OrdersArgs): Promise<ConnectionResult<Order>> {
     return this.service.search(ctx, args);
   }

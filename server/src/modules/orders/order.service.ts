@@ -1,3 +1,4 @@
+import { ORDERS_COUNTED_UP_TO } from '../../rules/index.js';
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { withEm, type RequestContext } from '../../core/context.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
@@ -221,12 +222,13 @@ export class OrderService {
   }
 }
 
-/** A page of the orders matching `where`, newest first, with a cursor on (created at, id). */
+/** A page of the orders matching `where`, newest first, with a cursor on (created at, id), counted up to 10,000. */
 export function ordersNewestFirst(ctx: RequestContext, where: FilterQuery<Order>, size: number, after: string | null | undefined): Promise<ConnectionResult<Order>> {
   return keysetPage(ctx.em, Order, where, {
     size,
     after,
     direction: 'desc',
+    countUpTo: ORDERS_COUNTED_UP_TO,
     keys: [
       { property: 'createdAt', cursor: 't', type: 'date', valueOf: (o) => o.createdAt },
       { property: 'id', cursor: 'id', type: 'string', valueOf: (o) => o.id },

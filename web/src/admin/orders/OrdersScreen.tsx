@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
+import { ORDERS_COUNTED_UP_TO } from '@rules';
 import { Button, Callout, Checkbox, H2, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import type { OrderStatus } from '../../apollo/generated/graphql';
 import { useDebounced } from '../../storefront/common/use-debounced';
@@ -134,7 +135,7 @@ export function OrdersScreen() {
               <HTMLSelect aria-label="Rows per page" value={size} onChange={(event) => setParam('size', event.currentTarget.value === '10' ? null : event.currentTarget.value)} options={PAGE_SIZES.map((value) => ({ value, label: value === 'all' ? 'All' : value }))} />
             </label>
             <span className="orders-range" aria-live="polite">
-              {start + 1}–{start + page.edges.length} of {page.totalCount.toLocaleString()}
+              {start + 1}–{start + page.edges.length} of {page.totalCount > ORDERS_COUNTED_UP_TO ? `more than ${ORDERS_COUNTED_UP_TO.toLocaleString()}` : page.totalCount.toLocaleString()}
               {size === 'all' && page.pageInfo.hasNextPage ? ` (at most ${ALL.toLocaleString()} at a time)` : ''}
             </span>
             <Button icon="chevron-left" aria-label="Previous page" disabled={cursors.length === 1} onClick={() => setCursors((list) => list.slice(0, -1))} />
