@@ -5,10 +5,8 @@
  * made from the row there), timed warm with their ratio to a bare node:http answer measured the same
  * way in the same run; and the plan of the list's statements.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { encodeCursor } from '../../server/src/core/pagination.js';
-import { measure, startBenchApp, type BenchResult } from './bench-kit.js';
+import { measure, startBenchApp, startFloor, type BenchResult } from './bench-kit.js';
 import { seedBenchOrders } from './orders.bench.js';
 
 const ORDERS = 200_000;
@@ -22,11 +20,7 @@ const QUERY = `query($after: String, $status: OrderStatus, $from: String, $to: S
 
 export async function runAdminOrdersBench(): Promise<BenchResult[]> {
   const { app, auth, stop } = await startBenchApp();
-  const floorServer = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end('{"data":{"orders":{"totalCount":0,"pageInfo":{"hasNextPage":false,"endCursor":null},"edges":[]}}}');
-  });
-  await new Promise<void>((resolve) => floorServer.listen(0, '127.0.0.1', resolve));
+  const floor = await startFloor('{"data":{"orders":{"totalCount":0,"pageInfo":{"hasNextPage":false,"endCursor":null},"edges":[]}}}');
   const results: BenchResult[] = [];
   try {
     const em = app.orm.em.fork();
@@ -40,10 +34,8 @@ export async function runAdminOrdersBench(): Promise<BenchResult[]> {
     await em.execute('vacuum analyze mail_job');
     await em.execute('vacuum analyze "order"');
 
-    const floorUrl = `http://127.0.0.1:${(floorServer.address() as AddressInfo).port}/`;
-    const floor = await measure('floor: bare node:http answer', async () => void (await (await fetch(floorUrl)).arrayBuffer()), RUNS);
-    results.push(floor);
-    const ratio = (r: BenchResult) => ({ ...r, name: `${r.name} (×${(r.p50 / floor.p50).toFixed(1)} floor)` });
+    results.push(await floor.measure(RUNS));
+    const ratio = floor.ratio;
     const list = (variables: Record<string, unknown>) => async () => {
       const res = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ query: QUERY, variables }) });
       const body = (await res.json()) as { data?: unknown; errors?: unknown };
@@ -78,7 +70,7 @@ export async function runAdminOrdersBench(): Promise<BenchResult[]> {
     results.push(ratio(await measure('search "snowy" + status=PAID: first page', list({ search: 'snowy', status: 'PAID' }), RUNS)));
     return results;
   } finally {
-    floorServer.close();
+    floor.close();
     await stop();
   }
 }

@@ -5,10 +5,8 @@
  * node:http answer measured the same way in the same run; the plan of each order's deep page; and a bulk
  * price change of 1,000 products with their audit entries.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { encodeCursor } from '../../server/src/core/pagination.js';
-import { measure, startBenchApp, type BenchResult } from './bench-kit.js';
+import { measure, startBenchApp, startFloor, type BenchResult } from './bench-kit.js';
 
 const SIZE = 100_000;
 const DEEP = 50_000;
@@ -30,11 +28,7 @@ interface Row {
 
 export async function runAdminProductsBench(): Promise<BenchResult[]> {
   const { app, auth, stop } = await startBenchApp();
-  const floorServer = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end('{"items":[],"next_cursor":null}');
-  });
-  await new Promise<void>((resolve) => floorServer.listen(0, '127.0.0.1', resolve));
+  const floor = await startFloor('{"items":[],"next_cursor":null}');
   const results: BenchResult[] = [];
   try {
     const em = app.orm.em.fork();
@@ -51,10 +45,8 @@ export async function runAdminProductsBench(): Promise<BenchResult[]> {
     await em.execute('vacuum analyze product');
     console.log(`seeded ${SIZE.toLocaleString()} products in ${Math.round(performance.now() - started)} ms`);
 
-    const floorUrl = `http://127.0.0.1:${(floorServer.address() as AddressInfo).port}/`;
-    const floor = await measure('floor: bare node:http answer', async () => void (await (await fetch(floorUrl)).arrayBuffer()), RUNS);
-    results.push(floor);
-    const ratio = (r: BenchResult) => ({ ...r, name: `${r.name} (×${(r.p50 / floor.p50).toFixed(1)} floor)` });
+    results.push(await floor.measure(RUNS));
+    const ratio = floor.ratio;
     const list = async (query: string) => {
       const res = await fetch(`${app.url}/api/admin/products?${query}`, { headers: auth });
       if (res.status !== 200) throw new Error(`GET /api/admin/products?${query} answered ${res.status}: ${await res.text()}`);
@@ -81,7 +73,7 @@ export async function runAdminProductsBench(): Promise<BenchResult[]> {
     }, 5));
     return results;
   } finally {
-    floorServer.close();
+    floor.close();
     await stop();
   }
 }

@@ -1,6 +1,8 @@
 /** What every benchmark shares: a fresh shop to measure, timing a call many times, and printing percentiles. */
 import 'reflect-metadata';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -72,5 +74,33 @@ export async function startBenchApp(overrides: Partial<AppConfig> = {}): Promise
       await app.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A bare node:http server answering the same bytes as the case it stands beside: the floor each figure is a ratio to. */
+export interface Floor {
+  /** Times the bare answer (call it when the shop is seeded, beside the cases); the result goes first in the table. */
+  measure(runs?: number): Promise<BenchResult>;
+  /** A case's result with its p50 as a multiple of the floor's, in its name. */
+  ratio(result: BenchResult): BenchResult;
+  close(): void;
+}
+
+export async function startFloor(body: string, contentType = 'application/json'): Promise<Floor> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': contentType });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  let p50 = NaN;
+  return {
+    async measure(runs = RUNS) {
+      const floor = await measure('floor: bare node:http answer', async () => void (await (await fetch(url)).arrayBuffer()), runs);
+      p50 = floor.p50;
+      return floor;
+    },
+    ratio: (result) => ({ ...result, name: `${result.name} (×${(result.p50 / p50).toFixed(1)} floor)` }),
+    close: () => server.close(),
   };
 }
