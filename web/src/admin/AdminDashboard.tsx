@@ -16,7 +16,7 @@ import { StaffScreen } from './staff/StaffScreen';
 import { AuditScreen } from './audit/AuditScreen';
 import { EmailScreen } from './email/EmailScreen';
 
-/** The chart library is loaded only when Sales is opened. */
+/** Sales (its chart, tables and range picker) is loaded only when opened. */
 const SalesScreen = lazy(() => import('./sales/SalesScreen'));
 
 /**
