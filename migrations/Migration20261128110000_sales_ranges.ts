@@ -25,8 +25,9 @@ export class Migration20261128110000_sales_ranges extends Migration {
   override name = 'Migration20261128110000_sales_ranges';
 
   override up(): void | Promise<void> {
-    // An append-only list, emptied by each refresh: no key, nothing to keep in order.
+    // An append-only list, emptied by each refresh: no key; its index finds the hours listed one by one.
     this.addSql(`create table "sales_change" ("at" timestamptz not null);`);
+    this.addSql(`create index "sales_change_at_index" on "sales_change" ("at");`);
     this.addSql(`create table "sales_hour" ("hour" timestamptz primary key, "gross" numeric(14,2) not null, "refunds" numeric(14,2) not null, "orders" int not null, "kept" int not null, "sent" int not null, "opened" int not null);`);
     this.addSql(`create table "sales_product_day" ("day" timestamptz not null, "product_id" int null, "name" varchar(200) not null, "units" int not null, "revenue" numeric not null);`);
     this.addSql(`create index "sales_product_day_day_index" on "sales_product_day" ("day") include ("product_id", "name", "units", "revenue");`);
@@ -68,8 +69,10 @@ export class Migration20261128110000_sales_ranges extends Migration {
 
     // One refresh at a time (a transaction-scoped advisory lock): each counts again from what is
     // committed once it holds the lock, so a slower refresh that read earlier can never write last.
-    // It takes the earliest 200 hours listed (a mass change is counted over several calls, each well
-    // within the statement timeout) and answers whether some are left. An instant listed while it
+    // It takes the earliest hours listed, at most 500 of them within 7 days (the days' products are
+    // counted again whole, so a busy week bounds the work), found one after the other through the
+    // index (each the first instant past the hour before): a mass change is counted over several
+    // calls, each well within the statement timeout. It answers whether some are left. An instant listed while it
     // runs stays for the next call unless its hour is among those counted now.
     this.addSql(`create function "sales_rollup_refresh"() returns boolean language plpgsql as $$
       declare
@@ -77,10 +80,15 @@ export class Migration20261128110000_sales_ranges extends Migration {
         days timestamptz[];
       begin
         perform pg_advisory_xact_lock(hashtext('sales_rollup_refresh'));
-        select array_agg(h order by h) into hours
-          from (select distinct date_trunc('hour', "at", 'UTC') as h from "sales_change" order by 1 limit 200) as picked;
+        with recursive listed(h, n, until) as (
+          select date_trunc('hour', min("at"), 'UTC'), 1, date_trunc('day', min("at"), 'UTC') + interval '7 days' from "sales_change"
+          union all
+          select (select date_trunc('hour', min(c."at"), 'UTC') from "sales_change" c where c."at" >= l.h + interval '1 hour'), l.n + 1, l.until
+            from listed l where l.h < l.until and l.n < 500
+        )
+        select array_agg(h order by h) into hours from listed where h < until;
         if hours is null then return false; end if;
-        delete from "sales_change" where "at" < hours[array_length(hours, 1)] + interval '1 hour' and date_trunc('hour', "at", 'UTC') = any(hours);
+        delete from "sales_change" c using unnest(hours) as s(h) where c."at" >= s.h and c."at" < s.h + interval '1 hour';
         delete from "sales_hour" where "hour" = any(hours);
         insert into "sales_hour" ("hour", "gross", "refunds", "orders", "kept", "sent", "opened")
           select h, sum(gross), sum(refunds), sum(orders), sum(kept), sum(sent), sum(opened) from (
