@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RunningApp } from '../../gateway/src/boot.js';
 import { addDays } from '../../server/src/rules/delivery.js';
+import { recordQueries } from '../helpers/queries.js';
 import { measure, percentile, startBenchApp, type BenchResult } from './bench-kit.js';
 import { SALES_BENCH_ORDERS, seedSalesBench } from './sales-seed.js';
 
@@ -35,20 +36,9 @@ const bulk = (em: EntityManager, sql: string) =>
     await tx.execute(sql);
   });
 
-/** The SQL the app sends while `work` runs, parameters written in (MikroORM's query log). */
+/** The sales statements the app sends while `work` runs. */
 async function statementsOf(app: RunningApp, work: () => Promise<void>): Promise<string[]> {
-  const queries: string[] = [];
-  const logger = app.orm.config.getLogger();
-  const original = logger.logQuery;
-  logger.logQuery = (context) => void queries.push(String(context.query));
-  app.orm.config.set('debug', true);
-  try {
-    await work();
-  } finally {
-    app.orm.config.set('debug', false);
-    logger.logQuery = original;
-  }
-  return queries.filter((q) => /sales_/.test(q));
+  return (await recordQueries(app, work)).filter((q) => /sales_/.test(q));
 }
 
 /** Each statement's plan, the lines that say how it reads (scans, joins, sorts) and its time. */

@@ -1,7 +1,7 @@
 import type { TestApp } from './test-app.js';
 
 /** Runs `work` and returns the SQL the app sent meanwhile (to count queries). */
-export async function recordQueries(app: TestApp, work: () => Promise<void>): Promise<string[]> {
+export async function recordQueries(app: Pick<TestApp, 'orm'>, work: () => Promise<void>): Promise<string[]> {
   const queries: string[] = [];
   const logger = app.orm.config.getLogger();
   const original = logger.logQuery;

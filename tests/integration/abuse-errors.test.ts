@@ -76,7 +76,7 @@ describe('random input (property-based)', () => {
     // Shoppers' essentials: the remembered session (revoke-all is left out: it would sign the fuzzer's own callers out) and the shop's search.
     '/api/session', '/api/products/search', '/api/ecards/preview', '/api/ecards/preview/send',
     // The console at scale: every product, bulk actions, orders' filters and notes.
-    '/api/admin/products', '/api/admin/products/bulk', '/api/admin/orders/:x/notes',
+    '/api/admin/products', '/api/admin/products/bulk', '/api/admin/products/bulk/:x/undo', '/api/admin/orders/:x/notes',
     // Sales over ranges: the export of a range.
     '/api/admin/sales.csv'];
   const queryString = fc.oneof(fc.constant(''), fc.tuple(fc.constantFrom('search', 'page', 'sort', 'order', 'actor', 'entity', 'q', 'min_price', 'max_price', 'type_id', 'category_id', 'first', 'after', 'on_sale', 'status', 'from', 'to', 'failed_email', 'group', 'days', 'by', 'time_zone'), segment).map(([name, value]) => `?${name}=${value}`));
@@ -152,10 +152,11 @@ describe('random input (property-based)', () => {
       'query($search: String, $status: OrderStatus, $from: String, $to: String, $failedEmail: Boolean, $group: Boolean) { orders(search: $search, status: $status, from: $from, to: $to, failedEmail: $failedEmail, group: $group) { totalCount } }',
       'mutation($orderId: ID!, $text: String!) { addOrderNote(orderId: $orderId, text: $text) { id } }',
       'query($search: String, $status: ProductStatus, $onSale: Boolean, $first: Int, $after: String) { adminProducts(query: $search, status: $status, onSale: $onSale, first: $first, after: $after) { totalCount } }',
-      'mutation($ids: [Int!]!, $action: BulkProductActionInput!) { bulkUpdateProducts(ids: $ids, action: $action) { updated } }',
+      'mutation($ids: [Int!]!, $action: BulkProductActionInput!) { bulkUpdateProducts(ids: $ids, action: $action) { updated undoId } }',
+      'mutation($undoId: String!) { undoBulkUpdateProducts(undoId: $undoId) { restored skipped } }',
     ];
     const variable = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constant(orderInput(shop)).map((input) => ({ ...input, purchaserEmail: 'a\nb@example.com' })));
-    const variables = fc.dictionary(fc.constantFrom('input', 'lines', 'id', 'itemId', 'itemIds', 'ids', 'first', 'after', 'search', 'sort', 'minPrice', 'maxPrice', 'onSale', 'status', 'from', 'to', 'failedEmail', 'group', 'orderId', 'text', 'action'), variable, { maxKeys: 3 });
+    const variables = fc.dictionary(fc.constantFrom('input', 'lines', 'id', 'itemId', 'itemIds', 'ids', 'first', 'after', 'search', 'sort', 'minPrice', 'maxPrice', 'onSale', 'status', 'from', 'to', 'failedEmail', 'group', 'orderId', 'text', 'action', 'undoId'), variable, { maxKeys: 3 });
     const before = await snapshot();
     const asks = (token: string | null) => async (query: string, variables: Record<string, unknown>) => {
       const res = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ query, variables }) });

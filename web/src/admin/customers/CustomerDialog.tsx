@@ -4,6 +4,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, NonIdealState, Spinn
 import { orderNumber } from '@rules';
 import { STATUS_INTENT, dateTime, money, statusLabel } from '../orders/order-format';
 import { CustomerQuery } from './customers-operations';
+import '../../common/cursor-pager.css';
 
 /** A customer: their account, their figures, and their orders (newest first, a row opens it in Orders). */
 export function CustomerDialog({ customerId, onClose, onOpenOrder }: { customerId: number | null; onClose: () => void; onOpenOrder: (orderId: string) => void }) {
@@ -76,7 +77,7 @@ export function CustomerDialog({ customerId, onClose, onOpenOrder }: { customerI
               </table>
             )}
             {(cursors.length > 1 || customer.orders.pageInfo.hasNextPage) && (
-              <div className="customers-footer">
+              <div className="cursor-pager">
                 <Button icon="chevron-left" aria-label="Newer orders" disabled={cursors.length === 1} onClick={() => setCursors((list) => list.slice(0, -1))} />
                 <Button icon="chevron-right" aria-label="Older orders" disabled={!customer.orders.pageInfo.hasNextPage} onClick={() => setCursors((list) => [...list, customer.orders.pageInfo.endCursor])} />
               </div>

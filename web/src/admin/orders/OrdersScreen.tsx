@@ -10,6 +10,7 @@ import { STATUS_INTENT, dateTime, money, statusLabel } from './order-format';
 import { AdminOrdersQuery } from './orders-operations';
 import { useUrlParams } from '../../common/url-params';
 import './orders.css';
+import '../../common/cursor-pager.css';
 
 /** The page sizes of the table; "all" asks for as many as the server gives in one page. */
 const PAGE_SIZES = ['10', '25', '50', '100', 'all'] as const;
@@ -129,7 +130,7 @@ export function OrdersScreen() {
               </tbody>
             </table>
           </div>
-          <div className="orders-footer">
+          <div className="cursor-pager">
             <label className="orders-size">
               Rows per page{' '}
               <HTMLSelect aria-label="Rows per page" value={size} onChange={(event) => setParam('size', event.currentTarget.value === '10' ? null : event.currentTarget.value)} options={PAGE_SIZES.map((value) => ({ value, label: value === 'all' ? 'All' : value }))} />
