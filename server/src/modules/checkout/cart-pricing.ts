@@ -1,8 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Product } from '../catalogue/index.js';
 import { badInput } from '../../core/errors.js';
 import { fromCents, multiply, sum, toCents } from '../../core/money.js';
 import { QUANTITY_MESSAGE } from '../../rules/schemas.js';
-import { E_GREETING_CARD_TYPE_ID, Product, ProductStatus } from '../catalogue/index.js';
 import { MAX_QUANTITY, type CartLine } from './checkout-rules.js';
 
 export interface CartQuoteLine<P = Product> {
@@ -23,15 +22,6 @@ export interface CartQuote<P = Product> {
   discountCode: string | null;
   total: string;
   itemCount: number;
-}
-
-/** The products of the lines (a cart's quote shows them with their images). */
-export async function quoteProducts(em: EntityManager, lines: CartLine[]): Promise<Map<number, { product: Product; isCard: boolean }>> {
-  const ids = [...new Set(lines.map((line) => line.productId))];
-  if (!ids.length) return new Map();
-  // A product that left the shop (deleted, a draft, archived) is dropped from the quote.
-  const products = await em.find(Product, { id: { $in: ids }, status: ProductStatus.ACTIVE }, { populate: ['mainImage'] });
-  return new Map(products.map((product) => [product.id, { product, isCard: product.type.id === E_GREETING_CARD_TYPE_ID }]));
 }
 
 export function priceLines<P extends { id: number; name: string; price: string }>(lines: CartLine[], products: Map<number, { product: P; isCard: boolean }>): CartQuote<P> {

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { jsonColumn } from '../../db/json-column.js';
 import { idArray, preparedRead, runPrepared } from '../../db/prepared.js';
-import { CARD_MEDIA_SLOTS, SONG_SLOTS, slotStem, E_GREETING_CARD_TYPE_ID, type CardMediaSlot } from '../catalogue/index.js';
+import { CARD_MEDIA_SLOTS, SONG_SLOTS, slotStem, E_GREETING_CARD_TYPE_ID, Product, ProductStatus, type CardMediaSlot } from '../catalogue/index.js';
+import type { CartLine } from './checkout-rules.js';
 import type { CardDesign, CardMedia } from '../orders/index.js';
 
 /** What checkout reads of a product it sells: its price and name, and for an e-card its design as sold. */
@@ -63,4 +64,13 @@ export async function pricedProducts(em: EntityManager, productIds: readonly num
       return [Number(row.id), { product: { id: Number(row.id), name: row.name, price: row.price }, isCard, card }];
     }),
   );
+}
+
+/** The products of the lines (a cart's quote shows them with their images). */
+export async function quoteProducts(em: EntityManager, lines: CartLine[]): Promise<Map<number, { product: Product; isCard: boolean }>> {
+  const ids = [...new Set(lines.map((line) => line.productId))];
+  if (!ids.length) return new Map();
+  // A product that left the shop (deleted, a draft, archived) is dropped from the quote.
+  const products = await em.find(Product, { id: { $in: ids }, status: ProductStatus.ACTIVE }, { populate: ['mainImage'] });
+  return new Map(products.map((product) => [product.id, { product, isCard: product.type.id === E_GREETING_CARD_TYPE_ID }]));
 }
