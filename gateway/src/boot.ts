@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { servesHttp, type AppConfig } from '../../server/src/config.js';
-import { startRuntime } from '../../server/src/runtime.js';
+import { startRuntime, type Runtime } from '../../server/src/runtime.js';
 import { buildSchema } from '../../server/src/schema/build-schema.js';
 import type { ServiceDeps, Services } from '../../server/src/services.js';
 import { createGateway, requestIdOf, securityHeaders } from './app.js';
@@ -38,6 +38,8 @@ export interface RunningApp {
   gateway: http.RequestListener | null;
   /** The cached-read fast path in front of Express, when the process serves HTTP. */
   cachedReads: CachedReads | null;
+  /** Moves the shop's prices when a sale starts or ends (a test that moves the clock wakes it). */
+  saleClock: Runtime['saleClock'];
   /** Stops taking requests, then closes the ORM, then stops the embedded database. */
   stop(): Promise<void>;
 }
@@ -103,7 +105,7 @@ export async function startApp(config: AppConfig, given: Logger, deps: Omit<Serv
     const { port } = server.address() as AddressInfo;
     const url = `http://localhost:${port}`;
     log.info({ url, role: config.appRole, media: services.media.storage.kind, startupMs: Math.round(process.uptime() * 1000) }, 'Art & Song Cards is listening');
-    return { url, port, orm, services, server, gateway, cachedReads, stop: runtime.stop };
+    return { url, port, orm, services, server, gateway, cachedReads, saleClock: runtime.saleClock, stop: runtime.stop };
   } catch (error) {
     await runtime.stop();
     throw error;

@@ -8,6 +8,7 @@ import { openDatabase } from './db/database.js';
 import { initOrm, migrate } from './db/orm.js';
 import { resolveJwtSecret } from './modules/auth/token.service.js';
 import { MAIL_QUEUED_SIGNAL } from './modules/mail/mail-queue.js';
+import { SaleClock, SALES_CHANGED_SIGNAL } from './modules/promotions/index.js';
 import { createMediaStorage, createPaymentProviders, createServices, type ServiceDeps, type Services } from './services.js';
 
 /** The shop's back end, running: its database, ORM, services and change feed; HTTP comes on top. */
@@ -15,6 +16,8 @@ export interface Runtime {
   orm: MikroORM;
   services: Services;
   feed: ChangeFeed;
+  /** Moves the shop's prices when a sale starts or ends (tests that move the clock wake it). */
+  saleClock: SaleClock;
   /** Registers a step for `stop` (run in reverse order of registration). */
   onStop(step: () => Promise<void>): void;
   /** Stops what was started, last first. */
@@ -81,6 +84,12 @@ export async function startRuntime(config: AppConfig, log: Logger, deps: Omit<Se
       await services.media.closeStaging();
     });
 
+    // Prices follow the sales' starts and ends at the second in every process (see SaleClock).
+    const saleClock = new SaleClock({ orm, cache: services.cache, clock: services.clock, log });
+    feed.onSignal(SALES_CHANGED_SIGNAL, () => void saleClock.wake());
+    await saleClock.start();
+    steps.push(async () => saleClock.stop());
+
     // A job queued due now (by any process) wakes the processes that send mail when its transaction commits.
     if (runsJobs(config.appRole)) {
       feed.onSignal(MAIL_QUEUED_SIGNAL, () => services.deliveries.kick());
@@ -110,7 +119,7 @@ export async function startRuntime(config: AppConfig, log: Logger, deps: Omit<Se
       services.occasionReminders.start(orm);
       steps.push(() => services.occasionReminders.stopSweeping());
     }
-    return { orm, services, feed, onStop: (step) => steps.push(step), stop };
+    return { orm, services, feed, saleClock, onStop: (step) => steps.push(step), stop };
   } catch (error) {
     await stop();
     throw error;

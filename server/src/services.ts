@@ -34,6 +34,7 @@ import { CardPreviews } from './modules/checkout/card-preview.js';
 import type { RecipientCheck } from './modules/checkout/card-recipients.js';
 import { RateLimits, rateLimitRules } from './modules/limits/rate-limits.js';
 import { DiscountService } from './modules/discount/discount.service.js';
+import { SaleService } from './modules/promotions/sale.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import type { Logger } from 'pino';
 import { ReadCache } from './core/read-cache.js';
@@ -84,6 +85,10 @@ export interface Services {
   /** "My orders": a signed-in shopper's orders and what they can do with their cards. */
   myOrders: MyOrdersService;
   discounts: DiscountService;
+  /** Scheduled sales (contract section 17). */
+  promotions: SaleService;
+  /** The clock every service reads (tests move it). */
+  clock: () => Date;
   refunds: RefundService;
   sales: SalesService;
   stripeWebhooks: StripeWebhooks;
@@ -186,7 +191,9 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const productTypes = new ProductTypeService((ctx, typeId) => products.countOfType(ctx, typeId), cache);
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, domain: new URL(config.publicUrl).hostname, poolSize: config.smtpPoolSize, timeoutMs: config.smtpTimeoutSeconds * 1000, dkim: config.dkim });
   const mail = new MailQueue(clock);
-  const settings = new SettingsService(cache);
+  const promotions = new SaleService(clock, cache);
+  // The announcement bar shows a running sale's banner.
+  const settings = new SettingsService(cache, (em) => promotions.runningBanner(em));
   // The e-mail says whose it is (name, support address, sender's name) as the owner set it, read once per batch.
   mail.useShopIdentity((em) => settings.mailIdentity(em));
   // The requests this process answers: sending makes room for them (the gateway counts them).
@@ -263,6 +270,8 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     ecardLoop,
     myOrders: new MyOrdersService({ mail, orderEmails, clock, orders, groupCards }),
     discounts,
+    promotions,
+    clock,
     refunds: new RefundService({ providers, clock, mail, baseUrl: config.publicUrl, cardsWithdrawn: (em, itemIds) => ecardLoop.cardsWithdrawn(em, itemIds) }),
     sales: new SalesService(clock),
     stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p.name === 'stripe') ?? null, checkout, clock }),

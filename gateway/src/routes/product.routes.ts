@@ -114,7 +114,7 @@ export function productRoutes({ products, cache }: Services): RouteDef[] {
           const page = await products.search(ctx, args, { counted: false });
           return jsonAnswer(
             JSON.stringify({
-              items: page.edges.map(({ node }) => ({ id: node.id, name: node.name, price: decimalToNumber(node.price), compare_at_price: node.compareAtPrice === null ? null : decimalToNumber(node.compareAtPrice), product_type_id: node.productTypeId, main_image_path: node.mainImage?.filePath ?? null })),
+              items: page.edges.map(({ node }) => ({ id: node.id, name: node.name, price: decimalToNumber(node.shopPrice), compare_at_price: node.shopCompareAt === null ? null : decimalToNumber(node.shopCompareAt), product_type_id: node.productTypeId, main_image_path: node.mainImage?.filePath ?? null })),
               next_cursor: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null,
             }),
           );

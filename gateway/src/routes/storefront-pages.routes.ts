@@ -159,7 +159,7 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
               canonical,
               type: 'product',
               image: imageUrl(site, cover),
-              meta: { 'product:price:amount': Number(product.price).toFixed(2), 'product:price:currency': 'USD' },
+              meta: { 'product:price:amount': Number(product.shopPrice).toFixed(2), 'product:price:currency': 'USD' },
               preloadImage: preloadOf(cover, card ? IMAGE_SIZES.card : IMAGE_SIZES.gallery),
               jsonLd: [productJsonLd(site, shop, product, description, cover, categoryName)],
             },
@@ -232,7 +232,7 @@ function productJsonLd(site: string, shop: PublicShop, product: Product, descrip
     offers: {
       '@type': 'Offer',
       url,
-      price: Number(product.price).toFixed(2),
+      price: Number(product.shopPrice).toFixed(2),
       priceCurrency: 'USD',
       availability: 'https://schema.org/InStock',
       itemCondition: 'https://schema.org/NewCondition',

@@ -26,6 +26,10 @@ export const MAX_FONT_NAME_LENGTH = 100;
 
 export const MAX_DISCOUNT_CODE_LENGTH = 40;
 export const MAX_DISCOUNT_USES = 1_000_000_000;
+/** A scheduled sale's name, its banner, and how many products or categories it may name. */
+export const MAX_SALE_NAME_LENGTH = 120;
+export const MAX_SALE_BANNER_LENGTH = 200;
+export const MAX_SALE_TARGETS = 10_000;
 
 /** A blog post's address. */
 export const MAX_SLUG_LENGTH = 100;

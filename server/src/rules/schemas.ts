@@ -11,6 +11,7 @@ export * from './schemas/cart.js';
 export * from './schemas/discount.js';
 export * from './schemas/issues.js';
 export * from './schemas/product.js';
+export * from './schemas/sale.js';
 export * from './schemas/post.js';
 export * from './schemas/payment.js';
 export * from './schemas/settings.js';

@@ -17,7 +17,7 @@ const cardSlots = CARD_MEDIA_SLOTS.map((slot) => slotStem(slot));
 const PRODUCT_DETAIL = preparedRead('product_detail', `
 select json_build_object(
   'product', json_build_object(
-    'id', p.id, 'name', p.name, 'description', p.description, 'sku', p.sku, 'price', p.price::float8, 'compare_at_price', p.compare_at_price::float8, 'status', p.status,
+    'id', p.id, 'name', p.name, 'description', p.description, 'sku', p.sku, 'price', p.shop_price::float8, 'compare_at_price', p.shop_compare_at::float8, 'status', p.status,
     'category_id', p.category_id, 'product_type_id', p.product_type_id, 'main_image_id', p.main_image_id),
   'main_image_path', mi.file_path,
   'tags', p.tags,

@@ -32,9 +32,10 @@ registerEnumType(ProductStatus, { name: 'ProductStatus', description: 'Shoppers 
 @Index({ name: 'product_status_sort_index', properties: ['status', 'sortName', 'id'] })
 @Index({ name: 'product_search_index', expression: 'create index "product_search_index" on "product" using gin ("search_text" gin_trgm_ops)' })
 @Index({ name: 'product_on_sale_index', expression: 'create index "product_on_sale_index" on "product" ("price", "id") where "compare_at_price" is not null' })
+@Index({ name: 'product_shop_price_sort_index', properties: ['shopPrice', 'id'] })
 @Index({ name: 'product_sku_unique', expression: 'create unique index "product_sku_unique" on "product" (lower("sku")) where "sku" is not null' })
 export class Product {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'description' | 'sku' | 'mainImage' | 'tags' | 'sortName' | 'searchText' | 'compareAtPrice' | 'status' | 'categoryId' | 'productTypeId' | 'mainImageId';
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'description' | 'sku' | 'mainImage' | 'tags' | 'sortName' | 'searchText' | 'compareAtPrice' | 'shopPrice' | 'shopCompareAt' | 'status' | 'categoryId' | 'productTypeId' | 'mainImageId';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer' })
@@ -56,13 +57,28 @@ export class Product {
   @Property({ type: 'string', length: 64, nullable: true })
   sku: string | null = null;
 
-  @Field(() => DecimalScalar, { description: 'The price in dollars, exact, with two decimals.' })
+  /** The price the admin set (GraphQL `regularPrice`); shoppers pay `shopPrice`. */
+  @Field(() => DecimalScalar, { name: 'regularPrice', description: 'The price the admin set, in dollars, exact, with two decimals: what the shop sells it for when no sale runs.' })
   @Property({ type: 'decimal', precision: 12, scale: 2 })
   price!: string;
 
-  @Field(() => DecimalScalar, { nullable: true, description: 'The regular price a product on sale is compared with (shown struck through beside the price); above the price, or null when it is not on sale.' })
+  /** The compare-at price the admin set (GraphQL `regularCompareAtPrice`). */
+  @Field(() => DecimalScalar, { name: 'regularCompareAtPrice', nullable: true, description: 'The compare-at price the admin set (above the regular price), or null.' })
   @Property({ type: 'decimal', precision: 12, scale: 2, nullable: true })
   compareAtPrice: string | null = null;
+
+  /**
+   * What it sells for now: the lowest price of the sales running, or the regular price. Kept by the
+   * database (see the scheduled-sales migration): it follows a sale's start and end within a moment.
+   */
+  @Field(() => DecimalScalar, { name: 'price', description: 'What it sells for now, in dollars: a running sale\'s price, or the regular price.' })
+  @Property({ type: 'decimal', precision: 12, scale: 2, generated: '(coalesce("sale_price", "price")) stored' })
+  shopPrice!: string;
+
+  /** The price struck through beside shopPrice: the regular price during a sale, else the compare-at price. */
+  @Field(() => DecimalScalar, { name: 'compareAtPrice', nullable: true, description: 'The price shown struck through beside the price with a "Sale" badge: the regular price while a sale runs, else the compare-at price the admin set; null when it is not on sale.' })
+  @Property({ type: 'decimal', precision: 12, scale: 2, nullable: true, generated: '(case when "sale_price" is not null then "price" else "compare_at_price" end) stored' })
+  shopCompareAt: string | null = null;
 
   @Field(() => ProductStatus, { description: 'ACTIVE: in the shop. DRAFT and ARCHIVED: seen by admins alone.' })
   @Property({ type: 'string', length: 8, default: 'active' })

@@ -153,9 +153,10 @@ export class ProductService {
     if (minPrice !== null && maxPrice !== null && compareDecimal(minPrice, maxPrice) > 0) throw badInput('The lowest price must not be above the highest.', 'minPrice');
     if (args.categoryId != null) where.push({ category: { $in: await subtreeIds(ctx.em, 'category', args.categoryId) } });
     if (args.productTypeId != null) where.push({ type: args.productTypeId });
-    if (minPrice !== null) where.push({ price: { $gte: minPrice } });
-    if (maxPrice !== null) where.push({ price: { $lte: maxPrice } });
-    if (args.onSale) where.push({ compareAtPrice: { $ne: null } });
+    // Shoppers find products by what they sell for now (a running sale's price).
+    if (minPrice !== null) where.push({ shopPrice: { $gte: minPrice } });
+    if (maxPrice !== null) where.push({ shopPrice: { $lte: maxPrice } });
+    if (args.onSale) where.push({ shopCompareAt: { $ne: null } });
     return this.page(ctx, where.length ? { $and: where } : {}, args, SORTS[args.sort ?? ProductSort.NAME], options.counted);
   }
 
@@ -174,7 +175,7 @@ export class ProductService {
     if (args.categoryId != null) where.push({ category: { $in: await subtreeIds(ctx.em, 'category', args.categoryId) } });
     if (args.productTypeId != null) where.push({ type: args.productTypeId });
     if (args.status != null) where.push({ status: args.status });
-    if (args.onSale != null) where.push({ compareAtPrice: args.onSale ? { $ne: null } : null });
+    if (args.onSale != null) where.push({ shopCompareAt: args.onSale ? { $ne: null } : null });
     const sort = ADMIN_SORTS[args.sort ?? AdminProductSort.NAME];
     return this.page(ctx, where.length ? { $and: where } : {}, { ...args, first: args.first ?? ADMIN_PAGE }, sort, options.counted);
   }
@@ -274,15 +275,21 @@ type SortKey = { direction: 'asc' | 'desc'; key: KeysetKey<Product> };
 const SORTS: Record<ProductSort, SortKey> = {
   [ProductSort.NAME]: { direction: 'asc', key: { property: 'sortName', cursor: 'n', type: 'string', valueOf: (p) => p.sortName ?? p.name.toLowerCase() } },
   [ProductSort.NEWEST]: { direction: 'desc', key: { property: 'createdAt', cursor: 't', type: 'date', valueOf: (p) => p.createdAt } },
-  [ProductSort.PRICE_ASC]: { direction: 'asc', key: { property: 'price', cursor: 'p', type: 'string', valueOf: (p) => p.price } },
-  [ProductSort.PRICE_DESC]: { direction: 'desc', key: { property: 'price', cursor: 'p', type: 'string', valueOf: (p) => p.price } },
+  [ProductSort.PRICE_ASC]: { direction: 'asc', key: { property: 'shopPrice', cursor: 'p', type: 'string', valueOf: (p) => p.shopPrice } },
+  [ProductSort.PRICE_DESC]: { direction: 'desc', key: { property: 'shopPrice', cursor: 'p', type: 'string', valueOf: (p) => p.shopPrice } },
 };
+
+/** The console sorts by the price the admin set. */
+const REGULAR_PRICE = {
+  asc: { direction: 'asc', key: { property: 'price', cursor: 'p', type: 'string', valueOf: (p) => p.price } },
+  desc: { direction: 'desc', key: { property: 'price', cursor: 'p', type: 'string', valueOf: (p) => p.price } },
+} as const satisfies Record<string, SortKey>;
 
 /** The console's orders: the shop's by name and price, and the last changed first. */
 const ADMIN_SORTS: Record<AdminProductSort, SortKey> = {
   [AdminProductSort.NAME]: SORTS[ProductSort.NAME],
-  [AdminProductSort.PRICE_ASC]: SORTS[ProductSort.PRICE_ASC],
-  [AdminProductSort.PRICE_DESC]: SORTS[ProductSort.PRICE_DESC],
+  [AdminProductSort.PRICE_ASC]: REGULAR_PRICE.asc,
+  [AdminProductSort.PRICE_DESC]: REGULAR_PRICE.desc,
   [AdminProductSort.UPDATED]: { direction: 'desc', key: { property: 'updatedAt', cursor: 'u', type: 'date', valueOf: (p) => p.updatedAt } },
 };
 

@@ -29,7 +29,7 @@ const slotColumns = CARD_MEDIA_SLOTS.map((slot) => `g.${slotStem(slot)}_id`).joi
  * or category), and the files are read by their ids, so the read costs the same in a shop of any size.
  */
 const STOREFRONT_PRODUCTS = preparedRead('storefront_products', `
-select p.id, p.name, p.description, p.sku, p.price, p.compare_at_price, p.status, p.category_id, p.product_type_id, p.main_image_id, p.tags, p.created_at, p.updated_at,
+select p.id, p.name, p.description, p.sku, p.price, p.compare_at_price, p.shop_price, p.shop_compare_at, p.status, p.category_id, p.product_type_id, p.main_image_id, p.tags, p.created_at, p.updated_at,
   cat.name as category_name, t.name as type_name,
   coalesce((select json_agg(pi.file_id order by pi.position) from product_image pi where pi.product_id = p.id), '[]'::json) as image_ids,
   case when g.product_id is null then null else to_json(g) end as card,
@@ -48,6 +48,8 @@ interface Row {
   sku: string | null;
   price: string;
   compare_at_price: string | null;
+  shop_price: string;
+  shop_compare_at: string | null;
   status: string;
   category_id: number;
   product_type_id: number;

@@ -75,7 +75,7 @@ export class CardPreviews {
   async draw(ctx: RequestContext, input: { productId: unknown; personalisation: unknown }): Promise<PreviewedCard> {
     const productId = input.productId;
     if (typeof productId !== 'number' || !Number.isSafeInteger(productId) || productId <= 0) throw badInput('Choose a card to preview.', 'productId');
-    const priced = (await pricedProducts(ctx.em, [productId])).get(productId);
+    const priced = (await pricedProducts(ctx.em, [productId], this.options.clock())).get(productId);
     if (!priced) throw notFound('Product');
     if (!priced.isCard || !priced.card) throw badInput(`"${priced.product.name}" is not a card: there is nothing to preview.`, 'productId');
     const line = { productId, quantity: 0, personalisation: input.personalisation };
@@ -104,7 +104,7 @@ export class CardPreviews {
   async open(ctx: RequestContext, token: string): Promise<PreviewedCard | null> {
     const payload = this.read(token);
     if (!payload || payload.x * 1000 < this.options.clock().getTime()) return null;
-    const priced = (await pricedProducts(ctx.em, [payload.p])).get(payload.p);
+    const priced = (await pricedProducts(ctx.em, [payload.p], this.options.clock())).get(payload.p);
     if (!priced?.card) return null;
     return previewOf(priced.product.name, priced.card, payload.r, payload.s, payload.m);
   }

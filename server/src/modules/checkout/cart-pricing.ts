@@ -24,15 +24,16 @@ export interface CartQuote<P = Product> {
   itemCount: number;
 }
 
-export function priceLines<P extends { id: number; name: string; price: string }>(lines: CartLine[], products: Map<number, { product: P; isCard: boolean }>): CartQuote<P> {
+/** Prices the lines at each product's `price`: what it sells for at this moment (a running sale's price, see priced-products.ts). */
+export function priceLines<P extends { id: number; name: string }>(lines: CartLine[], products: Map<number, { product: P; isCard: boolean; price: string }>): CartQuote<P> {
   const priced: CartQuoteLine<P>[] = [];
   const dropped = new Set<number>();
   lines.forEach((line, index) => {
-    const { product, isCard } = products.get(line.productId) ?? {};
+    const { product, isCard, price } = products.get(line.productId) ?? {};
     if (!product) dropped.add(line.productId);
     // A card line's quantity counts its recipients (up to 100); anything else is 1 to 99 copies.
     else if (!isCard && line.quantity > MAX_QUANTITY) throw badInput(QUANTITY_MESSAGE, `lines.${index}.quantity`);
-    else priced.push({ index, product, quantity: line.quantity, unitPrice: product.price, lineTotal: multiply(product.price, line.quantity) });
+    else priced.push({ index, product, quantity: line.quantity, unitPrice: price!, lineTotal: multiply(price!, line.quantity) });
   });
   const total = sum(priced.map((line) => line.lineTotal));
   return {

@@ -83,7 +83,7 @@ export class CheckoutService {
   async quote(ctx: RequestContext, rawLines: unknown, rawCode?: unknown): Promise<CartQuote> {
     const lines = cleanCartLines(rawLines);
     const code = optionalCode(rawCode);
-    const products = await quoteProducts(ctx.em, lines);
+    const products = await quoteProducts(ctx.em, lines, this.options.clock());
     const quote = priceLines(lines, products);
     return code ? withDiscount(quote, await this.options.discounts.price(ctx, code, quote.subtotal)) : quote;
   }

@@ -22,7 +22,7 @@ export interface OrderDraft {
  */
 export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; now: Date }, recipientChecks: readonly RecipientCheck[]): Promise<OrderDraft> {
   const { lines, now } = args;
-  const products = await pricedProducts(tx.em, lines.map((line) => line.productId));
+  const products = await pricedProducts(tx.em, lines.map((line) => line.productId), now);
   if (lines.some((line) => !products.has(line.productId))) {
     throw new AppError('PRODUCT_UNAVAILABLE', 'Some products in your cart are no longer available; review your cart.', { field: 'lines' });
   }

@@ -26,7 +26,11 @@ const UNDER_CONSTRUCTION = 'underConstructionMode';
 export const UNDER_CONSTRUCTION_RETRY_AFTER = 3600;
 
 export class SettingsService implements StorefrontGate {
-  constructor(private readonly cache: ReadCache) {}
+  constructor(
+    private readonly cache: ReadCache,
+    /** The banner of a sale running now, if any (the scheduled sales module's; it drops the shop's settings when a sale starts or ends). */
+    private readonly saleBanner: (em: EntityManager) => Promise<string | null> = async () => null,
+  ) {}
 
   /**
    * The switch and the shop's settings are each read from the database at most once per request
@@ -131,7 +135,7 @@ export class SettingsService implements StorefrontGate {
     const values = new Map(rows.map((row) => [row.key, row.value]));
     const logoId = Number(values.get(ShopKeys.logoId));
     const file = logoId > 0 && Number.isSafeInteger(logoId) ? await existingImage(em, logoId) : null;
-    return settingsFromRows(values, file ? logoOf(file) : null);
+    return { ...settingsFromRows(values, file ? logoOf(file) : null), saleBanner: await this.saleBanner(em) };
   }
 }
 

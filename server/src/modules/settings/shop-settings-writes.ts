@@ -29,6 +29,7 @@ export function applyPatch(before: ShopSettings, patch: ShopSettingsPatch, logo:
     senderName: pick('senderName'),
     defaultDeliveryHour: pick('defaultDeliveryHour'),
     timeZone: pick('timeZone'),
+    saleBanner: before.saleBanner,
     announcementBar: {
       enabled: bar.enabled ?? before.announcementBar.enabled,
       text: bar.text ?? before.announcementBar.text,

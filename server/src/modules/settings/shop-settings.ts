@@ -36,6 +36,8 @@ export interface ShopSettings {
   announcementBar: AnnouncementBar;
   /** Whether the owner ever named the shop (its e-mail then goes out under that name). */
   named: boolean;
+  /** The banner of a sale running now (not a setting: the scheduled sales give it), or null. */
+  saleBanner: string | null;
 }
 
 
@@ -69,6 +71,7 @@ export function settingsFromRows(rows: ReadonlyMap<string, string>, logo: ShopLo
     timeZone: rows.get(ShopKeys.timeZone) || DEFAULT_SHOP_TIME_ZONE,
     announcementBar: barOf(rows.get(ShopKeys.announcement)),
     named: Boolean(rows.get(ShopKeys.name)),
+    saleBanner: null,
   };
 }
 
@@ -83,7 +86,9 @@ function barOf(json: string | undefined): AnnouncementBar {
   }
 }
 
+/** What the bar shows: a running sale's banner (linking to the shop's sale), else the owner's announcement when it is on. */
 export const announcementOf = (settings: ShopSettings): Announcement | null => {
+  if (settings.saleBanner) return { text: settings.saleBanner, link: '/shop?on_sale=1' };
   const bar = settings.announcementBar;
   return bar.enabled && bar.text ? { text: bar.text, link: bar.link } : null;
 };

@@ -19,6 +19,7 @@ const ENTITIES: { value: string; label: string; one: string }[] = [
   { value: 'blog-post', label: 'Blog posts', one: 'Blog post' },
   { value: 'settings', label: 'Settings', one: 'Settings' },
   { value: 'discount', label: 'Discounts', one: 'Discount' },
+  { value: 'sale', label: 'Sales & promotions', one: 'Sale' },
   { value: 'order', label: 'Orders (refunds, resends, group cards)', one: 'Order' },
   { value: 'e-mail', label: 'E-mail', one: 'E-mail' },
   { value: 'staff', label: 'Staff', one: 'Staff' },

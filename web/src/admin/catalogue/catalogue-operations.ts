@@ -122,7 +122,8 @@ export const PickedMediaFields = graphql(`
 export const ProductFormFields = graphql(`
   fragment ProductFormFields on Product {
     ...ProductListFields
-    compareAtPrice
+    regularPrice
+    regularCompareAtPrice
     sku
     tags
     mainImage {

@@ -61,8 +61,9 @@ export function productFormFrom(product: ProductFormFieldsFragment): ProductForm
   if (card) for (const slot of ALL_SLOTS) media[slot] = card[slot] ?? null;
   return {
     name: product.name,
-    price: product.price,
-    compareAtPrice: product.compareAtPrice ?? '',
+    // The form edits the prices the admin set, not a running sale's.
+    price: product.regularPrice,
+    compareAtPrice: product.regularCompareAtPrice ?? '',
     status: product.status,
     description: product.description,
     sku: product.sku ?? '',
