@@ -29,6 +29,7 @@ import { Migration20261128070000_product_status_index } from './Migration2026112
 import { Migration20261128090000_product_bulk_undo } from './Migration20261128090000_product_bulk_undo.js';
 import { Migration20261128110000_sales_ranges } from './Migration20261128110000_sales_ranges.js';
 import { Migration20261128120000_order_list_indexes } from './Migration20261128120000_order_list_indexes.js';
+import { Migration20261128130000_discount_rules } from './Migration20261128130000_discount_rules.js';
 import { Migration20261128140000_scheduled_sales } from './Migration20261128140000_scheduled_sales.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
@@ -63,5 +64,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128090000_product_bulk_undo', class: Migration20261128090000_product_bulk_undo },
   { name: 'Migration20261128110000_sales_ranges', class: Migration20261128110000_sales_ranges },
   { name: 'Migration20261128120000_order_list_indexes', class: Migration20261128120000_order_list_indexes },
+  { name: 'Migration20261128130000_discount_rules', class: Migration20261128130000_discount_rules },
   { name: 'Migration20261128140000_scheduled_sales', class: Migration20261128140000_scheduled_sales },
 ];

@@ -34,6 +34,7 @@ import { CardPreviews } from './modules/checkout/card-preview.js';
 import type { RecipientCheck } from './modules/checkout/card-recipients.js';
 import { RateLimits, rateLimitRules } from './modules/limits/rate-limits.js';
 import { DiscountService } from './modules/discount/discount.service.js';
+import { AutomaticDiscountService } from './modules/discount/automatic-discount.service.js';
 import { SaleService } from './modules/promotions/sale.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import type { Logger } from 'pino';
@@ -85,6 +86,8 @@ export interface Services {
   /** "My orders": a signed-in shopper's orders and what they can do with their cards. */
   myOrders: MyOrdersService;
   discounts: DiscountService;
+  /** Discounts without a code ("3 cards, 15 % off"): the admin's list; checkout asks `discounts` for the one a cart gets. */
+  automaticDiscounts: AutomaticDiscountService;
   /** Scheduled sales (contract section 17). */
   promotions: SaleService;
   /** The clock every service reads (tests move it). */
@@ -211,7 +214,8 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   // Cards and reminders go to people who never signed up: withheld when they said no, with List-Unsubscribe otherwise.
   recipients.protect(mail, [OrderMailKind.CARD, OrderMailKind.CARD_RESEND, EcardMailKind.REMINDER]);
   orderEmails.onCardsDelivered = (em, cards, now) => ecardLoop.cardsDelivered(em, cards, now);
-  const discounts = new DiscountService(clock, limits);
+  const automaticDiscounts = new AutomaticDiscountService(clock);
+  const discounts = new DiscountService(clock, limits, automaticDiscounts);
   const providers = deps.paymentProviders ?? [new TestPaymentProvider()];
   const groupCards = new GroupCardService({ limits, clock, secret: jwtSecret });
   // The signing page's sample message suits the card's occasion: the catalogue knows what a card is for.
@@ -270,6 +274,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     ecardLoop,
     myOrders: new MyOrdersService({ mail, orderEmails, clock, orders, groupCards }),
     discounts,
+    automaticDiscounts,
     promotions,
     clock,
     refunds: new RefundService({ providers, clock, mail, baseUrl: config.publicUrl, cardsWithdrawn: (em, itemIds) => ecardLoop.cardsWithdrawn(em, itemIds) }),

@@ -39,7 +39,7 @@ describe('REST /api/admin/discounts', () => {
     });
     expect(res.status).toBe(201);
     const created = await res.json();
-    expect(created).toEqual({ id: expect.any(Number), code: 'Spring-10', percent_off: 10, amount_off: null, starts_at: '2026-01-01T00:00:00.000Z', ends_at: '2030-01-01T00:00:00.000Z', max_uses: 100, uses: 0 });
+    expect(created).toEqual({ id: expect.any(Number), code: 'Spring-10', percent_off: 10, amount_off: null, starts_at: '2026-01-01T00:00:00.000Z', ends_at: '2030-01-01T00:00:00.000Z', max_uses: 100, uses: 0, product_ids: [], category_ids: [], min_subtotal: null, once_per_customer: false, first_order_only: false });
 
     const list = await (await app.request('/api/admin/discounts', { token: admin })).json();
     expect(list).toContainEqual(created);

@@ -23,6 +23,8 @@ const orderJson = (order: Order, items: OrderItem[]) => ({
   total: decimalToNumber(order.total),
   discount_code: order.discountCode,
   discount_amount: decimalToNumber(order.discountAmount),
+  discount_name: order.discountName,
+  discount_kind: order.discountKind,
   created_at: order.createdAt.toISOString(),
   refunded_at: order.refundedAt?.toISOString() ?? null,
   refunded_amount: decimalToNumber(order.refundedAmount),

@@ -16,6 +16,8 @@ export type ErrorCode =
   | 'RECIPIENT_UNSUBSCRIBED'
   /** A cart line's product left the shop (deleted, a draft again, archived). */
   | 'PRODUCT_UNAVAILABLE'
+  /** A usable discount code whose rules refuse the cart (its products, a minimum subtotal, once per customer, a first order); the message says why. */
+  | 'DISCOUNT_NOT_APPLICABLE'
   /** The payment provider refused the payment; the message says why. */
   | 'PAYMENT_DECLINED'
   /** The shop has no payment provider set up (production without PAYMENT_PROVIDER). */

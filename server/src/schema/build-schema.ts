@@ -18,6 +18,7 @@ import { CheckoutResolver } from '../modules/checkout/checkout.resolver.js';
 import { MyOrdersResolver } from '../modules/orders/my-orders.resolver.js';
 import { EcardReplyResolver } from '../modules/ecard/ecard-reply.resolver.js';
 import { DiscountResolver } from '../modules/discount/discount.resolver.js';
+import { AutomaticDiscountResolver } from '../modules/discount/automatic-discount.resolver.js';
 import { SaleResolver } from '../modules/promotions/sale.resolver.js';
 import { RefundResolver } from '../modules/orders/refund.resolver.js';
 import { SalesResolver } from '../modules/orders/sales.resolver.js';
@@ -54,6 +55,7 @@ const resolverFactories = new Map<Function, (services: Services) => unknown>([
   [MyOrdersResolver, (s) => new MyOrdersResolver(s.myOrders)],
   [EcardReplyResolver, (s) => new EcardReplyResolver(s.ecardLoop, s.orders)],
   [DiscountResolver, (s) => new DiscountResolver(s.discounts)],
+  [AutomaticDiscountResolver, (s) => new AutomaticDiscountResolver(s.automaticDiscounts)],
   [SaleResolver, (s) => new SaleResolver(s.promotions)],
   [RefundResolver, (s) => new RefundResolver(s.refunds)],
   [SalesResolver, (s) => new SalesResolver(s.sales)],

@@ -7,7 +7,7 @@ import type { RateLimits } from '../limits/index.js';
 import { Order, OrderStatus, type CardDesign, type OrderEmails, type OrderItem } from '../orders/index.js';
 import { optionalCode, type DiscountService } from '../discount/index.js';
 import type { GroupCardRequest } from '../group-card/index.js';
-import { priceLines, withDiscount, type CartQuote } from './cart-pricing.js';
+import { basketOf, priceLines, withDiscount, type CartQuote } from './cart-pricing.js';
 import { quoteProducts } from './priced-products.js';
 import type { RecipientCheck } from './card-recipients.js';
 import { cleanCard, cleanCartLines, cleanIdempotencyKey, type CartLine } from './checkout-rules.js';
@@ -79,13 +79,13 @@ export class CheckoutService {
     return { available: this.options.provider !== null, provider: this.options.provider?.name ?? null, publishableKey: this.options.provider?.publishableKey ?? null };
   }
 
-  /** Prices a cart; lines whose product no longer exists are dropped and reported. */
+  /** Prices a cart with the discount it gets (see DiscountService.price); lines whose product no longer exists are dropped and reported. */
   async quote(ctx: RequestContext, rawLines: unknown, rawCode?: unknown): Promise<CartQuote> {
     const lines = cleanCartLines(rawLines);
     const code = optionalCode(rawCode);
     const products = await quoteProducts(ctx.em, lines, this.options.clock());
     const quote = priceLines(lines, products);
-    return code ? withDiscount(quote, await this.options.discounts.price(ctx, code, quote.subtotal)) : quote;
+    return withDiscount(quote, await this.options.discounts.price(ctx, code, basketOf(quote)));
   }
 
   /**
@@ -116,7 +116,9 @@ export class CheckoutService {
     // A repeated key finds its order in createPending: a placed one is the
     // answer, a pending one is charged again with the same key (the provider answers the first outcome).
     const viewer = await ctx.viewer();
-    const pending = await this.options.discounts.whileClaiming(ctx, discountCode, () => this.writer.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, provider, viewerId: viewer?.user.id ?? null, now, notifyOpened: input.notifyWhenOpened !== false }));
+    const pending = await this.options.discounts.whileClaiming(ctx, discountCode, () =>
+      this.writer.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, provider, viewerId: viewer?.user.id ?? null, now, notifyOpened: input.notifyWhenOpened !== false }),
+    );
     if (pending instanceof Order && pending.status !== OrderStatus.PENDING) return pending;
 
     const charge = await chargePending(ctx, this, provider, { amount: pending.total, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order ${pending.id}`, orderId: pending.id });

@@ -2,6 +2,7 @@ import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { DecimalScalar } from '../../core/decimal.js';
 import { MAX_RECIPIENTS_PER_LINE } from '../../rules/recipients.js';
 import { Product } from '../catalogue/index.js';
+import { DiscountKind } from '../orders/index.js';
 import { GroupCardInput } from '../group-card/index.js';
 import { MAX_MESSAGE_LENGTH, MAX_QUANTITY } from './checkout-rules.js';
 
@@ -88,11 +89,17 @@ export class CartQuote {
   @Field(() => DecimalScalar, { description: 'The lines together, before a discount.' })
   subtotal!: string;
 
-  @Field(() => DecimalScalar, { description: 'What the discount code takes off ("0.00" without one).' })
+  @Field(() => DecimalScalar, { description: 'What the discount takes off ("0.00" without one): the best automatic discount, or the code\'s when it takes more (they do not add up).' })
   discount!: string;
 
-  @Field(() => String, { nullable: true, description: 'The discount code applied, as the shop spells it.' })
+  @Field(() => String, { nullable: true, description: 'The discount code applied, as the shop spells it; null when none was given or an automatic discount takes more.' })
   discountCode!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The discount that applies, by name: the code, or the automatic discount\'s name ("3 cards, 15 % off").' })
+  discountName!: string | null;
+
+  @Field(() => DiscountKind, { nullable: true, description: 'Which discount applies: CODE, or an automatic one (CARDS, SUBTOTAL); null: none.' })
+  discountKind!: DiscountKind | null;
 
   @Field(() => DecimalScalar, { description: 'What will be charged: the subtotal less the discount.' })
   total!: string;

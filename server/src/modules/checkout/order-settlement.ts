@@ -61,7 +61,7 @@ export class OrderSettlement {
     await ctx.em.fork().transactional(async (em) => {
       const order = await em.findOne(Order, { id: orderId, status: OrderStatus.PENDING }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!order) return;
-      if (order.discountCode) await this.options.discounts.release(withEm(ctx, em), order.discountCode);
+      await this.options.discounts.release(withEm(ctx, em), order);
       if (status) order.status = status;
       else em.remove(order);
       await em.flush();

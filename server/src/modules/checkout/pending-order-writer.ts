@@ -4,7 +4,7 @@ import { withEm, type RequestContext } from '../../core/context.js';
 import { preparedRead, runPrepared } from '../../db/prepared.js';
 import { AppError, conflict } from '../../core/errors.js';
 import { insertOrder, orderByKey, OrderItem, type NewOrder, type OrderCard, type Order } from '../orders/index.js';
-import { withDiscount } from './cart-pricing.js';
+import { basketOf, withDiscount } from './cart-pricing.js';
 import type { RecipientCheck } from './card-recipients.js';
 import type { CheckoutOptions } from './checkout.service.js';
 import type { CartLine } from './checkout-rules.js';
@@ -89,7 +89,9 @@ export class PendingOrderWriter {
       throw error;
     }
     if (draft.groupCards.size || !this.options.media.soldKnown(draft.items)) return null;
-    const written = await insertOrder(ctx.em, newOrder(args, draft), draft.items);
+    // Without a code only an automatic discount applies: nothing is counted, so nothing needs the transaction.
+    draft.quote = withDiscount(draft.quote, await this.options.discounts.price(ctx, null, basketOf(draft.quote)));
+    const written = await insertOrder(ctx.em, newOrder(args, draft, crypto.randomUUID()), draft.items);
     return written && writtenOrder(args, draft, written);
   }
 
@@ -102,12 +104,15 @@ export class PendingOrderWriter {
       if (existing) return existing;
       const tx = withEm(ctx, em);
       const draft = await draftOrder(tx, args, this.recipientChecks);
-      // The code's use is counted in this transaction: it is given back only if the payment fails.
-      if (args.discountCode) draft.quote = withDiscount(draft.quote, await this.options.discounts.claim(tx, args.discountCode, draft.quote.subtotal));
+      // The discount: the best automatic one or the code's, whose use is counted in this transaction
+      // (given back only if the payment fails).
+      const orderId = crypto.randomUUID();
+      const customer = { userId: args.viewerId, email: args.purchaserEmail };
+      draft.quote = withDiscount(draft.quote, await this.options.discounts.claim(tx, args.discountCode, basketOf(draft.quote), customer, orderId));
       // The media of the cards are kept from now on, also while the payment is under way.
       await this.options.media.recordSold(tx, draft.items);
       // The order and its lines in one INSERT (see insertOrder); then a group card's signing link, by its item.
-      const written = await insertOrder(em, newOrder(args, draft), draft.items);
+      const written = await insertOrder(em, newOrder(args, draft, orderId), draft.items);
       // The key was taken after the look-up by a checkout that takes no lock: everything here is rolled back.
       if (!written) throw new KeyTaken('The idempotency key was taken by a checkout without the lock');
       if (draft.groupCards.size) {
@@ -132,9 +137,9 @@ export class PendingOrderWriter {
 }
 
 /** The order's row as checkout writes it (pending until its payment is settled). */
-function newOrder(args: PendingArgs, draft: OrderDraft): NewOrder {
+function newOrder(args: PendingArgs, draft: OrderDraft, id: string): NewOrder {
   return {
-    id: crypto.randomUUID(),
+    id,
     purchaserEmail: args.purchaserEmail,
     total: draft.quote.total,
     userId: args.viewerId,
@@ -144,6 +149,8 @@ function newOrder(args: PendingArgs, draft: OrderDraft): NewOrder {
     itemNames: draft.itemNames,
     discountCode: draft.quote.discountCode,
     discountAmount: draft.quote.discount,
+    discountName: draft.quote.discountName,
+    discountKind: draft.quote.discountKind,
     notifyOpened: args.notifyOpened,
     createdAt: args.now,
   };

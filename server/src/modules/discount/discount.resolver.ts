@@ -24,6 +24,21 @@ export class DiscountCodeInput {
 
   @Field(() => Int, { nullable: true })
   maxUses?: number | null;
+
+  @Field(() => [Int], { nullable: true, description: 'The products it takes its discount off; with categoryIds left out too, the whole order.' })
+  productIds?: number[] | null;
+
+  @Field(() => [Int], { nullable: true, description: 'The categories whose products (subcategories included) it takes its discount off.' })
+  categoryIds?: number[] | null;
+
+  @Field(() => DecimalScalar, { nullable: true, description: 'The subtotal a cart needs for the code.' })
+  minSubtotal?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Each customer (account, or purchaser e-mail address) may use it once.' })
+  oncePerCustomer?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Only for a customer (account or e-mail address) without an earlier paid order.' })
+  firstOrderOnly?: boolean | null;
 }
 
 @Resolver(() => DiscountCode)

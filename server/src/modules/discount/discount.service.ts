@@ -1,34 +1,38 @@
 import { LockMode } from '@mikro-orm/core';
+import { toCents } from '../../core/money.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflictOnUnique } from '../../core/db-errors.js';
 import { withEm, type RequestContext } from '../../core/context.js';
+import { subtreeIds } from '../../core/tree.js';
 import { describeChanges, named, recordAudit } from '../audit/index.js';
 import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
 import type { RateLimits, Taken } from '../limits/index.js';
+import type { AutomaticDiscountService } from './automatic-discount.service.js';
 import { DiscountCode } from './discount-code.entity.js';
-import { cleanDiscountInput, discountOf, UNKNOWN_CODE, UNUSABLE_CODE, unusableReason } from './discount-rules.js';
+import { better, bestAutomatic, codeAmount, eligibleLines, type AppliedDiscount, type Basket, type BasketLine, type Customer } from './discount-pricing.js';
+import { cleanDiscountInput, NOT_APPLICABLE, UNKNOWN_CODE, UNUSABLE_CODE, unusableReason } from './discount-rules.js';
 
-export interface AppliedDiscount {
-  /** The code as the admin wrote it. */
-  code: string;
-  amount: string;
-}
+export type { AppliedDiscount } from './discount-pricing.js';
+
 
 const TAKEN = 'A discount code with this name already exists (codes ignore case).';
 /** Where a request keeps the one code it tried (RequestContext.scope). */
 const TRIED_CODE = 'discount.tried-code';
 
 /**
- * Discount codes: the admin's list and edits, and pricing a cart with a code. A use is counted by one
- * conditional UPDATE inside the checkout's transaction (`uses < max_uses`), so concurrent checkouts
- * racing for the last use get exactly one success. Codes cannot be guessed at leisure: every code
- * tried that cannot be used costs the caller's address a point (kept in PostgreSQL), a request may
- * try one code, and an anonymous caller hears one message whatever the reason.
+ * Discount codes: the admin's list and edits, and the discount a cart gets: the best automatic
+ * discount, or a code's when it takes more (a code does not add to an automatic discount). A code is
+ * claimed in the checkout's transaction with its row locked (FOR UPDATE), so concurrent checkouts
+ * racing for the last use get exactly one success; once per customer is a row per code and customer
+ * whose unique index lets one of two racing checkouts through. Codes cannot be guessed at leisure:
+ * every code tried that cannot be used costs the caller's address a point (kept in PostgreSQL), a
+ * request may try one code, and an anonymous caller hears one message whatever the reason.
  */
 export class DiscountService {
   constructor(
     private readonly clock: () => Date,
     private readonly limits: RateLimits,
+    private readonly automatic: AutomaticDiscountService,
   ) {}
 
   list(ctx: RequestContext): Promise<DiscountCode[]> {
@@ -59,7 +63,7 @@ export class DiscountService {
       const before = discountSnapshot(code);
       em.assign(code, input);
       await conflictOnUnique(() => em.flush(), () => conflict(TAKEN, 'code'));
-      const changes = describeChanges(before, discountSnapshot(code), { code: 'code', off: 'discount', startsAt: 'start', endsAt: 'end', maxUses: 'maximum uses' });
+      const changes = describeChanges(before, discountSnapshot(code), { code: 'code', off: 'discount', startsAt: 'start', endsAt: 'end', maxUses: 'maximum uses', products: 'products', categories: 'categories', minSubtotal: 'minimum subtotal', oncePerCustomer: 'once per customer', firstOrderOnly: 'first order only' });
       await recordAudit(withEm(ctx, em), { entity: 'discount', id, action: 'updated', summary: `${named(code.code)}: ${changes}` });
       return code;
     });
@@ -75,36 +79,55 @@ export class DiscountService {
     ctx.log.info({ discountId: id }, 'discount code deleted');
   }
 
-  /** What a code takes off a subtotal now, without using it (the cart's quote); a code that cannot be used is a bad input. */
-  async price(ctx: RequestContext, rawCode: string, subtotal: string): Promise<AppliedDiscount> {
+  /**
+   * The discount a cart gets now, without using a code (the cart's quote): the best automatic one, or
+   * the code's when it takes more. A code that cannot be used, or whose rules refuse the cart, is
+   * refused (see refusal).
+   */
+  async price(ctx: RequestContext, rawCode: string | null, basket: Basket): Promise<AppliedDiscount | null> {
+    const automatic = bestAutomatic(await this.automatic.running(ctx.em), basket);
+    if (!rawCode) return automatic;
     const attempt = await this.attempt(ctx, rawCode);
     const code = await this.byCode(ctx.em, rawCode);
     const reason = code ? unusableReason(code, this.clock()) : UNKNOWN_CODE;
     if (!code || reason) throw await this.refusal(ctx, reason!);
+    const viewer = await ctx.viewer();
+    const applied = await this.applyRules(ctx, code, basket, { userId: viewer?.user.id ?? null, email: null }, attempt);
     await attempt.giveBack();
-    return { code: code.code, amount: discountOf(code, subtotal) };
+    return better(applied, automatic);
   }
 
   /**
-   * Uses a code for an order being placed (inside its transaction): one conditional UPDATE, so the
-   * row lock it takes makes concurrent checkouts wait and see the count the first one left.
+   * The discount of an order being placed, in its transaction: the best automatic one, or the code's
+   * when it takes more, whose use is then counted (and, once per customer, the customer's use
+   * written under its unique key; `orderId` is the order's, written later in the same transaction).
+   * The code's row is locked until the transaction ends: concurrent checkouts of the code wait and
+   * see the count and the uses the first one left.
    */
-  async claim(tx: RequestContext, rawCode: string, subtotal: string): Promise<AppliedDiscount> {
+  async claim(tx: RequestContext, rawCode: string | null, basket: Basket, customer: Customer, orderId: string): Promise<AppliedDiscount | null> {
     const now = this.clock();
-    const rows = await tx.em.execute<{ code: string; percent_off: number | null; amount_off: string | null }[]>(
-      `update "discount_code" set "uses" = "uses" + 1, "updated_at" = now()
-        where lower("code") = lower(?) and ("starts_at" is null or "starts_at" <= ?) and ("ends_at" is null or "ends_at" > ?)
-          and ("max_uses" is null or "uses" < "max_uses")
-        returning "code", "percent_off", "amount_off"`,
-      [rawCode, now, now],
-    );
-    const row = rows[0];
-    if (!row) {
-      // Why: unknown, not yet, expired or used up (said to signed-in shoppers only).
-      const code = await this.byCode(tx.em, rawCode);
-      throw await this.refusal(tx, (code && unusableReason(code, now)) || (code ? 'This discount code has been used up.' : UNKNOWN_CODE));
+    const automatic = bestAutomatic(await this.automatic.running(tx.em, now), basket);
+    if (!rawCode) return automatic;
+    const code = await this.byCode(tx.em, rawCode, true);
+    // Why: unknown, not yet, expired or used up (said to signed-in shoppers only).
+    const reason = code ? unusableReason(code, now) : UNKNOWN_CODE;
+    if (!code || reason) throw await this.refusal(tx, reason!);
+    const applied = better(await this.applyRules(tx, code, basket, customer), automatic);
+    if (applied?.kind !== 'code') return applied;
+    await tx.em.execute(`update "discount_code" set "uses" = "uses" + 1, "updated_at" = now() where "id" = ?`, [code.id]);
+    if (code.oncePerCustomer) {
+      const keys = customerKeys(customer);
+      // A checkout of the same customer that wrote its row first (committed or not) wins: this insert
+      // waits for it and writes nothing when it committed.
+      const written = await tx.em.execute<{ id: number }[]>(
+        `insert into "discount_redemption" ("discount_code_id", "customer_key", "order_id")
+         select ?, k, ?::uuid from unnest(?::text[]) as k
+         on conflict ("discount_code_id", "customer_key") do nothing returning "id"`,
+        [code.id, orderId, textArray(keys)],
+      );
+      if (written.length < keys.length) throw await this.notApplicable(tx, NOT_APPLICABLE.usedByCustomer);
     }
-    return { code: row.code, amount: discountOf({ percentOff: row.percent_off, amountOff: row.amount_off === null ? null : String(row.amount_off) }, subtotal) };
+    return applied;
   }
 
   /**
@@ -120,14 +143,52 @@ export class DiscountService {
       await attempt.giveBack();
       return placed;
     } catch (error) {
-      if (!(error instanceof AppError && error.field === 'discountCode')) await attempt.giveBack();
+      // A code that exists but whose rules refuse the cart is no guess: a signed-in shopper who heard why gets the point back.
+      if (!(error instanceof AppError && error.field === 'discountCode' && error.code !== 'DISCOUNT_NOT_APPLICABLE')) await attempt.giveBack();
       throw error;
     }
   }
 
-  /** Gives a use back (a payment that was declined or abandoned). */
-  async release(tx: RequestContext, code: string): Promise<void> {
-    await tx.em.execute(`update "discount_code" set "uses" = "uses" - 1 where lower("code") = lower(?) and "uses" > 0`, [code]);
+  /** Gives an order's use of its code back (a payment that was declined or abandoned), and its customer's use. */
+  async release(tx: RequestContext, order: { id: string; discountCode: string | null }): Promise<void> {
+    if (order.discountCode) await tx.em.execute(`update "discount_code" set "uses" = "uses" - 1 where lower("code") = lower(?) and "uses" > 0`, [order.discountCode]);
+    await tx.em.execute(`delete from "discount_redemption" where "order_id" = ?`, [order.id]);
+  }
+
+  /**
+   * What a usable code takes off the cart under its rules: its products and categories, the
+   * minimum subtotal, a first order only, once per customer. A rule that refuses the cart is
+   * DISCOUNT_NOT_APPLICABLE with the reason (see notApplicable).
+   */
+  private async applyRules(ctx: RequestContext, code: DiscountCode, basket: Basket, customer: Customer, attempt?: Taken): Promise<AppliedDiscount> {
+    const refuse = async (reason: string) => {
+      const error = await this.notApplicable(ctx, reason);
+      if (attempt && error.code === 'DISCOUNT_NOT_APPLICABLE') await attempt.giveBack();
+      return error;
+    };
+    if (code.minSubtotal !== null && compareCents(basket.subtotal, code.minSubtotal) < 0) throw await refuse(NOT_APPLICABLE.minSubtotal(code.minSubtotal));
+    const lines: BasketLine[] = eligibleLines(code, await this.categoriesOf(ctx.em, code.categoryIds), basket);
+    if (!lines.length) throw await refuse(NOT_APPLICABLE.products);
+    if (code.firstOrderOnly && (customer.userId !== null || customer.email !== null)) {
+      const [row] = await ctx.em.execute<{ found: boolean }[]>(
+        `select exists (select 1 from "order" where "status" in ('paid', 'delivered', 'partially_refunded', 'refunded') and ("user_id" = ? or "purchaser_email" = ?)) as "found"`,
+        [customer.userId, customer.email],
+      );
+      if (row?.found) throw await refuse(NOT_APPLICABLE.firstOrder);
+    }
+    const keys = customerKeys(customer);
+    if (code.oncePerCustomer && keys.length) {
+      const [row] = await ctx.em.execute<{ found: boolean }[]>(`select exists (select 1 from "discount_redemption" where "discount_code_id" = ? and "customer_key" = any(?::text[])) as "found"`, [code.id, textArray(keys)]);
+      if (row?.found) throw await refuse(NOT_APPLICABLE.usedByCustomer);
+    }
+    return { kind: 'code', name: code.code, code: code.code, amount: codeAmount(code, lines) };
+  }
+
+  /** The categories a code names with every one below them. */
+  private async categoriesOf(em: EntityManager, categoryIds: readonly number[]): Promise<Set<number>> {
+    const all = new Set<number>();
+    for (const id of categoryIds) for (const below of await subtreeIds(em, 'category', id)) all.add(below);
+    return all;
   }
 
   /**
@@ -150,8 +211,15 @@ export class DiscountService {
     return badInput((await ctx.viewer()) ? reason : UNUSABLE_CODE, 'discountCode');
   }
 
-  private byCode(em: EntityManager, code: string): Promise<DiscountCode | null> {
-    return em.findOne(DiscountCode, { code: { $ilike: code.replace(/[\\%_]/g, (c) => `\\${c}`) } });
+  /** Why a usable code's rules refuse the cart: DISCOUNT_NOT_APPLICABLE with the reason for signed-in shoppers, the one message of refusal() for anyone else. */
+  private async notApplicable(ctx: RequestContext, reason: string): Promise<AppError> {
+    if (!(await ctx.viewer())) return badInput(UNUSABLE_CODE, 'discountCode');
+    return new AppError('DISCOUNT_NOT_APPLICABLE', reason, { field: 'discountCode' });
+  }
+
+  private byCode(em: EntityManager, code: string, lock = false): Promise<DiscountCode | null> {
+    const where = { code: { $ilike: code.replace(/[\\%_]/g, (c) => `\\${c}`) } };
+    return lock ? em.findOne(DiscountCode, where, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }) : em.findOne(DiscountCode, where);
   }
 }
 
@@ -159,4 +227,23 @@ export class DiscountService {
 const offOf = (code: Pick<DiscountCode, 'percentOff' | 'amountOff'>) => (code.percentOff !== null ? `${code.percentOff}% off` : `$${code.amountOff} off`);
 
 /** What the audit log compares of a discount code. */
-const discountSnapshot = (code: DiscountCode) => ({ code: code.code, off: offOf(code), startsAt: code.startsAt, endsAt: code.endsAt, maxUses: code.maxUses });
+const discountSnapshot = (code: DiscountCode) => ({
+  code: code.code,
+  off: offOf(code),
+  startsAt: code.startsAt,
+  endsAt: code.endsAt,
+  maxUses: code.maxUses,
+  products: code.productIds.join(', '),
+  categories: code.categoryIds.join(', '),
+  minSubtotal: code.minSubtotal,
+  oncePerCustomer: code.oncePerCustomer,
+  firstOrderOnly: code.firstOrderOnly,
+});
+
+/** The keys a customer's use of a code is kept under: their account and their address. */
+const customerKeys = (customer: Customer): string[] => [...(customer.userId !== null ? [`user:${customer.userId}`] : []), ...(customer.email ? [`email:${customer.email}`] : [])];
+
+/** A PostgreSQL array literal of texts. */
+const textArray = (values: readonly string[]) => `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+const compareCents = (a: string, b: string) => toCents(a) - toCents(b);

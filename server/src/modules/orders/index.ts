@@ -5,7 +5,7 @@ export { cardIdOf, cardRef, orderIdOf, orderRef } from './order-email.types.js';
 export { cardEmail, cardLink, recipientNote, type DeliveredCard, type OrderEmails } from './order-emails.js';
 export { insertOrder, orderByKey, payOrder, payOrderQueueing, type NewOrder, type NewOrderItem, type OrderCard } from './order-item-rows.js';
 export { OrderItem } from './order-item.entity.js';
-export { Order, OrderStatus } from './order.entity.js';
+export { DiscountKind, Order, OrderStatus } from './order.entity.js';
 export { ordersNewestFirst } from './order.service.js';
 export { OrderConnection } from './order.types.js';
 export { NOT_SENT_REFUNDED } from './refund.service.js';

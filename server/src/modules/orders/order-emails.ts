@@ -79,7 +79,9 @@ export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string, 
   const subject = `Your ${shop.name} order ${orderNumber(order.id)}`;
   // The delivery day and hour as the shopper chose them: in their time zone, named.
   const when = (item: OrderItem) => (item.deliverAt && item.deliverAt > order.createdAt ? `on ${formatMoment(item.deliverAt, item.timeZone)} (${item.timeZone ?? 'UTC'} time)` : 'now');
-  const discounted = Boolean(order.discountCode && order.discountAmount && order.discountAmount !== '0.00');
+  const discounted = Boolean((order.discountName ?? order.discountCode) && order.discountAmount && order.discountAmount !== '0.00');
+  // A code is shown as a code; an automatic discount by its name ("3 cards, 15 % off").
+  const discountLabel = order.discountCode ? html`Discount <code>${order.discountCode}</code>` : html`${order.discountName ?? 'Discount'}`;
   const preview = (item: OrderItem) => `${baseUrl}${ecardPath(item.itemUrlUuid!)}?preview=1`;
   const details = `${baseUrl}/order-confirmation/${order.id}`;
   const lines = items.map((item) => {
@@ -99,12 +101,12 @@ export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string, 
 ${paragraph(mjml`Order number: <strong>${orderNumber(order.id)}</strong>`)}
 <mj-table font-size="15px" line-height="1.45" color="#2b2b2b" padding="12px 25px">${rows}${
       discounted ? html`
-<tr><td style="padding:10px 0;border-bottom:1px solid #eee">Discount <code>${order.discountCode}</code></td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right">-$${order.discountAmount}</td></tr>` : ''}
+<tr><td style="padding:10px 0;border-bottom:1px solid #eee">${discountLabel}</td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right">-$${order.discountAmount}</td></tr>` : ''}
 <tr><td style="padding:10px 0"><strong>Total</strong></td><td style="padding:10px 0;text-align:right"><strong>$${order.total}</strong></td></tr></mj-table>
 ${paragraph(`Paid with card ending ${order.cardLast4 ?? '—'}.`)}
 ${button('Order details', details)}
 ${paragraph(receiptWhy(shop), { quiet: true })}`,
-    text: `Thank you for your order.\n\nOrder number: ${orderNumber(order.id)}\n\n${lines.join('\n')}${discounted ? `\nDiscount ${order.discountCode}  -$${order.discountAmount}` : ''}\n\nTotal: $${order.total}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}\n\n${receiptWhy(shop)}`,
+    text: `Thank you for your order.\n\nOrder number: ${orderNumber(order.id)}\n\n${lines.join('\n')}${discounted ? `\n${order.discountCode ? `Discount ${order.discountCode}` : order.discountName}  -$${order.discountAmount}` : ''}\n\nTotal: $${order.total}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}\n\n${receiptWhy(shop)}`,
     shop,
   });
 }

@@ -21,6 +21,21 @@ registerEnumType(OrderStatus, {
   description: 'paid: charged, cards waiting for their day; delivered: every card (or the receipt of a card-less order) has gone out; partially_refunded: some of its lines were refunded; refunded: all of it was.',
 });
 
+/** Which discount an order (or a cart's quote) got. */
+export enum DiscountKind {
+  /** A discount code. */
+  CODE = 'code',
+  /** An automatic discount "N or more cards: P % off the cards". */
+  CARDS = 'cards',
+  /** An automatic discount "orders from X: Y off". */
+  SUBTOTAL = 'subtotal',
+}
+
+registerEnumType(DiscountKind, {
+  name: 'DiscountKind',
+  description: 'CODE: a discount code; CARDS: an automatic discount on N or more cards; SUBTOTAL: an automatic discount on orders from an amount.',
+});
+
 /**
  * A placed order. Its id is a UUID (it appears in the confirmation address); `search_text` is kept by
  * the database from the id, the e-mail, the status and the item names so that the admin search is
@@ -32,7 +47,7 @@ registerEnumType(OrderStatus, {
 @Index({ name: 'order_newest_index', expression: 'create index "order_newest_index" on "order" ("created_at" desc, "id" desc)' })
 @Index({ name: 'order_search_index', expression: 'create index "order_search_index" on "order" using gin ("search_text" gin_trgm_ops)' })
 export class Order {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'user' | 'cardLast4' | 'cardBrand' | 'paymentReference' | 'receiptSentAt' | 'searchText' | 'notifyOpened' | 'discountCode' | 'discountAmount' | 'refundedAt' | 'refundedAmount' | 'refundReason';
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'user' | 'cardLast4' | 'cardBrand' | 'paymentReference' | 'receiptSentAt' | 'searchText' | 'notifyOpened' | 'discountCode' | 'discountAmount' | 'discountName' | 'discountKind' | 'refundedAt' | 'refundedAmount' | 'refundReason';
 
   @Field(() => ID, { description: 'The order\'s id (a UUID).' })
   @PrimaryKey({ type: 'uuid' })
@@ -99,9 +114,17 @@ export class Order {
   @Property({ type: 'string', length: 40, nullable: true })
   discountCode: string | null = null;
 
-  @Field(() => DecimalScalar, { description: 'What the discount code took off (0.00 without one); the total is after it.' })
+  @Field(() => DecimalScalar, { description: 'What the discount (a code or an automatic discount) took off (0.00 without one); the total is after it.' })
   @Property({ type: 'decimal', precision: 12, scale: 2, default: '0' })
   discountAmount: string = '0.00';
+
+  @Field(() => String, { nullable: true, description: 'The discount that applied, by name: the code as the shop spells it, or the automatic discount\'s name.' })
+  @Property({ type: 'string', length: 120, nullable: true })
+  discountName: string | null = null;
+
+  @Field(() => DiscountKind, { nullable: true, description: 'Which kind of discount applied (null: none).' })
+  @Enum({ items: () => DiscountKind, nullable: true })
+  discountKind: DiscountKind | null = null;
 
   @Field(() => GraphQLISODateTime, { nullable: true, description: 'When the order was refunded (the last refund, for a partly refunded one).' })
   @Property({ type: 'datetime', nullable: true })
