@@ -140,6 +140,8 @@ function literal(type: GraphQLInputType): string | null {
       return `"${UUID}"`;
     case 'Upload':
       return null;
+    case 'DateTimeISO':
+      return '"2030-01-01T00:00:00.000Z"';
     default:
       return '"x"';
   }

@@ -79,7 +79,7 @@ describe('REST /api/admin/sales', () => {
 
     const audit = await app.sql<{ action: string; summary: string }>(`select action, summary from audit_entry where entity = 'sale' and entity_id = $1 order by id`, [String(created.id)]);
     expect(audit.map((entry) => entry.action)).toEqual(['created', 'updated']);
-    expect(audit[1]!.summary).toContain('discount "15% off" → "$1.25 off"');
+    expect(audit[1]!.summary).toContain('discount “15% off” → “$1.25 off”');
 
     await deleteSale(created.id);
     expect((await app.request(`/api/admin/sales/${created.id}`, { method: 'DELETE', token: admin })).status).toBe(404);

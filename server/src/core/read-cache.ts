@@ -14,9 +14,13 @@ export const CacheKeys = {
   shopSettings: 'shop-settings',
   tree: 'tree',
   product: (id: number) => `product:${id}`,
+  /** Every product's read (a prefix). */
+  products: 'product:',
   /** Every page and list of one category (a prefix). */
   category: (id: number) => `category:${id}:`,
   categoryList: (id: number) => `category:${id}:all`,
+  /** Every category's pages and lists (a prefix). */
+  categories: 'category:',
   /** Whole GraphQL answers (a prefix): any catalogue change drops them. */
   graphql: 'gql:',
   /** A product's drawn page, in each theme (exact keys: a product's write drops its own pages only). */
@@ -56,8 +60,11 @@ export const Changes = {
   ],
   /** A category added: the tree and what lists categories. */
   categoryAdded: (): string[] => [CacheKeys.tree, CacheKeys.graphql, CacheKeys.shopPages],
-  /** A category renamed or moved: also every product page (it names its product's category). */
-  categoryChanged: (): string[] => [CacheKeys.tree, CacheKeys.graphql, CacheKeys.shopPages, CacheKeys.productPagesAll],
+  /**
+   * A category renamed or moved: also every product page (it names its product's category), and every
+   * product's read and category list (a move can bring products under a running sale's category or out of it).
+   */
+  categoryChanged: (): string[] => [CacheKeys.tree, CacheKeys.graphql, CacheKeys.shopPages, CacheKeys.productPagesAll, CacheKeys.products, CacheKeys.categories],
   /** A product type added, renamed or deleted (product pages name their type). */
   productType: (): string[] => [CacheKeys.graphql, CacheKeys.shopPages, CacheKeys.productPagesAll],
   /** A site setting (the under-construction switch, the shop's name, logo, announcement...): every storefront answer and page. */

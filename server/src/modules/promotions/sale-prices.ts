@@ -31,7 +31,7 @@ const ONE_BY_ONE = 200;
 export function salePriceChanges(products: readonly RepricedProduct[], bannerChanged: boolean): string[] {
   const keys = new Set<string>(bannerChanged ? Changes.settings() : []);
   if (products.length > ONE_BY_ONE) {
-    for (const key of ['product:', 'category:', CacheKeys.productPagesAll, CacheKeys.graphql, CacheKeys.shopPages]) keys.add(key);
+    for (const key of [CacheKeys.products, CacheKeys.categories, CacheKeys.productPagesAll, CacheKeys.graphql, CacheKeys.shopPages]) keys.add(key);
   } else {
     for (const product of products) for (const key of Changes.product(product.id, [product.categoryId])) keys.add(key);
   }

@@ -70,10 +70,11 @@ export class SaleService {
   /** The sales running now, soonest to end first (the shop's banner is the first one's that has one). */
   async running(em: EntityManager): Promise<RunningSale[]> {
     const now = this.clock();
-    return em.execute<RunningSale[]>(
-      `select name, banner, ends_at as "endsAt" from sale where starts_at <= ? and ends_at > ? order by ends_at, id`,
+    const rows = await em.execute<{ name: string; banner: string | null; ends_at: Date | string }[]>(
+      `select name, banner, ends_at from sale where starts_at <= ? and ends_at > ? order by ends_at, id`,
       [now, now],
     );
+    return rows.map((row) => Object.assign(new RunningSale(), { name: row.name, banner: row.banner, endsAt: new Date(row.ends_at) }));
   }
 
   /** The banner the announcement bar shows: the first running sale's that has one. */
