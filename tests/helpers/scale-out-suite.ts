@@ -170,6 +170,43 @@ export function scaleOutSuite(roles: string[]): void {
     });
 
 
+    it("follow a sale's start and end within a second in every process, cached reads and pages included, whichever process wrote it", async () => {
+      const [product] = await cluster.sql<{ id: number; price: string }>(`select id, price::text from product where status = 'active' order by id limit 1`);
+      const { id } = product!;
+      const regular = Number(product!.price);
+      const salePrice = Math.max(0.01, Math.round(regular * 50) / 100);
+      const gql = (i: number) =>
+        cluster.at(i).request(`/graphql?query=${encodeURIComponent('query P($id: Int!) { product(id: $id) { price } }')}&variables=${encodeURIComponent(JSON.stringify({ id }))}`, { headers: { 'apollo-require-preflight': 'true' } });
+      /** What each process answers now over REST, GraphQL and the product's page, with when the read began and ended. */
+      const readAll = async () =>
+        Promise.all(
+          Array.from({ length: count }, async (_, i) => {
+            const began = Date.now();
+            const [rest, graph, page] = await Promise.all([cluster.at(i).request(`/api/products/${id}`), gql(i), cluster.at(i).request(`/product/${id}`)]);
+            const prices = [(await rest.json()).product.price as number, Number((await graph.json()).data.product.price), (await page.text()).includes(`"price":"${salePrice.toFixed(2)}"`) ? salePrice : regular];
+            return { process: i, began, ended: Date.now(), prices };
+          }),
+        );
+      await readAll(); // every process has the product in its cache
+      const startsAt = Date.now() + 2000;
+      const endsAt = startsAt + 2000;
+      const created = await cluster.at(1).request('/api/admin/sales', { method: 'POST', token, json: { name: 'Flash', percent_off: 50, product_ids: [id], starts_at: new Date(startsAt).toISOString(), ends_at: new Date(endsAt).toISOString() } });
+      expect(created.status).toBe(201);
+      const reads: Awaited<ReturnType<typeof readAll>> = [];
+      while (Date.now() < endsAt + 2000) reads.push(...(await readAll()));
+      const wrong = reads.filter((read) => {
+        const expected = read.began >= startsAt + 1000 && read.ended < endsAt ? salePrice : read.began >= endsAt + 1000 || read.ended < startsAt ? regular : null;
+        return expected !== null && read.prices.some((price) => price !== expected);
+      });
+      expect(wrong).toEqual([]);
+      // Every process served the sale price while it ran, and the regular one after it.
+      for (let i = 0; i < count; i++) {
+        expect(reads.some((read) => read.process === i && read.prices.every((price) => price === salePrice)), `process ${i} during the sale`).toBe(true);
+        expect(reads.at(-count + i)!.prices).toEqual([regular, regular, regular]);
+      }
+      await cluster.at(0).request(`/api/admin/sales/${(await created.json()).id}`, { method: 'DELETE', token });
+    });
+
     it('count failed logins across processes: the limit holds wherever the guesses land', async () => {
       const username = `guessed-${count}`;
       const register = await cluster.at(0).request('/api/register', { method: 'POST', json: { username, password: 'right-pass-1', email: `${username}@example.com` } });
