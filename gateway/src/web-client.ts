@@ -26,7 +26,7 @@ export function webDistDir(): string {
 export const CLIENT_PAGES = [
   '/', '/shop', '/product/:id', '/payments', '/cart', '/order-confirmation/:id', '/account', '/account/settings',
   '/account/contacts', '/reminders/stop', '/blog', '/blog/:id', '/admin/blog/new', '/admin/blog/edit/:id', '/admindash',
-  '/admindash/products/:id',
+  '/admindash/products/:id', '/admindash/promotions',
   '/settings', '/login', '/staff/accept', '/forgot-password', '/reset-password', '/verify-email', '/unsubscribe',
   '/under-construction',
 ] as const;

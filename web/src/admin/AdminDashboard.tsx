@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '@blueprintjs/core';
 import { AdminShell } from './shell/AdminShell';
 import { AdminsOnly, useConsoleRole } from './shell/console-role';
 import { CommandPalette } from './shell/CommandPalette';
-import { type AdminView, viewsFor } from './shell/admin-views';
+import { type AdminView, viewAddress, viewAtPath, viewsFor } from './shell/admin-views';
 import { SettingsScreen } from './settings/SettingsScreen';
 import { MediaLibraryScreen } from './media/MediaLibraryScreen';
 import { CatalogueScreen } from './catalogue/CatalogueScreen';
@@ -15,29 +15,41 @@ import { CustomersScreen } from './customers/CustomersScreen';
 import { StaffScreen } from './staff/StaffScreen';
 import { AuditScreen } from './audit/AuditScreen';
 import { EmailScreen } from './email/EmailScreen';
+import { PromotionsScreen } from './promotions/PromotionsScreen';
 
 /** Sales (its chart, tables and range picker) is loaded only when opened. */
 const SalesScreen = lazy(() => import('./sales/SalesScreen'));
 
 /**
- * /admindash: the admin console. The view lives in the URL (?view=) so it survives a reload. Admins
- * see every view; staff see Orders, Customers and Sales (the server refuses them the rest).
+ * /admindash: the admin console. The view lives in the URL (?view=, or a path of its own such as
+ * /admindash/promotions) so it survives a reload. Admins see every view; staff see Orders, Customers
+ * and Sales (the server refuses them the rest).
  */
 export default function AdminDashboard() {
   const role = useConsoleRole();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
   if (!role) return <AdminsOnly />;
   const views = viewsFor(role);
-  const requested = params.get('view');
+  const atPath = viewAtPath(pathname);
+  const requested = atPath ?? params.get('view');
   const view: AdminView = views.find((v) => v.id === requested)?.id ?? views[0]!.id;
+  // `?view=promotions` (an older link, another screen's menu) moves to the view's own address.
+  if (!atPath && view === requested && viewAddress(view, role).startsWith('/admindash/')) {
+    const rest = new URLSearchParams(params);
+    rest.delete('view');
+    return <Navigate to={viewAddress(view, role, Object.fromEntries(rest))} replace />;
+  }
   return (
-    <AdminShell view={view} role={role} onSelect={(next) => setParams(next === views[0]!.id ? {} : { view: next })} tools={<CommandPalette role={role} />}>
+    <AdminShell view={view} role={role} onSelect={(next) => void navigate(viewAddress(next, role))} tools={<CommandPalette role={role} />}>
       {view === 'media' && <MediaLibraryScreen />}
       {view === 'catalogue' && <CatalogueScreen />}
       {view === 'products' && <ProductsScreen />}
       {view === 'orders' && <OrdersScreen />}
       {view === 'customers' && <CustomersScreen />}
       {view === 'discounts' && <DiscountsScreen />}
+      {view === 'promotions' && <PromotionsScreen />}
       {view === 'sales' && (
         <Suspense fallback={<Spinner />}>
           <SalesScreen />

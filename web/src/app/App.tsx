@@ -86,6 +86,7 @@ export const routes: RouteObject[] = [
           { path: 'admin/blog/new', element: <BlogEditorPage /> },
           { path: 'admin/blog/edit/:id', element: <BlogEditorPage /> },
           { path: 'admindash', element: <AdminDashboard /> },
+          { path: 'admindash/promotions', element: <AdminDashboard /> },
           { path: 'admindash/products/:id', element: <ProductEditorPage /> },
           { path: 'settings', element: <SettingsPage /> },
           { path: '*', element: <NotFoundPage /> },

@@ -10,7 +10,7 @@ export interface RouteAccess {
 export function accessFor(pathname: string): RouteAccess {
   const path = normalise(pathname);
   const adminOnly = path === '/admin/blog/new' || path.startsWith('/admin/blog/edit/');
-  const signedIn = adminOnly || path === '/admindash' || path === '/settings' || path === '/account' || path.startsWith('/account/');
+  const signedIn = adminOnly || path === '/admindash' || path === '/admindash/promotions' || path === '/settings' || path === '/account' || path.startsWith('/account/');
   return { requiresAuth: signedIn, requiresAdmin: adminOnly };
 }
 

@@ -7,7 +7,7 @@ import { Omnibar, type ItemRenderer } from '@blueprintjs/select';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { graphql } from '../../apollo/generated';
 import { useDebounced } from '../../storefront/common/use-debounced';
-import { type AdminView, type ConsoleRole, viewsFor } from './admin-views';
+import { type ConsoleRole, viewAddress, viewsFor } from './admin-views';
 
 /** What the palette finds for a few typed letters: products (admins), orders by number or e-mail, customers. */
 export const PaletteSearchQuery = graphql(`
@@ -81,7 +81,7 @@ export function CommandPalette({ role }: { role: ConsoleRole }) {
   const words = query.trim().toLowerCase();
   const screens: PaletteItem[] = viewsFor(role)
     .filter((view) => !words || view.label.toLowerCase().includes(words))
-    .map((view) => ({ key: `screen:${view.id}`, kind: 'Screen', label: view.label, icon: view.icon, to: consolePath({ view: view.id satisfies AdminView }) }));
+    .map((view) => ({ key: `screen:${view.id}`, kind: 'Screen', label: view.label, icon: view.icon, to: viewAddress(view.id, role) }));
   const data = typed.length >= 2 ? found.data : undefined;
   const items: PaletteItem[] = [
     ...screens,

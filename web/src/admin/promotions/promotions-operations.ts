@@ -1,0 +1,92 @@
+import { graphql } from '../../apollo/generated';
+
+/** What a row of the sales table shows. */
+export const SalesTableSaleFragment = graphql(`
+  fragment SalesTable_sale on Sale {
+    id
+    name
+    percentOff
+    amountOff
+    productIds
+    categoryIds
+    startsAt
+    endsAt
+    state
+    pricedProducts
+  }
+`);
+
+/** What the sale dialog edits. */
+export const SaleDialogSaleFragment = graphql(`
+  fragment SaleDialog_sale on Sale {
+    id
+    name
+    percentOff
+    amountOff
+    productIds
+    categoryIds
+    startsAt
+    endsAt
+    banner
+  }
+`);
+
+export const PromotionSalesQuery = graphql(`
+  query PromotionSales {
+    sales {
+      ...SalesTable_sale
+      ...SaleDialog_sale
+    }
+  }
+`);
+
+export const CreateSaleMutation = graphql(`
+  mutation CreateSale($input: SaleInput!) {
+    createSale(input: $input) {
+      ...SalesTable_sale
+      ...SaleDialog_sale
+    }
+  }
+`);
+
+export const UpdateSaleMutation = graphql(`
+  mutation UpdateSale($id: Int!, $input: SaleInput!) {
+    updateSale(id: $id, input: $input) {
+      ...SalesTable_sale
+      ...SaleDialog_sale
+    }
+  }
+`);
+
+export const DeleteSaleMutation = graphql(`
+  mutation DeleteSale($id: Int!) {
+    deleteSale(id: $id)
+  }
+`);
+
+/** The products a sale may be for, found by a few words of their name or their SKU. */
+export const SaleProductSearchQuery = graphql(`
+  query SaleProductSearch($query: String) {
+    adminProducts(query: $query, first: 20) {
+      edges {
+        node {
+          id
+          name
+          sku
+          status
+          regularPrice
+        }
+      }
+    }
+  }
+`);
+
+/** A chosen product's name (answered from the cache when a search has already brought it). */
+export const SaleProductNameQuery = graphql(`
+  query SaleProductName($id: Int!) {
+    product(id: $id) {
+      id
+      name
+    }
+  }
+`);
