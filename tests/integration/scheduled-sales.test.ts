@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestPaymentProvider } from '../../server/src/modules/payments/test-payment-provider.js';
 import { restCategory } from '../helpers/catalogue-fixtures.js';
-import { manualClock, orderInput, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
+import { manualClock, orderInput, outbox, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
 import { recordQueries } from '../helpers/queries.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -196,10 +196,26 @@ describe('a sale over a category, at its start and its end', () => {
     expect(await restPrice(rose)).toEqual({ price: 3, compare_at_price: 4 });
   });
 
-  it('checkout charges the sale price of the moment the order is placed', async () => {
-    const { body } = await placeOrder(app, orderInput(shop, { lines: [{ productId: childCard, quantity: 1 }] }));
+  it('checkout charges the sale price of the moment the order is placed; the order keeps the price it was compared with and the sale', async () => {
+    const { body } = await placeOrder(app, orderInput(shop, { purchaserEmail: 'saver@example.com', lines: [{ productId: childCard, quantity: 2 }] }));
     expect(body.errors).toBeUndefined();
-    expect(body.data.placeOrder).toMatchObject({ total: '7.50', items: [{ price: '7.50' }] });
+    expect(body.data.placeOrder).toMatchObject({ total: '15.00', items: [{ price: '7.50', quantity: 2 }] });
+    const orderId = body.data.placeOrder.id;
+    expect(await app.sql(`select compare_at_price::text, sale_id, sale_name from order_item where order_id = $1`, [orderId])).toEqual([{ compare_at_price: '10.00', sale_id: sale, sale_name: 'Spring sale' }]);
+    const item = await app.graphql(`query($id: ID!) { order(id: $id) { items { price compareAtPrice saleName } } }`, { id: orderId }, admin);
+    expect(item.body.data.order.items).toEqual([{ price: '7.50', compareAtPrice: '10.00', saleName: 'Spring sale' }]);
+
+    // The receipt strikes the regular price through and says what was saved.
+    let receipt: string | undefined;
+    await expect.poll(() => (receipt = [...outbox(app).values()].find((mail) => mail.includes('To: saver@example.com') && mail.includes('Thank you for your order'))), { timeout: 30_000 }).toBeDefined();
+    expect(receipt).toContain('2 × Tulip Card  $15.00 (was $20.00)');
+    expect(receipt).toContain('You saved: $5.00');
+    expect(receipt).toContain('<s style="color:#7a6f66">$20.00</s> $15.00');
+
+    // Sales counts the sale's orders, revenue and savings.
+    const summary = await app.graphql(`{ salesSummary(from: "2027-05-01", to: "2027-05-01", timeZone: "UTC") { promotions { kind name orders revenue saved } } }`, {}, admin);
+    expect(summary.body.errors).toBeUndefined();
+    expect(summary.body.data.salesSummary.promotions).toEqual([{ kind: 'SALE', name: 'Spring sale', orders: 1, revenue: '15.00', saved: '5.00' }]);
   });
 
   it('at its end gives every read the regular price back, and the banner goes', async () => {

@@ -25,7 +25,8 @@ const MAY_USE: Record<string, readonly string[]> = {
   catalogue: ['audit', 'media'],
   blog: ['audit', 'auth', 'media'],
   seo: ['blog', 'catalogue'],
-  discount: ['audit', 'catalogue', 'limits'],
+  discount: ['audit', 'catalogue', 'limits', 'orders'],
+  promotions: ['audit', 'catalogue'],
   contacts: ['auth', 'mail'],
   staff: ['audit', 'auth', 'mail'],
   orders: ['audit', 'auth', 'catalogue', 'consent', 'mail', 'payments'],
@@ -37,7 +38,7 @@ const MAY_USE: Record<string, readonly string[]> = {
 };
 
 /** Tables created by migrations without an entity, by the module that owns them. */
-const TABLES_WITHOUT_ENTITY: Record<string, string> = { rate_limit: 'limits', audit_entry: 'audit', mail_rate_second: 'mail', sales_hour: 'orders', sales_product_day: 'orders', sales_change: 'orders' };
+const TABLES_WITHOUT_ENTITY: Record<string, string> = { rate_limit: 'limits', audit_entry: 'audit', mail_rate_second: 'mail', sales_hour: 'orders', sales_product_day: 'orders', sales_change: 'orders', sale: 'promotions', sale_product: 'promotions', sale_category: 'promotions', sale_clock: 'promotions' };
 
 const MEDIA_JSON = "the catalogue's one-statement reads build each answer's JSON with its files' paths in PostgreSQL (the cached reads' design); through the media module they would cost a round trip per answer";
 const CARD_IS_ITEM = 'an e-card is an order item: its page, its opening and its reminder read and mark the item (the orders module has no card API yet)';
@@ -53,9 +54,11 @@ const KNOWN_CROSSINGS: Record<string, string> = {
   'server/src/modules/catalogue/storefront-product.ts → media_file': MEDIA_JSON,
   'server/src/modules/catalogue/storefront-product.ts → MediaFile': MEDIA_JSON,
   'server/src/modules/catalogue/product.service.ts → MediaFile': "a product's pictures are loaded with it for the admin's product form",
-  'server/src/modules/checkout/cart-pricing.ts → Product': PRICES,
+  'server/src/modules/checkout/priced-products.ts → Product': PRICES,
   'server/src/modules/checkout/priced-products.ts → e_greeting_card': PRICES,
   'server/src/modules/checkout/priced-products.ts → product': PRICES,
+  'server/src/modules/checkout/priced-products.ts → sale': "checkout prices lines by the sales running at the moment of the order, in the same statement (the database's running_sale_price)",
+  'server/src/modules/promotions/sale.service.ts → product': 'a sale counts the products it prices now (kept by the database on each product, see the scheduled-sales migration)',
   'server/src/modules/checkout/priced-products.ts → media_file': PRICES,
   'server/src/modules/checkout/order-settlement.ts → Order': CHECKOUT_WRITES,
   'server/src/modules/checkout/pending-order-writer.ts → OrderItem': CHECKOUT_WRITES,

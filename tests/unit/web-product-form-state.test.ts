@@ -10,8 +10,10 @@ function loaded(overrides: Partial<ProductFormFieldsFragment> = {}): ProductForm
     id: 1,
     name: 'Card',
     description: 'Nice',
-    price: '4.50',
-    compareAtPrice: null,
+    // What it sells for now (a running sale's price) differs from what the admin set: the form edits the latter.
+    price: '3.60',
+    regularPrice: '4.50',
+    regularCompareAtPrice: null,
     status: 'ACTIVE',
     categoryId: 3,
     productTypeId: 1,

@@ -67,7 +67,7 @@ export function cardQuantity(line: CartLine, personal: Personalisation, field: s
  * The order items of one card line: one per recipient, each with its own link and its own filled-in
  * message, in consecutive positions from `position` (rows the caller writes with one INSERT).
  */
-export function cardItems(args: { product: { id: number; name: string }; design: CardDesign; price: string; personal: Personalisation; position: number }): NewOrderItem[] {
+export function cardItems(args: { product: { id: number; name: string }; design: CardDesign; price: string; sold: Pick<NewOrderItem, 'compareAtPrice' | 'saleId' | 'saleName'>; personal: Personalisation; position: number }): NewOrderItem[] {
   const { product, personal } = args;
   const card = args.design;
   return personal.recipients.map((recipient, n) => ({
@@ -75,6 +75,7 @@ export function cardItems(args: { product: { id: number; name: string }; design:
     productId: product.id,
     name: product.name,
     price: args.price,
+    ...args.sold,
     quantity: 1,
     itemUrlUuid: crypto.randomUUID(),
     recipientName: recipient.name,

@@ -38,9 +38,11 @@ export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; 
   for (const line of quote.lines) {
     const { product, card: design } = products.get(line.product.id)!;
     const personal = personalisations[line.index];
+    // What the line was compared with when sold, and the sale that priced it (the receipt's saving, Sales per sale).
+    const sold = { compareAtPrice: product.compareAtPrice, saleId: product.saleId, saleName: product.saleName };
     const rows: NewOrderItem[] = personal && design
-      ? cardItems({ product, design, price: line.unitPrice, personal, position })
-      : [{ position, productId: product.id, name: product.name, price: line.unitPrice, quantity: line.quantity }];
+      ? cardItems({ product, design, price: line.unitPrice, sold, personal, position })
+      : [{ position, productId: product.id, name: product.name, price: line.unitPrice, ...sold, quantity: line.quantity }];
     items.push(...rows);
     if (personal?.groupCard) groupCards.set(position, personal.groupCard);
     position += rows.length;

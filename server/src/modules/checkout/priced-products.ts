@@ -15,8 +15,9 @@ export interface PricedProduct {
     /** The price struck through beside it (the regular price during a sale), or null. */
     compareAtPrice: string | null;
     categoryId: number;
-    /** The sale that prices it, if any. */
+    /** The sale that prices it, if any, and its name. */
     saleId: number | null;
+    saleName: string | null;
   };
   /** The same as product.price. */
   price: string;
@@ -32,6 +33,7 @@ interface Row {
   compare_at_price: string | null;
   category_id: number;
   sale_id: number | null;
+  sale_name: string | null;
   type_id: number;
   message_location: string | null;
   font_name: string | null;
@@ -44,7 +46,7 @@ const SLOT_FILES = CARD_MEDIA_SLOTS.map((slot) => `('${slot}', c.${slotStem(slot
 const PRICED_PRODUCTS = preparedRead('checkout_priced_products', `
   select p.id, p.name, coalesce(rs.sale_price, p.price)::text as price,
          (case when rs.sale_price is not null then p.price else p.compare_at_price end)::text as compare_at_price,
-         p.category_id, rs.sale_id, p.product_type_id as type_id, c.message_location, c.font_name,
+         p.category_id, rs.sale_id, (select name from sale where id = rs.sale_id) as sale_name, p.product_type_id as type_id, c.message_location, c.font_name,
          (select json_object_agg(s.slot, json_build_object('path', f.file_path, 'name', f.friendly_name, 'mimeType', f.mime_type, 'width', f.width, 'height', f.height))
             from (values ${SLOT_FILES}) as s(slot, file_id)
             join media_file f on f.id = s.file_id) as media
@@ -88,7 +90,7 @@ export async function pricedProducts(em: EntityManager, productIds: readonly num
               songs: filled(SONG_SLOTS),
             }
           : null;
-      const product = { id: Number(row.id), name: row.name, price: row.price, compareAtPrice: row.compare_at_price, categoryId: Number(row.category_id), saleId: row.sale_id === null ? null : Number(row.sale_id) };
+      const product = { id: Number(row.id), name: row.name, price: row.price, compareAtPrice: row.compare_at_price, categoryId: Number(row.category_id), saleId: row.sale_id === null ? null : Number(row.sale_id), saleName: row.sale_name };
       return [Number(row.id), { product, price: row.price, isCard, card }];
     }),
   );

@@ -6,6 +6,7 @@ import { withEm, type RequestContext } from '../../core/context.js';
 import { subtreeIds } from '../../core/tree.js';
 import { describeChanges, named, recordAudit } from '../audit/index.js';
 import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
+import { hasChargedOrder } from '../orders/index.js';
 import type { RateLimits, Taken } from '../limits/index.js';
 import type { AutomaticDiscountService } from './automatic-discount.service.js';
 import { DiscountCode } from './discount-code.entity.js';
@@ -169,13 +170,7 @@ export class DiscountService {
     if (code.minSubtotal !== null && compareCents(basket.subtotal, code.minSubtotal) < 0) throw await refuse(NOT_APPLICABLE.minSubtotal(code.minSubtotal));
     const lines: BasketLine[] = eligibleLines(code, await this.categoriesOf(ctx.em, code.categoryIds), basket);
     if (!lines.length) throw await refuse(NOT_APPLICABLE.products);
-    if (code.firstOrderOnly && (customer.userId !== null || customer.email !== null)) {
-      const [row] = await ctx.em.execute<{ found: boolean }[]>(
-        `select exists (select 1 from "order" where "status" in ('paid', 'delivered', 'partially_refunded', 'refunded') and ("user_id" = ? or "purchaser_email" = ?)) as "found"`,
-        [customer.userId, customer.email],
-      );
-      if (row?.found) throw await refuse(NOT_APPLICABLE.firstOrder);
-    }
+    if (code.firstOrderOnly && (await hasChargedOrder(ctx.em, customer))) throw await refuse(NOT_APPLICABLE.firstOrder);
     const keys = customerKeys(customer);
     if (code.oncePerCustomer && keys.length) {
       const [row] = await ctx.em.execute<{ found: boolean }[]>(`select exists (select 1 from "discount_redemption" where "discount_code_id" = ? and "customer_key" = any(?::text[])) as "found"`, [code.id, textArray(keys)]);

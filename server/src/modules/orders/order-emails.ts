@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { html } from '../../core/html.js';
+import { fromCents, multiply, toCents } from '../../core/money.js';
 import { orderNumber } from '../../rules/index.js';
 import { DEFAULT_SHOP_IDENTITY, drop, withhold, formatMoment, button, heading, mjml, paragraph, renderEmail, type EnqueueInput, type JobBatch, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type MailTemplate, type ShopIdentity } from '../mail/index.js';
 import { ecardPath, OrderItem } from './order-item.entity.js';
@@ -84,14 +85,21 @@ export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string, 
   const discountLabel = order.discountCode ? html`Discount <code>${order.discountCode}</code>` : html`${order.discountName ?? 'Discount'}`;
   const preview = (item: OrderItem) => `${baseUrl}${ecardPath(item.itemUrlUuid!)}?preview=1`;
   const details = `${baseUrl}/order-confirmation/${order.id}`;
+  // A line sold below the price it was compared with shows that price struck through; the receipt adds up what was saved.
+  const was = (item: OrderItem) => (item.compareAtPrice && toCents(item.compareAtPrice) > toCents(item.price) ? multiply(item.compareAtPrice, item.quantity) : null);
+  const belowRegular = items.reduce((total, item) => total + (was(item) ? toCents(was(item)!) - toCents(item.lineTotal) : 0), 0);
+  // Said when a sale lowered a line (a discount alone has its own line already): the sale's saving and the discount's together.
+  const saved = belowRegular > 0 ? fromCents(belowRegular + (discounted ? toCents(order.discountAmount) : 0)) : '0.00';
   const lines = items.map((item) => {
     const card = item.itemUrlUuid ? ` — to ${item.recipientName} <${item.recipientEmail}>, sent ${when(item)}: ${preview(item)}` : '';
-    return `${item.quantity} × ${item.name}  $${item.lineTotal}${card}`;
+    return `${item.quantity} × ${item.name}  $${item.lineTotal}${was(item) ? ` (was $${was(item)})` : ''}${card}`;
   });
   const rows = items.map(
     (item) => html`<tr><td style="padding:10px 0;border-bottom:1px solid #eee">${item.quantity} × ${item.name}${
       item.itemUrlUuid ? html`<br><span style="font-size:13px;color:#7a6f66">to ${item.recipientName}, sent ${when(item)} · <a href="${preview(item)}" style="color:#b0413e">view the card</a></span>` : ''
-    }</td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right;vertical-align:top">$${item.lineTotal}</td></tr>`,
+    }</td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right;vertical-align:top">${
+      was(item) ? html`<s style="color:#7a6f66">$${was(item)}</s> ` : ''
+    }$${item.lineTotal}</td></tr>`,
   );
   return renderEmail({
     to: order.purchaserEmail,
@@ -102,11 +110,13 @@ ${paragraph(mjml`Order number: <strong>${orderNumber(order.id)}</strong>`)}
 <mj-table font-size="15px" line-height="1.45" color="#2b2b2b" padding="12px 25px">${rows}${
       discounted ? html`
 <tr><td style="padding:10px 0;border-bottom:1px solid #eee">${discountLabel}</td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right">-$${order.discountAmount}</td></tr>` : ''}
-<tr><td style="padding:10px 0"><strong>Total</strong></td><td style="padding:10px 0;text-align:right"><strong>$${order.total}</strong></td></tr></mj-table>
+<tr><td style="padding:10px 0"><strong>Total</strong></td><td style="padding:10px 0;text-align:right"><strong>$${order.total}</strong></td></tr>${
+      saved !== '0.00' ? html`
+<tr><td style="padding:0 0 10px;color:#2e7d32">You saved</td><td style="padding:0 0 10px;text-align:right;color:#2e7d32">$${saved}</td></tr>` : ''}</mj-table>
 ${paragraph(`Paid with card ending ${order.cardLast4 ?? '—'}.`)}
 ${button('Order details', details)}
 ${paragraph(receiptWhy(shop), { quiet: true })}`,
-    text: `Thank you for your order.\n\nOrder number: ${orderNumber(order.id)}\n\n${lines.join('\n')}${discounted ? `\n${order.discountCode ? `Discount ${order.discountCode}` : order.discountName}  -$${order.discountAmount}` : ''}\n\nTotal: $${order.total}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}\n\n${receiptWhy(shop)}`,
+    text: `Thank you for your order.\n\nOrder number: ${orderNumber(order.id)}\n\n${lines.join('\n')}${discounted ? `\n${order.discountCode ? `Discount ${order.discountCode}` : order.discountName}  -$${order.discountAmount}` : ''}\n\nTotal: $${order.total}${saved !== '0.00' ? `\nYou saved: $${saved}` : ''}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}\n\n${receiptWhy(shop)}`,
     shop,
   });
 }

@@ -12,6 +12,11 @@ export interface NewOrderItem {
   productId: number | null;
   name: string;
   price: string;
+  /** The unit price it was compared with (the regular price a sale lowered, or the compare-at price). */
+  compareAtPrice?: string | null;
+  /** The sale that priced it, and its name then. */
+  saleId?: number | null;
+  saleName?: string | null;
   quantity: number;
   itemUrlUuid?: string | null;
   recipientName?: string | null;
@@ -74,9 +79,9 @@ function orderStatements(em: EntityManager) {
         on conflict (idempotency_key) do nothing
         returning *),
       i as (
-        insert into order_item (order_id, position, product_id, name, price, quantity, item_url_uuid, recipient_name, recipient_email, sender_name, message, deliver_at, time_zone, card)
-        select o.id, r.position, r.product_id, r.name, r.price, r.quantity, r.item_url_uuid, r.recipient_name, r.recipient_email, r.sender_name, r.message, r.deliver_at, r.time_zone, $14::jsonb -> r.design
-          from o, jsonb_to_recordset($13::jsonb) as r(position smallint, product_id int, name text, price numeric(12,2), quantity smallint, item_url_uuid uuid, recipient_name text,
+        insert into order_item (order_id, position, product_id, name, price, compare_at_price, sale_id, sale_name, quantity, item_url_uuid, recipient_name, recipient_email, sender_name, message, deliver_at, time_zone, card)
+        select o.id, r.position, r.product_id, r.name, r.price, r.compare_at_price, r.sale_id, r.sale_name, r.quantity, r.item_url_uuid, r.recipient_name, r.recipient_email, r.sender_name, r.message, r.deliver_at, r.time_zone, $14::jsonb -> r.design
+          from o, jsonb_to_recordset($13::jsonb) as r(position smallint, product_id int, name text, price numeric(12,2), compare_at_price numeric(12,2), sale_id int, sale_name text, quantity smallint, item_url_uuid uuid, recipient_name text,
                                                     recipient_email text, sender_name text, message text, deliver_at timestamptz, time_zone text, design int)
         returning id, position)
       select o.id, (select json_agg(json_build_object('id', i.id, 'position', i.position)) from i) as item_ids from o`),
@@ -124,6 +129,9 @@ export async function insertOrder(em: EntityManager, order: NewOrder, items: rea
     product_id: item.productId,
     name: item.name,
     price: item.price,
+    compare_at_price: item.compareAtPrice ?? null,
+    sale_id: item.saleId ?? null,
+    sale_name: item.saleName ?? null,
     quantity: item.quantity,
     item_url_uuid: item.itemUrlUuid ?? null,
     recipient_name: item.recipientName ?? null,
@@ -188,4 +196,14 @@ export async function payOrderQueueing(em: EntityManager, orderId: string, payme
   if (!paid) return null;
   const { woken: _, ...row } = paid;
   return row;
+}
+
+/** Whether a customer (an account, or an address) was ever charged for an order: a first-order-only discount asks. */
+export async function hasChargedOrder(em: EntityManager, customer: { userId: number | null; email: string | null }): Promise<boolean> {
+  if (customer.userId === null && customer.email === null) return false;
+  const [row] = await em.execute<{ found: boolean }[]>(
+    `select exists (select 1 from "order" where "status" in ('paid', 'delivered', 'partially_refunded', 'refunded') and ("user_id" = ? or "purchaser_email" = ?)) as "found"`,
+    [customer.userId, customer.email],
+  );
+  return Boolean(row?.found);
 }

@@ -42,6 +42,18 @@ export class OrderItem {
   @Property({ type: 'decimal', precision: 12, scale: 2 })
   price!: string;
 
+  @Field(() => DecimalScalar, { nullable: true, description: 'The unit price it was compared with when sold (the regular price a sale lowered, or the compare-at price), shown struck through; null for none.' })
+  @Property({ type: 'decimal', precision: 12, scale: 2, nullable: true })
+  compareAtPrice: string | null = null;
+
+  /** The scheduled sale that priced it (null once that sale is deleted; its name stays). */
+  @Property({ type: 'integer', nullable: true })
+  saleId: number | null = null;
+
+  @Field(() => String, { nullable: true, description: 'The name of the sale that priced it, as it was then.' })
+  @Property({ type: 'string', length: 120, nullable: true })
+  saleName: string | null = null;
+
   @Field(() => Int)
   @Property({ type: 'smallint' })
   quantity!: number;

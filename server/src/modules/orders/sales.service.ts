@@ -1,3 +1,4 @@
+import type { SalesPromotion } from './sales.types.js';
 import type { RequestContext } from '../../core/context.js';
 import { badInput } from '../../core/errors.js';
 import { fromCents } from '../../core/money.js';
@@ -65,6 +66,8 @@ export interface SalesSummary {
   totals: SalesTotals;
   periods: SalesPeriod[];
   topProducts: SalesProduct[];
+  /** Revenue and orders per promotion (see SalesPromotion). */
+  promotions: SalesPromotion[];
   /** The figures the view had before ranges, kept for their callers. */
   days: SalesDay[];
   revenue: string;
@@ -169,6 +172,7 @@ export class SalesService {
       },
       periods,
       topProducts: figures.topProducts,
+      promotions: figures.promotions,
       days: dayList.map((day) => {
         const f = ofDay.get(day)!;
         return { day, revenue: fromCents(f.gross - f.refunds), orders: f.kept };

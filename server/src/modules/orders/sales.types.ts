@@ -128,6 +128,32 @@ export class SalesProduct {
   revenue!: string;
 }
 
+/** What kind of promotion a line of Sales' promotions is. */
+export enum SalesPromotionKind {
+  SALE = 'SALE',
+  CODE = 'CODE',
+  AUTOMATIC = 'AUTOMATIC',
+}
+registerEnumType(SalesPromotionKind, { name: 'SalesPromotionKind', description: 'SALE: a scheduled sale; CODE: a discount code; AUTOMATIC: an automatic discount.' });
+
+@ObjectType({ description: 'What one promotion brought in over the range.' })
+export class SalesPromotion {
+  @Field(() => SalesPromotionKind)
+  kind!: SalesPromotionKind;
+
+  @Field(() => String, { description: 'The sale\'s or the automatic discount\'s name, or the code, as they were when the orders were placed.' })
+  name!: string;
+
+  @Field(() => Int, { description: 'Charged orders it applied to.' })
+  orders!: number;
+
+  @Field(() => DecimalScalar, { description: 'A sale: what the lines it priced were charged (refunded lines left out). A discount: what its orders were charged, less refunds.' })
+  revenue!: string;
+
+  @Field(() => DecimalScalar, { description: 'What shoppers saved through it: below the regular prices, or the discount taken off.' })
+  saved!: string;
+}
+
 @ObjectType({ description: 'Sales over a range of days, compared with the range of the same length before it.' })
 export class SalesSummary {
   @Field(() => String)
@@ -162,6 +188,9 @@ export class SalesSummary {
 
   @Field(() => [SalesProduct], { description: 'The 10 products with the most net revenue, most first.' })
   topProducts!: SalesProduct[];
+
+  @Field(() => [SalesPromotion], { description: 'The scheduled sales, discount codes and automatic discounts of the range\'s orders, the most revenue first (at most 20).' })
+  promotions!: SalesPromotion[];
 
   @Field(() => [SalesDay], { description: 'Every day of the range, oldest first.', deprecationReason: 'Use periods (bucket DAY).' })
   days!: SalesDay[];

@@ -6,6 +6,7 @@ import { SalesChart } from './SalesChart';
 import { SalesCsvButton } from './SalesCsvButton';
 import { SalesPeriodsTable } from './SalesPeriodsTable';
 import { SalesRangeBar } from './SalesRangeBar';
+import { SalesPromotions } from './SalesPromotions';
 import { SalesTopProducts } from './SalesTopProducts';
 import { SalesTotals } from './SalesTotals';
 import { dayRange } from './sales-format';
@@ -76,6 +77,10 @@ export default function SalesScreen() {
             <Card className="sales-top" aria-labelledby="sales-top-title">
               <h3 id="sales-top-title">Top products</h3>
               <SalesTopProducts products={summary.topProducts} />
+            </Card>
+            <Card className="sales-top sales-promotions" aria-labelledby="sales-promotions-title">
+              <h3 id="sales-promotions-title">Promotions</h3>
+              <SalesPromotions promotions={summary.promotions} />
             </Card>
           </div>
         </div>

@@ -36,6 +36,13 @@ export const SalesSummaryQuery = graphql(`
         units
         revenue
       }
+      promotions {
+        kind
+        name
+        orders
+        revenue
+        saved
+      }
     }
   }
 
