@@ -14,6 +14,7 @@ import { runShopSearchBench } from './shop-search.bench.js';
 import { runPreviewBench } from './preview.bench.js';
 import { runAdminProductsBench } from './admin-products.bench.js';
 import { runAdminOrdersBench } from './admin-orders.bench.js';
+import { printPromotions, runPromotionsBench } from './promotions.bench.js';
 
 const only = process.argv.slice(2);
 const wanted = (suite: string) => only.length === 0 || only.includes(suite);
@@ -27,6 +28,7 @@ if (wanted('search')) printResults('Shop search: each order, a price range and a
 if (wanted('preview')) printResults('Preview before paying: POST /api/ecards/preview against the real e-card page of the same card', await runPreviewBench());
 if (wanted('admin-products')) printResults('The console\'s products: 100,000 products, each order and filter, the first page and one 50,000 rows in (goal: p95 < 50 ms); a bulk price change of 1,000 (goal: < 2 s)', await runAdminProductsBench());
 if (wanted('admin-orders')) printResults('The console\'s orders: 200,000 orders, each filter, the first page and one 50,000 rows in, with the count (goal: p95 < 50 ms)', await runAdminOrdersBench());
+if (wanted('promotions')) printPromotions(await runPromotionsBench());
 if (wanted('checkout')) printResults('Checkout: placeOrder of one card line to 1 and to 100 recipients (goal: p95 < 250 ms at 100); the address book at 2,000 contacts', await runCheckoutBench());
 if (wanted('boot')) printResults('Start-up of a built shop (npm run serve), spawn to /readyz 200', await runBootBench());
 if (wanted('reads')) await runReadsBench();

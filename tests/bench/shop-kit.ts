@@ -203,7 +203,7 @@ export interface Catalogue {
 }
 
 /** The catalogue's categories and media in a fresh database (205 categories, 40 images, 10 songs); the leaf the listing reads. */
-async function seedBase(db: pg.Client): Promise<Catalogue> {
+export async function seedBase(db: pg.Client): Promise<Catalogue> {
   const [{ id: folderId }] = (await db.query(`insert into media_folder (name) values ('Bench') returning id`)).rows;
   const images = (
     await db.query(
@@ -239,7 +239,7 @@ async function seedBase(db: pg.Client): Promise<Catalogue> {
 }
 
 /** Adds products 1..size, their card data and images, with set-based SQL. */
-async function seedProducts(db: pg.Client, size: number, { leafId, otherLeaves, images, songs }: Catalogue): Promise<void> {
+export async function seedProducts(db: pg.Client, size: number, { leafId, otherLeaves, images, songs }: Catalogue): Promise<void> {
   await db.query(
     `insert into product (id, name, description, sku, price, category_id, product_type_id, main_image_id, tags, search_text)
      select n, case when n % $7 = 0 then 'Card ' else 'Album ' end || n,
