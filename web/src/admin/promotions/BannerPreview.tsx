@@ -9,7 +9,7 @@ export function BannerPreview({ text }: { text: string }) {
     <figure className="sale-banner-preview">
       <figcaption>Announcement bar while the sale runs</figcaption>
       {text ? (
-        <div className="announcement-bar" aria-label="Banner preview">
+        <div className="announcement-bar">
           <p className="announcement-body">
             <span className="announcement-text">{text}</span>
             <span className="announcement-arrow" aria-hidden>

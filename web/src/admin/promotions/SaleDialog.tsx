@@ -77,6 +77,13 @@ export function SaleDialog({ sale, timeZone, onClose, onSaved }: { sale: SaleDia
     }
   };
 
+  // A field changed is a field looked at again: its message goes (the next Save checks it anew).
+  const changed =
+    <T,>(set: (value: T) => void, ...fields: string[]) =>
+    (value: T) => {
+      set(value);
+      if (fields.some((field) => problems[field])) setProblems((all) => Object.fromEntries(Object.entries(all).filter(([field]) => !fields.includes(field))));
+    };
   const help = (...fields: string[]) => fields.map((field) => problems[field]).find(Boolean);
   const intent = (...fields: string[]): Intent => (help(...fields) ? 'danger' : 'none');
   const zone = zoneLabel(timeZone);
@@ -86,7 +93,7 @@ export function SaleDialog({ sale, timeZone, onClose, onSaved }: { sale: SaleDia
       <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogBody>
           <FormGroup label="Name" labelFor="sale-name" helperText={help('name') ?? 'For you: shoppers see the banner, not the name.'} intent={intent('name')}>
-            <InputGroup id="sale-name" value={name} onValueChange={setName} autoFocus intent={intent('name')} placeholder="Mother's Day week" />
+            <InputGroup id="sale-name" value={name} onValueChange={changed(setName, 'name')} autoFocus intent={intent('name')} placeholder="Mother's Day week" />
           </FormGroup>
           <div className="sale-dialog-row">
             <FormGroup label="Discount">
@@ -94,7 +101,7 @@ export function SaleDialog({ sale, timeZone, onClose, onSaved }: { sale: SaleDia
                 role="radiogroup"
                 aria-label="Discount"
                 value={kind}
-                onValueChange={(next) => setKind(next as Kind)}
+                onValueChange={changed((next: string) => setKind(next as Kind), 'percentOff', 'amountOff')}
                 options={[
                   { value: 'percent', label: 'Percent off' },
                   { value: 'amount', label: 'Amount off' },
@@ -106,7 +113,7 @@ export function SaleDialog({ sale, timeZone, onClose, onSaved }: { sale: SaleDia
                 id="sale-value"
                 inputMode="decimal"
                 value={value}
-                onValueChange={setValue}
+                onValueChange={changed(setValue, 'percentOff', 'amountOff')}
                 intent={intent('percentOff', 'amountOff')}
                 leftElement={kind === 'amount' ? <span className="sale-unit">$</span> : undefined}
                 rightElement={kind === 'percent' ? <span className="sale-unit">%</span> : undefined}
@@ -114,17 +121,17 @@ export function SaleDialog({ sale, timeZone, onClose, onSaved }: { sale: SaleDia
             </FormGroup>
           </div>
           <FormGroup label="Products" labelFor="sale-products" helperText={help('productIds')} intent={intent('productIds')}>
-            <SaleProductsField id="sale-products" value={productIds} onChange={setProductIds} intent={intent('productIds')} />
+            <SaleProductsField id="sale-products" value={productIds} onChange={changed(setProductIds, 'productIds', 'categoryIds')} intent={intent('productIds')} />
           </FormGroup>
           <FormGroup label="Categories" labelFor="sale-categories" helperText={help('categoryIds') ?? 'A category includes its subcategories and every product in them.'} intent={intent('categoryIds', 'productIds')}>
-            <SaleCategoriesField id="sale-categories" value={categoryIds} onChange={setCategoryIds} intent={intent('categoryIds', 'productIds')} />
+            <SaleCategoriesField id="sale-categories" value={categoryIds} onChange={changed(setCategoryIds, 'productIds', 'categoryIds')} intent={intent('categoryIds', 'productIds')} />
           </FormGroup>
           <div className="sale-dialog-row">
             <FormGroup label="Starts" labelFor="sale-starts" helperText={help('startsAt') ?? zone} intent={intent('startsAt')}>
-              <InputGroup id="sale-starts" type="datetime-local" value={startsAt} onValueChange={setStartsAt} intent={intent('startsAt')} />
+              <InputGroup id="sale-starts" type="datetime-local" value={startsAt} onValueChange={changed(setStartsAt, 'startsAt', 'endsAt')} intent={intent('startsAt')} />
             </FormGroup>
             <FormGroup label="Ends" labelFor="sale-ends" helperText={help('endsAt') ?? zone} intent={intent('endsAt')}>
-              <InputGroup id="sale-ends" type="datetime-local" value={endsAt} min={startsAt || undefined} onValueChange={setEndsAt} intent={intent('endsAt')} />
+              <InputGroup id="sale-ends" type="datetime-local" value={endsAt} min={startsAt || undefined} onValueChange={changed(setEndsAt, 'startsAt', 'endsAt')} intent={intent('endsAt')} />
             </FormGroup>
           </div>
           <FormGroup
@@ -133,7 +140,7 @@ export function SaleDialog({ sale, timeZone, onClose, onSaved }: { sale: SaleDia
             helperText={help('banner') ?? `Shown in the shop's announcement bar while the sale runs (${banner.length}/${MAX_SALE_BANNER_LENGTH}).`}
             intent={intent('banner')}
           >
-            <InputGroup id="sale-banner" value={banner} onValueChange={setBanner} maxLength={MAX_SALE_BANNER_LENGTH} intent={intent('banner')} placeholder="Mother's Day: 20% off every card" />
+            <InputGroup id="sale-banner" value={banner} onValueChange={changed(setBanner, 'banner')} maxLength={MAX_SALE_BANNER_LENGTH} intent={intent('banner')} placeholder="Mother's Day: 20% off every card" />
           </FormGroup>
           <BannerPreview text={banner.trim()} />
         </DialogBody>
