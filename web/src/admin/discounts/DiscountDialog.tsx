@@ -6,6 +6,7 @@ import { errorField, errorMessage } from '../../apollo/errors';
 import { reportError } from '../../common/report-error';
 import { snackbar } from '../../common/toaster';
 import { CreateDiscountCodeMutation, UpdateDiscountCodeMutation } from './discounts-operations';
+import { DiscountRulesFields, parseIds, type DiscountRules } from './DiscountRulesFields';
 
 export interface DiscountRow {
   id: number;
@@ -16,6 +17,11 @@ export interface DiscountRow {
   endsAt?: string | null;
   maxUses?: number | null;
   uses: number;
+  productIds: number[];
+  categoryIds: number[];
+  minSubtotal?: string | null;
+  oncePerCustomer: boolean;
+  firstOrderOnly: boolean;
 }
 
 /** An ISO instant as a datetime-local value in the admin's time zone, and back. */
@@ -26,7 +32,7 @@ const toLocalInput = (iso: string | null | undefined) => {
 };
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
 
-/** "New discount code" / "Edit discount code": code, percent or amount off, start, end and maximum uses. */
+/** "New discount code" / "Edit discount code": code, percent or amount off, start, end, maximum uses and the rules. */
 export function DiscountDialog({ row, onClose, onSaved }: { row: DiscountRow | null; onClose: () => void; onSaved: () => void }) {
   const [code, setCode] = useState(row?.code ?? '');
   const [kind, setKind] = useState<'percent' | 'amount'>(row?.amountOff ? 'amount' : 'percent');
@@ -34,6 +40,13 @@ export function DiscountDialog({ row, onClose, onSaved }: { row: DiscountRow | n
   const [startsAt, setStartsAt] = useState(toLocalInput(row?.startsAt));
   const [endsAt, setEndsAt] = useState(toLocalInput(row?.endsAt));
   const [maxUses, setMaxUses] = useState(row?.maxUses ? String(row.maxUses) : '');
+  const [rules, setRules] = useState<DiscountRules>({
+    productIds: row?.productIds.join(', ') ?? '',
+    categoryIds: row?.categoryIds ?? [],
+    minSubtotal: row?.minSubtotal ?? '',
+    oncePerCustomer: row?.oncePerCustomer ?? false,
+    firstOrderOnly: row?.firstOrderOnly ?? false,
+  });
   const [problem, setProblem] = useState<{ field: string | null; message: string } | null>(null);
   const [create, creating] = useMutation(CreateDiscountCodeMutation);
   const [update, updating] = useMutation(UpdateDiscountCodeMutation);
@@ -48,12 +61,18 @@ export function DiscountDialog({ row, onClose, onSaved }: { row: DiscountRow | n
       startsAt: fromLocalInput(startsAt),
       endsAt: fromLocalInput(endsAt),
       maxUses: maxUses.trim() ? Number(maxUses) : null,
+      productIds: parseIds(rules.productIds),
+      categoryIds: rules.categoryIds,
+      minSubtotal: rules.minSubtotal.trim() || null,
+      oncePerCustomer: rules.oncePerCustomer,
+      firstOrderOnly: rules.firstOrderOnly,
     };
     // The shop's own rules first (the same schema the server parses with): the field at fault, without a round trip.
     const checked = discountFieldsSchema.safeParse(input);
     if (!checked.success) {
       const { message, path } = firstIssue(checked.error);
-      setProblem({ field: path || null, message });
+      // "productIds.1": the list is the field.
+      setProblem({ field: path ? path.split('.')[0]! : null, message });
       return;
     }
     try {
@@ -63,7 +82,7 @@ export function DiscountDialog({ row, onClose, onSaved }: { row: DiscountRow | n
       onSaved();
     } catch (error) {
       const field = errorField(error);
-      if (field) setProblem({ field, message: errorMessage(error, 'Please check this field.') });
+      if (field) setProblem({ field: field.split('.')[0]!, message: errorMessage(error, 'Please check this field.') });
       else reportError(row ? 'updating discount code' : 'creating discount code', 'Failed to save discount code', error);
     }
   };
@@ -97,6 +116,7 @@ export function DiscountDialog({ row, onClose, onSaved }: { row: DiscountRow | n
           <FormGroup label="Maximum uses" labelFor="discount-max" helperText={help('maxUses') ?? `Empty: no limit${row ? ` · used ${row.uses} times so far` : ''}`} intent={intent('maxUses')}>
             <InputGroup id="discount-max" inputMode="numeric" value={maxUses} onValueChange={setMaxUses} intent={intent('maxUses')} />
           </FormGroup>
+          <DiscountRulesFields rules={rules} onChange={setRules} help={help} />
         </DialogBody>
         <DialogFooter
           actions={

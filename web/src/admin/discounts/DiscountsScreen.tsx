@@ -5,6 +5,7 @@ import { ConfirmAlert } from '../../common/ConfirmAlert';
 import { reportError } from '../../common/report-error';
 import { snackbar } from '../../common/toaster';
 import { dateTime, money } from '../orders/order-format';
+import { AutomaticDiscountsPanel } from './AutomaticDiscountsPanel';
 import { DiscountDialog, type DiscountRow } from './DiscountDialog';
 import { DeleteDiscountCodeMutation, DiscountCodesQuery } from './discounts-operations';
 import './discounts.css';
@@ -19,7 +20,19 @@ function state(row: DiscountRow, now = new Date()): { label: string; intent: 'su
   return { label: 'Active', intent: 'success' };
 }
 
-/** Discounts: the codes in a table, "New code", and a row's Edit and Delete. */
+/** A code's rules in a few words ("Products, $30.00 minimum, once per customer"), or "—". */
+function rulesOf(row: DiscountRow): string {
+  const parts = [
+    row.productIds.length ? `${row.productIds.length} product${row.productIds.length === 1 ? '' : 's'}` : '',
+    row.categoryIds.length ? `${row.categoryIds.length} categor${row.categoryIds.length === 1 ? 'y' : 'ies'}` : '',
+    row.minSubtotal ? `${money(row.minSubtotal)} minimum` : '',
+    row.oncePerCustomer ? 'once per customer' : '',
+    row.firstOrderOnly ? 'first order only' : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join(', ') : '—';
+}
+
+/** Discounts: the codes in a table, "New code", and a row's Edit and Delete; below them the automatic discounts. */
 export function DiscountsScreen() {
   const { data, error, refetch } = useQuery(DiscountCodesQuery, { fetchPolicy: 'cache-and-network' });
   const [editing, setEditing] = useState<DiscountRow | 'new' | null>(null);
@@ -61,6 +74,7 @@ export function DiscountsScreen() {
               <tr>
                 <th>Code</th>
                 <th>Discount</th>
+                <th>Rules</th>
                 <th>Starts</th>
                 <th>Ends</th>
                 <th className="discounts-number">Uses</th>
@@ -75,6 +89,7 @@ export function DiscountsScreen() {
                   <tr key={row.id}>
                     <td className="discounts-code">{row.code}</td>
                     <td>{row.percentOff !== null && row.percentOff !== undefined ? `${row.percentOff}% off` : `${money(row.amountOff ?? '0')} off`}</td>
+                    <td>{rulesOf(row)}</td>
                     <td>{row.startsAt ? dateTime(row.startsAt) : '—'}</td>
                     <td>{row.endsAt ? dateTime(row.endsAt) : '—'}</td>
                     <td className="discounts-number">
@@ -107,6 +122,7 @@ export function DiscountsScreen() {
           }}
         />
       )}
+      <AutomaticDiscountsPanel />
       <ConfirmAlert isOpen={deleting !== null} message={DELETE_DISCOUNT_QUESTION} onConfirm={() => void remove()} onCancel={() => setDeleting(null)} />
     </div>
   );

@@ -11,6 +11,22 @@ export const DiscountCodeFieldsFragment = graphql(`
     endsAt
     maxUses
     uses
+    productIds
+    categoryIds
+    minSubtotal
+    oncePerCustomer
+    firstOrderOnly
+  }
+`);
+
+/** The categories a code may be limited to (each with its subcategories). */
+export const DiscountCategoriesQuery = graphql(`
+  query DiscountCategories {
+    categories {
+      id
+      name
+      parentId
+    }
   }
 `);
 
@@ -41,5 +57,42 @@ export const UpdateDiscountCodeMutation = graphql(`
 export const DeleteDiscountCodeMutation = graphql(`
   mutation DeleteDiscountCode($id: Int!) {
     deleteDiscountCode(id: $id)
+  }
+`);
+
+/** What the Discounts view shows of an automatic discount. */
+export const AutomaticDiscountFieldsFragment = graphql(`
+  fragment AutomaticDiscountFields on AutomaticDiscount {
+    id
+    name
+    kind
+    minCards
+    percentOff
+    minSubtotal
+    amountOff
+    startsAt
+    endsAt
+  }
+`);
+
+export const AutomaticDiscountsQuery = graphql(`
+  query AutomaticDiscounts {
+    automaticDiscounts {
+      ...AutomaticDiscountFields
+    }
+  }
+`);
+
+export const CreateAutomaticDiscountMutation = graphql(`
+  mutation CreateAutomaticDiscount($input: AutomaticDiscountInput!) {
+    createAutomaticDiscount(input: $input) {
+      ...AutomaticDiscountFields
+    }
+  }
+`);
+
+export const DeleteAutomaticDiscountMutation = graphql(`
+  mutation DeleteAutomaticDiscount($id: Int!) {
+    deleteAutomaticDiscount(id: $id)
   }
 `);

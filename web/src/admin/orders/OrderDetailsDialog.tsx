@@ -56,7 +56,7 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
               <dd>
                 {money(order.total)}
                 {order.cardLast4 ? ` · card ending ${order.cardLast4}` : ''}
-                {order.discountCode ? ` · ${money(order.discountAmount)} off with ${order.discountCode}` : ''}
+                {order.discountCode ? ` · ${money(order.discountAmount)} off with ${order.discountCode}` : order.discountName ? ` · ${money(order.discountAmount)} off: ${order.discountName} (automatic)` : ''}
               </dd>
               {order.refundedAt && (
                 <>

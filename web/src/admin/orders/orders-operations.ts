@@ -33,6 +33,7 @@ export const AdminOrderQuery = graphql(`
       cardLast4
       paymentProvider
       discountCode
+      discountName
       discountAmount
       refundedAt
       refundedAmount

@@ -11,6 +11,7 @@ import { useCartQuote } from './use-cart-quote';
 import '../common/storefront.css';
 import './cart.css';
 import { EmptyState } from '../../common/EmptyState';
+import { discountLabel } from '../common/discount-label';
 
 const RecipientPreviewDialog = lazy(() => import('../preview/RecipientPreviewDialog'));
 
@@ -80,6 +81,18 @@ export default function CartPage() {
             ))}
           </ul>
           <Card className="cart-summary">
+            {discountLabel(quote) && (
+              <>
+                <div className="cart-summary-row cart-subtotal">
+                  <span>Subtotal</span>
+                  <span>{formatPrice(quote.subtotal)}</span>
+                </div>
+                <div className="cart-summary-row cart-discount" data-testid="cart-discount">
+                  <span>{discountLabel(quote)}</span>
+                  <span>−{formatPrice(quote.discount)}</span>
+                </div>
+              </>
+            )}
             <div className="cart-summary-row">
               <span>{quote.itemCount === 1 ? '1 item' : `${quote.itemCount} items`}</span>
               <strong className="cart-total" data-testid="cart-total">

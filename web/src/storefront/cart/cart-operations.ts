@@ -6,6 +6,8 @@ export const CartQuoteQuery = graphql(`
       subtotal
       discount
       discountCode
+      discountName
+      discountKind
       total
       itemCount
       droppedProductIds

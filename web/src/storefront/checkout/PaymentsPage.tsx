@@ -20,6 +20,7 @@ import { isEmail } from '@rules';
 import '../common/storefront.css';
 import './checkout.css';
 import { EmptyState } from '../../common/EmptyState';
+import { discountLabel } from '../common/discount-label';
 
 type Field = 'purchaserEmail' | 'payment.cardNumber' | 'payment.expiry' | 'payment.cvc';
 
@@ -184,17 +185,20 @@ export default function PaymentsPage() {
                   </li>
                 ))}
               </ul>
-              {quote.discountCode && (
+              {discountLabel(quote) && (
                 <>
                   <div className="checkout-subtotal">
                     <span>Subtotal</span>
                     <span>{formatPrice(quote.subtotal)}</span>
                   </div>
-                  <div className="checkout-subtotal checkout-discount-line">
-                    <span>Discount ({quote.discountCode})</span>
+                  <div className="checkout-subtotal checkout-discount-line" data-testid="checkout-discount">
+                    <span>{discountLabel(quote)}</span>
                     <span>−{formatPrice(quote.discount)}</span>
                   </div>
                 </>
+              )}
+              {discountCode && quote.discountKind && quote.discountKind !== 'CODE' && (
+                <p className="muted checkout-discount-note">Your code {discountCode} saves less than “{quote.discountName}”, so that discount applies instead (they do not add up).</p>
               )}
               <div className="checkout-total">
                 <span>Total</span>

@@ -10,6 +10,7 @@ import { GroupCardSection } from '../group-card/GroupCardSection';
 import '../common/storefront.css';
 import './order.css';
 import { EmptyState } from '../../common/EmptyState';
+import { discountLabel } from '../common/discount-label';
 
 /** The guest's account offer: below the order, loaded after it (a first visit fetches no more than the order needs). */
 const GuestAccountOffer = lazy(() => import('./GuestAccountOffer').then((m) => ({ default: m.GuestAccountOffer })));
@@ -84,10 +85,10 @@ export default function OrderConfirmationPage() {
             </li>
           ))}
         </ul>
-        {order.discountCode && Number(order.discountAmount) > 0 && (
+        {discountLabel(order) && (
           <div className="confirmation-totals">
             <div className="confirmation-item-line confirmation-discount">
-              <span>Discount ({order.discountCode})</span>
+              <span>{discountLabel(order)}</span>
               <span>−{formatPrice(order.discountAmount)}</span>
             </div>
             <div className="confirmation-item-line">

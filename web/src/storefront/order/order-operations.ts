@@ -8,6 +8,7 @@ export const ConfirmationOrderQuery = graphql(`
       status
       total
       discountCode
+      discountName
       discountAmount
       createdAt
       cardLast4
