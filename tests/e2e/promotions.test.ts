@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PHONE } from '../helpers/account-browser.js';
 import { browserSuite, hydrationErrors, newContext, screenshot, screenshotOf, signIn } from '../helpers/browser.js';
+import { seriousProblems } from '../helpers/axe.js';
 import { restCategory } from '../helpers/catalogue-fixtures.js';
 import { seedShop } from '../helpers/order-fixtures.js';
 
@@ -53,7 +54,9 @@ describe('scheduled sales in a real browser', () => {
     const page = await owner.newPage();
     await signIn(page);
     await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
-    await page.goto('/admindash/promotions');
+    // The screen has an address of its own; the console's `?view=` form of it moves there.
+    await page.goto('/admindash?view=promotions');
+    await page.waitForURL((url) => url.pathname === '/admindash/promotions', { timeout: 30_000 });
     await page.getByText('No sales yet').waitFor({ timeout: 30_000 });
     expect(await page.getByText(`${SHOP_ZONE} (GMT-`).isVisible()).toBe(true);
     await page.getByRole('menuitem', { name: 'Sales & promotions' }).waitFor({ timeout: 30_000 });
@@ -91,6 +94,7 @@ describe('scheduled sales in a real browser', () => {
     await dialog.getByLabel('Banner (optional)').fill(BANNER);
     await expect.poll(() => dialog.locator('.sale-banner-preview .announcement-body').textContent(), { timeout: 30_000 }).toBe(`${BANNER}→`);
     await screenshotOf(dialog, 'promotions-dialog-1280');
+    expect(await seriousProblems(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Create sale' }).click();
     await toast(page, 'Sale created.');
     await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
@@ -110,6 +114,7 @@ describe('scheduled sales in a real browser', () => {
     expect(await row.locator('.promotions-covers').textContent()).toBe('1 product, Birthday');
     await expect.poll(() => row.locator('.promotions-priced').textContent(), { timeout: 30_000 }).toBe('4');
     await screenshot(page, 'promotions-1280');
+    expect(await seriousProblems(page)).toEqual([]);
 
     // On a phone: the sale as a card, and its dialog (opened from the address) within the screen.
     await page.setViewportSize(PHONE);
@@ -121,8 +126,14 @@ describe('scheduled sales in a real browser', () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
     await screenshotOf(edit, 'promotions-dialog-390');
-    await edit.getByRole('button', { name: 'Cancel' }).click();
+    // A day longer: the end moves, the start (left as it was) stays to the second.
+    await edit.getByLabel('Ends').fill(inShopZone(new Date(now + 2 * 86_400_000)));
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Sale updated');
     await edit.waitFor({ state: 'hidden', timeout: 30_000 });
+    const [longer] = await app.sql<{ starts_at: Date; ends_at: Date }>(`select starts_at, ends_at from sale`);
+    expect(longer!.starts_at.getTime()).toBe(saved!.starts_at.getTime());
+    expect(Math.abs(longer!.ends_at.getTime() - (now + 2 * 86_400_000))).toBeLessThan(60_000);
     await expect.poll(() => row.locator('.promotions-state-cell').textContent(), { timeout: 30_000 }).toBe('Running');
     const rowBox = await row.boundingBox();
     expect(rowBox!.width).toBeLessThanOrEqual(PHONE.width);

@@ -13,7 +13,7 @@ describe('the route guard', () => {
     expect(decide(path, visitor)).toEqual({ kind: 'allow' });
   });
 
-  it.each(['/admindash', '/settings', '/admin/blog/new', '/admin/blog/edit/3', '/settings/'])('sends a visitor from %s to /login', (path) => {
+  it.each(['/admindash', '/admindash/promotions', '/settings', '/admin/blog/new', '/admin/blog/edit/3', '/settings/'])('sends a visitor from %s to /login', (path) => {
     expect(decide(path, visitor)).toEqual({ kind: 'redirect', to: '/login' });
   });
 
