@@ -214,7 +214,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   // Cards and reminders go to people who never signed up: withheld when they said no, with List-Unsubscribe otherwise.
   recipients.protect(mail, [OrderMailKind.CARD, OrderMailKind.CARD_RESEND, EcardMailKind.REMINDER]);
   orderEmails.onCardsDelivered = (em, cards, now) => ecardLoop.cardsDelivered(em, cards, now);
-  const automaticDiscounts = new AutomaticDiscountService(clock);
+  const automaticDiscounts = new AutomaticDiscountService(clock, cache);
   const discounts = new DiscountService(clock, limits, automaticDiscounts);
   const providers = deps.paymentProviders ?? [new TestPaymentProvider()];
   const groupCards = new GroupCardService({ limits, clock, secret: jwtSecret });

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CacheKeys } from '../../server/src/core/read-cache.js';
 import { TestPaymentProvider } from '../../server/src/modules/payments/test-payment-provider.js';
 import { orderInput, outbox, personalisation, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -19,9 +20,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
-// Every cart of the shop gets them: each test starts without any.
+// Every cart of the shop gets them: each test starts without any (removed behind the service's back, so its cache is emptied too).
 afterEach(async () => {
   await app.sql('delete from automatic_discount');
+  await app.services.cache.changed([CacheKeys.automaticDiscounts]);
 });
 
 const QUOTE = `query($lines: [CartLineInput!]!, $code: String) { cartQuote(lines: $lines, discountCode: $code) { subtotal discount discountCode discountName discountKind total } }`;

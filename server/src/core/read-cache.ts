@@ -10,6 +10,8 @@ export { COMPRESS_MIN_BYTES, CachedAnswer, jsonAnswer, type Encoding } from './c
  */
 export const CacheKeys = {
   settings: 'settings',
+  /** The automatic discounts (every one, whatever its start and end): read by every quote and checkout. */
+  automaticDiscounts: 'automatic-discounts',
   /** The owner's settings of the shop (name, logo, announcement...): one value, read by pages, e-mail and the settings reads. */
   shopSettings: 'shop-settings',
   tree: 'tree',

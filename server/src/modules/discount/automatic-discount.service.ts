@@ -1,18 +1,33 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { withEm, type RequestContext } from '../../core/context.js';
+import { CacheKeys, type ReadCache } from '../../core/read-cache.js';
 import { notFound } from '../../core/errors.js';
 import { named, recordAudit } from '../audit/index.js';
 import { AutomaticDiscount } from './automatic-discount.entity.js';
 import type { AutomaticTerms } from './discount-pricing.js';
 import { cleanAutomaticInput } from './discount-rules.js';
 
+interface Row {
+  name: string;
+  min_cards: number | null;
+  percent_off: number | null;
+  min_subtotal: string | null;
+  amount_off: string | null;
+  starts_at: Date | null;
+  ends_at: Date | null;
+}
+
 /**
  * Automatic discounts: the admin's list, creating and deleting them (each audited as a discount), and
- * the ones that apply at a moment. The table holds a handful of rows: the running ones are read per
- * quote and per checkout rather than kept in a cache that every process would have to empty.
+ * the ones that apply at a moment. Every quote and checkout asks for them: the few rows are kept in
+ * the shop's read cache (whatever their start and end, chosen by the moment asked) and a write empties
+ * it in every process, so that a checkout reads no more of the database for them.
  */
 export class AutomaticDiscountService {
-  constructor(private readonly clock: () => Date) {}
+  constructor(
+    private readonly clock: () => Date,
+    private readonly cache: ReadCache,
+  ) {}
 
   list(ctx: RequestContext): Promise<AutomaticDiscount[]> {
     return ctx.em.find(AutomaticDiscount, {}, { orderBy: { name: 'asc', id: 'asc' } });
@@ -26,6 +41,7 @@ export class AutomaticDiscountService {
       await recordAudit(withEm(ctx, em), { entity: 'discount', id: `automatic-${discount.id}`, action: 'created', summary: `Created automatic discount ${named(discount.name)}: ${termsOf(discount)}` });
       return discount;
     });
+    await this.cache.changed([CacheKeys.automaticDiscounts]);
     ctx.log.info({ automaticDiscountId: discount.id }, 'automatic discount created');
     return discount;
   }
@@ -36,19 +52,18 @@ export class AutomaticDiscountService {
       if (!row) throw notFound('Automatic discount');
       await recordAudit(withEm(ctx, em), { entity: 'discount', id: `automatic-${id}`, action: 'deleted', summary: `Deleted automatic discount ${named(row.name)}` });
     });
+    await this.cache.changed([CacheKeys.automaticDiscounts]);
     ctx.log.info({ automaticDiscountId: id }, 'automatic discount deleted');
   }
 
-  /** The automatic discounts that apply at `at` (now by default), in the caller's transaction when it has one. */
+  /** The automatic discounts that apply at `at` (now by default). */
   async running(em: EntityManager, at: Date = this.clock()): Promise<AutomaticTerms[]> {
-    const rows = await em.execute<{ name: string; min_cards: number | null; percent_off: number | null; min_subtotal: string | null; amount_off: string | null }[]>(
-      `select "name", "min_cards", "percent_off", "min_subtotal"::text as "min_subtotal", "amount_off"::text as "amount_off"
-         from "automatic_discount"
-        where ("starts_at" is null or "starts_at" <= ?) and ("ends_at" is null or "ends_at" > ?)
-        order by "id"`,
-      [at, at],
+    const rows = await this.cache.read(CacheKeys.automaticDiscounts, () =>
+      em.execute<Row[]>(`select "name", "min_cards", "percent_off", "min_subtotal"::text as "min_subtotal", "amount_off"::text as "amount_off", "starts_at", "ends_at" from "automatic_discount" order by "id"`),
     );
-    return rows.map((row) => ({ name: row.name, minCards: row.min_cards, percentOff: row.percent_off, minSubtotal: row.min_subtotal, amountOff: row.amount_off }));
+    return rows
+      .filter((row) => (!row.starts_at || new Date(row.starts_at) <= at) && (!row.ends_at || new Date(row.ends_at) > at))
+      .map((row) => ({ name: row.name, minCards: row.min_cards, percentOff: row.percent_off, minSubtotal: row.min_subtotal, amountOff: row.amount_off }));
   }
 }
 
