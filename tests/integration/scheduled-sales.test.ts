@@ -72,6 +72,9 @@ describe('REST /api/admin/sales', () => {
     });
     const list = await (await app.request('/api/admin/sales', { token: admin })).json();
     expect(list).toContainEqual(created);
+    // GraphQL names the products with the sale (the console's dialog shows them without a read each).
+    const { body } = await app.graphql('{ sales { id products { id name } } }', {}, admin);
+    expect(body.data.sales.find((s: { id: number }) => s.id === created.id).products).toEqual([{ id: shop.cardId, name: 'Balloon Birthday' }]);
 
     const put = await app.request(`/api/admin/sales/${created.id}`, { method: 'PUT', token: admin, json: { name: 'Mother’s Day', amount_off: 1.25, product_ids: [shop.cardId, shop.albumId], starts_at: AT('10:00:00'), ends_at: AT('11:00:00') } });
     expect(put.status).toBe(200);
@@ -93,17 +96,18 @@ describe('REST /api/admin/sales', () => {
     ['a percentage and an amount', { percent_off: 10, amount_off: 1 }, 'amount_off'],
     ['neither', { percent_off: null }, 'percent_off'],
     ['an amount of 0', { percent_off: null, amount_off: 0 }, 'amount_off'],
+    ['an amount of three decimals', { percent_off: null, amount_off: 1.234 }, 'amount_off', 'The amount off must have at most two decimals.'],
     ['no products or categories', { product_ids: [] }, 'product_ids'],
     ['an unknown product', { product_ids: [999999] }, 'product_ids'],
     ['an unknown category', { product_ids: [], category_ids: [999999] }, 'category_ids'],
     ['an end before the start', { ends_at: AT('09:00:00') }, 'ends_at'],
     ['no start', { starts_at: null }, 'starts_at'],
     ['a banner on two lines', { banner: 'a\nb' }, 'banner'],
-  ])('refuses %s (400 naming the field) and writes nothing', async (_label, change, field) => {
+  ] as [string, Record<string, unknown>, string, string?][])('refuses %s (400 naming the field) and writes nothing', async (_label, change, field, message) => {
     const before = await app.sql('select count(*)::int as n from sale');
     const res = await app.request('/api/admin/sales', { method: 'POST', token: admin, json: { name: 'Bad', percent_off: 10, product_ids: [shop.cardId], starts_at: AT('10:00:00'), ends_at: AT('11:00:00'), ...change } });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 'BAD_USER_INPUT', field });
+    expect(await res.json()).toMatchObject({ code: 'BAD_USER_INPUT', field, ...(message ? { message } : {}) });
     expect(await app.sql('select count(*)::int as n from sale')).toEqual(before);
   });
 

@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { withEm, type RequestContext } from '../../core/context.js';
-import { badInput, notFound } from '../../core/errors.js';
+import { AppError, badInput, notFound } from '../../core/errors.js';
 import { parseInput } from '../../core/input.js';
 import { idArray } from '../../db/prepared.js';
+import { jsonColumn } from '../../db/json-column.js';
 import type { ReadCache } from '../../core/read-cache.js';
 import { SIGNAL_CHANNEL } from '../../core/change-feed.js';
 import { saleFieldsSchema } from '../../rules/schemas.js';
@@ -35,6 +36,7 @@ interface SaleRow {
   banner: string | null;
   created_at: Date;
   product_ids: number[];
+  products: { id: number; name: string }[] | string;
   category_ids: number[];
   priced: number;
 }
@@ -42,6 +44,7 @@ interface SaleRow {
 const SALE_ROWS = `
   select s.id, s.name, s.percent_off, s.amount_off::text as amount_off, s.starts_at, s.ends_at, s.banner, s.created_at,
          coalesce((select array_agg(product_id order by product_id) from sale_product where sale_id = s.id), '{}') as product_ids,
+         coalesce((select json_agg(json_build_object('id', p.id, 'name', p.name) order by p.name, p.id) from sale_product sp join product p on p.id = sp.product_id where sp.sale_id = s.id), '[]') as products,
          coalesce((select array_agg(category_id order by category_id) from sale_category where sale_id = s.id), '{}') as category_ids,
          (select count(*)::int from product where sale_id = s.id) as priced
     from sale s`;
@@ -173,13 +176,23 @@ export function cleanSaleInput(raw: Record<string, unknown>): SaleFields {
   return {
     name: input.name,
     percentOff: hasPercent ? (input.percentOff as number) : null,
-    amountOff: hasPercent ? null : parsePrice(input.amountOff, 'amountOff'),
+    amountOff: hasPercent ? null : amountOff(input.amountOff),
     productIds: [...new Set(input.productIds)],
     categoryIds: [...new Set(input.categoryIds)],
     startsAt: input.startsAt!,
     endsAt: input.endsAt!,
     banner: input.banner || null,
   };
+}
+
+/** An amount off, read by the price rule and said as what it is ("The amount off must have at most two decimals."). */
+function amountOff(value: unknown): string {
+  try {
+    return parsePrice(value, 'amountOff');
+  } catch (error) {
+    if (error instanceof AppError) throw badInput(error.message.replace(/^The price\b/, 'The amount off'), 'amountOff');
+    throw error;
+  }
 }
 
 function saleOf(row: SaleRow, now: Date): Sale {
@@ -191,6 +204,7 @@ function saleOf(row: SaleRow, now: Date): Sale {
     percentOff: row.percent_off === null ? null : Number(row.percent_off),
     amountOff: row.amount_off,
     productIds: row.product_ids.map(Number),
+    products: jsonColumn(row.products),
     categoryIds: row.category_ids.map(Number),
     startsAt,
     endsAt,

@@ -9,6 +9,15 @@ export enum SaleState {
 }
 registerEnumType(SaleState, { name: 'SaleState', description: 'SCHEDULED: it has not started; RUNNING: its prices are the shop\'s now; ENDED: it is over.' });
 
+@ObjectType({ description: 'A product a sale names: its id and name.' })
+export class SaleProduct {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => String)
+  name!: string;
+}
+
 @ObjectType({ description: 'A scheduled sale (admins): a percentage or an amount off products and categories (with their subcategories) from its start until its end.' })
 export class Sale {
   @Field(() => Int)
@@ -25,6 +34,9 @@ export class Sale {
 
   @Field(() => [Int], { description: 'The products it is for, besides those of its categories.' })
   productIds!: number[];
+
+  @Field(() => [SaleProduct], { description: 'The products it names, by name (read with the sale, in the same statement).' })
+  products!: SaleProduct[];
 
   @Field(() => [Int], { description: 'The categories it is for, each with its subcategories.' })
   categoryIds!: number[];

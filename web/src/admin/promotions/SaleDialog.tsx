@@ -121,7 +121,7 @@ export function SaleDialog({ sale, timeZone, onClose, onSaved }: { sale: SaleDia
             </FormGroup>
           </div>
           <FormGroup label="Products" labelFor="sale-products" helperText={help('productIds')} intent={intent('productIds')}>
-            <SaleProductsField id="sale-products" value={productIds} onChange={changed(setProductIds, 'productIds', 'categoryIds')} intent={intent('productIds')} />
+            <SaleProductsField id="sale-products" value={productIds} named={sale?.products} onChange={changed(setProductIds, 'productIds', 'categoryIds')} intent={intent('productIds')} />
           </FormGroup>
           <FormGroup label="Categories" labelFor="sale-categories" helperText={help('categoryIds') ?? 'A category includes its subcategories and every product in them.'} intent={intent('categoryIds', 'productIds')}>
             <SaleCategoriesField id="sale-categories" value={categoryIds} onChange={changed(setCategoryIds, 'productIds', 'categoryIds')} intent={intent('categoryIds', 'productIds')} />

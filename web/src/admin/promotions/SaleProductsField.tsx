@@ -25,12 +25,12 @@ function ProductName({ id, known }: { id: number; known?: string }) {
  * The products a sale is for: a multi-select that searches every product (drafts and archived too) on
  * the server by name or SKU as the owner types; choosing a chosen one again takes it out.
  */
-export function SaleProductsField({ id, value, onChange, intent }: { id: string; value: number[]; onChange: (ids: number[]) => void; intent: Intent }) {
+export function SaleProductsField({ id, value, onChange, intent, named = [] }: { id: string; value: number[]; onChange: (ids: number[]) => void; intent: Intent; named?: readonly { id: number; name: string }[] }) {
   const [query, setQuery] = useState('');
   const search = useDebounced(query.trim(), 200);
   const { data, loading } = useQuery(SaleProductSearchQuery, { variables: { query: search || null }, fetchPolicy: 'cache-and-network' });
-  // Names of the products chosen in this dialog, so their tags need no request of their own.
-  const [names, setNames] = useState<Map<number, string>>(() => new Map());
+  // Names of the products chosen (the sale's own, read with it, and those chosen in this dialog), so their tags need no request of their own.
+  const [names, setNames] = useState<Map<number, string>>(() => new Map(named.map((product) => [product.id, product.name])));
   const found: FoundProduct[] = data?.adminProducts.edges.map((edge) => edge.node) ?? [];
   const chosen: FoundProduct[] = value.map((productId) => ({ id: productId, name: names.get(productId) ?? '' }));
 

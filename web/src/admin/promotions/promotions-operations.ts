@@ -24,6 +24,10 @@ export const SaleDialogSaleFragment = graphql(`
     percentOff
     amountOff
     productIds
+    products {
+      id
+      name
+    }
     categoryIds
     startsAt
     endsAt
