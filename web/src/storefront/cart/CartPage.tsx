@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Callout, Card, Icon, NumericInput, Spinner } from '@blueprintjs/core';
 import { recipientNames } from '@rules';
-import { formatPrice, lineTotal } from '../common/price';
+import { discountLabel, formatPrice, lineTotal } from '../common/price';
 import { SalePrice } from '../common/SalePrice';
 import type { CartLine } from './cart-lines';
 import { MAX_QUANTITY } from './cart-lines';
@@ -11,7 +11,6 @@ import { useCartQuote } from './use-cart-quote';
 import '../common/storefront.css';
 import './cart.css';
 import { EmptyState } from '../../common/EmptyState';
-import { discountLabel } from '../common/discount-label';
 
 const RecipientPreviewDialog = lazy(() => import('../preview/RecipientPreviewDialog'));
 

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Callout, Card, Checkbox, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
 import { errorCode, errorField, errorMessage } from '../../apollo/errors';
 import { useAuth } from '../../auth/auth-store';
-import { formatPrice } from '../common/price';
+import { discountLabel, formatPrice } from '../common/price';
 import { toLineInputs } from '../cart/cart-lines';
 import { recipientNames } from '@rules';
 import { cart } from '../cart/cart-store';
@@ -20,7 +20,6 @@ import { isEmail } from '@rules';
 import '../common/storefront.css';
 import './checkout.css';
 import { EmptyState } from '../../common/EmptyState';
-import { discountLabel } from '../common/discount-label';
 
 type Field = 'purchaserEmail' | 'payment.cardNumber' | 'payment.expiry' | 'payment.cvc';
 

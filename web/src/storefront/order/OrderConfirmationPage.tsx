@@ -4,13 +4,12 @@ import { useQuery } from '@apollo/client/react';
 import { AnchorButton, Callout, Card, Classes, Spinner, Tag } from '@blueprintjs/core';
 import { orderNumber } from '@rules';
 import { useAuth } from '../../auth/auth-store';
-import { formatPrice } from '../common/price';
+import { discountLabel, formatPrice } from '../common/price';
 import { ConfirmationOrderQuery } from './order-operations';
 import { GroupCardSection } from '../group-card/GroupCardSection';
 import '../common/storefront.css';
 import './order.css';
 import { EmptyState } from '../../common/EmptyState';
-import { discountLabel } from '../common/discount-label';
 
 /** The guest's account offer: below the order, loaded after it (a first visit fetches no more than the order needs). */
 const GuestAccountOffer = lazy(() => import('./GuestAccountOffer').then((m) => ({ default: m.GuestAccountOffer })));
