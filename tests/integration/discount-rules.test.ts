@@ -127,6 +127,20 @@ describe('products and categories', () => {
   });
 });
 
+describe('guessing', () => {
+  it('keeps the point of a refused rule for an anonymous caller (as any unusable code) and gives it back to a shopper who heard why', async () => {
+    const code = uniqueCode('POINTS');
+    await createCode({ code, percent_off: 10, min_subtotal: 500 });
+    const points = async () => (await app.sql<{ points: number }>(`select coalesce(sum(points), 0)::int as points from rate_limit where key like 'discount-code:%'`))[0]!.points;
+    const lines = [{ productId: shop.albumId, quantity: 1 }];
+    const before = await points();
+    expectNotApplicable((await app.graphql(QUOTE, { lines, code }, await app.customer())).body, /at least \$500\.00/);
+    expect(await points()).toBe(before);
+    expectUnusable((await app.graphql(QUOTE, { lines, code })).body);
+    expect(await points()).toBe(before + 1);
+  });
+});
+
 describe('a minimum subtotal', () => {
   it('applies from the subtotal it needs and says so below it', async () => {
     const code = uniqueCode('MIN');
