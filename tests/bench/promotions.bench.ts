@@ -56,7 +56,8 @@ export interface PromotionRow {
 async function admin(url: string): Promise<string> {
   const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
   if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
-  return (await res.json()).token;
+  // The REST contract answers the token itself.
+  return (await res.text()).trim();
 }
 
 async function call(url: string, token: string, method: string, pathname: string, json?: unknown): Promise<any> {

@@ -5,6 +5,7 @@ import { AnchorButton, Callout, Card, Classes, Spinner, Tag } from '@blueprintjs
 import { orderNumber } from '@rules';
 import { useAuth } from '../../auth/auth-store';
 import { discountLabel, formatPrice } from '../common/price';
+import { SalePrice } from '../common/SalePrice';
 import { ConfirmationOrderQuery } from './order-operations';
 import { GroupCardSection } from '../group-card/GroupCardSection';
 import '../common/storefront.css';
@@ -35,6 +36,11 @@ export default function OrderConfirmationPage() {
       </div>
     );
   }
+
+  // Lines sold below the price they were compared with (a sale) show it struck through; the saving, said as the
+  // receipt says it, adds them up with the discount (a discount alone has its own line).
+  const belowRegular = order.items.reduce((total, item) => total + (wasOf(item) ? Number(wasOf(item)) - Number(item.lineTotal) : 0), 0);
+  const saved = belowRegular > 0 ? belowRegular + Number(order.discountAmount) : 0;
 
   return (
     <div className="store-page confirmation-page">
@@ -69,7 +75,7 @@ export default function OrderConfirmationPage() {
                   {item.quantity > 1 ? `${item.quantity} × ` : ''}
                   {item.name}
                 </span>
-                <span>{formatPrice(item.lineTotal)}</span>
+                <SalePrice price={item.lineTotal} compareAt={wasOf(item)} />
               </div>
               {item.ecardPath && (
                 <div className="confirmation-ecard">
@@ -84,6 +90,11 @@ export default function OrderConfirmationPage() {
             </li>
           ))}
         </ul>
+        {saved > 0 && (
+          <p className="confirmation-saved">
+            You saved <strong>{formatPrice(saved.toFixed(2))}</strong> on this order.
+          </p>
+        )}
         {discountLabel(order) && (
           <div className="confirmation-totals">
             <div className="confirmation-item-line confirmation-discount">
@@ -108,4 +119,10 @@ export default function OrderConfirmationPage() {
       </div>
     </div>
   );
+}
+
+/** What a line would have cost at the price it was compared with, when that is higher; null otherwise. */
+function wasOf(item: { compareAtPrice?: string | null; price: string; quantity: number }): string | null {
+  if (!item.compareAtPrice || Number(item.compareAtPrice) <= Number(item.price)) return null;
+  return (Math.round(Number(item.compareAtPrice) * 100) * item.quantity / 100).toFixed(2);
 }

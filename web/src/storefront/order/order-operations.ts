@@ -16,6 +16,7 @@ export const ConfirmationOrderQuery = graphql(`
         id
         name
         price
+        compareAtPrice
         quantity
         lineTotal
         ecardPath
