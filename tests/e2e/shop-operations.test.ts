@@ -153,7 +153,7 @@ describe("the shop's operations in the admin console", () => {
     await signIn(page);
     await page.waitForURL((url) => url.pathname !== '/login');
     await page.goto('/admindash');
-    await page.getByRole('menuitem', { name: 'Sales' }).click();
+    await page.getByRole('menuitem', { name: 'Sales', exact: true }).click();
     // Both orders were charged; the refunded one was given back whole. Its card was sent before the refund.
     const total = (label: string) => page.getByLabel(label, { exact: true }).locator('.sales-total-value').textContent();
     await expect.poll(() => total('Net'), { timeout: 15_000 }).toBe('$19.20');
