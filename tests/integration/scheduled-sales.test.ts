@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestPaymentProvider } from '../../server/src/modules/payments/test-payment-provider.js';
 import { restCategory } from '../helpers/catalogue-fixtures.js';
 import { manualClock, orderInput, outbox, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
-import { recordQueries } from '../helpers/queries.js';
+import { fewestQueries } from '../helpers/queries.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -176,10 +176,11 @@ describe('a sale over a category, at its start and its end', () => {
 
   it('serves the sale price from the cache without a statement once read', async () => {
     await restPrice(childCard);
-    const queries = await recordQueries(app, async () => {
+    // The fewest of a few runs: what the shop does on its own meanwhile (the mail queue's look-up) lands in one, not all.
+    const statements = await fewestQueries(app, async () => {
       expect(await restPrice(childCard)).toEqual({ price: 7.5, compare_at_price: 10 });
-    });
-    expect(queries).toEqual([]);
+    }, (queries) => queries.length);
+    expect(statements).toBe(0);
   });
 
   it('prices a product added to, moved into or repriced in the category while it runs', async () => {
