@@ -48,8 +48,15 @@ describe("the shop's operations in the admin console", () => {
     await page.getByRole('button', { name: 'Edit FIVEOFF' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit discount code' });
     await edit.getByLabel('Amount').fill('6');
+    // Its rule: the album only, chosen by name in the product picker.
+    await edit.getByLabel('Products').fill('summer');
+    await page.getByRole('option', { name: /^Summer Songs Album/ }).click({ timeout: 30_000 });
+    await edit.getByLabel('Code').click();
+    await expect.poll(() => edit.locator('.bp6-tag').allTextContents(), { timeout: 30_000 }).toEqual(['Summer Songs Album']);
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => rows.filter({ hasText: 'FIVEOFF' }).locator('td').nth(1).textContent(), { timeout: 10_000 }).toBe('$6.00 off');
+    expect(await rows.filter({ hasText: 'FIVEOFF' }).locator('td').nth(2).textContent()).toBe('1 product');
+    expect(await app.sql(`select product_ids from discount_code where code = 'FIVEOFF'`)).toEqual([{ product_ids: [shop.albumId] }]);
     await screenshot(page, 'admin-discounts');
     await page.getByRole('button', { name: 'Delete FIVEOFF' }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -6,7 +6,7 @@ import { errorField, errorMessage } from '../../apollo/errors';
 import { reportError } from '../../common/report-error';
 import { snackbar } from '../../common/toaster';
 import { CreateDiscountCodeMutation, UpdateDiscountCodeMutation } from './discounts-operations';
-import { DiscountRulesFields, parseIds, type DiscountRules } from './DiscountRulesFields';
+import { DiscountRulesFields, type DiscountRules } from './DiscountRulesFields';
 
 export interface DiscountRow {
   id: number;
@@ -41,7 +41,7 @@ export function DiscountDialog({ row, onClose, onSaved }: { row: DiscountRow | n
   const [endsAt, setEndsAt] = useState(toLocalInput(row?.endsAt));
   const [maxUses, setMaxUses] = useState(row?.maxUses ? String(row.maxUses) : '');
   const [rules, setRules] = useState<DiscountRules>({
-    productIds: row?.productIds.join(', ') ?? '',
+    productIds: row?.productIds ?? [],
     categoryIds: row?.categoryIds ?? [],
     minSubtotal: row?.minSubtotal ?? '',
     oncePerCustomer: row?.oncePerCustomer ?? false,
@@ -61,7 +61,7 @@ export function DiscountDialog({ row, onClose, onSaved }: { row: DiscountRow | n
       startsAt: fromLocalInput(startsAt),
       endsAt: fromLocalInput(endsAt),
       maxUses: maxUses.trim() ? Number(maxUses) : null,
-      productIds: parseIds(rules.productIds),
+      productIds: rules.productIds,
       categoryIds: rules.categoryIds,
       minSubtotal: rules.minSubtotal.trim() || null,
       oncePerCustomer: rules.oncePerCustomer,

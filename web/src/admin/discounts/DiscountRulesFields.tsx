@@ -1,19 +1,16 @@
 import { useQuery } from '@apollo/client/react';
 import { Checkbox, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
+import { ProductPicker } from '../catalogue/product-picker/ProductPicker';
 import { DiscountCategoriesQuery } from './discounts-operations';
 
 /** A code's rules as the dialog edits them. */
 export interface DiscountRules {
-  /** Product ids as typed: "12, 15". */
-  productIds: string;
+  productIds: number[];
   categoryIds: number[];
   minSubtotal: string;
   oncePerCustomer: boolean;
   firstOrderOnly: boolean;
 }
-
-/** "12, 15 x" → [12, 15, NaN]: the schema names what is not an id. */
-export const parseIds = (text: string) => text.split(/[\s,]+/).filter(Boolean).map((part) => (/^\d+$/.test(part) ? Number(part) : Number.NaN));
 
 /** The categories in tree order with their depth (a subcategory under its parent). */
 function treeOrder(categories: readonly { id: number; name: string; parentId?: number | null }[]) {
@@ -42,8 +39,8 @@ export function DiscountRulesFields({ rules, onChange, help }: { rules: Discount
   return (
     <fieldset className="discount-rules">
       <legend>Rules</legend>
-      <FormGroup label="Products" labelFor="discount-products" helperText={help('productIds') ?? 'Product ids, e.g. 12, 15. With no products and no categories the code is for the whole order.'} intent={intent('productIds')}>
-        <InputGroup id="discount-products" value={rules.productIds} onValueChange={(productIds) => set({ productIds })} intent={intent('productIds')} />
+      <FormGroup label="Products" labelFor="discount-products" helperText={help('productIds') ?? 'With no products and no categories the code is for the whole order.'} intent={intent('productIds')}>
+        <ProductPicker id="discount-products" value={rules.productIds} onChange={(productIds) => set({ productIds })} intent={intent('productIds')} />
       </FormGroup>
       <FormGroup label="Categories" helperText={help('categoryIds') ?? 'Each with its subcategories.'} intent={intent('categoryIds')}>
         <div className="discount-categories" role="group" aria-label="Categories">

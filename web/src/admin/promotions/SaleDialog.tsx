@@ -9,7 +9,7 @@ import { reportError } from '../../common/report-error';
 import { snackbar } from '../../common/toaster';
 import { BannerPreview } from './BannerPreview';
 import { SaleCategoriesField } from './SaleCategoriesField';
-import { SaleProductsField } from './SaleProductsField';
+import { ProductPicker } from '../catalogue/product-picker/ProductPicker';
 import { fromZonedInput, toZonedInput, zoneLabel } from './sale-format';
 import { CreateSaleMutation, UpdateSaleMutation } from './promotions-operations';
 
@@ -121,7 +121,7 @@ export function SaleDialog({ sale, timeZone, onClose, onSaved }: { sale: SaleDia
             </FormGroup>
           </div>
           <FormGroup label="Products" labelFor="sale-products" helperText={help('productIds')} intent={intent('productIds')}>
-            <SaleProductsField id="sale-products" value={productIds} named={sale?.products} onChange={changed(setProductIds, 'productIds', 'categoryIds')} intent={intent('productIds')} />
+            <ProductPicker id="sale-products" value={productIds} named={sale?.products} onChange={changed(setProductIds, 'productIds', 'categoryIds')} intent={intent('productIds')} />
           </FormGroup>
           <FormGroup label="Categories" labelFor="sale-categories" helperText={help('categoryIds') ?? 'A category includes its subcategories and every product in them.'} intent={intent('categoryIds', 'productIds')}>
             <SaleCategoriesField id="sale-categories" value={categoryIds} onChange={changed(setCategoryIds, 'productIds', 'categoryIds')} intent={intent('categoryIds', 'productIds')} />

@@ -67,30 +67,3 @@ export const DeleteSaleMutation = graphql(`
     deleteSale(id: $id)
   }
 `);
-
-/** The products a sale may be for, found by a few words of their name or their SKU. */
-export const SaleProductSearchQuery = graphql(`
-  query SaleProductSearch($query: String) {
-    adminProducts(query: $query, first: 20) {
-      edges {
-        node {
-          id
-          name
-          sku
-          status
-          regularPrice
-        }
-      }
-    }
-  }
-`);
-
-/** A chosen product's name (answered from the cache when a search has already brought it). */
-export const SaleProductNameQuery = graphql(`
-  query SaleProductName($id: Int!) {
-    product(id: $id) {
-      id
-      name
-    }
-  }
-`);

@@ -3,9 +3,9 @@ import { useQuery } from '@apollo/client/react';
 import { MenuItem, type Intent } from '@blueprintjs/core';
 import { MultiSelect, type ItemRenderer } from '@blueprintjs/select';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
-import { useDebounced } from '../../storefront/common/use-debounced';
-import { money } from '../orders/order-format';
-import { SaleProductNameQuery, SaleProductSearchQuery } from './promotions-operations';
+import { useDebounced } from '../../../storefront/common/use-debounced';
+import { money } from '../../orders/order-format';
+import { ProductPickerNameQuery, ProductPickerSearchQuery } from './product-picker-operations';
 
 interface FoundProduct {
   id: number;
@@ -17,18 +17,18 @@ interface FoundProduct {
 
 /** A chosen product's tag: its name, read once (a product a search brought is already in the cache). */
 function ProductName({ id, known }: { id: number; known?: string }) {
-  const { data } = useQuery(SaleProductNameQuery, { variables: { id }, skip: known !== undefined });
+  const { data } = useQuery(ProductPickerNameQuery, { variables: { id }, skip: known !== undefined });
   return <>{known ?? data?.product.name ?? `Product ${id}`}</>;
 }
 
 /**
- * The products a sale is for: a multi-select that searches every product (drafts and archived too) on
- * the server by name or SKU as the owner types; choosing a chosen one again takes it out.
+ * Products to choose (a sale's, a discount code's): a multi-select that searches every product (drafts
+ * and archived too) on the server by name or SKU as the owner types; choosing a chosen one again takes it out.
  */
-export function SaleProductsField({ id, value, onChange, intent, named = [] }: { id: string; value: number[]; onChange: (ids: number[]) => void; intent: Intent; named?: readonly { id: number; name: string }[] }) {
+export function ProductPicker({ id, value, onChange, intent, named = [] }: { id: string; value: number[]; onChange: (ids: number[]) => void; intent: Intent; named?: readonly { id: number; name: string }[] }) {
   const [query, setQuery] = useState('');
   const search = useDebounced(query.trim(), 200);
-  const { data, loading } = useQuery(SaleProductSearchQuery, { variables: { query: search || null }, fetchPolicy: 'cache-and-network' });
+  const { data, loading } = useQuery(ProductPickerSearchQuery, { variables: { query: search || null }, fetchPolicy: 'cache-and-network' });
   // Names of the products chosen (the sale's own, read with it, and those chosen in this dialog), so their tags need no request of their own.
   const [names, setNames] = useState<Map<number, string>>(() => new Map(named.map((product) => [product.id, product.name])));
   const found: FoundProduct[] = data?.adminProducts.edges.map((edge) => edge.node) ?? [];
