@@ -236,6 +236,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     clock,
     discounts,
     groupCards,
+    products: { productOf: async (ctx, id) => (await products.storefront(ctx, id)).product },
     // An address that said no is refused at checkout (RECIPIENT_UNSUBSCRIBED), every recipient of every line in one query.
     recipientChecks,
     rememberTimeZone: async (ctx, userId, timeZone) => void (await contacts.rememberTimeZone(ctx, userId, timeZone)),

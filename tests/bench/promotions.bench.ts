@@ -52,7 +52,8 @@ export interface PromotionRow {
   case: string;
   value: string;
   goal: string;
-  met: boolean;
+  /** null: reported, no goal. */
+  met: boolean | null;
 }
 
 async function admin(url: string): Promise<string> {
@@ -146,12 +147,17 @@ export async function runPromotionsBench(): Promise<PromotionRow[]> {
     await call(one.url, token, 'POST', '/api/admin/discounts', { code: 'BENCH10', percent_off: 10 });
     const lines = Array.from({ length: CART_LINES }, (_, i) => ({ productId: 1 + i * 3, quantity: 1 + (i % 3) }));
     const quote = JSON.stringify({ query: 'query Q($lines: [CartLineInput!]!, $code: String) { cartQuote(lines: $lines, discountCode: $code) { subtotal discount total } }', variables: { lines, code: 'BENCH10' } });
-    const cart: BenchResult = await measure('cartQuote: 25 lines, a sale, an automatic discount and a code', async () => {
-      const res = await fetch(`${one.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: quote });
-      const text = await res.text();
-      if (res.status !== 200 || text.includes('"errors"')) throw new Error(`cartQuote: ${res.status} ${text.slice(0, 300)}`);
-    });
-    rows.push({ case: cart.name, value: `p50 ${cart.p50.toFixed(1)} ms, p95 ${cart.p95.toFixed(1)} ms, max ${cart.max.toFixed(1)} ms (${cart.runs} runs)`, goal: 'p95 < 20 ms', met: cart.p95 < 20 });
+    // The cart page asks for each line's product too (name, thumbnail, struck price).
+    const shown = JSON.stringify({ query: 'query Q($lines: [CartLineInput!]!, $code: String) { cartQuote(lines: $lines, discountCode: $code) { subtotal discount discountName total lines { index quantity unitPrice lineTotal product { id name mainImageThumbnailPath compareAtPrice productTypeId } } } }', variables: { lines, code: 'BENCH10' } });
+    // The goal is the pricing's; the cart page's whole answer is reported beside it.
+    for (const [name, body, goal] of [['cartQuote: 25 lines, a sale, an automatic discount and a code', quote, true], ['the same, with each line\'s product as the cart page asks it', shown, false]] as const) {
+      const cart: BenchResult = await measure(name, async () => {
+        const res = await fetch(`${one.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        const text = await res.text();
+        if (res.status !== 200 || text.includes('"errors"')) throw new Error(`cartQuote: ${res.status} ${text.slice(0, 300)}`);
+      });
+      rows.push({ case: cart.name, value: `p50 ${cart.p50.toFixed(1)} ms, p95 ${cart.p95.toFixed(1)} ms, max ${cart.max.toFixed(1)} ms (${cart.runs} runs)`, goal: goal ? 'p95 < 20 ms' : '—', met: goal ? cart.p95 < 20 : null });
+    }
     await call(one.url, token, 'DELETE', `/api/admin/sales/${sale.id}`);
     await call(one.url, token, 'DELETE', `/api/admin/automatic-discounts/${automatic.id}`);
     }
@@ -201,5 +207,5 @@ export async function runPromotionsBench(): Promise<PromotionRow[]> {
 
 export function printPromotions(rows: PromotionRow[]): void {
   console.log('\nSales and promotions: 10,000 products, two processes (goals: a sale costs the warm path ≤ 10 %; a 25-line cart p95 < 20 ms; a start or end ≤ 1 s late)');
-  console.table(rows.map((row) => ({ case: row.case, value: row.value, goal: row.goal, met: row.met ? 'yes' : 'NO' })));
+  console.table(rows.map((row) => ({ case: row.case, value: row.value, goal: row.goal, met: row.met === null ? '—' : row.met ? 'yes' : 'NO' })));
 }

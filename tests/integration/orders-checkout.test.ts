@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestPaymentProvider } from '../../server/src/modules/payments/test-payment-provider.js';
 import { ORDER_FIELDS, PAY_DECLINED, PAY_OK, orderInput, personalisation, placeOrder, seedShop, type Shop } from '../helpers/order-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { fewestQueries, selects } from '../helpers/queries.js';
 
 let app: TestApp;
 let admin: string;
@@ -38,6 +39,29 @@ describe('cart pricing', () => {
       lines: [
         { index: 0, quantity: 1, unitPrice: '4.50', lineTotal: '4.50', product: { id: shop.cardId, name: 'Balloon Birthday' } },
         { index: 2, quantity: 3, unitPrice: '12.00', lineTotal: '36.00', product: { id: shop.albumId, name: 'Summer Songs Album' } },
+      ],
+    });
+  });
+
+  it("prices a cart in one statement, and reads its products (images and all) in one more only when they are asked for", async () => {
+    const lines = [
+      { productId: shop.cardId, quantity: 2 },
+      { productId: shop.albumId, quantity: 1 },
+    ];
+    const totals = `query($lines: [CartLineInput!]!) { cartQuote(lines: $lines) { subtotal total } }`;
+    const shown = `query($lines: [CartLineInput!]!) { cartQuote(lines: $lines) { total lines { product { id name mainImageThumbnailPath productTypeId compareAtPrice } } } }`;
+    const ask = (query: string) => async () => {
+      const { body } = await app.graphql(query, { lines });
+      expect(body.errors).toBeUndefined();
+    };
+    expect(await fewestQueries(app, ask(totals), (q) => selects(q).length)).toBe(1);
+    expect(await fewestQueries(app, ask(shown), (q) => selects(q).length)).toBe(2);
+    const { body } = await app.graphql(shown, { lines });
+    expect(body.data.cartQuote).toEqual({
+      total: '21.00',
+      lines: [
+        { product: { id: shop.cardId, name: 'Balloon Birthday', mainImageThumbnailPath: expect.stringMatching(/^uploads\/.+\.thumb\.webp$/), productTypeId: 1, compareAtPrice: null } },
+        { product: { id: shop.albumId, name: 'Summer Songs Album', mainImageThumbnailPath: expect.stringMatching(/^uploads\/.+\.thumb\.webp$/), productTypeId: 2, compareAtPrice: null } },
       ],
     });
   });

@@ -54,7 +54,6 @@ const KNOWN_CROSSINGS: Record<string, string> = {
   'server/src/modules/catalogue/storefront-product.ts → media_file': MEDIA_JSON,
   'server/src/modules/catalogue/storefront-product.ts → MediaFile': MEDIA_JSON,
   'server/src/modules/catalogue/product.service.ts → MediaFile': "a product's pictures are loaded with it for the admin's product form",
-  'server/src/modules/checkout/priced-products.ts → Product': PRICES,
   'server/src/modules/checkout/priced-products.ts → e_greeting_card': PRICES,
   'server/src/modules/checkout/priced-products.ts → product': PRICES,
   'server/src/modules/checkout/priced-products.ts → sale': "checkout prices lines by the sales running at the moment of the order, in the same statement (the database's running_sale_price)",

@@ -14,7 +14,7 @@ import { ProductResolver } from '../modules/catalogue/product.resolver.js';
 import { MediaFileResolver } from '../modules/media/media-file.resolver.js';
 import { MediaFolderResolver } from '../modules/media/media-folder.resolver.js';
 import { OrderItemResolver, OrderResolver } from '../modules/orders/order.resolver.js';
-import { CheckoutResolver } from '../modules/checkout/checkout.resolver.js';
+import { CartQuoteLineResolver, CheckoutResolver } from '../modules/checkout/checkout.resolver.js';
 import { MyOrdersResolver } from '../modules/orders/my-orders.resolver.js';
 import { EcardReplyResolver } from '../modules/ecard/ecard-reply.resolver.js';
 import { DiscountResolver } from '../modules/discount/discount.resolver.js';
@@ -51,6 +51,7 @@ const resolverFactories = new Map<Function, (services: Services) => unknown>([
   [ProductResolver, (s) => new ProductResolver(s.products)],
   [OrderResolver, (s) => new OrderResolver(s.orders)],
   [CheckoutResolver, (s) => new CheckoutResolver(s.checkout)],
+  [CartQuoteLineResolver, (s) => new CartQuoteLineResolver(s.checkout)],
   [OrderItemResolver, (s) => new OrderItemResolver(s.orders)],
   [MyOrdersResolver, (s) => new MyOrdersResolver(s.myOrders)],
   [EcardReplyResolver, (s) => new EcardReplyResolver(s.ecardLoop, s.orders)],

@@ -3,12 +3,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import { AppError, badInput } from '../../core/errors.js';
 import { normaliseEmail } from '../auth/index.js';
+import type { Product } from '../catalogue/index.js';
 import type { RateLimits } from '../limits/index.js';
 import { Order, OrderStatus, type CardDesign, type OrderEmails, type OrderItem } from '../orders/index.js';
 import { optionalCode, type DiscountService } from '../discount/index.js';
 import type { GroupCardRequest } from '../group-card/index.js';
 import { basketOf, priceLines, withDiscount, type CartQuote } from './cart-pricing.js';
-import { quoteProducts } from './priced-products.js';
+import { pricedProducts, type PricedProduct } from './priced-products.js';
 import type { RecipientCheck } from './card-recipients.js';
 import { cleanCard, cleanCartLines, cleanIdempotencyKey, type CartLine } from './checkout-rules.js';
 import { OrderSettlement } from './order-settlement.js';
@@ -17,6 +18,9 @@ import { chargePending } from './pending-orders.js';
 import { PendingOrderWriter, type WrittenOrder } from './pending-order-writer.js';
 
 export type { CartQuote, CartQuoteLine } from './cart-pricing.js';
+
+/** A quoted line's product: what pricing read of it. */
+export type QuotedProduct = PricedProduct['product'];
 
 export interface PlaceOrderInput {
   idempotencyKey?: unknown;
@@ -46,6 +50,8 @@ export interface CheckoutOptions {
   recipientChecks?: RecipientCheck[];
   /** Keeps a signed-in shopper's time zone on their account (their occasion reminders come at 09:00 there). */
   rememberTimeZone?: (ctx: RequestContext, userId: number, timeZone: string) => Promise<void>;
+  /** The shop's products as its pages show them (a quote's lines, when asked for), batched across a request. */
+  products: { productOf(ctx: RequestContext, id: number): Promise<Product> };
   /** Makes a card being ordered a group card (its signing token and deadline), in the checkout's transaction. */
   groupCards: { attach(em: EntityManager, item: OrderItem, request: GroupCardRequest): unknown };
 }
@@ -79,13 +85,26 @@ export class CheckoutService {
     return { available: this.options.provider !== null, provider: this.options.provider?.name ?? null, publishableKey: this.options.provider?.publishableKey ?? null };
   }
 
-  /** Prices a cart with the discount it gets (see DiscountService.price); lines whose product no longer exists are dropped and reported. */
-  async quote(ctx: RequestContext, rawLines: unknown, rawCode?: unknown): Promise<CartQuote> {
+  /**
+   * Prices a cart with the discount it gets (see DiscountService.price); lines whose product no longer
+   * exists are dropped and reported. The lines are priced by the statement that prices an order (the
+   * sales running now), and the discount's reads (a code's point and row) run beside it: a quote is
+   * asked at every change of a cart. Its products are plain rows; the shop's products are read only
+   * when the caller shows them (`withProducts`: read beside the rest, then answered by productOf).
+   */
+  async quote(ctx: RequestContext, rawLines: unknown, rawCode?: unknown, options: { withProducts?: boolean } = {}): Promise<CartQuote<QuotedProduct>> {
     const lines = cleanCartLines(rawLines);
     const code = optionalCode(rawCode);
-    const products = await quoteProducts(ctx.em, lines, this.options.clock());
-    const quote = priceLines(lines, products);
-    return withDiscount(quote, await this.options.discounts.price(ctx, code, basketOf(quote)));
+    // A product the quote drops (gone, a draft) is never asked for: its refusal here is nobody's error.
+    if (options.withProducts) for (const line of lines) this.options.products.productOf(ctx, line.productId).catch(() => undefined);
+    const priced = pricedProducts(ctx.em, lines.map((line) => line.productId), this.options.clock()).then((products) => priceLines(lines, products));
+    const [quote, discount] = await Promise.all([priced, this.options.discounts.price(ctx, code, priced.then(basketOf))]);
+    return withDiscount(quote, discount);
+  }
+
+  /** A quoted line's product as the shop shows it, batched across the lines of a request. */
+  productOf(ctx: RequestContext, product: QuotedProduct): Promise<Product> {
+    return this.options.products.productOf(ctx, product.id);
   }
 
   /**

@@ -1,7 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { DecimalScalar } from '../../core/decimal.js';
 import { MAX_RECIPIENTS_PER_LINE } from '../../rules/recipients.js';
-import { Product } from '../catalogue/index.js';
 import { DiscountKind } from '../orders/index.js';
 import { GroupCardInput } from '../group-card/index.js';
 import { MAX_MESSAGE_LENGTH, MAX_QUANTITY } from './checkout-rules.js';
@@ -65,8 +64,7 @@ export class CartQuoteLine {
   @Field(() => Int, { description: "The line's position in the lines sent." })
   index!: number;
 
-  @Field(() => Product)
-  product!: Product;
+  // product: see CartQuoteLineResolver (read only when asked for).
 
   @Field(() => Int)
   quantity!: number;

@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { jsonColumn } from '../../db/json-column.js';
 import { idArray, preparedRead, runPrepared } from '../../db/prepared.js';
-import { CARD_MEDIA_SLOTS, SONG_SLOTS, slotStem, E_GREETING_CARD_TYPE_ID, Product, ProductStatus, type CardMediaSlot } from '../catalogue/index.js';
-import type { CartLine } from './checkout-rules.js';
+import { CARD_MEDIA_SLOTS, SONG_SLOTS, slotStem, E_GREETING_CARD_TYPE_ID, type CardMediaSlot } from '../catalogue/index.js';
 import type { CardDesign, CardMedia } from '../orders/index.js';
 
 /** What checkout reads of a product it sells: its price and name, and for an e-card its design as sold. */
@@ -55,13 +54,6 @@ const PRICED_PRODUCTS = preparedRead('checkout_priced_products', `
     left join lateral running_sale_price(p.id, p.category_id, p.price, $2) rs on true
    where p.id = any($1::int[]) and p.status = 'active'`);
 
-/** The prices of products at a moment: the lowest of the sales running then, or their own. */
-const PRODUCT_PRICES = preparedRead('checkout_product_prices', `
-  select p.id, coalesce(rs.sale_price, p.price)::text as price
-    from product p
-    left join lateral running_sale_price(p.id, p.category_id, p.price, $2) rs on true
-   where p.id = any($1::int[])`);
-
 /**
  * The products of a checkout with their card designs in one read (the product, its card row and the
  * files of every slot), in the caller's transaction: checkout writes each card's design into its
@@ -94,17 +86,4 @@ export async function pricedProducts(em: EntityManager, productIds: readonly num
       return [Number(row.id), { product, price: row.price, isCard, card }];
     }),
   );
-}
-
-/** The products of the lines (a cart's quote shows them with their images), priced at `at` as checkout prices them. */
-export async function quoteProducts(em: EntityManager, lines: CartLine[], at: Date): Promise<Map<number, { product: Product; isCard: boolean; price: string }>> {
-  const ids = [...new Set(lines.map((line) => line.productId))];
-  if (!ids.length) return new Map();
-  // A product that left the shop (deleted, a draft, archived) is dropped from the quote.
-  const [products, prices] = await Promise.all([
-    em.find(Product, { id: { $in: ids }, status: ProductStatus.ACTIVE }, { populate: ['mainImage'] }),
-    runPrepared<{ id: number; price: string }>(em, PRODUCT_PRICES, [idArray(ids), at.toISOString()]),
-  ]);
-  const priceOf = new Map(prices.map((row) => [Number(row.id), row.price]));
-  return new Map(products.map((product) => [product.id, { product, isCard: product.type.id === E_GREETING_CARD_TYPE_ID, price: priceOf.get(product.id) ?? product.price }]));
 }

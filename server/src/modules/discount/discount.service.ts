@@ -85,11 +85,17 @@ export class DiscountService {
    * the code's when it takes more. A code that cannot be used, or whose rules refuse the cart, is
    * refused (see refusal).
    */
-  async price(ctx: RequestContext, rawCode: string | null, basket: Basket): Promise<AppliedDiscount | null> {
-    const automatic = bestAutomatic(await this.automatic.running(ctx.em), basket);
-    if (!rawCode) return automatic;
-    const attempt = await this.attempt(ctx, rawCode);
-    const code = await this.byCode(ctx.em, rawCode);
+  async price(ctx: RequestContext, rawCode: string | null, pricedBasket: Basket | Promise<Basket>): Promise<AppliedDiscount | null> {
+    // The code's point and its row are read beside the running discounts and the cart being priced
+    // (the caller may pass the basket still to come): one round trip to the database, not four.
+    const [terms, lookUp, basket] = await Promise.all([
+      this.automatic.running(ctx.em),
+      rawCode ? Promise.all([this.attempt(ctx, rawCode), this.byCode(ctx.em, rawCode)]) : null,
+      pricedBasket,
+    ]);
+    const automatic = bestAutomatic(terms, basket);
+    if (!rawCode || !lookUp) return automatic;
+    const [attempt, code] = lookUp;
     const reason = code ? unusableReason(code, this.clock()) : UNKNOWN_CODE;
     if (!code || reason) throw await this.refusal(ctx, reason!);
     const viewer = await ctx.viewer();
