@@ -1,3 +1,4 @@
+import pg from 'pg';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestPaymentProvider } from '../../server/src/modules/payments/test-payment-provider.js';
@@ -269,6 +270,35 @@ describe('overlapping sales', () => {
     const penny = (await (await app.request('/api/products', { method: 'POST', token: admin, json: { product: { name: 'Penny Song', price: 0.01, category_id: (await app.sql<{ id: number }>('select min(id) as id from category'))[0]!.id, product_type_id: 2 }, tags: [] } })).json()).product.id;
     const sale = await createSale({ name: 'Deep', amount_off: 5, product_ids: [penny], starts_at: AT('12:00:00'), ends_at: AT('15:00:00') });
     expect(await restPrice(penny)).toEqual({ price: 0.01, compare_at_price: null });
+    await deleteSale(sale.id);
+  });
+});
+
+describe('two processes at the moment of a start', () => {
+  it("a process that read the time while another was switching does not move the shop back before the start", async () => {
+    await moveTo('13:00:00');
+    const sale = await createSale({ name: 'Flash', percent_off: 50, product_ids: [shop.albumId], starts_at: AT('14:00:00'), ends_at: AT('15:00:00') });
+    const kept = async () => (await app.sql<{ shop_price: string }>('select shop_price from product where id = $1', [shop.albumId]))[0]!.shop_price;
+    // This process's timer fires a moment before the start (timers may), while another process holds
+    // the switch's lock and moves the shop to a moment after it.
+    clock.set(AT('13:59:59.999'));
+    const other = new pg.Client({ connectionString: app.config.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query(`select pg_advisory_xact_lock(hashtext('refresh_sale_prices'))`);
+      const waiting = app.saleClock.switchIfDue();
+      await expect.poll(async () => (await app.sql(`select 1 from pg_locks where locktype = 'advisory' and not granted`)).length, { timeout: 30_000 }).toBe(1);
+      await other.query(`select * from refresh_sale_prices($1)`, [AT('14:00:00.002')]);
+      clock.set(AT('14:00:00.003'));
+      await other.query('commit');
+      await waiting;
+    } finally {
+      await other.end();
+    }
+    // The other process's switch stands: the sale runs.
+    expect(await kept()).toBe('6.00');
+    expect((await app.sql<{ at: Date }>('select at from sale_clock'))[0]!.at.toISOString()).toBe(AT('14:00:00.002'));
     await deleteSale(sale.id);
   });
 });

@@ -57,10 +57,12 @@ export class SaleClock {
    * too). Answers the products repriced.
    */
   async switchIfDue(): Promise<RepricedProduct[]> {
-    const now = this.deps.clock();
-    const { repriced, bannerChanged } = await this.deps.orm.em.fork().transactional(async (em) => {
+    const { repriced, bannerChanged, now } = await this.deps.orm.em.fork().transactional(async (em) => {
       // Under the lock: a process that waited for another's switch sees its clock moved and finds nothing due.
       await em.execute(SALE_PRICES_LOCK);
+      // The time is read once the lock is held, never before: a moment read while another process was
+      // switching lies behind the one it switched to, and would move the shop back before the start.
+      const now = this.deps.clock();
       const [due] = await em.execute<{ due: boolean; banner: boolean }[]>(
         `select coalesce(bool_or(true), false) as due, coalesce(bool_or(s.banner is not null), false) as banner
            from sale s, sale_clock c
@@ -68,8 +70,8 @@ export class SaleClock {
             and ((s.starts_at > least(c.at, ?) and s.starts_at <= greatest(c.at, ?)) or (s.ends_at > least(c.at, ?) and s.ends_at <= greatest(c.at, ?)))`,
         [now, now, now, now, now],
       );
-      if (!due?.due) return { repriced: [], bannerChanged: false };
-      return { repriced: await refreshSalePrices(em, now), bannerChanged: due.banner };
+      if (!due?.due) return { repriced: [], bannerChanged: false, now };
+      return { repriced: await refreshSalePrices(em, () => now), bannerChanged: due.banner, now };
     });
     if (repriced.length || bannerChanged) {
       await this.deps.cache.changed(salePriceChanges(repriced, bannerChanged));

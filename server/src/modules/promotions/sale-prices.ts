@@ -13,10 +13,14 @@ export interface RepricedProduct {
  */
 export const SALE_PRICES_LOCK = `select pg_advisory_xact_lock(hashtext('refresh_sale_prices'))`;
 
-/** Moves the products' kept sale prices to the sales running at `at` (see the scheduled-sales migration), in the caller's transaction. */
-export async function refreshSalePrices(em: EntityManager, at: Date): Promise<RepricedProduct[]> {
+/**
+ * Moves the products' kept sale prices to the sales running now (see the scheduled-sales migration),
+ * in the caller's transaction. `clock` is read once the lock is held: a moment read before waiting for
+ * another process's switch would lie behind it and move the shop's prices back.
+ */
+export async function refreshSalePrices(em: EntityManager, clock: () => Date): Promise<RepricedProduct[]> {
   await em.execute(SALE_PRICES_LOCK);
-  const rows = await em.execute<{ changed_id: number; changed_category_id: number }[]>('select * from refresh_sale_prices(?)', [at]);
+  const rows = await em.execute<{ changed_id: number; changed_category_id: number }[]>('select * from refresh_sale_prices(?)', [clock()]);
   return rows.map((row) => ({ id: Number(row.changed_id), categoryId: Number(row.changed_category_id) }));
 }
 

@@ -134,10 +134,9 @@ export class SaleService {
    * transaction; then every process's cache drops what changed before the caller hears back.
    */
   private async write(ctx: RequestContext, work: (em: EntityManager) => Promise<{ id: number | null; bannerChanged: boolean }>): Promise<number | null> {
-    const now = this.clock();
     const { id, repriced, bannerChanged } = await ctx.em.fork().transactional(async (em) => {
       const { id, bannerChanged } = await work(em);
-      const repriced = await refreshSalePrices(em, now);
+      const repriced = await refreshSalePrices(em, this.clock);
       await em.execute(`select pg_notify('${SIGNAL_CHANNEL}', '${SALES_CHANGED_SIGNAL}')`);
       return { id, repriced, bannerChanged };
     });
