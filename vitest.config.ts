@@ -6,8 +6,11 @@ const require = createRequire(import.meta.url);
 
 /** One PostgreSQL for the run, a database per file copied from a migrated template (see the file). */
 const DATABASE = ['tests/helpers/global-setup.ts'];
-/** Unit files that assert on the process's module cache (another file's imports would show up there). */
-const ALONE = ['tests/unit/mjml-thread.test.ts'];
+/**
+ * Unit files that assert on the process as a whole: its module cache (another file's imports would
+ * show up there) and its memory (another file's leftovers, freed meanwhile, would be counted).
+ */
+const ALONE = ['tests/unit/mjml-thread.test.ts', 'tests/unit/read-cache-memory.test.ts'];
 
 export default defineConfig({
   resolve: {

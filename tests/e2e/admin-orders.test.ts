@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newContext, screenshot, screenshotOf, signIn } from '../helpers/browser.js';
+import { browserSuite, escapeDialog, newContext, screenshot, screenshotOf, signIn } from '../helpers/browser.js';
 import { orderInput, outbox, personalisation, placeOrder, seedShop } from '../helpers/order-fixtures.js';
 
 const suite = browserSuite({ deliveryPollSeconds: 3600 });
@@ -39,7 +39,7 @@ describe('the admin Orders screen', () => {
     await rows.first().click();
     await expect.poll(() => page.getByRole('dialog', { name: 'Order Details' }).isVisible(), { timeout: 10_000 }).toBe(true);
     expect(new URL(page.url()).searchParams.get('order')).toBe(eleventh);
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
     await expect.poll(() => page.getByRole('dialog', { name: 'Order Details' }).count(), { timeout: 10_000 }).toBe(0);
     expect(new URL(page.url()).searchParams.has('order')).toBe(false);
     expect(await page.locator('.orders-range').textContent()).toBe('11–20 of 27');

@@ -86,6 +86,15 @@ export async function animationsSettled(page: Page, timeout = 30_000): Promise<v
 }
 
 /**
+ * Closes the open dialog with Escape as a person would, once it has taken the focus: an overlay
+ * hears keys only from inside itself, and it takes the focus a moment after it is drawn.
+ */
+export async function escapeDialog(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('.bp6-overlay'))), { timeout: 15_000 }).toBe(true);
+  await page.keyboard.press('Escape');
+}
+
+/**
  * Where an element is once the page has stopped moving it: the same box read twice in a row. A box
  * read at once can be null or stale while a list re-renders (the category tree after a move, say).
  */
