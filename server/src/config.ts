@@ -102,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       checkoutPer10Minutes: intEnv(env, 'CHECKOUT_MAX_PER_10_MINUTES', 20),
       thankYouPerHour: intEnv(env, 'THANK_YOU_MAX_PER_HOUR', 20),
       discountCodesPerHour: intEnv(env, 'DISCOUNT_CODE_MAX_FAILURES_PER_HOUR', 20),
+      giftCardLookupsPerHour: intEnv(env, 'GIFT_CARD_MAX_LOOKUPS_PER_HOUR', 10),
       passwordResetsPerAddressPerHour: intEnv(env, 'PASSWORD_RESET_MAX_PER_HOUR', 5),
       passwordResetsPerEmailPerHour: intEnv(env, 'PASSWORD_RESET_MAX_PER_EMAIL_PER_HOUR', 3),
       signaturesPerHour: intEnv(env, 'SIGNATURES_MAX_PER_HOUR', 20),

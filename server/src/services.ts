@@ -36,6 +36,7 @@ import { RateLimits, rateLimitRules } from './modules/limits/rate-limits.js';
 import { DiscountService } from './modules/discount/discount.service.js';
 import { AutomaticDiscountService } from './modules/discount/automatic-discount.service.js';
 import { SaleService } from './modules/promotions/sale.service.js';
+import { GiftCardService } from './modules/gift-cards/gift-card.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import type { Logger } from 'pino';
 import { ReadCache } from './core/read-cache.js';
@@ -90,6 +91,8 @@ export interface Services {
   automaticDiscounts: AutomaticDiscountService;
   /** Scheduled sales (contract section 17). */
   promotions: SaleService;
+  /** Gift cards: issued by admins, spent at checkout, refunded back (contract section 18). */
+  giftCards: GiftCardService;
   /** The clock every service reads (tests move it). */
   clock: () => Date;
   refunds: RefundService;
@@ -216,6 +219,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   orderEmails.onCardsDelivered = (em, cards, now) => ecardLoop.cardsDelivered(em, cards, now);
   const automaticDiscounts = new AutomaticDiscountService(clock, cache);
   const discounts = new DiscountService(clock, limits, automaticDiscounts);
+  const giftCards = new GiftCardService(clock, limits);
   const providers = deps.paymentProviders ?? [new TestPaymentProvider()];
   const groupCards = new GroupCardService({ limits, clock, secret: jwtSecret });
   // The signing page's sample message suits the card's occasion: the catalogue knows what a card is for.
@@ -235,6 +239,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     orderEmails,
     clock,
     discounts,
+    giftCards,
     groupCards,
     products: { productOf: async (ctx, id) => (await products.storefront(ctx, id)).product },
     // An address that said no is refused at checkout (RECIPIENT_UNSUBSCRIBED), every recipient of every line in one query.
@@ -277,8 +282,9 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     discounts,
     automaticDiscounts,
     promotions,
+    giftCards,
     clock,
-    refunds: new RefundService({ providers, clock, mail, baseUrl: config.publicUrl, cardsWithdrawn: (em, itemIds) => ecardLoop.cardsWithdrawn(em, itemIds) }),
+    refunds: new RefundService({ providers, clock, mail, baseUrl: config.publicUrl, cardsWithdrawn: (em, itemIds) => ecardLoop.cardsWithdrawn(em, itemIds), toGiftCard: (em, orderId, amount) => giftCards.refundOrder(em, orderId, amount) }),
     sales: new SalesService(clock),
     stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p.name === 'stripe') ?? null, checkout, clock }),
     staff: new StaffService({ auth, mail, baseUrl: config.publicUrl, clock }),

@@ -82,7 +82,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}, deps: Omi
     jwtSecret: 'test-secret-' + databaseName,
     admin: { ...ADMIN },
     // Test files register and order far more from one address than a shopper would; the limit tests set their own.
-    limits: { registerPerHour: 10_000, checkoutPer10Minutes: 10_000, discountCodesPerHour: 10_000 },
+    limits: { registerPerHour: 10_000, checkoutPer10Minutes: 10_000, discountCodesPerHour: 10_000, giftCardLookupsPerHour: 10_000 },
     ...overrides,
   };
   const running = await startApp(config, options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), { passwordHashCost: TEST_PASSWORD_HASH_COST, ...deps });

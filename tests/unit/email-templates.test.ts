@@ -135,6 +135,16 @@ describe('compiled e-mail templates', () => {
     expect(mail.html).toContain('<strong>$4.50</strong>');
   });
 
+  it('refund notice: what went back to a gift card and what to the card', async () => {
+    const split = await refundEmail('ada@example.com', { orderId: '6f1c2b3a-0000-4000-8000-000000000001', amount: '24.00', lines: ['2 × Summer Songs Album'], toGiftCard: '10.00', giftCardLast4: 'AC3D' }, BASE);
+    expect(split.text).toContain('We refunded $24.00: $10.00 to your gift card ending AC3D and $14.00 to the card you paid with, for: 2 × Summer Songs Album.');
+    expect(split.text).toContain('Banks usually show a refund within 5 to 10 working days.');
+    const gift = await refundEmail('ada@example.com', { orderId: '6f1c2b3a-0000-4000-8000-000000000001', amount: '4.50', lines: ['Balloon Birthday to Grace'], toGiftCard: '4.50', giftCardLast4: 'AC3D' }, BASE);
+    expect(gift.text).toContain('We refunded $4.50 to your gift card ending AC3D, for: Balloon Birthday to Grace.');
+    expect(gift.text).not.toContain('Banks');
+    expect(gift.html).toContain('<strong>$4.50</strong> to your gift card ending AC3D');
+  });
+
   it('receipt (and its resend): byte-equal, with and without a discount, cards now and later, other products', async () => {
     for (let n = 0; n < 5; n++) {
       const order = orderOf(n, n % 2 ? { discountCode: 'TEN&OFF', discountAmount: '1.65', total: '14.85' } : {});
@@ -143,6 +153,17 @@ describe('compiled e-mail templates', () => {
     }
     const order = orderOf(7);
     await same(receiptEmail(order, [albumOf(order)], BASE), reference.receiptEmail(order, [albumOf(order)], BASE));
+  });
+
+  it('receipt: what a gift card paid and what the card paid, or the gift card alone', async () => {
+    const split = orderOf(1, { giftCardAmount: '10.00', giftCardLast4: 'AC3D' });
+    const splitMail = await receiptEmail(split, [albumOf(split)], BASE);
+    await same(Promise.resolve(splitMail), reference.receiptEmail(split, [albumOf(split)], BASE));
+    expect(splitMail.text).toContain('Paid $10.00 with gift card ending AC3D and $6.50 with card ending 4242');
+    const whole = orderOf(2, { giftCardAmount: '16.50', giftCardLast4: 'AC3D' });
+    const wholeMail = await receiptEmail(whole, [albumOf(whole)], BASE);
+    await same(Promise.resolve(wholeMail), reference.receiptEmail(whole, [albumOf(whole)], BASE));
+    expect(wholeMail.text).toContain('Paid with gift card ending AC3D\n');
   });
 
   it("receipt: the short order number the confirmation page shows, and each later card's day and hour in the shopper's zone", async () => {

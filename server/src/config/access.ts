@@ -12,6 +12,8 @@ export interface AbuseLimits {
   thankYouPerHour?: number;
   /** Discount codes tried that cannot be used, per client address per hour (default 20). */
   discountCodesPerHour?: number;
+  /** Gift card codes looked up per client address per hour (default 10). */
+  giftCardLookupsPerHour?: number;
   /** Password reset requests per client address per hour (default 5). */
   passwordResetsPerAddressPerHour?: number;
   /** Password reset requests per e-mail address per hour (default 3). */

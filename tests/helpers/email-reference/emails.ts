@@ -56,6 +56,15 @@ ${note.html}`,
 }
 
 /** The purchaser's receipt, with a link to each card, the discount (if any) and the total. */
+/** The receipt's sentence on paying: the card alone, a gift card alone, or each with its share. */
+function payment(order: Order): string {
+  const gift = Number(order.giftCardAmount ?? 0);
+  if (!gift) return `Paid with card ending ${order.cardLast4 ?? '—'}`;
+  const card = Math.round((Number(order.total) - gift) * 100) / 100;
+  if (card === 0) return `Paid with gift card ending ${order.giftCardLast4}`;
+  return `Paid ${dollars(gift.toFixed(2))} with gift card ending ${order.giftCardLast4} and ${dollars(card.toFixed(2))} with card ending ${order.cardLast4 ?? '—'}`;
+}
+
 export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string): Promise<MailContent> {
   const subject = `Your Art & Song Cards order ${orderNumber(order.id)}`;
   // The delivery day as the shopper chose it: in their time zone.
@@ -82,10 +91,10 @@ ${paragraph(html`Order number: <strong>${orderNumber(order.id)}</strong>`)}
       discounted ? html`
 <tr><td style="padding:10px 0;border-bottom:1px solid #eee">Discount <code>${order.discountCode}</code></td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right">-${dollars(order.discountAmount)}</td></tr>` : ''}
 <tr><td style="padding:10px 0"><strong>Total</strong></td><td style="padding:10px 0;text-align:right"><strong>${dollars(order.total)}</strong></td></tr></mj-table>
-${paragraph(`Paid with card ending ${order.cardLast4 ?? '—'}.`)}
+${paragraph(`${payment(order)}.`)}
 ${button('Order details', details)}
 ${paragraph(RECEIPT_WHY, { quiet: true })}`,
-    text: `Thank you for your order.\n\nOrder number: ${orderNumber(order.id)}\n\n${lines.join('\n')}${discounted ? `\nDiscount ${order.discountCode}  -${dollars(order.discountAmount)}` : ''}\n\nTotal: ${dollars(order.total)}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}\n\n${RECEIPT_WHY}`,
+    text: `Thank you for your order.\n\nOrder number: ${orderNumber(order.id)}\n\n${lines.join('\n')}${discounted ? `\nDiscount ${order.discountCode}  -${dollars(order.discountAmount)}` : ''}\n\nTotal: ${dollars(order.total)}\n${payment(order)}\n\nOrder details: ${details}\n\n${RECEIPT_WHY}`,
   });
 }
 

@@ -2,11 +2,13 @@ import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import { AppError, badInput } from '../../core/errors.js';
+import { fromCents, toCents } from '../../core/money.js';
 import { normaliseEmail } from '../auth/index.js';
 import type { Product } from '../catalogue/index.js';
 import type { RateLimits } from '../limits/index.js';
 import { Order, OrderStatus, type CardDesign, type OrderEmails, type OrderItem } from '../orders/index.js';
 import { optionalCode, type DiscountService } from '../discount/index.js';
+import { normaliseGiftCardCode, type GiftCardService } from '../gift-cards/index.js';
 import type { GroupCardRequest } from '../group-card/index.js';
 import { basketOf, priceLines, withDiscount, type CartQuote } from './cart-pricing.js';
 import { pricedProducts, type PricedProduct } from './priced-products.js';
@@ -28,6 +30,8 @@ export interface PlaceOrderInput {
   lines?: unknown;
   payment?: unknown;
   discountCode?: unknown;
+  /** A gift card's code: it pays as much of the order as it holds, the card the rest. */
+  giftCardCode?: unknown;
   /** "Tell me when my card is opened" (default on). */
   notifyWhenOpened?: unknown;
 }
@@ -46,6 +50,8 @@ export interface CheckoutOptions {
   orderEmails: OrderEmails;
   clock: () => Date;
   discounts: DiscountService;
+  /** Gift cards: spent in the checkout's transaction, given back when the payment fails. */
+  giftCards: Pick<GiftCardService, 'claim' | 'release'>;
   /** Checks of every recipient of an order, run in its transaction (see card-recipients.ts). */
   recipientChecks?: RecipientCheck[];
   /** Keeps a signed-in shopper's time zone on their account (their occasion reminders come at 09:00 there). */
@@ -128,19 +134,27 @@ export class CheckoutService {
     const payment = input.payment && typeof input.payment === 'object' ? (input.payment as Record<string, unknown>) : {};
     // The shop alone decides who charges an order: a provider named by the client is refused.
     if ('provider' in payment && payment.provider !== undefined) throw badInput('The payment provider is chosen by the shop, not by the checkout.', 'payment.provider');
-    const card = provider.collectsCardInBrowser ? null : cleanCard(input.payment, now);
+    const giftCardCode = optionalGiftCardCode(input.giftCardCode);
+    // With a gift card the card may be left out: it is asked for only if the gift card does not pay everything.
+    const card = provider.collectsCardInBrowser || (giftCardCode && !hasCard(payment)) ? null : cleanCard(input.payment, now);
     const discountCode = optionalCode(input.discountCode);
-    const requestHash = hashRequest(purchaserEmail, lines, discountCode);
+    const requestHash = hashRequest(purchaserEmail, lines, discountCode, giftCardCode);
 
     // A repeated key finds its order in createPending: a placed one is the
     // answer, a pending one is charged again with the same key (the provider answers the first outcome).
     const viewer = await ctx.viewer();
     const pending = await this.options.discounts.whileClaiming(ctx, discountCode, () =>
-      this.writer.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, provider, viewerId: viewer?.user.id ?? null, now, notifyOpened: input.notifyWhenOpened !== false }),
+      this.writer.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, giftCardCode, provider, viewerId: viewer?.user.id ?? null, now, notifyOpened: input.notifyWhenOpened !== false }),
     );
     if (pending instanceof Order && pending.status !== OrderStatus.PENDING) return pending;
 
-    const charge = await chargePending(ctx, this, provider, { amount: pending.total, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order ${pending.id}`, orderId: pending.id });
+    // What is left for the card once a gift card has paid its part.
+    const due = pending instanceof Order ? pending.chargedAmount : pending.due;
+    if (!card && !provider.collectsCardInBrowser && toCents(due) > 0) {
+      await this.dropPending(ctx, pending.id);
+      throw badInput(`Your gift card pays $${fromCents(toCents(pending.total) - toCents(due))} of $${pending.total}: enter a card for the remaining $${due}.`, 'payment');
+    }
+    const charge = await chargePending(ctx, this, provider, { amount: due, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order ${pending.id}`, orderId: pending.id });
     const order = await this.settle(ctx, pending.id, charge, now, pending instanceof Order ? undefined : pending);
     if (viewer) await this.rememberTimeZone(ctx, viewer.user.id, lines);
     return order;
@@ -165,7 +179,18 @@ export class CheckoutService {
 }
 
 /** A digest of what an order asks for, so that one key cannot stand for two different orders. */
-function hashRequest(email: string, lines: CartLine[], discountCode: string | null): string {
-  const request = discountCode ? { email, lines, discountCode: discountCode.toLowerCase() } : { email, lines };
+function hashRequest(email: string, lines: CartLine[], discountCode: string | null, giftCardCode: string | null): string {
+  const request: Record<string, unknown> = discountCode ? { email, lines, discountCode: discountCode.toLowerCase() } : { email, lines };
+  if (giftCardCode) request.giftCard = normaliseGiftCardCode(giftCardCode) ?? giftCardCode;
   return crypto.hash('sha256', JSON.stringify(request));
 }
+
+/** A gift card code as given (checked when it is spent); null when none was. */
+function optionalGiftCardCode(value: unknown): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string' || value.length > 64) throw badInput('A gift card code is 16 letters and digits.', 'giftCardCode');
+  return value.trim() || null;
+}
+
+/** Whether a payment carries card details (a gift card may make them unnecessary). */
+const hasCard = (payment: Record<string, unknown>): boolean => payment.cardNumber !== undefined && payment.cardNumber !== null && payment.cardNumber !== '';

@@ -9,7 +9,7 @@ import type { WrittenOrder } from './pending-order-writer.js';
 
 /** What becomes of a pending order once its payment provider has answered: paid, waiting for the browser, or dropped. */
 export class OrderSettlement {
-  constructor(private readonly options: Pick<CheckoutOptions, 'orderEmails' | 'discounts'>) {}
+  constructor(private readonly options: Pick<CheckoutOptions, 'orderEmails' | 'discounts' | 'giftCards'>) {}
 
   /**
    * Records the provider's outcome: a paid order gets its e-mails queued (once, whoever settles
@@ -56,12 +56,13 @@ export class OrderSettlement {
     return order;
   }
 
-  /** Removes an order whose payment failed (it was never paid), giving its discount code's use back. */
+  /** Removes an order whose payment failed (it was never paid), giving its discount code's use and its gift card's balance back. */
   async dropPending(ctx: RequestContext, orderId: string, status: OrderStatus.CANCELLED | null = null): Promise<void> {
     await ctx.em.fork().transactional(async (em) => {
       const order = await em.findOne(Order, { id: orderId, status: OrderStatus.PENDING }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!order) return;
       await this.options.discounts.release(withEm(ctx, em), order);
+      await this.options.giftCards.release(em, order.id);
       if (status) order.status = status;
       else em.remove(order);
       await em.flush();

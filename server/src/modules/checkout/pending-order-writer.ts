@@ -3,7 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { withEm, type RequestContext } from '../../core/context.js';
 import { preparedRead, runPrepared } from '../../db/prepared.js';
 import { AppError, conflict } from '../../core/errors.js';
-import { insertOrder, orderByKey, OrderItem, type NewOrder, type OrderCard, type Order } from '../orders/index.js';
+import { fromCents, toCents } from '../../core/money.js';
+import { insertOrder, orderByKey, OrderItem, recordGiftCardPayment, type NewOrder, type OrderCard, type Order } from '../orders/index.js';
 import { basketOf, withDiscount } from './cart-pricing.js';
 import type { RecipientCheck } from './card-recipients.js';
 import type { CheckoutOptions } from './checkout.service.js';
@@ -15,6 +16,8 @@ import type { PaymentProvider } from '../payments/index.js';
 export interface WrittenOrder {
   id: string;
   total: string;
+  /** What is left to charge once a gift card paid its part (the total without one). */
+  due: string;
   purchaserEmail: string;
   /** How many items it has. */
   items: number;
@@ -28,6 +31,7 @@ export interface PendingArgs {
   purchaserEmail: string;
   lines: CartLine[];
   discountCode: string | null;
+  giftCardCode: string | null;
   provider: PaymentProvider;
   viewerId: number | null;
   now: Date;
@@ -43,7 +47,7 @@ const LOCK_KEY = preparedRead('checkout_lock_key', 'select pg_advisory_xact_lock
 /** Writes a checkout's order as `pending`, once per idempotency key, before it is charged (see CheckoutService.place). */
 export class PendingOrderWriter {
   constructor(
-    private readonly options: Pick<CheckoutOptions, 'media' | 'discounts' | 'groupCards'>,
+    private readonly options: Pick<CheckoutOptions, 'media' | 'discounts' | 'groupCards' | 'giftCards'>,
     /** The checks every recipient goes through (the checkout's own list: registered checks join it). */
     private readonly recipientChecks: readonly RecipientCheck[],
   ) {}
@@ -53,7 +57,7 @@ export class PendingOrderWriter {
    * another checkout of the key wrote first.
    */
   async createPending(ctx: RequestContext, args: PendingArgs): Promise<Order | WrittenOrder> {
-    if (!args.discountCode) {
+    if (!args.discountCode && !args.giftCardCode) {
       const written = await this.createPendingAtOnce(ctx, args);
       if (written) return written;
     }
@@ -119,7 +123,14 @@ export class PendingOrderWriter {
         for (const [at, request] of draft.groupCards) this.options.groupCards.attach(em, em.getReference(OrderItem, written.itemIds[at]!), request);
         await em.flush();
       }
-      return writtenOrder(args, draft, written);
+      // A gift card pays what it can of the total; its balance is spent now (given back if the payment fails).
+      let due = draft.quote.total;
+      if (args.giftCardCode) {
+        const paid = await this.options.giftCards.claim(tx, args.giftCardCode, draft.quote.total, orderId);
+        await recordGiftCardPayment(em, orderId, paid);
+        due = fromCents(toCents(draft.quote.total) - toCents(paid.amount));
+      }
+      return writtenOrder(args, draft, written, due);
     });
   }
 
@@ -157,7 +168,7 @@ function newOrder(args: PendingArgs, draft: OrderDraft, id: string): NewOrder {
 }
 
 /** What paying the order just written needs: its total, its purchaser and its cards (ids by position). */
-function writtenOrder(args: PendingArgs, draft: OrderDraft, written: { id: string; itemIds: number[] }): WrittenOrder {
+function writtenOrder(args: PendingArgs, draft: OrderDraft, written: { id: string; itemIds: number[] }, due = draft.quote.total): WrittenOrder {
   const cards = draft.items.flatMap((item) => (item.itemUrlUuid ? [{ id: written.itemIds[item.position]!, recipientEmail: item.recipientEmail!, deliverAt: item.deliverAt ?? null }] : []));
-  return { id: written.id, total: draft.quote.total, purchaserEmail: args.purchaserEmail, items: draft.items.length, cards };
+  return { id: written.id, total: draft.quote.total, due, purchaserEmail: args.purchaserEmail, items: draft.items.length, cards };
 }

@@ -36,6 +36,8 @@ export interface RateLimitDefinitions {
   thankYou: LimitRule;
   /** Discount codes tried that cannot be used (unknown, not yet valid, expired, used up), per client address. */
   discountCode: LimitRule;
+  /** Gift card codes looked up (a balance asked, or a code given at checkout that is not a usable card), per client address. */
+  giftCardLookup: LimitRule;
   /** Password reset requests per client address, and per e-mail address asked for. */
   passwordResetPerAddress: LimitRule;
   passwordResetPerEmail: LimitRule;
@@ -109,7 +111,7 @@ export class RateLimits {
 /** The limits of contract section 8, from the configuration. */
 export function rateLimitRules(config: {
   loginLimits: { perUsername: number; perAddress: number; windowSeconds: number };
-  limits: { registerPerHour: number; checkoutPer10Minutes: number; thankYouPerHour?: number; discountCodesPerHour?: number; passwordResetsPerAddressPerHour?: number; passwordResetsPerEmailPerHour?: number; signaturesPerHour?: number };
+  limits: { registerPerHour: number; checkoutPer10Minutes: number; thankYouPerHour?: number; discountCodesPerHour?: number; giftCardLookupsPerHour?: number; passwordResetsPerAddressPerHour?: number; passwordResetsPerEmailPerHour?: number; signaturesPerHour?: number };
 }): RateLimitDefinitions {
   const resets = 'Too many password reset requests. Please try again later.';
   const login = 'Too many failed login attempts. Please try again later.';
@@ -120,6 +122,7 @@ export function rateLimitRules(config: {
     checkout: { name: 'checkout', points: config.limits.checkoutPer10Minutes, windowSeconds: 600, message: 'Too many checkout attempts. Please wait a few minutes and try again.', perAddress: true },
     thankYou: { name: 'thank-you', points: config.limits.thankYouPerHour ?? 20, windowSeconds: 3600, message: 'Too many thank-yous from your address. Please try again later.', perAddress: true },
     discountCode: { name: 'discount-code', points: config.limits.discountCodesPerHour ?? 20, windowSeconds: 3600, message: 'Too many discount codes tried from your address. Please try again later.', perAddress: true },
+    giftCardLookup: { name: 'gift-card', points: config.limits.giftCardLookupsPerHour ?? 10, windowSeconds: 3600, message: 'Too many gift card codes looked up from your address. Please try again in an hour.', perAddress: true },
     passwordResetPerAddress: { name: 'reset-addr', points: config.limits.passwordResetsPerAddressPerHour ?? 5, windowSeconds: 3600, message: resets, perAddress: true },
     passwordResetPerEmail: { name: 'reset-email', points: config.limits.passwordResetsPerEmailPerHour ?? 3, windowSeconds: 3600, message: resets },
     addressEmails: { name: 'address-emails', points: 5, windowSeconds: 3600, message: 'Too many e-mails asked for this account. Please try again in an hour.' },

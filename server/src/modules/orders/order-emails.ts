@@ -75,6 +75,14 @@ function testNote(recipient: string, days: number, shop: ShopIdentity): { html: 
 
 const receiptWhy = (shop: ShopIdentity) => `You receive this e-mail because you placed this order at ${shop.name} with this address.`;
 
+/** How an order was paid: by card, by a gift card, or by both (each with its share). */
+function paidWith(order: Order): string {
+  const gift = toCents(order.giftCardAmount ?? '0.00');
+  if (gift <= 0) return `Paid with card ending ${order.cardLast4 ?? '—'}`;
+  const charged = toCents(order.total) - gift;
+  return charged > 0 ? `Paid $${fromCents(gift)} with gift card ending ${order.giftCardLast4} and $${fromCents(charged)} with card ending ${order.cardLast4 ?? '—'}` : `Paid with gift card ending ${order.giftCardLast4}`;
+}
+
 /** The purchaser's receipt, with a link to each card, the discount (if any) and the total. */
 export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
   const subject = `Your ${shop.name} order ${orderNumber(order.id)}`;
@@ -113,10 +121,10 @@ ${paragraph(mjml`Order number: <strong>${orderNumber(order.id)}</strong>`)}
 <tr><td style="padding:10px 0"><strong>Total</strong></td><td style="padding:10px 0;text-align:right"><strong>$${order.total}</strong></td></tr>${
       saved !== '0.00' ? html`
 <tr><td style="padding:0 0 10px;color:#2e7d32">You saved</td><td style="padding:0 0 10px;text-align:right;color:#2e7d32">$${saved}</td></tr>` : ''}</mj-table>
-${paragraph(`Paid with card ending ${order.cardLast4 ?? '—'}.`)}
+${paragraph(`${paidWith(order)}.`)}
 ${button('Order details', details)}
 ${paragraph(receiptWhy(shop), { quiet: true })}`,
-    text: `Thank you for your order.\n\nOrder number: ${orderNumber(order.id)}\n\n${lines.join('\n')}${discounted ? `\n${order.discountCode ? `Discount ${order.discountCode}` : order.discountName}  -$${order.discountAmount}` : ''}\n\nTotal: $${order.total}${saved !== '0.00' ? `\nYou saved: $${saved}` : ''}\nPaid with card ending ${order.cardLast4 ?? '—'}\n\nOrder details: ${details}\n\n${receiptWhy(shop)}`,
+    text: `Thank you for your order.\n\nOrder number: ${orderNumber(order.id)}\n\n${lines.join('\n')}${discounted ? `\n${order.discountCode ? `Discount ${order.discountCode}` : order.discountName}  -$${order.discountAmount}` : ''}\n\nTotal: $${order.total}${saved !== '0.00' ? `\nYou saved: $${saved}` : ''}\n${paidWith(order)}\n\nOrder details: ${details}\n\n${receiptWhy(shop)}`,
     shop,
   });
 }

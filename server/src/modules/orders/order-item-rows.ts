@@ -207,3 +207,8 @@ export async function hasChargedOrder(em: EntityManager, customer: { userId: num
   );
   return Boolean(row?.found);
 }
+
+/** Records what a gift card paid of a pending order (checkout, in the transaction that wrote the order). */
+export async function recordGiftCardPayment(em: EntityManager, orderId: string, payment: { amount: string; last4: string }): Promise<void> {
+  await em.execute(`update "order" set "gift_card_amount" = ?, "gift_card_last4" = ? where "id" = ? and "status" = 'pending'`, [payment.amount, payment.last4, orderId]);
+}

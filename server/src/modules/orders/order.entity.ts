@@ -2,6 +2,7 @@ import { Collection, OptionalProps } from '@mikro-orm/core';
 import { Check, Entity, Enum, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Field, GraphQLISODateTime, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { DecimalScalar } from '../../core/decimal.js';
+import { fromCents, toCents } from '../../core/money.js';
 import { User } from '../auth/index.js';
 import { OrderItem } from './order-item.entity.js';
 import { orderNumber } from '../../rules/index.js';
@@ -47,7 +48,7 @@ registerEnumType(DiscountKind, {
 @Index({ name: 'order_newest_index', expression: 'create index "order_newest_index" on "order" ("created_at" desc, "id" desc)' })
 @Index({ name: 'order_search_index', expression: 'create index "order_search_index" on "order" using gin ("search_text" gin_trgm_ops)' })
 export class Order {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'user' | 'cardLast4' | 'cardBrand' | 'paymentReference' | 'receiptSentAt' | 'searchText' | 'notifyOpened' | 'discountCode' | 'discountAmount' | 'discountName' | 'discountKind' | 'refundedAt' | 'refundedAmount' | 'refundReason';
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'user' | 'cardLast4' | 'cardBrand' | 'paymentReference' | 'receiptSentAt' | 'searchText' | 'notifyOpened' | 'discountCode' | 'discountAmount' | 'discountName' | 'discountKind' | 'refundedAt' | 'refundedAmount' | 'refundReason' | 'giftCardAmount' | 'giftCardLast4';
 
   @Field(() => ID, { description: 'The order\'s id (a UUID).' })
   @PrimaryKey({ type: 'uuid' })
@@ -125,6 +126,19 @@ export class Order {
   @Field(() => DiscountKind, { nullable: true, description: 'Which kind of discount applied (null: none).' })
   @Enum({ items: () => DiscountKind, nullable: true })
   discountKind: DiscountKind | null = null;
+
+  @Field(() => DecimalScalar, { description: 'What a gift card paid of the total (0.00 without one).' })
+  @Property({ type: 'decimal', precision: 12, scale: 2, default: '0' })
+  giftCardAmount: string = '0.00';
+
+  @Field(() => String, { nullable: true, description: 'The last four characters of the gift card that paid part of it.' })
+  @Property({ type: 'character', length: 4, nullable: true })
+  giftCardLast4: string | null = null;
+
+  @Field(() => DecimalScalar, { description: 'What the payment provider was charged: the total less what a gift card paid.' })
+  get chargedAmount(): string {
+    return fromCents(toCents(this.total) - toCents(this.giftCardAmount));
+  }
 
   @Field(() => GraphQLISODateTime, { nullable: true, description: 'When the order was refunded (the last refund, for a partly refunded one).' })
   @Property({ type: 'datetime', nullable: true })

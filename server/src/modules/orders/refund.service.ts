@@ -37,6 +37,11 @@ export interface RefundOptions {
   baseUrl?: string;
   /** Told, in the refund's transaction, of the cards it withdrew (what follows a card up stops). */
   cardsWithdrawn?: (em: EntityManager, itemIds: readonly number[]) => Promise<void>;
+  /**
+   * Puts (part of) a refund back on the gift card that paid the order, in the refund's transaction, and
+   * answers how much went there; the payment provider refunds the rest.
+   */
+  toGiftCard?: (em: EntityManager, orderId: string, amount: string) => Promise<string>;
 }
 
 /**
@@ -70,11 +75,14 @@ export class RefundService {
       const chosen = chosenItems(items, itemIds);
       const whole = chosen.size === items.length;
       const amount = refundAmount(order, items, chosen);
-      if (toCents(amount) > 0) {
+      // What a gift card paid goes back to it first; the provider gives back the rest of what it charged.
+      const toGiftCard = toCents(order.giftCardAmount) > 0 && this.options.toGiftCard ? await this.options.toGiftCard(em, order.id, amount) : '0.00';
+      const toCard = fromCents(toCents(amount) - toCents(toGiftCard));
+      if (toCents(toCard) > 0) {
         const provider = this.options.providers.find((p) => p.name === order.paymentProvider);
         if (!provider || !order.paymentReference) throw conflict(`This order was paid through "${order.paymentProvider}", which this shop is not set up for, so it cannot refund it here.`);
         const idempotencyKey = whole ? `refund-${order.id}` : `refund-${order.id}-${[...chosen].sort((a, b) => a - b).join('-')}`;
-        const result = await provider.refund({ reference: order.paymentReference, amount, idempotencyKey });
+        const result = await provider.refund({ reference: order.paymentReference, amount: toCard, idempotencyKey });
         if (result.status === 'failed') throw conflict(`The payment provider did not refund this order: ${result.message}`);
       }
       for (const item of items) if (chosen.has(item.id)) item.refundedAt = now;
@@ -89,10 +97,10 @@ export class RefundService {
       await this.options.cardsWithdrawn?.(em, refundedIds);
       await em.flush();
       const what = everything && whole ? 'the whole order' : items.filter((item) => chosen.has(item.id)).map((item) => (item.recipientName ? `${item.name} to ${item.recipientName}` : item.name)).join(', ');
-      await recordAudit(withEm(ctx, em), { entity: 'order', id: order.id, action: 'refunded', summary: `Refunded $${amount} (${what}); the order is now ${order.status.replace('_', ' ')}${reason ? `. Reason: ${reason}` : ''}${tell.notify === true ? '. The customer was told.' : ''}` });
+      await recordAudit(withEm(ctx, em), { entity: 'order', id: order.id, action: 'refunded', summary: `Refunded $${amount}${toCents(toGiftCard) > 0 ? ` ($${toGiftCard} to gift card ····${order.giftCardLast4})` : ''} (${what}); the order is now ${order.status.replace('_', ' ')}${reason ? `. Reason: ${reason}` : ''}${tell.notify === true ? '. The customer was told.' : ''}` });
       if (tell.notify === true && order.purchaserEmail) {
         const lines = items.filter((item) => chosen.has(item.id)).map((item) => (item.recipientName ? `${item.name} to ${item.recipientName}` : `${item.quantity} × ${item.name}`));
-        await this.options.mail.enqueue(em, { kind: REFUND_NOTICE_KIND, to: order.purchaserEmail, dueAt: now, subject: orderRef(order.id), payload: { orderId: order.id, amount, lines } satisfies RefundNotice });
+        await this.options.mail.enqueue(em, { kind: REFUND_NOTICE_KIND, to: order.purchaserEmail, dueAt: now, subject: orderRef(order.id), payload: { orderId: order.id, amount, lines, ...(toCents(toGiftCard) > 0 ? { toGiftCard, giftCardLast4: order.giftCardLast4 } : {}) } satisfies RefundNotice });
       }
     });
     ctx.log.info({ orderId: id, items: itemIds ?? 'all' }, 'order refunded');

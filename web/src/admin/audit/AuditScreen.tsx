@@ -20,13 +20,14 @@ const ENTITIES: { value: string; label: string; one: string }[] = [
   { value: 'settings', label: 'Settings', one: 'Settings' },
   { value: 'discount', label: 'Discounts', one: 'Discount' },
   { value: 'sale', label: 'Sales & promotions', one: 'Sale' },
+  { value: 'gift-card', label: 'Gift cards', one: 'Gift card' },
   { value: 'order', label: 'Orders (refunds, resends, group cards)', one: 'Order' },
   { value: 'e-mail', label: 'E-mail', one: 'E-mail' },
   { value: 'staff', label: 'Staff', one: 'Staff' },
 ];
 const ENTITY_ONE = new Map(ENTITIES.map((e) => [e.value, e.one]));
 
-const ACTION_INTENT: Record<string, 'success' | 'danger' | 'primary' | 'warning' | 'none'> = { created: 'success', uploaded: 'success', invited: 'success', joined: 'success', deleted: 'danger', removed: 'danger', refunded: 'warning', withdrawn: 'warning', 'signers invited': 'success', 'signature removed': 'danger' };
+const ACTION_INTENT: Record<string, 'success' | 'danger' | 'primary' | 'warning' | 'none'> = { created: 'success', uploaded: 'success', invited: 'success', joined: 'success', deleted: 'danger', removed: 'danger', issued: 'success', voided: 'danger', adjusted: 'primary', refunded: 'warning', withdrawn: 'warning', 'signers invited': 'success', 'signature removed': 'danger' };
 
 /**
  * Audit log: every change an admin or a member of staff made in the last year, newest (or oldest)

@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/src/config.js';
+import type { ChargeRequest, ChargeResult, RefundRequest, RefundResult } from '../../server/src/modules/payments/payment-provider.js';
+import { TestPaymentProvider } from '../../server/src/modules/payments/test-payment-provider.js';
+import { PAY_DECLINED, orderInput, seedShop, type Shop } from '../helpers/order-fixtures.js';
+import { staffMember } from '../helpers/staff-fixtures.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+/** The test provider, with what it was asked to charge and refund kept (amounts by order). */
+class RecordingProvider extends TestPaymentProvider {
+  readonly charged: { orderId: string; amount: string }[] = [];
+  readonly refunded: { key: string; amount: string }[] = [];
+  override async charge(request: ChargeRequest & { orderId?: string }): Promise<ChargeResult> {
+    const result = await super.charge(request);
+    if (result.status === 'succeeded' && !this.charged.some((c) => c.orderId === request.description)) this.charged.push({ orderId: request.description, amount: request.amount });
+    return result;
+  }
+  override async refund(request: RefundRequest): Promise<RefundResult> {
+    if (!this.refunded.some((r) => r.key === request.idempotencyKey)) this.refunded.push({ key: request.idempotencyKey, amount: request.amount });
+    return super.refund(request);
+  }
+}
+
+let app: TestApp;
+let admin: string;
+let shop: Shop;
+const payments = new RecordingProvider();
+let address = 0;
+/** A client address of its own for each caller that counts look-ups. */
+const nextAddress = () => `198.51.100.${++address}`;
+
+beforeAll(async () => {
+  // The shop's own limit on look-ups (10 an hour), each test from addresses of its own.
+  app = await startTestApp({ trustProxy: 1, limits: { ...loadConfig({}).limits, registerPerHour: 10_000, checkoutPer10Minutes: 10_000 } }, { paymentProviders: [payments] });
+  admin = await app.login();
+  shop = await seedShop(app, admin);
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function issue(amount: number | string, reason = 'A goodwill gesture'): Promise<{ id: number; code: string; last4: string; balance: number }> {
+  const res = await app.request('/api/admin/gift-cards', { method: 'POST', token: admin, json: { amount, reason } });
+  if (res.status !== 201) throw new Error(`issue failed: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+const balanceOf = async (id: number) => (await app.sql<{ balance: string; status: string }>('select balance::text, status from gift_card where id = $1', [id]))[0]!;
+const ledger = (id: number) => app.sql<{ kind: string; amount: string; balance_after: string; order_id: string | null; reason: string | null; actor: string | null }>('select kind, amount::text, balance_after::text, order_id, reason, actor from gift_card_entry where gift_card_id = $1 order by id', [id]);
+const ORDER = `id status total giftCardAmount giftCardLast4 chargedAmount cardLast4`;
+const place = (input: Record<string, unknown>, from = nextAddress()) =>
+  app.request('/graphql', { method: 'POST', json: { query: `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { ${ORDER} } }`, variables: { input } }, headers: { 'x-forwarded-for': from } }).then(async (res) => ({ status: res.status, body: await res.json() }));
+/** The seeded shop's order: a card at 4.50 and two albums at 12.00: 28.50. */
+const TOTAL = '28.50';
+
+describe('REST /api/admin/gift-cards', () => {
+  it('issues a card whose code is answered once and kept only as a digest and its last four', async () => {
+    const res = await app.request('/api/admin/gift-cards', { method: 'POST', token: admin, json: { amount: 30, reason: 'Apology for a late card' } });
+    expect(res.status).toBe(201);
+    const card = await res.json();
+    expect(card).toEqual({ id: expect.any(Number), code: expect.stringMatching(/^[ACDEFGHJKMNPQRTUVWXY34679]{4}(-[ACDEFGHJKMNPQRTUVWXY34679]{4}){3}$/), last4: card.code.slice(-4), initial_amount: 30, balance: 30, currency: 'USD', status: 'active', source: 'issued', reason: 'Apology for a late card', recipient_email: null, order_id: null, expires_at: null, created_at: expect.any(String) });
+    // Nothing in the database holds the code itself.
+    const [row] = await app.sql<Record<string, unknown>>('select * from gift_card where id = $1', [card.id]);
+    const plain = card.code.replaceAll('-', '');
+    expect(JSON.stringify(row)).not.toContain(plain);
+    expect(JSON.stringify(row)).not.toContain(plain.slice(0, 12));
+    expect(row!.last4).toBe(plain.slice(-4));
+    expect(await ledger(card.id)).toEqual([{ kind: 'issued', amount: '30.00', balance_after: '30.00', order_id: null, reason: 'Apology for a late card', actor: 'admin' }]);
+    expect(await app.sql(`select action, summary from audit_entry where entity = 'gift-card' and entity_id = $1`, [String(card.id)])).toEqual([{ action: 'issued', summary: `Issued gift card ····${card.last4} for $30.00. Reason: Apology for a late card` }]);
+
+    // Listed with the shop's liability, found by its last four.
+    const list = await (await app.request(`/api/admin/gift-cards?search=${card.last4.toLowerCase()}`, { token: admin })).json();
+    expect(list.items.map((c: { id: number }) => c.id)).toContain(card.id);
+    expect(list.items.every((c: Record<string, unknown>) => !('code' in c))).toBe(true);
+    const [{ outstanding }] = await app.sql<{ outstanding: string }>(`select coalesce(sum(balance), 0)::text as outstanding from gift_card where status = 'active'`);
+    expect(list.outstanding).toBe(Number(outstanding));
+  });
+
+  it('refuses bad amounts and missing reasons on their fields, and changes nothing', async () => {
+    const before = await app.sql('select count(*)::int as n from gift_card');
+    for (const [json, field] of [
+      [{ amount: 0, reason: 'x' }, 'amount'],
+      [{ amount: 1000.01, reason: 'x' }, 'amount'],
+      [{ amount: '12.345', reason: 'x' }, 'amount'],
+      [{ amount: 'ten', reason: 'x' }, 'amount'],
+      [{ amount: 10 }, 'reason'],
+      [{ amount: 10, reason: '   ' }, 'reason'],
+      [{ amount: 10, reason: 'x'.repeat(501) }, 'reason'],
+    ] as const) {
+      const res = await app.request('/api/admin/gift-cards', { method: 'POST', token: admin, json });
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect((await res.json()).field).toBe(field);
+    }
+    expect(await app.sql('select count(*)::int as n from gift_card')).toEqual(before);
+  });
+
+  it('voids and adjusts with a reason, audited; 409 on a voided card, 400 below zero, 404 for none', async () => {
+    const card = await issue(20);
+    const adjust = (json: Record<string, unknown>, id = card.id) => app.request(`/api/admin/gift-cards/${id}/adjust`, { method: 'POST', token: admin, json });
+    const up = await adjust({ amount: 5.5, reason: 'Birthday top-up' });
+    expect(up.status).toBe(200);
+    expect(await up.json()).toMatchObject({ balance: 25.5, initial_amount: 20 });
+    const below = await adjust({ amount: -30, reason: 'Too much' });
+    expect(below.status).toBe(400);
+    expect(await below.json()).toMatchObject({ field: 'amount', message: 'This gift card holds $25.50: it cannot lose more than that.' });
+    expect((await adjust({ amount: -5.5, reason: 'Typo' })).status).toBe(200);
+    expect((await adjust({ amount: 0, reason: 'Nothing' })).status).toBe(400);
+
+    const voided = await app.request(`/api/admin/gift-cards/${card.id}/void`, { method: 'POST', token: admin, json: { reason: 'Reported stolen' } });
+    expect(voided.status).toBe(200);
+    expect(await voided.json()).toMatchObject({ status: 'voided', balance: 0 });
+    expect((await app.request(`/api/admin/gift-cards/${card.id}/void`, { method: 'POST', token: admin, json: { reason: 'Again' } })).status).toBe(409);
+    expect((await adjust({ amount: 5, reason: 'Undo' })).status).toBe(409);
+    expect((await app.request(`/api/admin/gift-cards/999999/void`, { method: 'POST', token: admin, json: { reason: 'x' } })).status).toBe(404);
+    expect((await adjust({ amount: 5, reason: 'x' }, 999999)).status).toBe(404);
+
+    expect((await ledger(card.id)).map((e) => [e.kind, e.amount, e.balance_after, e.reason])).toEqual([
+      ['issued', '20.00', '20.00', 'A goodwill gesture'],
+      ['adjusted', '5.50', '25.50', 'Birthday top-up'],
+      ['adjusted', '-5.50', '20.00', 'Typo'],
+      ['voided', '-20.00', '0.00', 'Reported stolen'],
+    ]);
+    expect((await app.sql<{ action: string }>(`select action from audit_entry where entity = 'gift-card' and entity_id = $1 order by id`, [String(card.id)])).map((r) => r.action)).toEqual(['issued', 'adjusted', 'adjusted', 'voided']);
+  });
+
+  it('is for admins: 401 without a token, 403 for staff and shoppers, over REST and GraphQL', async () => {
+    const staff = (await staffMember(app, admin)).token;
+    const shopper = await app.customer('giftshopper');
+    expect((await app.request('/api/admin/gift-cards')).status).toBe(401);
+    for (const token of [staff, shopper]) {
+      expect((await app.request('/api/admin/gift-cards', { token })).status).toBe(403);
+      expect((await app.request('/api/admin/gift-cards', { method: 'POST', token, json: { amount: 10, reason: 'x' } })).status).toBe(403);
+      const gql = await app.graphql('mutation { issueGiftCard(amount: "10", reason: "x") { code } }', {}, token);
+      expect(gql.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    }
+    expect((await app.graphql('query { giftCards { totalCount } }')).body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('GraphQL gift cards (admins)', () => {
+  it('issues, lists with the outstanding balance, and shows one card with its ledger', async () => {
+    const issued = await app.graphql(`mutation { issueGiftCard(amount: "15.25", reason: "Contest prize") { code giftCard { id last4 balance initialAmount status source } } }`, {}, admin);
+    const { code, giftCard } = issued.body.data.issueGiftCard;
+    expect(giftCard).toEqual({ id: expect.any(Number), last4: code.slice(-4), balance: '15.25', initialAmount: '15.25', status: 'ACTIVE', source: 'ISSUED' });
+    const page = await app.graphql(`query { giftCards(first: 2) { totalCount outstanding items { id } } }`, {}, admin);
+    expect(page.body.data.giftCards.items).toHaveLength(2);
+    expect(page.body.data.giftCards.items[0].id).toBe(giftCard.id);
+    const bad = await app.graphql(`mutation { adjustGiftCard(id: ${giftCard.id}, amount: "-16", reason: "x") { id } }`, {}, admin);
+    expect(bad.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'amount' });
+    const one = await app.graphql(`query { giftCard(id: ${giftCard.id}) { balance entries { kind amount balanceAfter reason actor } } }`, {}, admin);
+    expect(one.body.data.giftCard).toEqual({ balance: '15.25', entries: [{ kind: 'ISSUED', amount: '15.25', balanceAfter: '15.25', reason: 'Contest prize', actor: 'admin' }] });
+  });
+});
+
+describe("a holder's balance", () => {
+  it('answers by code over REST and GraphQL, in any case and with or without dashes; 404 for an unknown code', async () => {
+    const card = await issue(42);
+    const from = nextAddress();
+    const rest = await app.request(`/api/gift-cards/${card.code.toLowerCase()}`, { headers: { 'x-forwarded-for': from } });
+    expect(rest.status).toBe(200);
+    expect(rest.headers.get('cache-control')).toBe('no-store');
+    expect(await rest.json()).toEqual({ balance: 42, currency: 'USD', expires_at: null, last4: card.last4 });
+    const gql = await app.request('/graphql', { method: 'POST', json: { query: 'query($code: String!) { giftCardBalance(code: $code) { balance currency expiresAt last4 } }', variables: { code: ` ${card.code.replaceAll('-', ' ')} ` } }, headers: { 'x-forwarded-for': from } });
+    expect((await gql.json()).data.giftCardBalance).toEqual({ balance: '42.00', currency: 'USD', expiresAt: null, last4: card.last4 });
+    const unknown = await app.request('/api/gift-cards/AAAA-AAAA-AAAA-AAAA', { headers: { 'x-forwarded-for': from } });
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).message).toMatch(/^No gift card has this code/);
+  });
+
+  it('allows 10 look-ups an hour per client address, then 429 with Retry-After (for that address alone)', async () => {
+    const card = await issue(10);
+    const from = nextAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await app.request(`/api/gift-cards/${i % 2 ? card.code : 'AAAA-AAAA-AAAA-AAA' + 'CDEFGHJKMN'[i]}`, { headers: { 'x-forwarded-for': from } })).status);
+    expect(statuses).toEqual([404, 200, 404, 200, 404, 200, 404, 200, 404, 200, 429]);
+    const refused = await app.request(`/api/gift-cards/${card.code}`, { headers: { 'x-forwarded-for': from } });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Guessing codes at checkout counts too.
+    const order = await place(orderInput(shop, { giftCardCode: 'AAAA-AAAA-AAAA-AAAA' }), from);
+    expect(order.status).toBe(429);
+    expect((await app.request(`/api/gift-cards/${card.code}`, { headers: { 'x-forwarded-for': nextAddress() } })).status).toBe(200);
+  });
+});
+
+describe('paying with a gift card', () => {
+  it('pays part of an order, the card the rest; the order, the ledger and the provider agree', async () => {
+    const card = await issue(10);
+    const charges = payments.charged.length;
+    const { status, body } = await place(orderInput(shop, { giftCardCode: card.code }));
+    expect(status).toBe(200);
+    const order = body.data.placeOrder;
+    expect(order).toMatchObject({ status: 'PAID', total: TOTAL, giftCardAmount: '10.00', giftCardLast4: card.last4, chargedAmount: '18.50', cardLast4: '4242' });
+    expect(payments.charged.slice(charges)).toEqual([{ orderId: `Art & Song Cards order ${order.id}`, amount: '18.50' }]);
+    expect(await balanceOf(card.id)).toEqual({ balance: '0.00', status: 'active' });
+    expect((await ledger(card.id)).at(-1)).toEqual({ kind: 'redeemed', amount: '-10.00', balance_after: '0.00', order_id: order.id, reason: null, actor: null });
+
+    // An empty card is refused on its field, saying why; nothing is written.
+    const again = await place(orderInput(shop, { giftCardCode: card.code }));
+    expect(again.body.errors[0]).toMatchObject({ message: 'This gift card has no balance left.', extensions: { code: 'BAD_USER_INPUT', field: 'giftCardCode' } });
+  });
+
+  it('pays a whole order without a card: the provider is never asked', async () => {
+    const card = await issue(50);
+    const charges = payments.chargeCount;
+    const { body } = await place({ ...orderInput(shop, { giftCardCode: card.code }), payment: undefined });
+    expect(body.data.placeOrder).toMatchObject({ status: 'PAID', total: TOTAL, giftCardAmount: TOTAL, chargedAmount: '0.00', cardLast4: null });
+    expect(payments.chargeCount).toBe(charges);
+    expect(await balanceOf(card.id)).toEqual({ balance: '21.50', status: 'active' });
+  });
+
+  it('gives the balance back when the payment fails or the card is missing, and keeps no order', async () => {
+    const card = await issue(10);
+    const orders = await app.sql('select count(*)::int as n from "order"');
+    const declined = await place(orderInput(shop, { giftCardCode: card.code, payment: PAY_DECLINED }));
+    expect(declined.body.errors[0].extensions.code).toBe('PAYMENT_DECLINED');
+    const missing = await place({ ...orderInput(shop, { giftCardCode: card.code }), payment: undefined });
+    expect(missing.body.errors[0]).toMatchObject({ message: `Your gift card pays $10.00 of $${TOTAL}: enter a card for the remaining $18.50.`, extensions: { code: 'BAD_USER_INPUT', field: 'payment' } });
+    expect(await balanceOf(card.id)).toEqual({ balance: '10.00', status: 'active' });
+    expect(await app.sql('select count(*)::int as n from "order"')).toEqual(orders);
+    expect((await ledger(card.id)).map((e) => [e.kind, e.amount, e.balance_after])).toEqual([
+      ['issued', '10.00', '10.00'],
+      ['redeemed', '-10.00', '0.00'],
+      ['released', '10.00', '10.00'],
+      ['redeemed', '-10.00', '0.00'],
+      ['released', '10.00', '10.00'],
+    ]);
+  });
+
+  it('refuses unknown and voided codes on their field', async () => {
+    const unknown = await place(orderInput(shop, { giftCardCode: 'AAAA-AAAA-AAAA-AAAA' }));
+    expect(unknown.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'giftCardCode' });
+    const card = await issue(10);
+    await app.request(`/api/admin/gift-cards/${card.id}/void`, { method: 'POST', token: admin, json: { reason: 'Lost' } });
+    const voided = await place(orderInput(shop, { giftCardCode: card.code }));
+    expect(voided.body.errors[0]).toMatchObject({ message: 'This gift card was voided and cannot be used.', extensions: { field: 'giftCardCode' } });
+  });
+
+  it('spends a card once for a repeated checkout key', async () => {
+    const card = await issue(20);
+    const input = orderInput(shop, { giftCardCode: card.code });
+    const first = await place(input);
+    const second = await place(input);
+    expect(second.body.data.placeOrder.id).toBe(first.body.data.placeOrder.id);
+    expect(await balanceOf(card.id)).toEqual({ balance: '0.00', status: 'active' });
+    expect((await ledger(card.id)).filter((e) => e.kind === 'redeemed')).toHaveLength(1);
+  });
+
+  it('never spends more than a card holds when checkouts race for it', async () => {
+    const card = await issue(30);
+    const results = await Promise.all([0, 1, 2].map(() => place(orderInput(shop, { giftCardCode: card.code }))));
+    const paid = results.filter((r) => r.body.data?.placeOrder).map((r) => r.body.data.placeOrder);
+    const refused = results.filter((r) => r.body.errors);
+    // 28.50 for the first, 1.50 for the second, nothing left for the third.
+    expect(paid.map((o) => o.giftCardAmount).sort()).toEqual(['1.50', '28.50']);
+    expect(refused.map((r) => r.body.errors[0].message)).toEqual(['This gift card has no balance left.']);
+    expect(await balanceOf(card.id)).toEqual({ balance: '0.00', status: 'active' });
+    const [{ spent }] = await app.sql<{ spent: string }>(`select sum(gift_card_amount)::text as spent from "order" where gift_card_last4 = $1 and status = 'paid'`, [card.last4]);
+    expect(spent).toBe('30.00');
+  });
+});
+
+describe('refunds of an order a gift card paid', () => {
+  it('go back to the gift card first, then to the card, exactly what each paid', async () => {
+    const card = await issue(10);
+    const { body } = await place(orderInput(shop, { giftCardCode: card.code }));
+    const order = body.data.placeOrder;
+    const items = (await app.sql<{ id: number; name: string }>('select id, name from order_item where order_id = $1 order by position', [order.id]));
+    const album = items.find((i) => i.name === 'Summer Songs Album')!;
+    const refunds = payments.refunded.length;
+    const partly = await app.graphql(`mutation($id: ID!, $items: [Int!]) { refundOrder(id: $id, itemIds: $items) { status refundedAmount } }`, { id: order.id, items: [album.id] }, admin);
+    expect(partly.body.data.refundOrder).toEqual({ status: 'PARTIALLY_REFUNDED', refundedAmount: '24.00' });
+    // 10.00 back on the gift card, 14.00 by the provider.
+    expect(await balanceOf(card.id)).toEqual({ balance: '10.00', status: 'active' });
+    expect(payments.refunded.slice(refunds).map((r) => r.amount)).toEqual(['14.00']);
+    const rest = await app.graphql(`mutation($id: ID!) { refundOrder(id: $id) { status refundedAmount } }`, { id: order.id }, admin);
+    expect(rest.body.data.refundOrder).toEqual({ status: 'REFUNDED', refundedAmount: TOTAL });
+    expect(payments.refunded.slice(refunds).map((r) => r.amount)).toEqual(['14.00', '4.50']);
+    expect(await balanceOf(card.id)).toEqual({ balance: '10.00', status: 'active' });
+    expect((await ledger(card.id)).map((e) => [e.kind, e.amount, e.order_id])).toEqual([
+      ['issued', '10.00', null],
+      ['redeemed', '-10.00', order.id],
+      ['refunded', '10.00', order.id],
+    ]);
+  });
+
+  it('of an order the gift card paid whole never ask the provider', async () => {
+    const card = await issue(40);
+    const { body } = await place({ ...orderInput(shop, { giftCardCode: card.code }), payment: undefined });
+    const refunds = payments.refundCount;
+    const res = await app.graphql(`mutation($id: ID!) { refundOrder(id: $id) { status } }`, { id: body.data.placeOrder.id }, admin);
+    expect(res.body.data.refundOrder.status).toBe('REFUNDED');
+    expect(payments.refundCount).toBe(refunds);
+    expect(await balanceOf(card.id)).toEqual({ balance: '40.00', status: 'active' });
+  });
+});
