@@ -123,9 +123,10 @@ export class PendingOrderWriter {
         for (const [at, request] of draft.groupCards) this.options.groupCards.attach(em, em.getReference(OrderItem, written.itemIds[at]!), request);
         await em.flush();
       }
-      // A gift card pays what it can of the total; its balance is spent now (given back if the payment fails).
+      // A gift card pays what it can of the total; its balance is spent now (given back if the payment
+      // fails). An order a discount made free needs nothing of it.
       let due = draft.quote.total;
-      if (args.giftCardCode) {
+      if (args.giftCardCode && toCents(due) > 0) {
         const paid = await this.options.giftCards.claim(tx, args.giftCardCode, draft.quote.total, orderId);
         await recordGiftCardPayment(em, orderId, paid);
         due = fromCents(toCents(draft.quote.total) - toCents(paid.amount));

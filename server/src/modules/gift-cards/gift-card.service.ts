@@ -163,7 +163,7 @@ export class GiftCardService {
     if (card.status === GiftCardStatus.VOIDED) throw badInput('This gift card was voided and cannot be used.', 'giftCardCode');
     if (card.expiresAt && card.expiresAt <= this.clock()) throw badInput('This gift card has expired.', 'giftCardCode');
     const taken = Math.min(toCents(card.balance), toCents(due));
-    if (taken <= 0) throw badInput(toCents(due) <= 0 ? 'This order has nothing left to pay.' : 'This gift card has no balance left.', 'giftCardCode');
+    if (taken <= 0) throw badInput('This gift card has no balance left.', 'giftCardCode');
     card.balance = fromCents(toCents(card.balance) - taken);
     tx.em.create(GiftCardEntry, { giftCard: card, kind: GiftCardEntryKind.REDEEMED, amount: fromCents(-taken), balanceAfter: card.balance, orderId });
     await tx.em.flush();
