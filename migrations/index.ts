@@ -33,6 +33,7 @@ import { Migration20261128130000_discount_rules } from './Migration2026112813000
 import { Migration20261128140000_scheduled_sales } from './Migration20261128140000_scheduled_sales.js';
 import { Migration20261128150000_order_item_sale } from './Migration20261128150000_order_item_sale.js';
 import { Migration20261129100000_gift_cards } from './Migration20261129100000_gift_cards.js';
+import { Migration20261129110000_gift_card_products } from './Migration20261129110000_gift_card_products.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -70,4 +71,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128140000_scheduled_sales', class: Migration20261128140000_scheduled_sales },
   { name: 'Migration20261128150000_order_item_sale', class: Migration20261128150000_order_item_sale },
   { name: 'Migration20261129100000_gift_cards', class: Migration20261129100000_gift_cards },
+  { name: 'Migration20261129110000_gift_card_products', class: Migration20261129110000_gift_card_products },
 ];

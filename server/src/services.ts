@@ -57,7 +57,7 @@ import { registerReminderEmails } from './modules/contacts/reminder-emails.js';
 import { GroupCardService } from './modules/group-card/group-card.service.js';
 import { GroupCardOwnerService } from './modules/group-card/group-card-owner.service.js';
 import { GroupCardEmails, GROUP_CARD_RECIPIENT_KINDS } from './modules/group-card/group-card-emails.js';
-import { categoryPathNames } from './modules/catalogue/index.js';
+import { categoryPathNames, mainImagePath } from './modules/catalogue/index.js';
 
 /** The services of the product: one instance each per process, shared by GraphQL and REST. */
 export interface Services {
@@ -219,7 +219,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   orderEmails.onCardsDelivered = (em, cards, now) => ecardLoop.cardsDelivered(em, cards, now);
   const automaticDiscounts = new AutomaticDiscountService(clock, cache);
   const discounts = new DiscountService(clock, limits, automaticDiscounts);
-  const giftCards = new GiftCardService(clock, limits);
+  const giftCards = new GiftCardService({ clock, limits, mail, baseUrl: config.publicUrl, designOf: mainImagePath });
   const providers = deps.paymentProviders ?? [new TestPaymentProvider()];
   const groupCards = new GroupCardService({ limits, clock, secret: jwtSecret });
   // The signing page's sample message suits the card's occasion: the catalogue knows what a card is for.
@@ -284,7 +284,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     promotions,
     giftCards,
     clock,
-    refunds: new RefundService({ providers, clock, mail, baseUrl: config.publicUrl, cardsWithdrawn: (em, itemIds) => ecardLoop.cardsWithdrawn(em, itemIds), toGiftCard: (em, orderId, amount) => giftCards.refundOrder(em, orderId, amount) }),
+    refunds: new RefundService({ providers, clock, mail, baseUrl: config.publicUrl, cardsWithdrawn: (em, itemIds) => ecardLoop.cardsWithdrawn(em, itemIds), toGiftCard: (em, orderId, amount) => giftCards.refundOrder(em, orderId, amount), giftCardsRefunded: (em, itemIds) => giftCards.refundPurchased(em, itemIds) }),
     sales: new SalesService(clock),
     stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p.name === 'stripe') ?? null, checkout, clock }),
     staff: new StaffService({ auth, mail, baseUrl: config.publicUrl, clock }),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.js';
 import type { ChargeRequest, ChargeResult, RefundRequest, RefundResult } from '../../server/src/modules/payments/payment-provider.js';
 import { TestPaymentProvider } from '../../server/src/modules/payments/test-payment-provider.js';
-import { PAY_DECLINED, orderInput, seedShop, type Shop } from '../helpers/order-fixtures.js';
+import { PAY_DECLINED, orderInput, outbox, seedShop, type Shop } from '../helpers/order-fixtures.js';
 import { staffMember } from '../helpers/staff-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -292,5 +292,88 @@ describe('refunds of an order a gift card paid', () => {
     expect(res.body.data.refundOrder.status).toBe('REFUNDED');
     expect(payments.refundCount).toBe(refunds);
     expect(await balanceOf(card.id)).toEqual({ balance: '40.00', status: 'active' });
+  });
+});
+
+describe('gift cards bought in the shop', () => {
+  let giftCardTypeId: number;
+  let giftCardProductId: number;
+
+  beforeAll(async () => {
+    const types = await (await app.request('/api/product_types')).json();
+    giftCardTypeId = types.find((t: { name: string }) => t.name === 'Gift Card').id;
+    const [category] = await app.sql<{ category_id: number; main_image_id: number }>('select category_id, main_image_id from product where id = $1', [shop.albumId]);
+    const res = await app.request('/api/products', { method: 'POST', token: admin, json: { product: { name: 'Gift Card — Roses', description: 'A gift card with roses.', price: 25, product_type_id: giftCardTypeId, category_id: category!.category_id, main_image_id: category!.main_image_id }, tags: [], e_greeting_card_data: null } });
+    expect(res.status).toBe(201);
+    giftCardProductId = (await res.json()).product.id;
+  });
+
+  const giftLine = (personal: Record<string, unknown> = {}) => ({ productId: giftCardProductId, quantity: 1, personalisation: { amount: 50, recipientName: 'Grace Hopper', recipientEmail: 'grace.gift@example.com', senderName: 'Ada', message: 'For your next cards!', ...personal } });
+
+  it('has a type "Gift Card" that cannot be deleted or renamed', async () => {
+    expect((await app.request(`/api/product_types/${giftCardTypeId}`, { method: 'DELETE', token: admin })).status).toBe(409);
+    expect((await app.request(`/api/product_types/${giftCardTypeId}`, { method: 'PUT', token: admin, json: { name: 'Vouchers' } })).status).toBe(409);
+  });
+
+  it('is priced at the amount chosen (10 to 500, one card a line), and no discount takes anything off it', async () => {
+    const QUOTE = `query($lines: [CartLineInput!]!, $code: String) { cartQuote(lines: $lines, discountCode: $code) { subtotal discount total lines { unitPrice lineTotal } } }`;
+    const quoted = await app.graphql(QUOTE, { lines: [giftLine({ amount: '75.5' }), { productId: shop.albumId, quantity: 1 }] });
+    expect(quoted.body.errors).toBeUndefined();
+    expect(quoted.body.data.cartQuote).toEqual({ subtotal: '87.50', discount: '0.00', total: '87.50', lines: [{ unitPrice: '75.50', lineTotal: '75.50' }, { unitPrice: '12.00', lineTotal: '12.00' }] });
+    const code = `GC${Date.now()}`;
+    await app.request('/api/admin/discounts', { method: 'POST', token: admin, json: { code, percent_off: 50 } });
+    const discounted = await app.graphql(QUOTE, { lines: [giftLine(), { productId: shop.albumId, quantity: 1 }], code });
+    expect(discounted.body.data.cartQuote).toMatchObject({ subtotal: '62.00', discount: '6.00', total: '56.00' });
+    for (const [line, field] of [
+      [giftLine({ amount: 5 }), 'lines.0.personalisation.amount'],
+      [giftLine({ amount: 500.01 }), 'lines.0.personalisation.amount'],
+      [{ ...giftLine(), quantity: 2 }, 'lines.0.quantity'],
+    ] as const) {
+      const res = await app.graphql(QUOTE, { lines: [line] });
+      expect(res.body.errors?.[0]?.extensions, JSON.stringify(line)).toMatchObject({ code: 'BAD_USER_INPUT', field });
+    }
+    const noRecipient = await place({ ...orderInput(shop), lines: [giftLine({ recipientEmail: 'not-an-address' })] });
+    expect(noRecipient.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'lines.0.personalisation.recipientEmail' });
+  });
+
+  it('is issued once paid and e-mailed to its recipient with its code, which then pays an order; the queue forgets the code once sent', async () => {
+    const { body } = await place({ ...orderInput(shop), lines: [giftLine(), { productId: shop.albumId, quantity: 1 }] });
+    const order = body.data.placeOrder;
+    expect(order).toMatchObject({ status: 'PAID', total: '62.00' });
+    const [card] = await app.sql<{ id: number; balance: string; initial_amount: string; source: string; status: string; recipient_email: string; sender_name: string; message: string; order_id: string; design_path: string | null }>(
+      'select id, balance::text, initial_amount::text, source, status, recipient_email, sender_name, message, order_id, design_path from gift_card where order_id = $1 and source = $2',
+      [order.id, 'purchased'],
+    );
+    expect(card).toMatchObject({ balance: '50.00', initial_amount: '50.00', source: 'purchased', status: 'active', recipient_email: 'grace.gift@example.com', sender_name: 'Ada', message: 'For your next cards!', order_id: order.id, design_path: expect.stringMatching(/^uploads\//) });
+
+    await app.services.deliveries.runDue();
+    const mail = [...outbox(app).values()].find((text) => text.includes('To: grace.gift@example.com') && text.includes('gift card'))!;
+    expect(mail).toContain('Subject: Ada sent you a $50.00 Art & Song Cards gift card');
+    const code = /Your code: ([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})/.exec(mail)![1]!;
+    expect(mail).toContain(`/gift-card#${code}`);
+    const [job] = await app.sql<{ status: string; payload: Record<string, unknown> }>(`select status, payload from mail_job where kind = 'gift-card' and ref = $1`, [`gift-card:${card!.id}`]);
+    expect(job!.status).toBe('sent');
+    expect(job!.payload).not.toHaveProperty('code');
+    expect(JSON.stringify(job!.payload)).not.toContain(code.replaceAll('-', '').slice(0, 8));
+
+    // Its page reads what the holder may see.
+    const page = await app.graphql(`query($code: String!) { giftCardBalance(code: $code) { balance initialAmount status senderName recipientName message designPath } }`, { code });
+    expect(page.body.data.giftCardBalance).toEqual({ balance: '50.00', initialAmount: '50.00', status: 'ACTIVE', senderName: 'Ada', recipientName: 'Grace Hopper', message: 'For your next cards!', designPath: card!.design_path });
+    const spent = await place(orderInput(shop, { giftCardCode: code, purchaserEmail: 'grace.gift@example.com' }));
+    expect(spent.body.data.placeOrder).toMatchObject({ giftCardAmount: '28.50', chargedAmount: '0.00' });
+
+    // Refunding the line that bought it: refused once it was spent in part.
+    const [line] = await app.sql<{ id: number }>('select id from order_item where order_id = $1 and gift_card', [order.id]);
+    const refused = await app.graphql(`mutation($id: ID!, $items: [Int!]) { refundOrder(id: $id, itemIds: $items) { status } }`, { id: order.id, items: [line!.id] }, admin);
+    expect(refused.body.errors?.[0]).toMatchObject({ message: expect.stringMatching(/was already spent in part \(\$21\.50 of \$50\.00 left\)/), extensions: { code: 'CONFLICT' } });
+  });
+
+  it('is voided when the line that bought it is refunded, and its code pays nothing any more', async () => {
+    const { body } = await place({ ...orderInput(shop), lines: [giftLine({ amount: 30, recipientEmail: 'refunded.gift@example.com' })] });
+    const order = body.data.placeOrder;
+    const [card] = await app.sql<{ id: number }>('select id from gift_card where order_id = $1 and source = $2', [order.id, 'purchased']);
+    const refund = await app.graphql(`mutation($id: ID!) { refundOrder(id: $id) { status refundedAmount } }`, { id: order.id }, admin);
+    expect(refund.body.data.refundOrder).toEqual({ status: 'REFUNDED', refundedAmount: '30.00' });
+    expect(await balanceOf(card!.id)).toEqual({ balance: '0.00', status: 'voided' });
   });
 });

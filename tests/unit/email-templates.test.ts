@@ -16,6 +16,7 @@ import { refundEmail } from '../../server/src/modules/orders/refund-email.js';
 import { createServices } from '../../server/src/services.js';
 import { staffInvitationEmail } from '../../server/src/modules/staff/staff-emails.js';
 import * as reference from '../helpers/email-reference/emails.js';
+import { giftCardEmail } from '../../server/src/modules/gift-cards/gift-card-email.js';
 
 /**
  * Contract section 10: each template is compiled by MJML once per process and an e-mail is the
@@ -77,6 +78,7 @@ const KINDS: Record<string, string> = {
   'group-card-invitation': 'group card',
   'group-card-reminder': 'group card',
   'occasion-reminder': 'occasion reminder',
+  'gift-card': 'gift card',
 };
 
 /** The kinds the shop's services register, as they are put together for a process. */
@@ -133,6 +135,17 @@ describe('compiled e-mail templates', () => {
     expect(mail.text).toContain('We refunded $4.50 to the card you paid with, for: Balloon Birthday to Grace.');
     expect(mail.text).toContain(`See your order: ${BASE}/order-confirmation/6f1c2b3a-0000-4000-8000-000000000001`);
     expect(mail.html).toContain('<strong>$4.50</strong>');
+  });
+
+  it('gift card: byte-equal, with and without a message (its markup escaped), the code and its page', async () => {
+    const notice = { code: 'ACDE-FGHJ-KMNP-QR34', amount: '50.00', recipientName: 'Grace <Hopper>', senderName: 'Ada & Co', message: 'For your next cards!\nWith love <3' };
+    await same(giftCardEmail('grace@example.com', notice, BASE), reference.giftCardEmail('grace@example.com', notice, BASE));
+    const plain = { ...notice, message: null };
+    const mail = await giftCardEmail('grace@example.com', plain, BASE);
+    await same(Promise.resolve(mail), reference.giftCardEmail('grace@example.com', plain, BASE));
+    expect(mail.subject).toBe('Ada & Co sent you a $50.00 Art & Song Cards gift card');
+    expect(mail.text).toContain(`View your gift card: ${BASE}/gift-card#ACDE-FGHJ-KMNP-QR34`);
+    expect(mail.html).toContain('ACDE-FGHJ-KMNP-QR34');
   });
 
   it('refund notice: what went back to a gift card and what to the card', async () => {

@@ -19,3 +19,4 @@ export * from './occasions.js';
 export * from './group-card.js';
 export * from './shop.js';
 export * from './sales-range.js';
+export * from './gift-card.js';

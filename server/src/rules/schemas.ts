@@ -15,3 +15,4 @@ export * from './schemas/sale.js';
 export * from './schemas/post.js';
 export * from './schemas/payment.js';
 export * from './schemas/settings.js';
+export * from './schemas/gift-card.js';

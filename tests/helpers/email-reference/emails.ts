@@ -17,6 +17,7 @@ import { button, heading, paragraph, quote, renderEmail, type MailContent } from
 export { changeEmail, confirmEmail, emailChangedEmail, passwordResetEmail } from './account-emails.js';
 export { invitationEmail, signingReminderEmail } from './group-card-emails.js';
 export { occasionReminderEmail } from './occasion-emails.js';
+export { giftCardEmail } from './gift-card-emails.js';
 
 /** The number an order goes by: the first eight characters of its id, in capitals. */
 const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase();

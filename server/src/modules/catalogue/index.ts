@@ -5,3 +5,4 @@ export { CARD_MEDIA_SLOTS, SONG_SLOTS, slotStem, type CardMediaSlot } from './e-
 export { parsePrice } from './product-rules.js';
 export { E_GREETING_CARD_TYPE_ID } from './product-type.entity.js';
 export { Product, ProductStatus } from './product.entity.js';
+export { mainImagePath } from './product-picture.js';

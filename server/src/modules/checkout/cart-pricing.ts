@@ -1,7 +1,8 @@
 import type { Product } from '../catalogue/index.js';
 import { badInput } from '../../core/errors.js';
 import { fromCents, multiply, sum, toCents } from '../../core/money.js';
-import { QUANTITY_MESSAGE } from '../../rules/schemas.js';
+import { parseInput } from '../../core/input.js';
+import { giftCardAmountSchema, QUANTITY_MESSAGE } from '../../rules/schemas.js';
 import type { AppliedDiscount, Basket } from '../discount/index.js';
 import { MAX_QUANTITY, type CartLine } from './checkout-rules.js';
 
@@ -13,6 +14,8 @@ export interface CartQuoteLine<P = Product> {
   lineTotal: string;
   /** An e-greeting card: its quantity counts its recipients. */
   isCard: boolean;
+  /** A gift card: one card of the amount its personalisation names. */
+  isGiftCard: boolean;
 }
 
 export interface CartQuote<P = Product> {
@@ -32,15 +35,20 @@ export interface CartQuote<P = Product> {
 }
 
 /** Prices the lines at each product's `price`: what it sells for at this moment (a running sale's price, see priced-products.ts). */
-export function priceLines<P extends { id: number; name: string }>(lines: CartLine[], products: Map<number, { product: P; isCard: boolean; price: string }>): CartQuote<P> {
+export function priceLines<P extends { id: number; name: string }>(lines: CartLine[], products: Map<number, { product: P; isCard: boolean; isGiftCard?: boolean; price: string }>): CartQuote<P> {
   const priced: CartQuoteLine<P>[] = [];
   const dropped = new Set<number>();
   lines.forEach((line, index) => {
-    const { product, isCard, price } = products.get(line.productId) ?? {};
+    const { product, isCard, isGiftCard = false, price } = products.get(line.productId) ?? {};
     if (!product) dropped.add(line.productId);
     // A card line's quantity counts its recipients (up to 100); anything else is 1 to 99 copies.
     else if (!isCard && line.quantity > MAX_QUANTITY) throw badInput(QUANTITY_MESSAGE, `lines.${index}.quantity`);
-    else priced.push({ index, product, quantity: line.quantity, unitPrice: price!, lineTotal: multiply(price!, line.quantity), isCard: isCard! });
+    else if (isGiftCard) {
+      // One gift card per line, at the amount chosen (the product's price until one is).
+      if (line.quantity !== 1) throw badInput('A gift card line is one card: add the gift card again for another one.', `lines.${index}.quantity`);
+      const amount = giftCardAmount(line, index) ?? price!;
+      priced.push({ index, product, quantity: 1, unitPrice: amount, lineTotal: amount, isCard: false, isGiftCard: true });
+    } else priced.push({ index, product, quantity: line.quantity, unitPrice: price!, lineTotal: multiply(price!, line.quantity), isCard: isCard!, isGiftCard: false });
   });
   const total = sum(priced.map((line) => line.lineTotal));
   return {
@@ -56,13 +64,26 @@ export function priceLines<P extends { id: number; name: string }>(lines: CartLi
   };
 }
 
+/** A gift card line's amount as its personalisation names it (null when it names none yet). */
+function giftCardAmount(line: CartLine, index: number): string | null {
+  const amount = (line.personalisation as { amount?: unknown } | null)?.amount;
+  if (amount === undefined || amount === null || amount === '') return null;
+  return parseInput(giftCardAmountSchema, amount, `lines.${index}.personalisation.amount`);
+}
+
 /** The quote with the discount it gets (none: as it is). */
 export function withDiscount<P>(quote: CartQuote<P>, applied: AppliedDiscount | null): CartQuote<P> {
   if (!applied) return quote;
   return { ...quote, discountCode: applied.code, discountName: applied.name, discountKind: applied.kind, discount: applied.amount, total: fromCents(toCents(quote.subtotal) - toCents(applied.amount)) };
 }
 
-/** The quote as the discounts read it: each line's product, its category, whether it is a card, and its total. */
+/**
+ * The quote as the discounts read it: each line's product, its category, whether it is a card, and
+ * its total. Gift cards are money, not merchandise: no discount takes anything off them, and they
+ * count towards no minimum.
+ */
 export function basketOf<P extends { id: number; categoryId: number }>(quote: CartQuote<P>): Basket {
-  return { subtotal: quote.subtotal, lines: quote.lines.map((line) => ({ productId: line.product.id, categoryId: line.product.categoryId, isCard: line.isCard, quantity: line.quantity, lineTotal: line.lineTotal })) };
+  const lines = quote.lines.filter((line) => !line.isGiftCard);
+  const subtotal = lines.length === quote.lines.length ? quote.subtotal : sum(lines.map((line) => line.lineTotal));
+  return { subtotal, lines: lines.map((line) => ({ productId: line.product.id, categoryId: line.product.categoryId, isCard: line.isCard, quantity: line.quantity, lineTotal: line.lineTotal })) };
 }

@@ -51,7 +51,7 @@ export interface CheckoutOptions {
   clock: () => Date;
   discounts: DiscountService;
   /** Gift cards: spent in the checkout's transaction, given back when the payment fails. */
-  giftCards: Pick<GiftCardService, 'claim' | 'release'>;
+  giftCards: Pick<GiftCardService, 'claim' | 'release' | 'issuePurchased'>;
   /** Checks of every recipient of an order, run in its transaction (see card-recipients.ts). */
   recipientChecks?: RecipientCheck[];
   /** Keeps a signed-in shopper's time zone on their account (their occasion reminders come at 09:00 there). */

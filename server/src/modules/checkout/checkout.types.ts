@@ -43,6 +43,9 @@ export class CardPersonalisationInput {
   @Field(() => String, { nullable: true, description: "The shopper's IANA time zone (default UTC): the day and the hour are read there." })
   timeZone?: string | null;
 
+  @Field(() => DecimalScalar, { nullable: true, description: 'A gift card line only: the amount it holds, 10 to 500 (its recipient is recipientName and recipientEmail; the message may be empty).' })
+  amount?: string | null;
+
   @Field(() => GroupCardInput, { nullable: true, description: 'Makes the card a group card that others sign by its link until `collectUntil` (no later than its delivery day; without a day it goes out when signing closes).' })
   groupCard?: GroupCardInput | null;
 }

@@ -5,6 +5,8 @@ import { groupCardRequest, type GroupCardRequest } from '../group-card/index.js'
 import { priceLines, type CartQuote } from './cart-pricing.js';
 import { cardItems, cardQuantity, checkRecipients, orderRecipients, type RecipientCheck } from './card-recipients.js';
 import { cleanPersonalisation, type CartLine, type Personalisation } from './checkout-rules.js';
+import { parseInput } from '../../core/input.js';
+import { giftCardPersonalisationSchema } from '../../rules/schemas.js';
 import { pricedProducts, type PricedProduct } from './priced-products.js';
 
 /** An order made from the cart, before it is written (see draftOrder). */
@@ -26,7 +28,9 @@ export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; 
   if (lines.some((line) => !products.has(line.productId))) {
     throw new AppError('PRODUCT_UNAVAILABLE', 'Some products in your cart are no longer available; review your cart.', { field: 'lines' });
   }
-  const personalisations = lines.map((line, index) => checkLine(line, `lines.${index}`, products.get(line.productId)!, now));
+  const personalisations = lines.map((line, index) => (products.get(line.productId)!.isGiftCard ? null : checkLine(line, `lines.${index}`, products.get(line.productId)!, now)));
+  // A gift card line needs its amount and whom it goes to.
+  const giftCards = lines.map((line, index) => (products.get(line.productId)!.isGiftCard ? parseInput(giftCardPersonalisationSchema, line.personalisation, `lines.${index}.personalisation`) : null));
   await checkRecipients(tx, orderRecipients(lines, personalisations), recipientChecks);
   // A card line is priced for its recipients: one card each.
   const quote = priceLines(lines.map((line, index) => ({ ...line, quantity: personalisations[index]?.recipients.length ?? line.quantity })), products);
@@ -40,9 +44,12 @@ export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; 
     const personal = personalisations[line.index];
     // What the line was compared with when sold, and the sale that priced it (the receipt's saving, Sales per sale).
     const sold = { compareAtPrice: product.compareAtPrice, saleId: product.saleId, saleName: product.saleName };
+    const gift = giftCards[line.index];
     const rows: NewOrderItem[] = personal && design
       ? cardItems({ product, design, price: line.unitPrice, sold, personal, position })
-      : [{ position, productId: product.id, name: product.name, price: line.unitPrice, ...sold, quantity: line.quantity }];
+      : gift
+        ? [{ position, productId: product.id, name: product.name, price: line.unitPrice, quantity: 1, recipientName: gift.recipientName, recipientEmail: gift.recipientEmail, senderName: gift.senderName, message: gift.message || null, giftCard: true }]
+        : [{ position, productId: product.id, name: product.name, price: line.unitPrice, ...sold, quantity: line.quantity }];
     items.push(...rows);
     if (personal?.groupCard) groupCards.set(position, personal.groupCard);
     position += rows.length;

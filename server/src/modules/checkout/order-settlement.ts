@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import { withEm, type RequestContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
-import { payOrder, payOrderQueueing, Order, OrderStatus } from '../orders/index.js';
+import { giftCardItems, payOrder, payOrderQueueing, Order, OrderStatus } from '../orders/index.js';
 import type { CheckoutOptions } from './checkout.service.js';
 import type { ChargeResult } from '../payments/index.js';
 import { clientSecrets } from './payment/client-secrets.js';
@@ -28,7 +28,7 @@ export class OrderSettlement {
       if (order.status === OrderStatus.PENDING) clientSecrets.set(order, charge.clientSecret);
       return order;
     }
-    if (written) {
+    if (written && !written.giftCards) {
       // One statement marks it paid (only while pending) and queues its e-mails; when another
       // settling came first, the general way below answers the order as that one left it.
       const row = await payOrderQueueing(ctx.em, orderId, charge, this.options.orderEmails.batchForOrder(written, written.cards, now));
@@ -48,6 +48,9 @@ export class OrderSettlement {
       }
       const order = em.map(Order, paid.row);
       await this.options.orderEmails.queueForOrder(em, order, paid.cards, now);
+      // The gift cards it bought, issued with the payment that pays for them (or not at all).
+      const giftCards = await giftCardItems(em, order.id);
+      if (giftCards.length) await this.options.giftCards.issuePurchased(em, order.id, giftCards, now);
       ctx.log.info({ orderId: order.id, total: order.total, items: paid.lines }, 'order placed');
       return order;
     });

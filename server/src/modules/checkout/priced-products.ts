@@ -3,6 +3,7 @@ import { jsonColumn } from '../../db/json-column.js';
 import { idArray, preparedRead, runPrepared } from '../../db/prepared.js';
 import { CARD_MEDIA_SLOTS, SONG_SLOTS, slotStem, E_GREETING_CARD_TYPE_ID, type CardMediaSlot } from '../catalogue/index.js';
 import type { CardDesign, CardMedia } from '../orders/index.js';
+import { GIFT_CARD_TYPE_NAME } from '../../rules/index.js';
 
 /** What checkout reads of a product it sells: its price and name, and for an e-card its design as sold. */
 export interface PricedProduct {
@@ -21,6 +22,8 @@ export interface PricedProduct {
   /** The same as product.price. */
   price: string;
   isCard: boolean;
+  /** A gift card: each line is one card of the amount its personalisation names (no sale prices it). */
+  isGiftCard: boolean;
   /** The card's design (its media as they are now); null for anything that is not an e-card. */
   card: CardDesign | null;
 }
@@ -34,6 +37,7 @@ interface Row {
   sale_id: number | null;
   sale_name: string | null;
   type_id: number;
+  gift_card: boolean;
   message_location: string | null;
   font_name: string | null;
   /** The file of each filled slot, by slot. */
@@ -46,6 +50,7 @@ const PRICED_PRODUCTS = preparedRead('checkout_priced_products', `
   select p.id, p.name, coalesce(rs.sale_price, p.price)::text as price,
          (case when rs.sale_price is not null then p.price else p.compare_at_price end)::text as compare_at_price,
          p.category_id, rs.sale_id, (select name from sale where id = rs.sale_id) as sale_name, p.product_type_id as type_id, c.message_location, c.font_name,
+         exists (select 1 from product_type t where t.id = p.product_type_id and lower(t.name) = lower('${GIFT_CARD_TYPE_NAME}')) as gift_card,
          (select json_object_agg(s.slot, json_build_object('path', f.file_path, 'name', f.friendly_name, 'mimeType', f.mime_type, 'width', f.width, 'height', f.height))
             from (values ${SLOT_FILES}) as s(slot, file_id)
             join media_file f on f.id = s.file_id) as media
@@ -82,8 +87,12 @@ export async function pricedProducts(em: EntityManager, productIds: readonly num
               songs: filled(SONG_SLOTS),
             }
           : null;
-      const product = { id: Number(row.id), name: row.name, price: row.price, compareAtPrice: row.compare_at_price, categoryId: Number(row.category_id), saleId: row.sale_id === null ? null : Number(row.sale_id), saleName: row.sale_name };
-      return [Number(row.id), { product, price: row.price, isCard, card }];
+      const isGiftCard = row.gift_card === true;
+      // A gift card is sold at the amount chosen: no sale lowers it and nothing is struck through.
+      const product = isGiftCard
+        ? { id: Number(row.id), name: row.name, price: row.price, compareAtPrice: null, categoryId: Number(row.category_id), saleId: null, saleName: null }
+        : { id: Number(row.id), name: row.name, price: row.price, compareAtPrice: row.compare_at_price, categoryId: Number(row.category_id), saleId: row.sale_id === null ? null : Number(row.sale_id), saleName: row.sale_name };
+      return [Number(row.id), { product, price: product.price, isCard, isGiftCard, card }];
     }),
   );
 }

@@ -36,7 +36,7 @@ registerEnumType(GiftCardEntryKind, {
 @ObjectType({ description: 'A gift card (admins): its balance and where it came from; never its code.' })
 @Entity({ tableName: 'gift_card' })
 export class GiftCard {
-  [OptionalProps]?: 'currency' | 'status' | 'reason' | 'recipientEmail' | 'orderId' | 'expiresAt' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'currency' | 'status' | 'reason' | 'recipientEmail' | 'orderId' | 'expiresAt' | 'createdAt' | 'updatedAt' | 'orderItemId' | 'designPath' | 'senderName' | 'recipientName' | 'message';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer' })
@@ -81,6 +81,26 @@ export class GiftCard {
   @Field(() => String, { nullable: true, description: 'The order that bought it, when a shopper did.' })
   @Property({ type: 'uuid', nullable: true })
   orderId: string | null = null;
+
+  /** The order line that bought it. */
+  @Property({ type: 'integer', nullable: true })
+  orderItemId: number | null = null;
+
+  @Field(() => String, { nullable: true, description: "A bought card's design: the path of its product's picture." })
+  @Property({ type: 'string', length: 500, nullable: true })
+  designPath: string | null = null;
+
+  @Field(() => String, { nullable: true, description: 'Who bought it for its recipient.' })
+  @Property({ type: 'string', length: 100, nullable: true })
+  senderName: string | null = null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'string', length: 100, nullable: true })
+  recipientName: string | null = null;
+
+  @Field(() => String, { nullable: true, description: "The buyer's message to its recipient." })
+  @Property({ type: 'text', nullable: true })
+  message: string | null = null;
 
   @Field(() => GraphQLISODateTime, { nullable: true, description: 'When it stops being accepted (null: never).' })
   @Property({ type: 'datetime', nullable: true })

@@ -2,7 +2,7 @@ import { Arg, Ctx, Field, FieldResolver, GraphQLISODateTime, Int, Mutation, Obje
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
 import { DecimalScalar } from '../../core/decimal.js';
-import { GiftCard, GiftCardEntry } from './gift-card.entity.js';
+import { GiftCard, GiftCardEntry, GiftCardStatus } from './gift-card.entity.js';
 import type { GiftCardService } from './gift-card.service.js';
 
 @ObjectType({ description: "A page of the admin's gift cards, with what all active cards still hold." })
@@ -39,6 +39,24 @@ class GiftCardBalanceResult {
 
   @Field(() => String, { description: 'The last four characters of the code looked up.' })
   last4!: string;
+
+  @Field(() => DecimalScalar, { description: 'What it held at first.' })
+  initialAmount!: string;
+
+  @Field(() => GiftCardStatus)
+  status!: GiftCardStatus;
+
+  @Field(() => String, { nullable: true, description: "A bought card's design: the path of its picture under /uploads." })
+  designPath!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Who gave it (a bought card).' })
+  senderName!: string | null;
+
+  @Field(() => String, { nullable: true })
+  recipientName!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The giver's message." })
+  message!: string | null;
 }
 
 @Resolver(() => GiftCard)

@@ -5,31 +5,14 @@ import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
 import { fromCents, toCents } from '../../core/money.js';
 import { recordAudit } from '../audit/index.js';
 import type { RateLimits } from '../limits/index.js';
+import { drop } from '../mail/index.js';
+import { giftCardEmail, GIFT_CARD_KIND, type GiftCardNotice } from './gift-card-email.js';
 import { codeDigest, formatGiftCardCode, newGiftCardCode, normaliseGiftCardCode } from './gift-card-codes.js';
 import { GiftCard, GiftCardEntry, GiftCardEntryKind, GiftCardSource, GiftCardStatus } from './gift-card.entity.js';
 import { cleanAmount, cleanReason, MAX_ISSUED } from './gift-card-rules.js';
+import type { GiftCardBalance, GiftCardOptions, GiftCardPage, GiftCardPayment, PurchasedGiftCard } from './gift-card.types.js';
 
-/** What a balance look-up answers: nothing that would tell anyone more than the card's holder knows. */
-export interface GiftCardBalance {
-  balance: string;
-  currency: string;
-  expiresAt: Date | null;
-  last4: string;
-}
-
-/** A page of the admin's list, with the shop's liability (what every active card still holds). */
-export interface GiftCardPage {
-  items: GiftCard[];
-  totalCount: number;
-  outstanding: string;
-}
-
-/** What a gift card paid of an order (checkout records it on the order). */
-export interface GiftCardPayment {
-  giftCardId: number;
-  last4: string;
-  amount: string;
-}
+export type { GiftCardBalance, GiftCardOptions, GiftCardPage, GiftCardPayment, PurchasedGiftCard } from './gift-card.types.js';
 
 const UNKNOWN = 'No gift card has this code. Check it against the e-mail or the card (letters and digits, dashes optional).';
 const PAGE_MAX = 100;
@@ -43,10 +26,57 @@ const PAGE_MAX = 100;
  * characters are, and looking a code up costs the client's address a point (10 an hour by default).
  */
 export class GiftCardService {
-  constructor(
-    private readonly clock: () => Date,
-    private readonly limits: RateLimits,
-  ) {}
+  private readonly clock: () => Date;
+  private readonly limits: RateLimits;
+
+  constructor(private readonly options: GiftCardOptions) {
+    this.clock = options.clock;
+    this.limits = options.limits;
+    options.mail.register<GiftCardNotice & { to?: string }>({
+      kind: GIFT_CARD_KIND,
+      render: (jobs, { shop }) => Promise.all(jobs.map((job) => (job.to ? giftCardEmail(job.to, job.payload, options.baseUrl, shop) : drop()))),
+      // The code is needed until the e-mail has gone; then the queue forgets it (only its digest is kept).
+      eraseWhenSent: ['code'],
+    });
+  }
+
+  /**
+   * Issues the gift cards an order bought, in the transaction that marks it paid: one card per line,
+   * each with a fresh code that goes to its recipient by e-mail (the queue keeps the code until the
+   * e-mail is sent). A line whose card exists already is skipped, so settling twice issues once.
+   */
+  async issuePurchased(em: EntityManager, orderId: string, lines: readonly PurchasedGiftCard[], now: Date): Promise<void> {
+    for (const line of lines) {
+      const code = newGiftCardCode();
+      const design = await this.options.designOf?.(em, line.productId).catch(() => null) ?? null;
+      const [row] = await em.execute<{ id: number }[]>(
+        `insert into "gift_card" ("code_digest", "last4", "initial_amount", "balance", "source", "recipient_email", "recipient_name", "sender_name", "message", "order_id", "order_item_id", "design_path")
+         values (?, ?, ?, ?, 'purchased', ?, ?, ?, ?, ?, ?, ?) on conflict ("order_item_id") where "order_item_id" is not null do nothing returning "id"`,
+        [codeDigest(code), code.slice(-4), line.amount, line.amount, line.recipientEmail, line.recipientName, line.senderName, line.message, orderId, line.itemId, design],
+      );
+      if (!row) continue;
+      await em.execute(`insert into "gift_card_entry" ("gift_card_id", "kind", "amount", "balance_after", "order_id") values (?, 'issued', ?, ?, ?)`, [row.id, line.amount, line.amount, orderId]);
+      const notice: GiftCardNotice = { code: formatGiftCardCode(code), amount: line.amount, recipientName: line.recipientName, senderName: line.senderName, message: line.message };
+      await this.options.mail.enqueue(em, { kind: GIFT_CARD_KIND, to: line.recipientEmail, dueAt: now, subject: { kind: 'order', id: orderId }, ref: { kind: 'gift-card', id: row.id }, payload: notice });
+    }
+  }
+
+  /**
+   * What refunding bought gift cards does: each is voided, so its balance cannot be spent after its
+   * money went back; a card spent in part already cannot be refunded (CONFLICT: adjust it instead).
+   */
+  async refundPurchased(em: EntityManager, itemIds: readonly number[]): Promise<void> {
+    if (!itemIds.length) return;
+    const cards = await em.find(GiftCard, { orderItemId: { $in: [...itemIds] } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    for (const card of cards) {
+      if (card.status === GiftCardStatus.VOIDED) continue;
+      if (card.balance !== card.initialAmount) throw conflict(`The gift card ····${card.last4} was already spent in part ($${card.balance} of $${card.initialAmount} left): it cannot be refunded as bought.`);
+      card.status = GiftCardStatus.VOIDED;
+      card.balance = '0.00';
+      em.create(GiftCardEntry, { giftCard: card, kind: GiftCardEntryKind.VOIDED, amount: fromCents(-toCents(card.initialAmount)), balanceAfter: '0.00', orderId: card.orderId, reason: 'The order that bought it was refunded.' });
+    }
+    await em.flush();
+  }
 
   /** The admin's list, newest first, searched by the code's last four characters or the recipient's address. */
   async list(ctx: RequestContext, options: { search?: string | null; offset?: number | null; first?: number | null } = {}): Promise<GiftCardPage> {
@@ -144,7 +174,7 @@ export class GiftCardService {
     const code = normaliseGiftCardCode(rawCode);
     const card = code ? await ctx.em.findOne(GiftCard, { codeDigest: codeDigest(code) }) : null;
     if (!card) throw new AppError('NOT_FOUND', UNKNOWN);
-    return { balance: card.balance, currency: card.currency, expiresAt: card.expiresAt, last4: card.last4 };
+    return { balance: card.balance, currency: card.currency, expiresAt: card.expiresAt, last4: card.last4, initialAmount: card.initialAmount, status: card.status, designPath: card.designPath, senderName: card.senderName, recipientName: card.recipientName, message: card.message };
   }
 
   /**

@@ -26,6 +26,8 @@ export interface NewOrderItem {
   deliverAt?: Date | null;
   timeZone?: string | null;
   card?: CardDesign | null;
+  /** A gift card bought: issued when the order is paid. */
+  giftCard?: boolean;
 }
 
 /** A new order's row as checkout writes it (pending until its payment is settled). */
@@ -79,10 +81,10 @@ function orderStatements(em: EntityManager) {
         on conflict (idempotency_key) do nothing
         returning *),
       i as (
-        insert into order_item (order_id, position, product_id, name, price, compare_at_price, sale_id, sale_name, quantity, item_url_uuid, recipient_name, recipient_email, sender_name, message, deliver_at, time_zone, card)
-        select o.id, r.position, r.product_id, r.name, r.price, r.compare_at_price, r.sale_id, r.sale_name, r.quantity, r.item_url_uuid, r.recipient_name, r.recipient_email, r.sender_name, r.message, r.deliver_at, r.time_zone, $14::jsonb -> r.design
+        insert into order_item (order_id, position, product_id, name, price, compare_at_price, sale_id, sale_name, quantity, item_url_uuid, recipient_name, recipient_email, sender_name, message, deliver_at, time_zone, gift_card, card)
+        select o.id, r.position, r.product_id, r.name, r.price, r.compare_at_price, r.sale_id, r.sale_name, r.quantity, r.item_url_uuid, r.recipient_name, r.recipient_email, r.sender_name, r.message, r.deliver_at, r.time_zone, coalesce(r.gift_card, false), $14::jsonb -> r.design
           from o, jsonb_to_recordset($13::jsonb) as r(position smallint, product_id int, name text, price numeric(12,2), compare_at_price numeric(12,2), sale_id int, sale_name text, quantity smallint, item_url_uuid uuid, recipient_name text,
-                                                    recipient_email text, sender_name text, message text, deliver_at timestamptz, time_zone text, design int)
+                                                    recipient_email text, sender_name text, message text, deliver_at timestamptz, time_zone text, gift_card boolean, design int)
         returning id, position)
       select o.id, (select json_agg(json_build_object('id', i.id, 'position', i.position)) from i) as item_ids from o`),
     pay: preparedRead('checkout_pay_order', `
@@ -140,6 +142,7 @@ export async function insertOrder(em: EntityManager, order: NewOrder, items: rea
     message: item.message ?? null,
     deliver_at: item.deliverAt?.toISOString() ?? null,
     time_zone: item.timeZone ?? null,
+    gift_card: item.giftCard === true,
     design: design(item.card),
   }));
   const at = order.createdAt.toISOString();
@@ -211,4 +214,13 @@ export async function hasChargedOrder(em: EntityManager, customer: { userId: num
 /** Records what a gift card paid of a pending order (checkout, in the transaction that wrote the order). */
 export async function recordGiftCardPayment(em: EntityManager, orderId: string, payment: { amount: string; last4: string }): Promise<void> {
   await em.execute(`update "order" set "gift_card_amount" = ?, "gift_card_last4" = ? where "id" = ? and "status" = 'pending'`, [payment.amount, payment.last4, orderId]);
+}
+
+/** The gift card lines of an order (what settling it issues), as plain rows. */
+export async function giftCardItems(em: EntityManager, orderId: string): Promise<{ itemId: number; productId: number | null; amount: string; recipientName: string; recipientEmail: string; senderName: string; message: string | null }[]> {
+  const rows = await em.execute<{ id: number; product_id: number | null; price: string; recipient_name: string; recipient_email: string; sender_name: string; message: string | null }[]>(
+    `select id, product_id, price::text as price, recipient_name, recipient_email, sender_name, message from order_item where order_id = ? and gift_card order by position`,
+    [orderId],
+  );
+  return rows.map((row) => ({ itemId: Number(row.id), productId: row.product_id === null ? null : Number(row.product_id), amount: row.price, recipientName: row.recipient_name, recipientEmail: row.recipient_email, senderName: row.sender_name, message: row.message }));
 }

@@ -17,7 +17,7 @@ import type { CardDesign } from './card-design.js';
 @Check({ name: 'order_item_quantity_positive', expression: 'quantity between 1 and 99' })
 @Unique({ name: 'order_item_order_position_unique', properties: ['order', 'position'] })
 export class OrderItem {
-  [OptionalProps]?: 'product' | 'itemUrlUuid' | 'recipientName' | 'recipientEmail' | 'senderName' | 'message' | 'deliverAt' | 'timeZone' | 'card' | 'deliveredAt' | 'openedAt' | 'lineTotal' | 'ecardPath' | 'remindedAt' | 'refundedAt' | 'ownerResends';
+  [OptionalProps]?: 'product' | 'itemUrlUuid' | 'recipientName' | 'recipientEmail' | 'senderName' | 'message' | 'deliverAt' | 'timeZone' | 'card' | 'deliveredAt' | 'openedAt' | 'lineTotal' | 'ecardPath' | 'remindedAt' | 'refundedAt' | 'ownerResends' | 'giftCard';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer' })
@@ -106,6 +106,11 @@ export class OrderItem {
   @Field(() => GraphQLISODateTime, { nullable: true, description: 'When this line was refunded; a refunded card is withdrawn (never sent, its page says so).' })
   @Property({ type: 'datetime', nullable: true })
   refundedAt: Date | null = null;
+
+  @Field(() => Boolean, { description: 'A gift card bought (its amount is the price; it goes to its recipient by e-mail once the order is paid).' })
+  @Property({ type: 'boolean', default: false })
+  giftCard: boolean = false;
+
   /** How often the purchaser sent the card again from My orders (an admin's resends are not counted). */
   @Property({ type: 'smallint', default: 0 })
   ownerResends = 0;

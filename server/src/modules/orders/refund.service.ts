@@ -42,6 +42,8 @@ export interface RefundOptions {
    * answers how much went there; the payment provider refunds the rest.
    */
   toGiftCard?: (em: EntityManager, orderId: string, amount: string) => Promise<string>;
+  /** Voids the gift cards refunded lines bought (CONFLICT for one spent in part), in the refund's transaction. */
+  giftCardsRefunded?: (em: EntityManager, itemIds: readonly number[]) => Promise<void>;
 }
 
 /**
@@ -75,6 +77,9 @@ export class RefundService {
       const chosen = chosenItems(items, itemIds);
       const whole = chosen.size === items.length;
       const amount = refundAmount(order, items, chosen);
+      // Gift cards it bought are voided first: one already spent in part refuses the refund before any money moves.
+      const giftCardLines = items.filter((item) => item.giftCard && chosen.has(item.id)).map((item) => item.id);
+      if (giftCardLines.length) await this.options.giftCardsRefunded?.(em, giftCardLines);
       // What a gift card paid goes back to it first; the provider gives back the rest of what it charged.
       const toGiftCard = toCents(order.giftCardAmount) > 0 && this.options.toGiftCard ? await this.options.toGiftCard(em, order.id, amount) : '0.00';
       const toCard = fromCents(toCents(amount) - toCents(toGiftCard));
