@@ -368,6 +368,13 @@ describe('gift cards bought in the shop', () => {
     expect(refused.body.errors?.[0]).toMatchObject({ message: expect.stringMatching(/was already spent in part \(\$21\.50 of \$50\.00 left\)/), extensions: { code: 'CONFLICT' } });
   });
 
+  it('is refused for an address that said no to the shop, like a card (RECIPIENT_UNSUBSCRIBED on its field)', async () => {
+    const url = new URL(await app.services.recipients.unsubscribeUrl(app.orm.em.fork(), 'no.gifts@example.com'));
+    expect((await app.request('/api/unsubscribe', { method: 'POST', json: { token: url.searchParams.get('token') } })).status).toBe(200);
+    const refused = await place({ ...orderInput(shop), lines: [giftLine({ recipientEmail: 'No.Gifts@example.com' })] });
+    expect(refused.body.errors[0]).toMatchObject({ message: 'no.gifts@example.com does not accept cards from this shop.', extensions: { code: 'RECIPIENT_UNSUBSCRIBED', field: 'lines.0.personalisation.recipientEmail' } });
+  });
+
   it('is voided when the line that bought it is refunded, and its code pays nothing any more', async () => {
     const { body } = await place({ ...orderInput(shop), lines: [giftLine({ amount: 30, recipientEmail: 'refunded.gift@example.com' })] });
     const order = body.data.placeOrder;

@@ -31,7 +31,9 @@ export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; 
   const personalisations = lines.map((line, index) => (products.get(line.productId)!.isGiftCard ? null : checkLine(line, `lines.${index}`, products.get(line.productId)!, now)));
   // A gift card line needs its amount and whom it goes to.
   const giftCards = lines.map((line, index) => (products.get(line.productId)!.isGiftCard ? parseInput(giftCardPersonalisationSchema, line.personalisation, `lines.${index}.personalisation`) : null));
-  await checkRecipients(tx, orderRecipients(lines, personalisations), recipientChecks);
+  // A gift card's recipient goes through the same checks as a card's (an address that said no gets neither).
+  const giftCardRecipients = giftCards.flatMap((gift, index) => (gift ? [{ name: gift.recipientName, email: gift.recipientEmail, field: `lines.${index}.personalisation.recipientEmail` }] : []));
+  await checkRecipients(tx, [...orderRecipients(lines, personalisations), ...giftCardRecipients], recipientChecks);
   // A card line is priced for its recipients: one card each.
   const quote = priceLines(lines.map((line, index) => ({ ...line, quantity: personalisations[index]?.recipients.length ?? line.quantity })), products);
   // Every item of the order: a card line makes one item per recipient (card-recipients.ts), any
