@@ -59,7 +59,17 @@ describe('automatic discounts in a real browser', () => {
     await expect.poll(() => codeDialog.getByRole('group', { name: 'Categories' }).getByText('Birthday').isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await codeDialog.getByText('Once per customer (by account or e-mail address)').isVisible()).toBe(true);
     await screenshotOf(codeDialog, 'discount-code-rules-dialog');
+    // On a phone the dialog stays within the screen, its paired fields one above the other.
+    await console_.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(async () => {
+        const box = await codeDialog.boundingBox();
+        return box !== null && box.x >= 0 && box.x + box.width <= 390;
+      }, { timeout: 30_000 })
+      .toBe(true);
+    await screenshotOf(codeDialog, 'discount-code-rules-dialog-390');
     await codeDialog.getByRole('button', { name: 'Cancel' }).click();
+    await console_.setViewportSize({ width: 1280, height: 800 });
 
     // The shopper's cart: 3 cards of $4.50 and an album; 15 % of the cards' $13.50 is $2.03.
     const shopper = await newContext(browser, app.url);

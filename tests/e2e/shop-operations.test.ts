@@ -71,10 +71,10 @@ describe("the shop's operations in the admin console", () => {
     await shopper.goto('/payments');
     await expect.poll(() => shopper.getByRole('button', { name: 'Pay $24.00' }).isVisible(), { timeout: 10_000 }).toBe(true);
     await shopper.getByLabel('Discount code').fill('nosuchcode');
-    await shopper.getByRole('button', { name: 'Apply' }).click();
+    await shopper.getByRole('button', { name: 'Apply', exact: true }).click();
     await expect.poll(() => shopper.getByText('This discount code cannot be used: it is unknown, not valid yet, expired or used up.').isVisible(), { timeout: 10_000 }).toBe(true);
     await shopper.getByLabel('Discount code').fill('spring20');
-    await shopper.getByRole('button', { name: 'Apply' }).click();
+    await shopper.getByRole('button', { name: 'Apply', exact: true }).click();
     await expect.poll(() => shopper.getByRole('button', { name: 'Pay $19.20' }).isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await shopper.getByText('Discount (Spring20)').isVisible()).toBe(true);
     await shopper.getByLabel('Your e-mail').fill('ada@example.com');

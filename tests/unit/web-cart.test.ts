@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addLine, dropProducts, itemCount, parseCart, removeLine, setQuantity, toLineInputs, type CartLine } from '../../web/src/storefront/cart/cart-lines';
+import { addLine, dropProducts, itemCount, parseCart, removeLine, setQuantity, toLineInputs, toQuoteInputs, type CartLine } from '../../web/src/storefront/cart/cart-lines';
+import { giftCardAmount, giftCardErrors } from '../../web/src/storefront/product/GiftCardForm';
 import { checkoutKey, formatCardNumber, formatExpiry } from '../../web/src/storefront/checkout/card-input';
 import { validatePersonalisation } from '../../web/src/storefront/product/personalisation-rules';
 
@@ -58,9 +59,33 @@ describe('the cart lines', () => {
       quantity: 3,
       personalisation: { recipients: [{ name: 'A', email: 'a@example.com' }, { name: 'B', email: 'b@example.com' }, { name: 'C', email: 'c@example.com' }], senderName: 'Ada', message: 'Hi', deliveryDate: '2026-12-24', deliveryTime: '18:00', timeZone: 'UTC' },
     });
-    expect(toLineInputs([card('n')])[0]!.personalisation!.deliveryTime).toBeNull();
+    expect((toLineInputs([card('n')])[0]!.personalisation as { deliveryTime: string | null }).deliveryTime).toBeNull();
     // A stored line's quantity is its recipients, whatever the storage says.
     expect(parseCart(JSON.stringify([{ ...three, quantity: 1 }]))[0]!.quantity).toBe(3);
+  });
+
+  it('keeps a gift card as a line of one, sends its amount to be priced and its recipient to be ordered', () => {
+    const giftCard = { amount: '25.00', recipientName: 'Grace', recipientEmail: 'grace@example.com', senderName: 'Ada', message: '' };
+    const gift: CartLine = { id: 'g', productId: 9, name: 'Gift Card', quantity: 1, personalisation: null, giftCard };
+    const lines = addLine(addLine([], gift), { ...gift, id: 'h' });
+    expect(lines.map((line) => line.id)).toEqual(['g', 'h']);
+    expect(setQuantity(lines, 'g', 3)[0]!.quantity).toBe(1);
+    expect(parseCart(JSON.stringify([{ ...gift, quantity: 4 }]))).toEqual([gift]);
+    // A stored gift card missing a part is no line at all.
+    expect(parseCart(JSON.stringify([{ ...gift, giftCard: { ...giftCard, recipientEmail: undefined } }]))[0]!.giftCard).toBeUndefined();
+    expect(toQuoteInputs([gift, album('a', 2)])).toEqual([{ productId: 9, quantity: 1, personalisation: { amount: '25.00', senderName: 'Ada', message: '' } }, { productId: 2, quantity: 2 }]);
+    expect(toLineInputs([gift])).toEqual([{ productId: 9, quantity: 1, personalisation: { amount: '25.00', recipientName: 'Grace', recipientEmail: 'grace@example.com', senderName: 'Ada', message: '' } }]);
+  });
+
+  it("checks a gift card's amount (10 to 500, cents at most) and its recipient as the shop does", () => {
+    expect(['10', '$25.5', '500', '99.99'].map(giftCardAmount)).toEqual(['10.00', '25.50', '500.00', '99.99']);
+    expect(['9.99', '500.01', '12.345', 'ten', ''].map(giftCardAmount)).toEqual([null, null, null, null, null]);
+    expect(giftCardErrors({ amount: '5', recipientName: ' ', recipientEmail: 'nope', senderName: 'Ada', message: '' })).toEqual({
+      amount: 'Choose an amount from $10 to $500.',
+      recipientName: "Enter the recipient's name.",
+      recipientEmail: "Enter the recipient's e-mail address.",
+    });
+    expect(giftCardErrors({ amount: '50', recipientName: 'Grace', recipientEmail: 'grace@example.com', senderName: 'Ada', message: 'Hi' })).toEqual({});
   });
 
   it('reads a cart stored before cards had several recipients', () => {

@@ -11,6 +11,7 @@ import { CatalogueScreen } from './catalogue/CatalogueScreen';
 import { ProductsScreen } from './products/ProductsScreen';
 import { OrdersScreen } from './orders/OrdersScreen';
 import { DiscountsScreen } from './discounts/DiscountsScreen';
+import { GiftCardsScreen } from './gift-cards/GiftCardsScreen';
 import { CustomersScreen } from './customers/CustomersScreen';
 import { StaffScreen } from './staff/StaffScreen';
 import { AuditScreen } from './audit/AuditScreen';
@@ -49,6 +50,7 @@ export default function AdminDashboard() {
       {view === 'orders' && <OrdersScreen />}
       {view === 'customers' && <CustomersScreen />}
       {view === 'discounts' && <DiscountsScreen />}
+      {view === 'gift-cards' && <GiftCardsScreen />}
       {view === 'promotions' && <PromotionsScreen />}
       {view === 'sales' && (
         <Suspense fallback={<Spinner />}>

@@ -27,6 +27,8 @@ const ForgotPasswordPage = lazyWithReload(() => import('../auth/ForgotPasswordPa
 const ResetPasswordPage = lazyWithReload(() => import('../auth/ResetPasswordPage'));
 const VerifyEmailPage = lazyWithReload(() => import('../auth/VerifyEmailPage'));
 const UnsubscribePage = lazyWithReload(() => import('../storefront/unsubscribe/UnsubscribePage'));
+const GiftCardBalancePage = lazyWithReload(() => import('../storefront/gift-cards/GiftCardBalancePage'));
+const GiftCardPage = lazyWithReload(() => import('../storefront/gift-cards/GiftCardPage'));
 const AccountSettingsPage = lazyWithReload(() => import('../storefront/account-settings/AccountSettingsPage'));
 const UnderConstructionPage = lazyWithReload(() => import('../storefront/pages/UnderConstructionPage'));
 const NotFoundPage = lazyWithReload(() => import('../common/NotFoundPage'));
@@ -81,6 +83,8 @@ export const routes: RouteObject[] = [
           { path: 'account/settings', element: <AccountSettingsPage /> },
           { path: 'account/contacts', element: <ContactsPage /> },
           { path: 'reminders/stop', element: <StopReminderPage /> },
+          { path: 'gift-cards', element: <GiftCardBalancePage /> },
+          { path: 'gift-card', element: <GiftCardPage /> },
           { path: 'blog', element: <BlogListPage /> },
           { path: 'blog/:id', element: <BlogPostPage /> },
           { path: 'admin/blog/new', element: <BlogEditorPage /> },

@@ -1,15 +1,19 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
 import { AnnouncementBar } from '../storefront/announcement/AnnouncementBar';
 import { TopNavbar } from './TopNavbar';
 
+/** The console and the editors: screens of their own, without the shop's footer. */
+const CONSOLE = /^\/(admindash|admin|settings)(\/|$)/;
+
 /**
  * The page frame of the shop: the owner's announcement (when on), the top navigation bar over the
- * current screen. The navigation bar is a
+ * current screen, and under a shop page the footer's links. The navigation bar is a
  * Suspense boundary of its own: on a page the server drew, React hydrates it apart from the screen,
  * in a task of its own (a phone's main thread is not held for the whole page at once).
  */
 export function Layout() {
+  const { pathname } = useLocation();
   return (
     <div className="app-shell">
       <AnnouncementBar />
@@ -19,6 +23,11 @@ export function Layout() {
       <main className="app-main">
         <Outlet />
       </main>
+      {!CONSOLE.test(pathname) && (
+        <footer className="site-footer">
+          <Link to="/gift-cards">Gift card balance</Link>
+        </footer>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Collection, OptionalProps } from '@mikro-orm/core';
+import { BigIntType, Collection, OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, GraphQLISODateTime, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { DecimalScalar } from '../../core/decimal.js';
@@ -124,7 +124,7 @@ export class GiftCardEntry {
   [OptionalProps]?: 'orderId' | 'reason' | 'actor' | 'createdAt';
 
   @Field(() => String)
-  @PrimaryKey({ type: 'bigint' })
+  @PrimaryKey({ type: new BigIntType('string') })
   id!: string;
 
   @ManyToOne(() => GiftCard, { deleteRule: 'cascade' })

@@ -91,7 +91,7 @@ export function DiscountDialog({ row, onClose, onSaved }: { row: DiscountRow | n
   const valueField = kind === 'percent' ? 'percentOff' : 'amountOff';
 
   return (
-    <Dialog isOpen onClose={onClose} title={row ? 'Edit discount code' : 'New discount code'} icon="tag">
+    <Dialog isOpen onClose={onClose} title={row ? 'Edit discount code' : 'New discount code'} icon="tag" className="discount-dialog">
       <form onSubmit={(event) => void submit(event)}>
         <DialogBody>
           <FormGroup label="Code" labelFor="discount-code" helperText={help('code') ?? 'Shoppers may type it in any case.'} intent={intent('code')}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Spinner, Tag } from '@blueprintjs/core';
 import { orderNumber } from '@rules';
@@ -10,6 +11,9 @@ import { AdminOrderQuery, ResendCardEmailMutation } from './orders-operations';
 import { OrderEmails } from './OrderEmails';
 import { RefundButton } from './RefundButton';
 import { OrderNotes } from './OrderNotes';
+import { maskedCode } from '../gift-cards/gift-card-format';
+import { viewAddress } from '../shell/admin-views';
+import { useConsoleRole } from '../shell/console-role';
 
 /** 'Order Details': the order, its items, and for each e-card its link, delivery and first opening. */
 export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
@@ -17,6 +21,9 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
   const [resend] = useMutation(ResendCardEmailMutation);
   const [resending, setResending] = useState<{ id: number; email: string } | null>(null);
   const order = data?.order.id === orderId ? data?.order : undefined;
+  const paidByGiftCard = order !== undefined && Number(order.giftCardAmount) > 0;
+  // Admins find the card in Gift cards (staff do not see that view).
+  const admin = useConsoleRole() === 'admin';
 
   const confirmResend = async () => {
     if (!resending) return;
@@ -55,9 +62,22 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
               <dt>Total</dt>
               <dd>
                 {money(order.total)}
-                {order.cardLast4 ? ` · card ending ${order.cardLast4}` : ''}
+                {order.cardLast4 && !paidByGiftCard ? ` · card ending ${order.cardLast4}` : ''}
                 {order.discountCode ? ` · ${money(order.discountAmount)} off with ${order.discountCode}` : order.discountName ? ` · ${money(order.discountAmount)} off: ${order.discountName} (automatic)` : ''}
               </dd>
+              {paidByGiftCard && (
+                <>
+                  <dt>Gift card</dt>
+                  <dd>
+                    {!order.giftCardLast4 ? 'A gift card' : admin ? <Link to={viewAddress('gift-cards', 'admin', { search: order.giftCardLast4 })}>{maskedCode(order.giftCardLast4)}</Link> : maskedCode(order.giftCardLast4)} −{money(order.giftCardAmount)}
+                  </dd>
+                  <dt>Paid by card</dt>
+                  <dd>
+                    {money(order.chargedAmount)}
+                    {order.cardLast4 ? ` · card ending ${order.cardLast4}` : ''}
+                  </dd>
+                </>
+              )}
               {order.refundedAt && (
                 <>
                   <dt>Refunded</dt>

@@ -26,6 +26,9 @@ interface RefundableOrder {
   status: string;
   total: string;
   refundedAmount: string;
+  /** What a gift card paid: a refund goes back onto it first (what it paid and was not given back yet), the rest through the provider. */
+  giftCardAmount: string;
+  giftCardLast4?: string | null;
   purchaserEmail: string;
   items: { id: number; name: string; price: string; quantity: number; recipientName?: string | null; refundedAt?: string | null }[];
 }
@@ -49,6 +52,12 @@ export function RefundButton({ order }: { order: RefundableOrder }) {
 
   const all = chosen.size === standing.length;
   const amount = refundAmount(order, order.items, chosen);
+  const toGiftCard = Math.min(Math.round(Number(amount) * 100), Math.max(Math.round((Number(order.giftCardAmount) - Number(order.refundedAmount)) * 100), 0));
+  const toProvider = Math.round(Number(amount) * 100) - toGiftCard;
+  const where = [
+    toGiftCard > 0 ? `${money((toGiftCard / 100).toFixed(2))} goes back onto gift card ····${order.giftCardLast4 ?? ''}` : '',
+    toProvider > 0 || toGiftCard === 0 ? `${money((toProvider / 100).toFixed(2))} goes back through the payment provider` : '',
+  ].filter(Boolean);
   const toggle = (id: number) => setChosen((current) => toggled(current, id));
 
   const confirm = async () => {
@@ -101,7 +110,7 @@ export function RefundButton({ order }: { order: RefundableOrder }) {
           </FormGroup>
           <Checkbox checked={notify} onChange={() => setNotify((was) => !was)} label={`Tell the customer (an e-mail to ${order.purchaserEmail})`} />
           <Callout intent="warning" icon="info-sign" className="refund-summary">
-            {chosen.size === 0 ? 'Choose at least one item.' : `${money(amount)} goes back through the payment provider${all ? ': the whole order.' : '.'}`} Refunded cards not sent yet are not sent, and sent ones show “This card was withdrawn”. This cannot be undone.
+            {chosen.size === 0 ? 'Choose at least one item.' : `${where.join(', and ')}${all ? ': the whole order.' : '.'}`} Refunded cards not sent yet are not sent, and sent ones show “This card was withdrawn”. This cannot be undone.
           </Callout>
         </DialogBody>
         <DialogFooter

@@ -31,6 +31,9 @@ export const AdminOrderQuery = graphql(`
       total
       createdAt
       cardLast4
+      giftCardAmount
+      giftCardLast4
+      chargedAmount
       paymentProvider
       discountCode
       discountName

@@ -6,7 +6,7 @@ import { MAX_OWNER_RESENDS, orderNumber } from '@rules';
 import { errorMessage } from '../../apollo/errors';
 import type { MyOrdersQuery as MyOrdersData } from '../../apollo/generated/graphql';
 import { snackbar } from '../../common/toaster';
-import { formatPrice } from '../common/price';
+import { formatPrice, paidWithGiftCard } from '../common/price';
 import { MyOrdersQuery, ResendMyCardMutation } from './account-operations';
 import { cardActions, cardState, cardStateLabel, longDate, longDateTime, withdrawnOrder, type CardState } from './card-state';
 import { ChangeDateDialog, type ChangingCard } from './ChangeDateDialog';
@@ -59,6 +59,7 @@ export default function AccountPage() {
           <ul className="account-orders" aria-label="Orders">
             {orders.edges.map(({ node: order }) => {
               const withdrawn = withdrawnOrder(order.status);
+              const giftCard = paidWithGiftCard(order);
               return (
                 <li key={order.id}>
                   <Card className="account-order">
@@ -75,6 +76,11 @@ export default function AccountPage() {
                         <span className="muted">
                           {longDateTime(order.createdAt)} · {formatPrice(order.total)}
                         </span>
+                        {giftCard && (
+                          <span className="muted account-order-split">
+                            {giftCard.label} −{formatPrice(giftCard.giftCard)} · Paid by card {formatPrice(giftCard.card)}
+                          </span>
+                        )}
                       </div>
                       <Link to={`/order-confirmation/${order.id}`}>Order details</Link>
                     </header>

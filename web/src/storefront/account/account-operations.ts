@@ -13,6 +13,9 @@ export const MyOrdersQuery = graphql(`
           id
           status
           total
+          giftCardAmount
+          giftCardLast4
+          chargedAmount
           createdAt
           items {
             id

@@ -53,10 +53,18 @@ export default function CartPage() {
                     <Link to={`/product/${line.productId}`} className="cart-line-name">
                       {lineQuote.product.name}
                     </Link>
-                    {line.personalisation ? <CardDetails line={line} unitPrice={lineQuote.unitPrice} /> : <span className="muted">{formatPrice(lineQuote.unitPrice)} each</span>}
+                    {line.giftCard ? (
+                      <span className="muted cart-card-details">
+                        Gift card of {formatPrice(lineQuote.unitPrice)} to {line.giftCard.recipientName} &lt;{line.giftCard.recipientEmail}&gt; · from {line.giftCard.senderName} · e-mailed once paid
+                      </span>
+                    ) : line.personalisation ? (
+                      <CardDetails line={line} unitPrice={lineQuote.unitPrice} />
+                    ) : (
+                      <span className="muted">{formatPrice(lineQuote.unitPrice)} each</span>
+                    )}
                   </div>
                   <div className="cart-line-controls">
-                    {line.personalisation ? (
+                    {line.giftCard ? null : line.personalisation ? (
                       <>
                         <Button variant="minimal" icon="eye-open" text="Preview" aria-label={`Preview ${lineQuote.product.name}`} onClick={() => setPreviewing(line)} />
                         <Button variant="minimal" icon="edit" text="Edit" onClick={() => navigate(`/product/${line.productId}?line=${line.id}`)} />

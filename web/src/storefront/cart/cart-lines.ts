@@ -32,6 +32,16 @@ export interface GroupCardChoice {
   collectUntil: string;
 }
 
+/** A gift card line: the amount it holds and whom it goes to (it is e-mailed once the order is paid). */
+export interface GiftCardChoice {
+  /** The amount, "50.00" (10 to 500). */
+  amount: string;
+  recipientName: string;
+  recipientEmail: string;
+  senderName: string;
+  message: string;
+}
+
 export interface CartLine {
   /** The line's own id in this browser. */
   id: string;
@@ -41,6 +51,8 @@ export interface CartLine {
   /** Copies of a product; for a card, its number of recipients (one card each). */
   quantity: number;
   personalisation: CardPersonalisation | null;
+  /** A gift card: always one a line. */
+  giftCard?: GiftCardChoice | null;
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string';
@@ -74,6 +86,14 @@ function readGroupCard(value: unknown): { groupCard?: GroupCardChoice } {
   return isText(collectUntil) && !Number.isNaN(Date.parse(collectUntil)) ? { groupCard: { collectUntil } } : {};
 }
 
+/** A gift card line's choice as stored (only a whole one). */
+function readGiftCard(value: unknown): GiftCardChoice | null {
+  if (!value || typeof value !== 'object') return null;
+  const g = value as Record<string, unknown>;
+  if (![g.amount, g.recipientName, g.recipientEmail, g.senderName, g.message].every(isText)) return null;
+  return { amount: g.amount as string, recipientName: g.recipientName as string, recipientEmail: g.recipientEmail as string, senderName: g.senderName as string, message: g.message as string };
+}
+
 /** The stored cart, keeping only well-formed lines (the storage may hold anything). */
 export function parseCart(json: string | null): CartLine[] {
   if (!json) return [];
@@ -88,22 +108,26 @@ export function parseCart(json: string | null): CartLine[] {
     if (!raw || typeof raw !== 'object') return [];
     const line = raw as Record<string, unknown>;
     if (!isText(line.id) || !Number.isSafeInteger(line.productId) || (line.productId as number) <= 0) return [];
+    const name = isText(line.name) ? line.name : '';
+    const giftCard = readGiftCard(line.giftCard);
+    if (giftCard) return [{ id: line.id, productId: line.productId as number, name, quantity: 1, personalisation: null, giftCard }];
     const personalisation = readPersonalisation(line.personalisation);
     const quantity = personalisation ? personalisation.recipients.length : Number.isInteger(line.quantity) ? Math.min(Math.max(line.quantity as number, 1), MAX_QUANTITY) : 1;
-    return [{ id: line.id, productId: line.productId as number, name: isText(line.name) ? line.name : '', quantity, personalisation }];
+    return [{ id: line.id, productId: line.productId as number, name, quantity, personalisation }];
   });
 }
 
 /** Adds a line; a product without personalisation that is already in the cart gets one more instead. */
 export function addLine(lines: CartLine[], line: CartLine): CartLine[] {
-  const same = line.personalisation ? undefined : lines.find((l) => l.productId === line.productId && !l.personalisation);
+  // A card or a gift card is a line of its own; another copy of a product joins its line.
+  const same = line.personalisation || line.giftCard ? undefined : lines.find((l) => l.productId === line.productId && !l.personalisation && !l.giftCard);
   if (same) return lines.map((l) => (l === same ? { ...l, quantity: Math.min(l.quantity + line.quantity, MAX_QUANTITY) } : l));
   return [...lines, line];
 }
 
 export function setQuantity(lines: CartLine[], id: string, quantity: number): CartLine[] {
   const clamped = Math.min(Math.max(Math.round(quantity) || 1, 1), MAX_QUANTITY);
-  return lines.map((l) => (l.id === id && !l.personalisation ? { ...l, quantity: clamped } : l));
+  return lines.map((l) => (l.id === id && !l.personalisation && !l.giftCard ? { ...l, quantity: clamped } : l));
 }
 
 export function replacePersonalisation(lines: CartLine[], id: string, personalisation: CardPersonalisation): CartLine[] {
@@ -124,9 +148,20 @@ export const itemCount = (lines: CartLine[]) => lines.reduce((count, line) => co
 export const toLineInputs = (lines: CartLine[]) =>
   lines.map((line) => {
     const p = line.personalisation;
+    if (line.giftCard) return { productId: line.productId, quantity: 1, personalisation: toGiftCardInput(line.giftCard) };
     if (!p) return { productId: line.productId, quantity: line.quantity, personalisation: null };
     return { productId: line.productId, quantity: p.recipients.length, personalisation: toPersonalisationInput(p) };
   });
+
+/**
+ * The lines as `cartQuote` prices them: products and quantities (a card's price does not depend on
+ * whom it goes to), and a gift card's amount.
+ */
+export const toQuoteInputs = (lines: CartLine[]) =>
+  lines.map((line) => (line.giftCard ? { productId: line.productId, quantity: 1, personalisation: { amount: line.giftCard.amount, senderName: line.giftCard.senderName, message: line.giftCard.message } } : { productId: line.productId, quantity: line.quantity }));
+
+/** A gift card line as `cartQuote` and `placeOrder` take it: the amount and its recipient in the personalisation. */
+const toGiftCardInput = (g: GiftCardChoice) => ({ amount: g.amount, recipientName: g.recipientName, recipientEmail: g.recipientEmail, senderName: g.senderName, message: g.message });
 
 /** A card's personalisation as `placeOrder` (and the preview, `POST /api/ecards/preview`) takes it. */
 export const toPersonalisationInput = (p: CardPersonalisation) => ({

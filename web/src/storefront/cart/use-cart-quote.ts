@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { cart, useCartLines } from './cart-store';
 import { CartQuoteQuery } from './cart-operations';
+import { toQuoteInputs } from './cart-lines';
 
 /**
  * The cart priced by the shop. Prices never come from the browser: each line is priced from the
@@ -9,8 +10,7 @@ import { CartQuoteQuery } from './cart-operations';
  */
 export function useCartQuote(discountCode: string | null = null) {
   const lines = useCartLines();
-  // Prices do not depend on whom a card goes to, so only products and quantities are sent.
-  const variables = { lines: lines.map((line) => ({ productId: line.productId, quantity: line.quantity })), ...(discountCode ? { discountCode } : {}) };
+  const variables = { lines: toQuoteInputs(lines), ...(discountCode ? { discountCode } : {}) };
   const result = useQuery(CartQuoteQuery, { variables, skip: lines.length === 0, fetchPolicy: 'cache-and-network' });
   const [dropped, setDropped] = useState<string[]>([]);
   const gone = result.data?.cartQuote.droppedProductIds;

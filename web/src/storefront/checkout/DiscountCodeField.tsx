@@ -3,7 +3,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { Button, FormGroup, InputGroup, Tag } from '@blueprintjs/core';
 import { errorMessage } from '../../apollo/errors';
 import { CartQuoteQuery } from '../cart/cart-operations';
-import type { CartLine } from '../cart/cart-lines';
+import { toQuoteInputs, type CartLine } from '../cart/cart-lines';
 
 /**
  * "Discount code" and "Apply": the shop prices the cart with the code; an unknown, expired or used-up
@@ -26,7 +26,7 @@ export function DiscountCodeField({ lines, applied, onApplied, problem, onProble
     if (!code) return onProblem('Enter a discount code.');
     setChecking(true);
     try {
-      const lineInputs = lines.map(({ productId, quantity }) => ({ productId, quantity }));
+      const lineInputs = toQuoteInputs(lines);
       const { data } = await client.query({ query: CartQuoteQuery, variables: { lines: lineInputs, discountCode: code }, fetchPolicy: 'network-only' });
       onProblem(null);
       onApplied(data?.cartQuote.discountCode ?? code);

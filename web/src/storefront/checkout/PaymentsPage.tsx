@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Callout, Card, Checkbox, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
 import { errorCode, errorField, errorMessage } from '../../apollo/errors';
 import { useAuth } from '../../auth/auth-store';
-import { discountLabel, formatPrice } from '../common/price';
+import { discountLabel, formatPrice, giftCardName, giftCardSplit } from '../common/price';
 import { toLineInputs } from '../cart/cart-lines';
 import { recipientNames } from '@rules';
 import { cart } from '../cart/cart-store';
@@ -12,6 +12,7 @@ import { useCartQuote } from '../cart/use-cart-quote';
 import { checkoutKey, formatCardNumber, formatExpiry } from './card-input';
 import { PaymentSetupQuery, PlaceOrderMutation } from './checkout-operations';
 import { DiscountCodeField } from './DiscountCodeField';
+import { GiftCardField, useGiftCardLookup, type AppliedGiftCard } from './GiftCardField';
 import type { StripeCardHandle } from './StripeCardSection';
 
 /** Stripe's card element (and Stripe.js) load only when the shop takes payments through Stripe. */
@@ -29,7 +30,10 @@ export default function PaymentsPage() {
   const auth = useAuth();
   const [discountCode, setDiscountCode] = useState<string | null>(null);
   const [discountProblem, setDiscountProblem] = useState<string | null>(null);
+  const [giftCard, setGiftCard] = useState<AppliedGiftCard | null>(null);
+  const [giftCardProblem, setGiftCardProblem] = useState<string | null>(null);
   const { lines, quote, priced, error: quoteError } = useCartQuote(discountCode);
+  const lookUpGiftCard = useGiftCardLookup();
   const [email, setEmail] = useState(auth.user?.email ?? '');
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -45,6 +49,9 @@ export default function PaymentsPage() {
   const stripeKey = setup?.paymentSetup.provider === 'stripe' ? setup.paymentSetup.publishableKey : null;
   const stripeCard = useRef<StripeCardHandle>(null);
   const submitting = useRef(false);
+  const split = quote && giftCard ? giftCardSplit(quote.total, giftCard.card.balance) : null;
+  // The gift card pays everything: no card is asked for.
+  const covered = split !== null && Number(split.card) === 0;
 
   if (lines.length === 0) {
     return (
@@ -59,18 +66,19 @@ export default function PaymentsPage() {
     if (submitting.current || !quote) return;
     const found: Partial<Record<Field, string>> = {};
     if (!isEmail(email)) found.purchaserEmail = 'Enter your e-mail address for the receipt.';
-    if (!stripeKey && number.replace(/\D/g, '').length < 12) found['payment.cardNumber'] = 'Enter the card number.';
-    if (!stripeKey && !/^\d{2}\/\d{2}$/.test(expiry)) found['payment.expiry'] = 'MM/YY';
-    if (!stripeKey && !/^\d{3,4}$/.test(cvc)) found['payment.cvc'] = '3 or 4 digits';
+    const typedCard = !stripeKey && !covered;
+    if (typedCard && number.replace(/\D/g, '').length < 12) found['payment.cardNumber'] = 'Enter the card number.';
+    if (typedCard && !/^\d{2}\/\d{2}$/.test(expiry)) found['payment.expiry'] = 'MM/YY';
+    if (typedCard && !/^\d{3,4}$/.test(cvc)) found['payment.cvc'] = '3 or 4 digits';
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length) return;
 
-    const input = { purchaserEmail: email.trim(), lines: toLineInputs(lines), discountCode };
+    const input = { purchaserEmail: email.trim(), lines: toLineInputs(lines), discountCode, giftCardCode: giftCard?.code ?? null };
     const idempotencyKey = checkoutKey(sessionStorage, JSON.stringify(input));
     submitting.current = true;
     try {
-      const payment = stripeKey ? null : { cardNumber: number, expiry, cvc, cardholderName: holder.trim() || null };
+      const payment = stripeKey || covered ? null : { cardNumber: number, expiry, cvc, cardholderName: holder.trim() || null };
       const { data } = await placeOrder({ variables: { input: { ...input, idempotencyKey, payment, notifyWhenOpened: notifyOpened } } });
       const secret = data?.placeOrder.status === 'PENDING' ? data.placeOrder.paymentClientSecret : null;
       if (data && secret) {
@@ -104,6 +112,14 @@ export default function PaymentsPage() {
       else if (field === 'discountCode') {
         setDiscountCode(null);
         setDiscountProblem(message);
+      } else if (field === 'giftCardCode') {
+        setGiftCard(null);
+        setGiftCardProblem(message);
+      } else if (field === 'payment' && giftCard) {
+        // The card holds less than when it was applied (spent elsewhere meanwhile): its balance now, and the card fields for the rest.
+        const found = await lookUpGiftCard(giftCard.code);
+        setGiftCard('card' in found && Number(found.card.balance) > 0 ? { ...giftCard, card: found.card } : null);
+        setFailure({ title: 'Your gift card does not pay everything', message });
       } else if (field?.startsWith('lines')) setFailure({ title: 'Your cart needs a look', message, cart: true });
       else setFailure({ title: 'The payment did not go through', message });
     } finally {
@@ -127,12 +143,21 @@ export default function PaymentsPage() {
             <InputGroup id="purchaser-email" type="email" autoComplete="email" value={email} onValueChange={setEmail} intent={field('purchaserEmail').intent} />
           </FormGroup>
           <DiscountCodeField lines={lines} applied={discountCode} onApplied={setDiscountCode} problem={discountProblem} onProblem={setDiscountProblem} />
-          {stripeKey && (
-            <Suspense fallback={<Spinner size={20} />}>
-              <StripeCardSection ref={stripeCard} publishableKey={stripeKey} />
-            </Suspense>
+          <GiftCardField applied={giftCard} pays={split?.giftCard ?? null} onApplied={setGiftCard} problem={giftCardProblem} onProblem={setGiftCardProblem} />
+          {covered && (
+            <Callout intent="success" icon="credit-card" role="status">
+              Your gift card pays the whole order: no card is needed.
+            </Callout>
           )}
-          <Card className="checkout-card" hidden={Boolean(stripeKey)}>
+          {stripeKey && (
+            // Hidden, not removed, while a gift card pays everything: a card typed in stays if it is removed again.
+            <div hidden={covered}>
+              <Suspense fallback={<Spinner size={20} />}>
+                <StripeCardSection ref={stripeCard} publishableKey={stripeKey} />
+              </Suspense>
+            </div>
+          )}
+          <Card className="checkout-card" hidden={Boolean(stripeKey) || covered}>
             <FormGroup label="Card number" labelFor="card-number" {...field('payment.cardNumber')}>
               <InputGroup id="card-number" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={number} onValueChange={(v) => setNumber(formatCardNumber(v))} intent={field('payment.cardNumber').intent} leftIcon="credit-card" />
             </FormGroup>
@@ -162,7 +187,7 @@ export default function PaymentsPage() {
               )}
             </Callout>
           )}
-          <Button type="submit" intent="primary" size="large" fill icon="lock" loading={loading} disabled={!quote || loading || paymentsOff} text={quote ? `Pay ${formatPrice(quote.total)}` : 'Pay'} />
+          <Button type="submit" intent="primary" size="large" fill icon="lock" loading={loading} disabled={!quote || loading || paymentsOff} text={!quote ? 'Pay' : covered ? 'Place order' : `Pay ${formatPrice(split?.card ?? quote.total)}`} />
         </form>
         <Card className="checkout-summary" aria-label="Order summary">
           <h2>Your order</h2>
@@ -203,6 +228,18 @@ export default function PaymentsPage() {
                 <span>Total</span>
                 <strong>{formatPrice(quote.total)}</strong>
               </div>
+              {giftCard && split && (
+                <div className="checkout-gift-card-split" data-testid="checkout-gift-card">
+                  <div className="checkout-subtotal checkout-discount-line">
+                    <span>{giftCardName(giftCard.card.last4)}</span>
+                    <span>−{formatPrice(split.giftCard)}</span>
+                  </div>
+                  <div className="checkout-subtotal checkout-to-pay">
+                    <span>To pay by card</span>
+                    <strong>{formatPrice(split.card)}</strong>
+                  </div>
+                </div>
+              )}
               <Link to="/cart">Change your cart</Link>
             </>
           )}

@@ -20,3 +20,13 @@ export const PaymentSetupQuery = graphql(`
     }
   }
 `);
+
+/** A gift card typed at checkout: what it holds now (a look-up, counted against the visitor's hourly allowance). */
+export const CheckoutGiftCardQuery = graphql(`
+  query CheckoutGiftCard($code: String!) {
+    giftCardBalance(code: $code) {
+      balance
+      last4
+    }
+  }
+`);

@@ -19,3 +19,22 @@ export function discountLabel(discount: { discountCode?: string | null; discount
   if (discount.discountCode) return `Discount (${discount.discountCode})`;
   return discount.discountName ?? 'Discount';
 }
+
+/** A gift card as shoppers read it: "Gift card ····7KQX". */
+export const giftCardName = (last4: string) => `Gift card ····${last4}`;
+
+/** What a gift card holding `balance` pays of `total`, and what is left for the card, in whole cents. */
+export function giftCardSplit(total: string, balance: string): { giftCard: string; card: string } {
+  const due = Math.round(Number(total) * 100);
+  const pays = Math.min(due, Math.max(Math.round(Number(balance) * 100), 0));
+  return { giftCard: (pays / 100).toFixed(2), card: ((due - pays) / 100).toFixed(2) };
+}
+
+/**
+ * How an order was paid when a gift card paid part or all of it: the card's name ("Gift card ····7KQX"),
+ * what it paid and what the card was charged. Null for an order without one.
+ */
+export function paidWithGiftCard(order: { giftCardAmount: string; giftCardLast4?: string | null; chargedAmount: string }): { label: string; giftCard: string; card: string } | null {
+  if (!(Number(order.giftCardAmount) > 0)) return null;
+  return { label: order.giftCardLast4 ? giftCardName(order.giftCardLast4) : 'Gift card', giftCard: order.giftCardAmount, card: order.chargedAmount };
+}

@@ -4,7 +4,7 @@ import { useQuery } from '@apollo/client/react';
 import { AnchorButton, Callout, Card, Classes, Spinner, Tag } from '@blueprintjs/core';
 import { orderNumber } from '@rules';
 import { useAuth } from '../../auth/auth-store';
-import { discountLabel, formatPrice } from '../common/price';
+import { discountLabel, formatPrice, paidWithGiftCard } from '../common/price';
 import { SalePrice } from '../common/SalePrice';
 import { ConfirmationOrderQuery } from './order-operations';
 import { GroupCardSection } from '../group-card/GroupCardSection';
@@ -41,6 +41,8 @@ export default function OrderConfirmationPage() {
   // receipt says it, adds them up with the discount (a discount alone has its own line).
   const belowRegular = order.items.reduce((total, item) => total + (wasOf(item) ? Number(wasOf(item)) - Number(item.lineTotal) : 0), 0);
   const saved = belowRegular > 0 ? belowRegular + Number(order.discountAmount) : 0;
+  const giftCard = paidWithGiftCard(order);
+  const byCard = order.cardLast4 ? `the card ending ${order.cardLast4}` : null;
 
   return (
     <div className="store-page confirmation-page">
@@ -64,7 +66,7 @@ export default function OrderConfirmationPage() {
           <dt>Paid</dt>
           <dd>
             {formatPrice(order.total)}
-            {order.cardLast4 ? ` with the card ending ${order.cardLast4}` : ''}
+            {giftCard ? ` with a gift card${byCard && Number(giftCard.card) > 0 ? ` and ${byCard}` : ''}` : byCard ? ` with ${byCard}` : ''}
           </dd>
         </dl>
         <ul className="confirmation-items" aria-label="Items">
@@ -95,16 +97,30 @@ export default function OrderConfirmationPage() {
             You saved <strong>{formatPrice(saved.toFixed(2))}</strong> on this order.
           </p>
         )}
-        {discountLabel(order) && (
+        {(discountLabel(order) || giftCard) && (
           <div className="confirmation-totals">
-            <div className="confirmation-item-line confirmation-discount">
-              <span>{discountLabel(order)}</span>
-              <span>−{formatPrice(order.discountAmount)}</span>
-            </div>
+            {discountLabel(order) && (
+              <div className="confirmation-item-line confirmation-discount">
+                <span>{discountLabel(order)}</span>
+                <span>−{formatPrice(order.discountAmount)}</span>
+              </div>
+            )}
             <div className="confirmation-item-line">
               <span>Total</span>
               <span>{formatPrice(order.total)}</span>
             </div>
+            {giftCard && (
+              <>
+                <div className="confirmation-item-line confirmation-discount confirmation-gift-card">
+                  <span>{giftCard.label}</span>
+                  <span>−{formatPrice(giftCard.giftCard)}</span>
+                </div>
+                <div className="confirmation-item-line">
+                  <span>Paid by card</span>
+                  <span>{formatPrice(giftCard.card)}</span>
+                </div>
+              </>
+            )}
           </div>
         )}
       </Card>

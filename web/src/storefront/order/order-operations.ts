@@ -12,6 +12,9 @@ export const ConfirmationOrderQuery = graphql(`
       discountAmount
       createdAt
       cardLast4
+      giftCardAmount
+      giftCardLast4
+      chargedAmount
       items {
         id
         name

@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react';
+import { Button, ButtonGroup, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
+import { GIFT_CARD_AMOUNTS, GIFT_CARD_MAX_AMOUNT, GIFT_CARD_MIN_AMOUNT, isEmail, isSingleLine, MAX_MESSAGE_LENGTH, MAX_PERSON_NAME } from '@rules';
+import type { GiftCardChoice } from '../cart/cart-lines';
+import { formatPrice } from '../common/price';
+
+type Errors = Partial<Record<keyof GiftCardChoice, string>>;
+
+/** An amount as typed ("50", "$25.5") as the shop keeps it ("25.50"), or null when it is not one. */
+export function giftCardAmount(text: string): string | null {
+  const value = text.trim().replace(/^\$/, '');
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(value)) return null;
+  const amount = Number(value);
+  return amount >= GIFT_CARD_MIN_AMOUNT && amount <= GIFT_CARD_MAX_AMOUNT ? amount.toFixed(2) : null;
+}
+
+/** The form's problems by field (the rules are the server's: 10 to 500, one-line names, an address). */
+export function giftCardErrors(choice: GiftCardChoice): Errors {
+  const errors: Errors = {};
+  if (!giftCardAmount(choice.amount)) errors.amount = `Choose an amount from $${GIFT_CARD_MIN_AMOUNT} to $${GIFT_CARD_MAX_AMOUNT}.`;
+  const name = (value: string, missing: string) => (!value.trim() ? missing : value.trim().length > MAX_PERSON_NAME ? `At most ${MAX_PERSON_NAME} characters.` : !isSingleLine(value.trim()) ? 'One line, without special characters.' : undefined);
+  errors.recipientName = name(choice.recipientName, "Enter the recipient's name.");
+  errors.recipientEmail = !isEmail(choice.recipientEmail) ? "Enter the recipient's e-mail address." : undefined;
+  errors.senderName = name(choice.senderName, 'Enter your name.');
+  errors.message = choice.message.length > MAX_MESSAGE_LENGTH ? `At most ${MAX_MESSAGE_LENGTH} characters.` : undefined;
+  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as Errors;
+}
+
+export const emptyGiftCard = (senderName = ''): GiftCardChoice => ({ amount: '50.00', recipientName: '', recipientEmail: '', senderName, message: '' });
+
+/** A gift card's amount (a few to pick, or any from 10 to 500), its recipient, the sender and a message. */
+export function GiftCardForm({ onAdd }: { onAdd: (choice: GiftCardChoice) => void }) {
+  const [choice, setChoice] = useState<GiftCardChoice>(() => emptyGiftCard());
+  // What the amount field shows while it is typed (it becomes the choice once it is one).
+  const [typed, setTyped] = useState('50');
+  const [errors, setErrors] = useState<Errors>({});
+  const [tried, setTried] = useState(false);
+
+  const change = (patch: Partial<GiftCardChoice>) => {
+    const next = { ...choice, ...patch };
+    setChoice(next);
+    if (tried) setErrors(giftCardErrors(next));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    const found = giftCardErrors(choice);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      document.querySelector<HTMLElement>(`#gift-card-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    onAdd({ ...choice, amount: giftCardAmount(choice.amount)!, recipientName: choice.recipientName.trim(), recipientEmail: choice.recipientEmail.trim(), senderName: choice.senderName.trim(), message: choice.message.trim() });
+    setChoice(emptyGiftCard(choice.senderName.trim()));
+    setTyped('50');
+    setTried(false);
+  };
+  const field = (key: keyof GiftCardChoice) => ({ intent: errors[key] ? ('danger' as const) : ('none' as const), helperText: errors[key] });
+  const amount = giftCardAmount(choice.amount);
+
+  return (
+    <form className="gift-card-form" onSubmit={submit} noValidate>
+      <FormGroup label="Amount" labelFor="gift-card-amount" {...field('amount')}>
+        <ButtonGroup className="gift-card-amounts" aria-label="Amounts">
+          {GIFT_CARD_AMOUNTS.map((preset) => (
+            <Button
+              key={preset}
+              text={`$${preset}`}
+              active={amount === preset.toFixed(2)}
+              aria-pressed={amount === preset.toFixed(2)}
+              onClick={() => {
+                setTyped(String(preset));
+                change({ amount: preset.toFixed(2) });
+              }}
+            />
+          ))}
+        </ButtonGroup>
+        <InputGroup
+          id="gift-card-amount"
+          className="gift-card-amount-input"
+          leftIcon="dollar"
+          inputMode="decimal"
+          aria-label={`Another amount, $${GIFT_CARD_MIN_AMOUNT} to $${GIFT_CARD_MAX_AMOUNT}`}
+          placeholder={`${GIFT_CARD_MIN_AMOUNT}–${GIFT_CARD_MAX_AMOUNT}`}
+          value={typed}
+          intent={errors.amount ? 'danger' : 'none'}
+          onValueChange={(text) => {
+            setTyped(text);
+            change({ amount: text });
+          }}
+        />
+      </FormGroup>
+      <FormGroup label="Recipient's name" labelFor="gift-card-recipientName" {...field('recipientName')}>
+        <InputGroup id="gift-card-recipientName" value={choice.recipientName} intent={field('recipientName').intent} maxLength={MAX_PERSON_NAME} onValueChange={(recipientName) => change({ recipientName })} />
+      </FormGroup>
+      <FormGroup label="Recipient's e-mail" labelFor="gift-card-recipientEmail" helperText={errors.recipientEmail ?? 'The gift card and its code are e-mailed here as soon as your order is paid.'} intent={field('recipientEmail').intent}>
+        <InputGroup id="gift-card-recipientEmail" type="email" value={choice.recipientEmail} intent={field('recipientEmail').intent} onValueChange={(recipientEmail) => change({ recipientEmail })} />
+      </FormGroup>
+      <FormGroup label="Your name" labelFor="gift-card-senderName" {...field('senderName')}>
+        <InputGroup id="gift-card-senderName" value={choice.senderName} intent={field('senderName').intent} maxLength={MAX_PERSON_NAME} onValueChange={(senderName) => change({ senderName })} />
+      </FormGroup>
+      <FormGroup label="Message" labelInfo="(optional)" labelFor="gift-card-message" {...field('message')}>
+        <TextArea id="gift-card-message" fill rows={3} value={choice.message} intent={field('message').intent} onChange={(event) => change({ message: event.target.value })} />
+      </FormGroup>
+      <Button type="submit" intent="primary" size="large" icon="shopping-cart" text={amount ? `Add to cart · ${formatPrice(amount)}` : 'Add to cart'} />
+    </form>
+  );
+}
