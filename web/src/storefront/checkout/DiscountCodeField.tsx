@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { Button, FormGroup, InputGroup, Tag } from '@blueprintjs/core';
+import { FormGroup, Tag } from '@blueprintjs/core';
+import { CodeEntry } from './CodeEntry';
 import { errorMessage } from '../../apollo/errors';
 import { CartQuoteQuery } from '../cart/cart-operations';
 import { toQuoteInputs, type CartLine } from '../cart/cart-lines';
@@ -20,8 +21,7 @@ export function DiscountCodeField({ lines, applied, onApplied, problem, onProble
   const [text, setText] = useState(applied ?? '');
   const [checking, setChecking] = useState(false);
 
-  const apply = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const apply = async () => {
     const code = text.trim();
     if (!code) return onProblem('Enter a discount code.');
     setChecking(true);
@@ -46,24 +46,5 @@ export function DiscountCodeField({ lines, applied, onApplied, problem, onProble
       </FormGroup>
     );
   }
-  return (
-    <FormGroup label="Discount code" labelFor="discount-code" intent={problem ? 'danger' : 'none'} helperText={problem ?? undefined}>
-      <div className="checkout-discount">
-        <InputGroup
-          id="discount-code"
-          value={text}
-          onValueChange={(value) => {
-            setText(value);
-            if (problem) onProblem(null);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') void apply(event);
-          }}
-          intent={problem ? 'danger' : 'none'}
-          autoComplete="off"
-        />
-        <Button text="Apply" onClick={() => void apply()} loading={checking} />
-      </div>
-    </FormGroup>
-  );
+  return <CodeEntry id="discount-code" label="Discount code" text={text} onText={setText} problem={problem} onProblem={onProblem} onApply={() => void apply()} checking={checking} />;
 }

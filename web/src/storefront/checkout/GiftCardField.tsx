@@ -1,6 +1,7 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, FormGroup } from '@blueprintjs/core';
+import { CodeEntry } from './CodeEntry';
 import { errorMessage } from '../../apollo/errors';
 import type { CheckoutGiftCardQuery as CheckoutGiftCardData } from '../../apollo/generated/graphql';
 import { formatPrice, giftCardName } from '../common/price';
@@ -49,8 +50,7 @@ export function GiftCardField({ applied, pays, onApplied, problem, onProblem }: 
   const [text, setText] = useState(applied?.code ?? '');
   const [checking, setChecking] = useState(false);
 
-  const apply = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const apply = async () => {
     const code = text.trim();
     if (!code) return onProblem('Enter the code of your gift card.');
     setChecking(true);
@@ -79,27 +79,18 @@ export function GiftCardField({ applied, pays, onApplied, problem, onProblem }: 
     );
   }
   return (
-    <FormGroup label="Gift card" labelFor="gift-card-code" intent={problem ? 'danger' : 'none'} helperText={problem ?? undefined}>
-      <div className="checkout-discount">
-        <InputGroup
-          id="gift-card-code"
-          value={text}
-          onValueChange={(value) => {
-            setText(value);
-            if (problem) onProblem(null);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') void apply(event);
-          }}
-          intent={problem ? 'danger' : 'none'}
-          placeholder="XXXX-XXXX-XXXX-XXXX"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-        />
-        {/* Named apart from the discount code's "Apply" beside it. */}
-        <Button text="Apply" aria-label="Apply gift card" onClick={() => void apply()} loading={checking} />
-      </div>
-    </FormGroup>
+    <CodeEntry
+      id="gift-card-code"
+      label="Gift card"
+      text={text}
+      onText={setText}
+      problem={problem}
+      onProblem={onProblem}
+      onApply={() => void apply()}
+      checking={checking}
+      // Named apart from the discount code's "Apply" beside it.
+      applyLabel="Apply gift card"
+      inputProps={{ placeholder: 'XXXX-XXXX-XXXX-XXXX', autoCapitalize: 'characters', spellCheck: false }}
+    />
   );
 }
