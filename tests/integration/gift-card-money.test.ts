@@ -1,41 +1,17 @@
 import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChargeRequest, ChargeResult, RefundRequest, RefundResult } from '../../server/src/modules/payments/payment-provider.js';
-import { TestPaymentProvider } from '../../server/src/modules/payments/test-payment-provider.js';
+import { toCents } from '../../server/src/core/money.js';
+import { RecordingProvider } from '../helpers/recording-provider.js';
 import { PAY_OK, personalisation, seedShop, type Shop } from '../helpers/order-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
-/** The test provider, keeping the amounts it charged and refunded (in cents, by order). */
-class Ledger extends TestPaymentProvider {
-  readonly charged = new Map<string, number>();
-  readonly refunded = new Map<string, number>();
-  private readonly seen = new Set<string>();
-  override async charge(request: ChargeRequest): Promise<ChargeResult> {
-    const result = await super.charge(request);
-    if (result.status === 'succeeded' && !this.seen.has(`c:${request.idempotencyKey}`)) {
-      this.seen.add(`c:${request.idempotencyKey}`);
-      const order = request.description.split(' ').at(-1)!;
-      this.charged.set(order, (this.charged.get(order) ?? 0) + cents(request.amount));
-    }
-    return result;
-  }
-  override async refund(request: RefundRequest): Promise<RefundResult> {
-    if (!this.seen.has(`r:${request.idempotencyKey}`)) {
-      this.seen.add(`r:${request.idempotencyKey}`);
-      const order = /^refund-([0-9a-f-]{36})/.exec(request.idempotencyKey)![1]!;
-      this.refunded.set(order, (this.refunded.get(order) ?? 0) + cents(request.amount));
-    }
-    return super.refund(request);
-  }
-}
-
-const cents = (amount: string) => Math.round(Number(amount) * 100);
+const cents = toCents;
 
 let app: TestApp;
 let admin: string;
 let shop: Shop;
-const provider = new Ledger();
+const provider = new RecordingProvider();
 
 beforeAll(async () => {
   app = await startTestApp({}, { paymentProviders: [provider] });
@@ -78,8 +54,8 @@ describe('the money of orders paid by gift card, discount and card together', ()
           const gift = cents(order.giftCardAmount);
           // What came in: the gift card's share and the card's, adding up to the total; the gift card spent what it held at most.
           expect(gift).toBe(Math.min(giftCard, total));
-          expect((provider.charged.get(order.id) ?? 0) + gift).toBe(total);
-          expect(cents(order.chargedAmount)).toBe(provider.charged.get(order.id) ?? 0);
+          expect(provider.charged(order.id) + gift).toBe(total);
+          expect(cents(order.chargedAmount)).toBe(provider.charged(order.id));
           const [card] = await app.sql<{ balance: string }>('select balance::text from gift_card where id = $1', [issued.id]);
           expect(cents(card!.balance)).toBe(giftCard - gift);
 
@@ -90,7 +66,7 @@ describe('the money of orders paid by gift card, discount and card together', ()
           }
           const rest = await app.graphql(`mutation($id: ID!) { refundOrder(id: $id) { status refundedAmount } }`, { id: order.id }, admin);
           expect(rest.body.data.refundOrder).toEqual({ status: 'REFUNDED', refundedAmount: order.total });
-          expect(provider.refunded.get(order.id) ?? 0).toBe(provider.charged.get(order.id) ?? 0);
+          expect(provider.refunded(order.id)).toBe(provider.charged(order.id));
           const [after] = await app.sql<{ balance: string }>('select balance::text from gift_card where id = $1', [issued.id]);
           expect(cents(after!.balance)).toBe(giftCard);
           const [entries] = await app.sql<{ back: string | null }>(`select sum(amount)::text as back from gift_card_entry where order_id = $1 and kind = 'refunded'`, [order.id]);

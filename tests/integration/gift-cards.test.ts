@@ -1,25 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.js';
-import type { ChargeRequest, ChargeResult, RefundRequest, RefundResult } from '../../server/src/modules/payments/payment-provider.js';
-import { TestPaymentProvider } from '../../server/src/modules/payments/test-payment-provider.js';
+import { RecordingProvider } from '../helpers/recording-provider.js';
 import { PAY_DECLINED, orderInput, outbox, seedShop, type Shop } from '../helpers/order-fixtures.js';
 import { staffMember } from '../helpers/staff-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-
-/** The test provider, with what it was asked to charge and refund kept (amounts by order). */
-class RecordingProvider extends TestPaymentProvider {
-  readonly charged: { orderId: string; amount: string }[] = [];
-  readonly refunded: { key: string; amount: string }[] = [];
-  override async charge(request: ChargeRequest & { orderId?: string }): Promise<ChargeResult> {
-    const result = await super.charge(request);
-    if (result.status === 'succeeded' && !this.charged.some((c) => c.orderId === request.description)) this.charged.push({ orderId: request.description, amount: request.amount });
-    return result;
-  }
-  override async refund(request: RefundRequest): Promise<RefundResult> {
-    if (!this.refunded.some((r) => r.key === request.idempotencyKey)) this.refunded.push({ key: request.idempotencyKey, amount: request.amount });
-    return super.refund(request);
-  }
-}
 
 let app: TestApp;
 let admin: string;
@@ -188,12 +172,12 @@ describe("a holder's balance", () => {
 describe('paying with a gift card', () => {
   it('pays part of an order, the card the rest; the order, the ledger and the provider agree', async () => {
     const card = await issue(10);
-    const charges = payments.charged.length;
+    const charges = payments.paid.length;
     const { status, body } = await place(orderInput(shop, { giftCardCode: card.code }));
     expect(status).toBe(200);
     const order = body.data.placeOrder;
     expect(order).toMatchObject({ status: 'PAID', total: TOTAL, giftCardAmount: '10.00', giftCardLast4: card.last4, chargedAmount: '18.50', cardLast4: '4242' });
-    expect(payments.charged.slice(charges)).toEqual([{ orderId: `Art & Song Cards order ${order.id}`, amount: '18.50' }]);
+    expect(payments.paid.slice(charges)).toEqual([{ key: expect.any(String), orderId: order.id, amount: '18.50' }]);
     expect(await balanceOf(card.id)).toEqual({ balance: '0.00', status: 'active' });
     expect((await ledger(card.id)).at(-1)).toEqual({ kind: 'redeemed', amount: '-10.00', balance_after: '0.00', order_id: order.id, reason: null, actor: null });
 
@@ -269,15 +253,15 @@ describe('refunds of an order a gift card paid', () => {
     const order = body.data.placeOrder;
     const items = (await app.sql<{ id: number; name: string }>('select id, name from order_item where order_id = $1 order by position', [order.id]));
     const album = items.find((i) => i.name === 'Summer Songs Album')!;
-    const refunds = payments.refunded.length;
+    const refunds = payments.givenBack.length;
     const partly = await app.graphql(`mutation($id: ID!, $items: [Int!]) { refundOrder(id: $id, itemIds: $items) { status refundedAmount } }`, { id: order.id, items: [album.id] }, admin);
     expect(partly.body.data.refundOrder).toEqual({ status: 'PARTIALLY_REFUNDED', refundedAmount: '24.00' });
     // 10.00 back on the gift card, 14.00 by the provider.
     expect(await balanceOf(card.id)).toEqual({ balance: '10.00', status: 'active' });
-    expect(payments.refunded.slice(refunds).map((r) => r.amount)).toEqual(['14.00']);
+    expect(payments.givenBack.slice(refunds).map((r) => r.amount)).toEqual(['14.00']);
     const rest = await app.graphql(`mutation($id: ID!) { refundOrder(id: $id) { status refundedAmount } }`, { id: order.id }, admin);
     expect(rest.body.data.refundOrder).toEqual({ status: 'REFUNDED', refundedAmount: TOTAL });
-    expect(payments.refunded.slice(refunds).map((r) => r.amount)).toEqual(['14.00', '4.50']);
+    expect(payments.givenBack.slice(refunds).map((r) => r.amount)).toEqual(['14.00', '4.50']);
     expect(await balanceOf(card.id)).toEqual({ balance: '10.00', status: 'active' });
     expect((await ledger(card.id)).map((e) => [e.kind, e.amount, e.order_id])).toEqual([
       ['issued', '10.00', null],
