@@ -36,12 +36,16 @@ export class Migration20261129120000_memberships extends Migration {
       "cancel_at_period_end" boolean not null default false,
       "past_due_since" timestamptz null,
       "reminded_for" timestamptz null,
+      "ended_at" timestamptz null,
       "created_at" timestamptz not null default now(),
       "updated_at" timestamptz not null default now()
     );`);
     // One current membership a shopper: a second subscribe meanwhile is refused by this index.
     this.addSql(`create unique index "membership_current_unique" on "membership" ("user_id") where "status" in ('active', 'past_due');`);
     this.addSql(`create index "membership_due_index" on "membership" ("current_period_end") where "status" in ('active', 'past_due');`);
+    // Sales counts members who joined and left in a period.
+    this.addSql(`create index "membership_created_index" on "membership" ("created_at");`);
+    this.addSql(`create index "membership_ended_index" on "membership" ("ended_at") where "ended_at" is not null;`);
     this.addSql(`create table "membership_charge" (
       "id" bigserial primary key,
       "membership_id" integer not null references "membership" ("id") on delete cascade,

@@ -193,3 +193,27 @@ describe('a membership', () => {
     expect(await membership(shopper)).toMatchObject({ status: 'active', renews_at: '2029-01-15T10:00:00.000Z' });
   });
 });
+
+describe("memberships in the shop's figures", () => {
+  it('Sales counts members now, those who joined and left in a period, and the monthly recurring revenue; Customers says who is a member', async () => {
+    const staff = (await staffMember(app, admin)).token;
+    const FIGURES = `query($from: DateTimeISO!, $to: DateTimeISO!) { membershipFigures(from: $from, to: $to) { activeMembers newMembers endedMembers monthlyRecurringRevenue } }`;
+    const figures = async (from: string, to: string) => (await app.graphql(FIGURES, { from, to }, staff)).body.data.membershipFigures;
+    // What the database says, counted apart from the service's statement.
+    const current = await app.sql<{ plan: string; price: string; period: string; renews: boolean }>(`select p.name as plan, p.price::text as price, p.period, not m.cancel_at_period_end as renews from membership m join membership_plan p on p.id = m.plan_id where m.status in ('active', 'past_due')`);
+    const mrr = current.filter((m) => m.renews).reduce((cents, m) => cents + Math.round((Number(m.price) * 100) / (m.period === 'year' ? 12 : 1)), 0);
+    const [joined] = await app.sql<{ n: number }>(`select count(*)::int as n from membership where created_at >= '2027-01-01' and created_at < '2027-02-01'`);
+    const [ended] = await app.sql<{ n: number }>(`select count(*)::int as n from membership where ended_at >= '2027-02-01' and ended_at < '2027-03-01'`);
+    expect(joined!.n).toBeGreaterThan(0);
+    expect(ended!.n).toBeGreaterThan(0);
+    expect(await figures('2027-01-01T00:00:00Z', '2027-02-01T00:00:00Z')).toMatchObject({ activeMembers: current.length, newMembers: joined!.n, monthlyRecurringRevenue: (mrr / 100).toFixed(2) });
+    expect((await figures('2027-02-01T00:00:00Z', '2027-03-01T00:00:00Z')).endedMembers).toBe(ended!.n);
+    expect((await app.graphql(FIGURES, { from: '2027-01-01T00:00:00Z', to: '2027-02-01T00:00:00Z' }, await app.customer())).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+
+    const customers = await app.graphql('query { customers(first: 50) { edges { node { username membership } } } }', {}, staff);
+    const byName = new Map(customers.body.data.customers.edges.map((e: { node: { username: string; membership: string | null } }) => [e.node.username, e.node.membership]));
+    expect(byName.get('member_ada')).toBe('Card Lover');
+    expect(byName.get('member_eve')).toBe('Card Lover Yearly');
+    expect(byName.get('member_dot')).toBe('Card Lover');
+  });
+});

@@ -35,7 +35,7 @@ const MAY_USE: Record<string, readonly string[]> = {
   'group-card': ['audit', 'limits', 'mail', 'orders'],
   ecard: ['consent', 'group-card', 'limits', 'mail', 'orders'],
   checkout: ['auth', 'catalogue', 'discount', 'gift-cards', 'group-card', 'memberships', 'limits', 'mail', 'orders', 'payments'],
-  customers: ['auth', 'orders'],
+  customers: ['auth', 'memberships', 'orders'],
   'email-problems': ['audit', 'mail', 'orders'],
 };
 

@@ -66,7 +66,7 @@ const resolverFactories = new Map<Function, (services: Services) => unknown>([
   [SalesResolver, (s) => new SalesResolver(s.sales)],
   [OrderPaymentResolver, () => new OrderPaymentResolver()],
   [StaffResolver, (s) => new StaffResolver(s.staff)],
-  [CustomersResolver, (s) => new CustomersResolver(s.customers)],
+  [CustomersResolver, (s) => new CustomersResolver(s.customers, s.memberships)],
   [AuditResolver, (s) => new AuditResolver(s.audit)],
   [EmailProblemsResolver, (s) => new EmailProblemsResolver(s.emailProblems)],
   [AccountSettingsResolver, (s) => new AccountSettingsResolver({ settings: s.accountSettings, addresses: s.addresses })],

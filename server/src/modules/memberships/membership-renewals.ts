@@ -86,10 +86,12 @@ export class MembershipRenewals {
       if (membership.status === MembershipStatus.PAST_DUE) {
         if (!membership.pastDueSince || membership.pastDueSince.getTime() + GRACE_MS > now.getTime()) return false;
         membership.status = MembershipStatus.LAPSED;
+        membership.endedAt = now;
       } else if (membership.status !== MembershipStatus.ACTIVE) {
         return false;
       } else if (end <= now && membership.cancelAtPeriodEnd) {
         membership.status = MembershipStatus.CANCELLED;
+        membership.endedAt = end;
       } else if (end <= now) {
         await this.renew(em, membership, now);
       } else if (membership.plan.period === MembershipPeriod.YEAR && !membership.cancelAtPeriodEnd && end.getTime() - REMINDER_MS <= now.getTime() && membership.remindedFor?.getTime() !== end.getTime()) {

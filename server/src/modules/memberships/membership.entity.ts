@@ -66,7 +66,7 @@ export class MembershipPlan {
 @ObjectType({ description: "A shopper's membership." })
 @Entity({ tableName: 'membership' })
 export class Membership {
-  [OptionalProps]?: 'paymentMethod' | 'cardLast4' | 'cancelAtPeriodEnd' | 'pastDueSince' | 'remindedFor' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'paymentMethod' | 'cardLast4' | 'cancelAtPeriodEnd' | 'pastDueSince' | 'remindedFor' | 'endedAt' | 'createdAt' | 'updatedAt';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer' })
@@ -113,6 +113,10 @@ export class Membership {
   /** The period end a yearly plan's reminder was sent for. */
   @Property({ type: 'datetime', nullable: true })
   remindedFor: Date | null = null;
+
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'When it ended (CANCELLED or LAPSED).' })
+  @Property({ type: 'datetime', nullable: true })
+  endedAt: Date | null = null;
 
   @Field(() => GraphQLISODateTime)
   @Property({ type: 'datetime', defaultRaw: 'now()' })

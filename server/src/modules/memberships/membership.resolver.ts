@@ -1,4 +1,4 @@
-import { Arg, Ctx, Field, FieldResolver, InputType, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, Field, FieldResolver, GraphQLISODateTime, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
 import { DecimalScalar } from '../../core/decimal.js';
@@ -39,6 +39,21 @@ class MembershipPaymentInput {
 
   @Field(() => String, { nullable: true })
   cardholderName?: string | null;
+}
+
+@ObjectType({ description: "Sales's figures of memberships." })
+class MembershipFigures {
+  @Field(() => Int, { description: 'Members now (active, or past due within their 7 days).' })
+  activeMembers!: number;
+
+  @Field(() => Int, { description: 'Memberships started in the period.' })
+  newMembers!: number;
+
+  @Field(() => Int, { description: 'Memberships that ended (cancelled or lapsed) in the period.' })
+  endedMembers!: number;
+
+  @Field(() => DecimalScalar, { description: 'What the memberships that renew bring in a month (a yearly plan counts a twelfth of its price).' })
+  monthlyRecurringRevenue!: string;
 }
 
 const planInput = (input: MembershipPlanInput) => ({ ...input, period: input.period, ecardsIncluded: input.ecardsIncluded ?? undefined, percentOffOther: input.percentOffOther ?? undefined, active: input.active ?? undefined });
@@ -93,6 +108,12 @@ export class MembershipResolver {
   @Mutation(() => Membership, { description: 'Undoes a cancellation before the period paid for ends.' })
   resumeMembership(@Ctx() ctx: RequestContext): Promise<Membership> {
     return this.service.resume(ctx);
+  }
+
+  @Allow('staff')
+  @Query(() => MembershipFigures, { description: 'Sales: members now, those who joined and left in [from, to), and the monthly recurring revenue.' })
+  membershipFigures(@Ctx() ctx: RequestContext, @Arg('from', () => GraphQLISODateTime) from: Date, @Arg('to', () => GraphQLISODateTime) to: Date): Promise<MembershipFigures> {
+    return this.service.figures(ctx, from, to);
   }
 
   @FieldResolver(() => [MembershipCharge], { description: 'Its charges, newest first.' })

@@ -4,6 +4,7 @@ import { withEm, type RequestContext } from '../../core/context.js';
 import { conflictOnUnique } from '../../core/db-errors.js';
 import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
 import { parseInput } from '../../core/input.js';
+import { fromCents } from '../../core/money.js';
 import { paymentCardSchema } from '../../rules/schemas.js';
 import { describeChanges, named, recordAudit } from '../audit/index.js';
 import { drop, type MailQueue } from '../mail/index.js';
@@ -111,15 +112,16 @@ export class MembershipService {
       // A membership whose renewal failed is replaced by the one paid for now (its grace period ends).
       if (current) {
         current.status = MembershipStatus.CANCELLED;
+        current.endedAt = now;
         await em.flush();
       }
       const end = periodEnd(now, plan.period, this.options.testPeriodSeconds);
       const key = `membership-start-${userId}-${now.getTime()}`;
       const charged = await subscriptions.start({ amount: plan.price, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards membership: ${plan.name}` });
       if (charged.status === 'declined') throw new AppError('PAYMENT_DECLINED', charged.message);
-      const membership = em.create(Membership, { userId, plan, status: MembershipStatus.ACTIVE, provider: provider.name, paymentMethod: charged.paymentMethod, cardLast4: charged.last4, currentPeriodStart: now, currentPeriodEnd: end });
+      const membership = em.create(Membership, { userId, plan, status: MembershipStatus.ACTIVE, provider: provider.name, paymentMethod: charged.paymentMethod, cardLast4: charged.last4, currentPeriodStart: now, currentPeriodEnd: end, createdAt: now });
       await em.flush();
-      em.create(MembershipCharge, { membershipId: membership.id, amount: plan.price, periodStart: now, periodEnd: end, status: 'paid', reference: charged.reference, idempotencyKey: key });
+      em.create(MembershipCharge, { membershipId: membership.id, amount: plan.price, periodStart: now, periodEnd: end, status: 'paid', reference: charged.reference, idempotencyKey: key, createdAt: now });
       await em.flush();
       return membership;
     });
@@ -130,7 +132,10 @@ export class MembershipService {
   /** Cancels at the end of the period paid for (the benefits last until then); a past-due membership ends now. */
   async cancel(ctx: RequestContext): Promise<Membership> {
     return this.change(ctx, (membership) => {
-      if (membership.status === MembershipStatus.PAST_DUE) membership.status = MembershipStatus.CANCELLED;
+      if (membership.status === MembershipStatus.PAST_DUE) {
+        membership.status = MembershipStatus.CANCELLED;
+        membership.endedAt = this.options.clock();
+      }
       else if (membership.cancelAtPeriodEnd) throw conflict('Your membership is cancelled already; it ends when the period paid for ends.');
       else membership.cancelAtPeriodEnd = true;
     });
@@ -160,6 +165,35 @@ export class MembershipService {
     const membership = await em.findOne(Membership, { userId, status: { $in: CURRENT } });
     if (!membership) return null;
     return { membershipId: membership.id, planName: membership.plan.name, ecardsIncluded: membership.plan.ecardsIncluded, percentOffOther: membership.plan.percentOffOther };
+  }
+
+  /** The plan of a shopper's current membership (null: not a member), batched across a request's rows. */
+  currentPlanOf(ctx: RequestContext, userId: number): Promise<string | null> {
+    return ctx
+      .loader<number, string>('membership:current-plan', async (userIds) => {
+        const rows = await ctx.em.execute<{ user_id: number; name: string }[]>(
+          `select m.user_id, p.name from membership m join membership_plan p on p.id = m.plan_id where m.user_id = any(?::int[]) and m.status in ('active', 'past_due')`,
+          [`{${userIds.join(',')}}`],
+        );
+        return new Map(rows.map((row) => [Number(row.user_id), row.name]));
+      })
+      .load(userId);
+  }
+
+  /**
+   * Sales's figures of memberships for [from, to): members now (active or past due), those who
+   * joined and those whose membership ended in the period, and the monthly recurring revenue (a
+   * yearly plan counts a twelfth of its price).
+   */
+  async figures(ctx: RequestContext, from: Date, to: Date): Promise<{ activeMembers: number; newMembers: number; endedMembers: number; monthlyRecurringRevenue: string }> {
+    const [row] = await ctx.em.execute<{ active: string; joined: string; ended: string; mrr_cents: string | null }[]>(
+      `select (select count(*) from membership where status in ('active', 'past_due')) as active,
+              (select count(*) from membership where created_at >= ? and created_at < ?) as joined,
+              (select count(*) from membership where ended_at >= ? and ended_at < ?) as ended,
+              (select sum(round(p.price * 100 / case when p.period = 'year' then 12 else 1 end)) from membership m join membership_plan p on p.id = m.plan_id where m.status in ('active', 'past_due') and not m.cancel_at_period_end) as mrr_cents`,
+      [from, to, from, to],
+    );
+    return { activeMembers: Number(row!.active), newMembers: Number(row!.joined), endedMembers: Number(row!.ended), monthlyRecurringRevenue: fromCents(Number(row!.mrr_cents ?? 0)) };
   }
 
   /** A notice of a membership for its e-mails. */
