@@ -47,8 +47,11 @@ const storefront = storefrontChunks({
   },
   stages: [
     { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-    { name: 'apollo', test: /[\\/]node_modules[\\/](@apollo|graphql|rxjs|@wry|optimism|tslib|apollo-upload-client|extract-files|is-plain-obj)[\\/]|[\\/]src[\\/]apollo[\\/]client\.ts$/ },
+    { name: 'apollo', test: /[\\/]node_modules[\\/](@apollo|graphql|rxjs|@wry|optimism|tslib|apollo-upload-client|extract-files|is-plain-obj)[\\/]|[\\/]src[\\/]apollo[\\/](client|errors)\.ts$/ },
   ],
+  // The server's message, code and field of a failed operation: a few hundred bytes that the blog post,
+  // checkout, account and membership pages and the console all read.
+  common: /[\\/]src[\\/]apollo[\\/]errors\.ts$/,
 });
 
 /**

@@ -55,6 +55,8 @@ export interface AppConfig {
   mailLeaseSeconds: number;
   /** Hours after its delivery that an unopened card gets one reminder to its recipient (fractions allowed; 0: none). */
   reminderAfterHours: number;
+  /** MEMBERSHIP_TEST_PERIOD_SECONDS: every membership period this long instead of a month or a year (tests); null: calendar periods. */
+  membershipTestPeriodSeconds?: number | null;
   /** The demo catalogue on first start: 'auto' seeds it into the embedded database only. */
   seedDemo: 'auto' | boolean;
   /** What this process does: HTTP and background jobs (`all`), HTTP only (`web`), jobs only (`worker`). */
@@ -118,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpTimeoutSeconds: intEnv(env, 'SMTP_TIMEOUT_SECONDS', 30),
     mailLeaseSeconds: Math.min(60, intEnv(env, 'MAIL_LEASE_SECONDS', 30)),
     reminderAfterHours: parseReminderHours(env.REMINDER_AFTER_HOURS),
+    membershipTestPeriodSeconds: env.MEMBERSHIP_TEST_PERIOD_SECONDS ? intEnv(env, 'MEMBERSHIP_TEST_PERIOD_SECONDS', 0) || null : null,
     seedDemo: parseSeedDemo(env.SEED_DEMO),
     appRole: parseAppRole(env.APP_ROLE),
     s3: parseS3(env),

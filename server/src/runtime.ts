@@ -116,6 +116,8 @@ export async function startRuntime(config: AppConfig, log: Logger, deps: Omit<Se
       steps.push(async () => clearInterval(linkSweeper));
       services.abandonedCheckouts.start(orm);
       steps.push(() => services.abandonedCheckouts.stop());
+      services.membershipRenewals.start(orm);
+      steps.push(() => services.membershipRenewals.stop());
       services.occasionReminders.start(orm);
       steps.push(() => services.occasionReminders.stopSweeping());
     }

@@ -37,6 +37,9 @@ import { DiscountService } from './modules/discount/discount.service.js';
 import { AutomaticDiscountService } from './modules/discount/automatic-discount.service.js';
 import { SaleService } from './modules/promotions/sale.service.js';
 import { GiftCardService } from './modules/gift-cards/gift-card.service.js';
+import { MembershipService } from './modules/memberships/membership.service.js';
+import { MembershipRenewals } from './modules/memberships/membership-renewals.js';
+import { User } from './modules/auth/user.entity.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import type { Logger } from 'pino';
 import { ReadCache } from './core/read-cache.js';
@@ -93,6 +96,10 @@ export interface Services {
   promotions: SaleService;
   /** Gift cards: issued by admins, spent at checkout, refunded back (contract section 18). */
   giftCards: GiftCardService;
+  /** Membership plans and shoppers' memberships (contract section 18). */
+  memberships: MembershipService;
+  /** Renews, ends and reminds memberships on the shop's clock (where the background jobs run). */
+  membershipRenewals: MembershipRenewals;
   /** The clock every service reads (tests move it). */
   clock: () => Date;
   refunds: RefundService;
@@ -232,8 +239,12 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const contacts = new ContactService(occasionReminders);
   const orders = new OrderService({ mail, orderEmails, groupCardItems: (em) => groupCards.itemIds(em), cardReplies: (em, itemIds) => ecardLoop.cardReplies(em, itemIds) });
   const recipientChecks: RecipientCheck[] = [(tx, list) => recipients.assertAccepting(tx.em, list)];
+  const provider = selectPaymentProvider(config, providers, deps.log);
+  const testPeriodSeconds = config.membershipTestPeriodSeconds ?? null;
+  const memberships = new MembershipService({ clock, provider, mail, baseUrl: config.publicUrl, testPeriodSeconds });
   const checkout = new CheckoutService({
-    provider: selectPaymentProvider(config, providers, deps.log),
+    provider,
+    benefits: (em, userId) => memberships.benefitsFor(em, userId),
     limits,
     media,
     orderEmails,
@@ -283,6 +294,8 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     automaticDiscounts,
     promotions,
     giftCards,
+    memberships,
+    membershipRenewals: new MembershipRenewals({ clock, provider, mail, log: deps.log, testPeriodSeconds, emailOf: async (em, userId) => (await em.findOne(User, userId))?.email ?? null }),
     clock,
     refunds: new RefundService({ providers, clock, mail, baseUrl: config.publicUrl, cardsWithdrawn: (em, itemIds) => ecardLoop.cardsWithdrawn(em, itemIds), toGiftCard: (em, orderId, amount) => giftCards.refundOrder(em, orderId, amount), giftCardsRefunded: (em, itemIds) => giftCards.refundPurchased(em, itemIds) }),
     sales: new SalesService(clock),

@@ -64,6 +64,10 @@ const STAFF_GRAPHQL: Record<string, { document?: string; body: unknown }> = {
     document: 'query { salesSummary { orders revenue cardsSent cardsOpened timeZone days { orders } } }',
     body: { data: { salesSummary: { orders: 0, revenue: '0.00', cardsSent: 0, cardsOpened: 0, timeZone: 'UTC', days: Array.from({ length: 30 }, () => ({ orders: 0 })) } } },
   },
+  membershipFigures: {
+    document: 'query { membershipFigures(from: "2026-01-01T00:00:00Z", to: "2026-02-01T00:00:00Z") { activeMembers newMembers endedMembers monthlyRecurringRevenue } }',
+    body: { data: { membershipFigures: { activeMembers: 0, newMembers: 0, endedMembers: 0, monthlyRecurringRevenue: '0.00' } } },
+  },
   refundOrder: { body: notFoundError('refundOrder', 'Order not found') },
   addOrderNote: { body: notFoundError('addOrderNote', 'Order not found') },
   resendCardEmail: { body: notFoundError('resendCardEmail', 'Order item not found') },

@@ -17,6 +17,7 @@ import { createServices } from '../../server/src/services.js';
 import { staffInvitationEmail } from '../../server/src/modules/staff/staff-emails.js';
 import * as reference from '../helpers/email-reference/emails.js';
 import { giftCardEmail } from '../../server/src/modules/gift-cards/gift-card-email.js';
+import { paymentFailedEmail, renewalReminderEmail } from '../../server/src/modules/memberships/membership-emails.js';
 
 /**
  * Contract section 10: each template is compiled by MJML once per process and an e-mail is the
@@ -79,6 +80,8 @@ const KINDS: Record<string, string> = {
   'group-card-reminder': 'group card',
   'occasion-reminder': 'occasion reminder',
   'gift-card': 'gift card',
+  'membership-payment-failed': 'membership',
+  'membership-renewal-reminder': 'membership',
 };
 
 /** The kinds the shop's services register, as they are put together for a process. */
@@ -146,6 +149,19 @@ describe('compiled e-mail templates', () => {
     expect(mail.subject).toBe('Ada & Co sent you a $50.00 Art & Song Cards gift card');
     expect(mail.text).toContain(`View your gift card: ${BASE}/gift-card#ACDE-FGHJ-KMNP-QR34`);
     expect(mail.html).toContain('ACDE-FGHJ-KMNP-QR34');
+  });
+
+  it("membership: a failed renewal and a yearly plan's reminder, byte-equal, with and without the card's last four", async () => {
+    for (const [at, cardLast4] of [['2027-01-08T00:00:00.000Z', '0341'], ['2026-12-31T23:30:00.000Z', null]] as const) {
+      const notice = { planName: 'Card Lover <Yearly>', amount: '39.00', at, cardLast4 };
+      await same(paymentFailedEmail('ada@example.com', notice, BASE), reference.paymentFailedEmail('ada@example.com', notice, BASE));
+      await same(renewalReminderEmail('ada@example.com', notice, BASE), reference.renewalReminderEmail('ada@example.com', notice, BASE));
+    }
+    const failed = await paymentFailedEmail('ada@example.com', { planName: 'Monthly', amount: '4.99', at: '2027-01-08T00:00:00.000Z', cardLast4: '0341' }, BASE);
+    expect(failed.subject).toBe('We could not renew your Monthly membership');
+    expect(failed.text).toContain('We tried to charge $4.99 to the card ending 0341 for your Monthly membership, and the payment was declined. Your membership and its benefits continue until 8 January 2027; after that it ends.');
+    const reminder = await renewalReminderEmail('ada@example.com', { planName: 'Yearly', amount: '39.00', at: '2027-12-01T10:00:00.000Z', cardLast4: '4242' }, BASE);
+    expect(reminder.subject).toBe('Your Yearly membership renews on 1 December 2027');
   });
 
   it('refund notice: what went back to a gift card and what to the card', async () => {

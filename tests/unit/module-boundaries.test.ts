@@ -28,13 +28,14 @@ const MAY_USE: Record<string, readonly string[]> = {
   discount: ['audit', 'catalogue', 'limits', 'orders'],
   promotions: ['audit', 'catalogue'],
   'gift-cards': ['audit', 'limits', 'mail'],
+  memberships: ['audit', 'mail', 'payments'],
   contacts: ['auth', 'mail'],
   staff: ['audit', 'auth', 'mail'],
   orders: ['audit', 'auth', 'catalogue', 'consent', 'mail', 'payments'],
   'group-card': ['audit', 'limits', 'mail', 'orders'],
   ecard: ['consent', 'group-card', 'limits', 'mail', 'orders'],
-  checkout: ['auth', 'catalogue', 'discount', 'gift-cards', 'group-card', 'limits', 'mail', 'orders', 'payments'],
-  customers: ['auth', 'orders'],
+  checkout: ['auth', 'catalogue', 'discount', 'gift-cards', 'group-card', 'memberships', 'limits', 'mail', 'orders', 'payments'],
+  customers: ['auth', 'memberships', 'orders'],
   'email-problems': ['audit', 'mail', 'orders'],
 };
 

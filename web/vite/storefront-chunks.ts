@@ -16,7 +16,7 @@ type Group = Rolldown.CodeSplittingGroup;
  * plugin finds what the shell and each page need (import-graph.ts), and the chunk groups ask it
  * when the chunks are made.
  */
-export function storefrontChunks({ entry, shell, pages, stages }: {
+export function storefrontChunks({ entry, shell, pages, stages, common }: {
   /** The entry (index.html): what it imports itself stays apart from the chunks below. */
   entry: string;
   /** The app shell (app/start.tsx). */
@@ -25,6 +25,11 @@ export function storefrontChunks({ entry, shell, pages, stages }: {
   pages: Record<string, string>;
   /** The start-up stages before the shell, by chunk name, in order: the modules each holds. */
   stages: { name: string; test: RegExp }[];
+  /**
+   * Modules most screens read that are too small for a request of their own (the server's error
+   * messages): with the shared chunks, whichever pages use them.
+   */
+  common?: RegExp;
 }): { plugin: Plugin; groups: Group[] } {
   let fromEntry = new Set<string>();
   let shared = new Set<string>();
@@ -48,7 +53,8 @@ export function storefrontChunks({ entry, shell, pages, stages }: {
       const uses = new Map<string, number>();
       for (const [, modules] of fromPages) for (const id of modules) uses.set(id, (uses.get(id) ?? 0) + 1);
       const sharedByPages = [...uses].filter(([, count]) => count > 1).map(([id]) => id);
-      shared = new Set([...(await neededModules(this, [moduleId(shell)])), ...sharedByPages].filter((id) => !fromEntry.has(id)));
+      const everywhere = common ? ids.filter((id) => common.test(id)) : [];
+      shared = new Set([...(await neededModules(this, [moduleId(shell)])), ...sharedByPages, ...everywhere].filter((id) => !fromEntry.has(id)));
       // The page's module itself stays the entry of a chunk of its own (the server finds its chunk by it in the manifest).
       for (const [name, modules] of fromPages) {
         pageOnly.set(name, new Set([...modules].filter((id) => id !== moduleId(pages[name]!) && !shared.has(id) && !fromEntry.has(id))));

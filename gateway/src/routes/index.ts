@@ -6,6 +6,7 @@ import { blogRoutes } from './blog.routes.js';
 import { catalogueRoutes } from './catalogue.routes.js';
 import { discountRoutes } from './discount.routes.js';
 import { giftCardRoutes } from './gift-card.routes.js';
+import { membershipRoutes } from './membership.routes.js';
 import { promotionRoutes } from './promotions.routes.js';
 import { shopOperationsRoutes } from './shop-operations.routes.js';
 import { ecardPageRoutes } from './ecard-pages.routes.js';
@@ -33,7 +34,7 @@ import { salesRoutes } from './sales.routes.js';
 /** Every REST route under /api. */
 export function restRoutes(services: Services): RouteDef[] {
   // The storefront's hot reads first: each route passed costs a path match.
-  return [...productRoutes(services), ...catalogueRoutes(services), ...settingsRoutes(services), ...authRoutes(services), ...mediaRoutes(services), ...blogRoutes(services), ...orderRoutes(services), ...ecardLoopRoutes(services), ...cardPreviewRoutes(services), ...discountRoutes(services), ...giftCardRoutes(services), ...promotionRoutes(services), ...shopOperationsRoutes(services), ...staffRoutes(services), ...customerRoutes(services), ...auditRoutes(services), ...emailProblemRoutes(services), ...accountSettingsRoutes(services), ...consentRoutes(services), ...contactRoutes(services), ...groupCardRoutes(services), ...salesRoutes(services)];
+  return [...productRoutes(services), ...catalogueRoutes(services), ...settingsRoutes(services), ...authRoutes(services), ...mediaRoutes(services), ...blogRoutes(services), ...orderRoutes(services), ...ecardLoopRoutes(services), ...cardPreviewRoutes(services), ...discountRoutes(services), ...giftCardRoutes(services), ...membershipRoutes(services), ...promotionRoutes(services), ...shopOperationsRoutes(services), ...staffRoutes(services), ...customerRoutes(services), ...auditRoutes(services), ...emailProblemRoutes(services), ...accountSettingsRoutes(services), ...consentRoutes(services), ...contactRoutes(services), ...groupCardRoutes(services), ...salesRoutes(services)];
 }
 
 /** The stored media files, served under /api/uploads (mounted ahead of the API router). */

@@ -21,6 +21,7 @@ import { DiscountResolver } from '../modules/discount/discount.resolver.js';
 import { AutomaticDiscountResolver } from '../modules/discount/automatic-discount.resolver.js';
 import { SaleResolver } from '../modules/promotions/sale.resolver.js';
 import { GiftCardResolver } from '../modules/gift-cards/gift-card.resolver.js';
+import { MembershipResolver } from '../modules/memberships/membership.resolver.js';
 import { RefundResolver } from '../modules/orders/refund.resolver.js';
 import { SalesResolver } from '../modules/orders/sales.resolver.js';
 import { OrderPaymentResolver } from '../modules/checkout/payment/payment.resolver.js';
@@ -60,11 +61,12 @@ const resolverFactories = new Map<Function, (services: Services) => unknown>([
   [AutomaticDiscountResolver, (s) => new AutomaticDiscountResolver(s.automaticDiscounts)],
   [SaleResolver, (s) => new SaleResolver(s.promotions)],
   [GiftCardResolver, (s) => new GiftCardResolver(s.giftCards)],
+  [MembershipResolver, (s) => new MembershipResolver(s.memberships)],
   [RefundResolver, (s) => new RefundResolver(s.refunds)],
   [SalesResolver, (s) => new SalesResolver(s.sales)],
   [OrderPaymentResolver, () => new OrderPaymentResolver()],
   [StaffResolver, (s) => new StaffResolver(s.staff)],
-  [CustomersResolver, (s) => new CustomersResolver(s.customers)],
+  [CustomersResolver, (s) => new CustomersResolver(s.customers, s.memberships)],
   [AuditResolver, (s) => new AuditResolver(s.audit)],
   [EmailProblemsResolver, (s) => new EmailProblemsResolver(s.emailProblems)],
   [AccountSettingsResolver, (s) => new AccountSettingsResolver({ settings: s.accountSettings, addresses: s.addresses })],

@@ -12,6 +12,7 @@ import { ProductsScreen } from './products/ProductsScreen';
 import { OrdersScreen } from './orders/OrdersScreen';
 import { DiscountsScreen } from './discounts/DiscountsScreen';
 import { GiftCardsScreen } from './gift-cards/GiftCardsScreen';
+import { MembershipsScreen } from './memberships/MembershipsScreen';
 import { CustomersScreen } from './customers/CustomersScreen';
 import { StaffScreen } from './staff/StaffScreen';
 import { AuditScreen } from './audit/AuditScreen';
@@ -51,6 +52,7 @@ export default function AdminDashboard() {
       {view === 'customers' && <CustomersScreen />}
       {view === 'discounts' && <DiscountsScreen />}
       {view === 'gift-cards' && <GiftCardsScreen />}
+      {view === 'memberships' && <MembershipsScreen />}
       {view === 'promotions' && <PromotionsScreen />}
       {view === 'sales' && (
         <Suspense fallback={<Spinner />}>

@@ -29,6 +29,7 @@ const VerifyEmailPage = lazyWithReload(() => import('../auth/VerifyEmailPage'));
 const UnsubscribePage = lazyWithReload(() => import('../storefront/unsubscribe/UnsubscribePage'));
 const GiftCardBalancePage = lazyWithReload(() => import('../storefront/gift-cards/GiftCardBalancePage'));
 const GiftCardPage = lazyWithReload(() => import('../storefront/gift-cards/GiftCardPage'));
+const MembershipPage = lazyWithReload(() => import('../storefront/membership/MembershipPage'));
 const AccountSettingsPage = lazyWithReload(() => import('../storefront/account-settings/AccountSettingsPage'));
 const UnderConstructionPage = lazyWithReload(() => import('../storefront/pages/UnderConstructionPage'));
 const NotFoundPage = lazyWithReload(() => import('../common/NotFoundPage'));
@@ -85,6 +86,7 @@ export const routes: RouteObject[] = [
           { path: 'reminders/stop', element: <StopReminderPage /> },
           { path: 'gift-cards', element: <GiftCardBalancePage /> },
           { path: 'gift-card', element: <GiftCardPage /> },
+          { path: 'membership', element: <MembershipPage /> },
           { path: 'blog', element: <BlogListPage /> },
           { path: 'blog/:id', element: <BlogPostPage /> },
           { path: 'admin/blog/new', element: <BlogEditorPage /> },

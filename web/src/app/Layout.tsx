@@ -25,6 +25,7 @@ export function Layout() {
       </main>
       {!CONSOLE.test(pathname) && (
         <footer className="site-footer">
+          <Link to="/membership">Membership</Link>
           <Link to="/gift-cards">Gift card balance</Link>
         </footer>
       )}

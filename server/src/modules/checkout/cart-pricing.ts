@@ -16,6 +16,10 @@ export interface CartQuoteLine<P = Product> {
   isCard: boolean;
   /** A gift card: one card of the amount its personalisation names. */
   isGiftCard: boolean;
+  /** What a membership did to its price ("Included in your membership", "Members: 10 % off"); null: nothing. */
+  memberNote?: string | null;
+  /** Its unit price before the membership's benefit (when it had one). */
+  regularUnitPrice?: string | null;
 }
 
 export interface CartQuote<P = Product> {
@@ -32,10 +36,24 @@ export interface CartQuote<P = Product> {
   discountKind: AppliedDiscount['kind'] | null;
   total: string;
   itemCount: number;
+  /** The membership that priced it, when the shopper is a member. */
+  membership?: { id: number; name: string } | null;
+  membershipName?: string | null;
 }
 
+/** What a membership gives at checkout (see MemberBenefits). */
+export interface PricingBenefits {
+  membershipId: number;
+  planName: string;
+  ecardsIncluded: boolean;
+  percentOffOther: number;
+}
+
+/** The note of a line whose e-card a membership includes. */
+export const INCLUDED = 'Included in your membership';
+
 /** Prices the lines at each product's `price`: what it sells for at this moment (a running sale's price, see priced-products.ts). */
-export function priceLines<P extends { id: number; name: string }>(lines: CartLine[], products: Map<number, { product: P; isCard: boolean; isGiftCard?: boolean; price: string }>): CartQuote<P> {
+export function priceLines<P extends { id: number; name: string }>(lines: CartLine[], products: Map<number, { product: P; isCard: boolean; isGiftCard?: boolean; price: string }>, benefits: PricingBenefits | null = null): CartQuote<P> {
   const priced: CartQuoteLine<P>[] = [];
   const dropped = new Set<number>();
   lines.forEach((line, index) => {
@@ -48,7 +66,12 @@ export function priceLines<P extends { id: number; name: string }>(lines: CartLi
       if (line.quantity !== 1) throw badInput('A gift card line is one card: add the gift card again for another one.', `lines.${index}.quantity`);
       const amount = giftCardAmount(line, index) ?? price!;
       priced.push({ index, product, quantity: 1, unitPrice: amount, lineTotal: amount, isCard: false, isGiftCard: true });
-    } else priced.push({ index, product, quantity: line.quantity, unitPrice: price!, lineTotal: multiply(price!, line.quantity), isCard: isCard!, isGiftCard: false });
+    } else {
+      // A member's e-cards cost nothing; everything else (not gift cards) gets the plan's percentage.
+      const member = benefits && (isCard ? (benefits.ecardsIncluded ? { unit: '0.00', note: INCLUDED } : null) : benefits.percentOffOther > 0 ? { unit: percentOff(price!, benefits.percentOffOther), note: `Members: ${benefits.percentOffOther} % off` } : null);
+      const unitPrice = member?.unit ?? price!;
+      priced.push({ index, product, quantity: line.quantity, unitPrice, lineTotal: multiply(unitPrice, line.quantity), isCard: isCard!, isGiftCard: false, memberNote: member?.note ?? null, regularUnitPrice: member ? price! : null });
+    }
   });
   const total = sum(priced.map((line) => line.lineTotal));
   return {
@@ -61,8 +84,13 @@ export function priceLines<P extends { id: number; name: string }>(lines: CartLi
     discountKind: null,
     total,
     itemCount: priced.reduce((count, line) => count + line.quantity, 0),
+    membership: benefits ? { id: benefits.membershipId, name: benefits.planName } : null,
+    membershipName: benefits?.planName ?? null,
   };
 }
+
+/** A price less a whole percentage, to the cent (half a cent away from zero). */
+const percentOff = (price: string, percent: number): string => fromCents(Math.round((toCents(price) * (100 - percent)) / 100));
 
 /** A gift card line's amount as its personalisation names it (null when it names none yet). */
 function giftCardAmount(line: CartLine, index: number): string | null {

@@ -9,6 +9,7 @@ import type { RateLimits } from '../limits/index.js';
 import { Order, OrderStatus, type CardDesign, type OrderEmails, type OrderItem } from '../orders/index.js';
 import { optionalCode, type DiscountService } from '../discount/index.js';
 import { normaliseGiftCardCode, type GiftCardService } from '../gift-cards/index.js';
+import type { MemberBenefits } from '../memberships/index.js';
 import type { GroupCardRequest } from '../group-card/index.js';
 import { basketOf, priceLines, withDiscount, type CartQuote } from './cart-pricing.js';
 import { pricedProducts, type PricedProduct } from './priced-products.js';
@@ -50,6 +51,8 @@ export interface CheckoutOptions {
   orderEmails: OrderEmails;
   clock: () => Date;
   discounts: DiscountService;
+  /** What a signed-in shopper's membership gives (their e-cards free, a percentage off the rest); null: none. */
+  benefits?: (em: EntityManager, userId: number) => Promise<MemberBenefits | null>;
   /** Gift cards: spent in the checkout's transaction, given back when the payment fails. */
   giftCards: Pick<GiftCardService, 'claim' | 'release' | 'issuePurchased'>;
   /** Checks of every recipient of an order, run in its transaction (see card-recipients.ts). */
@@ -103,9 +106,17 @@ export class CheckoutService {
     const code = optionalCode(rawCode);
     // A product the quote drops (gone, a draft) is never asked for: its refusal here is nobody's error.
     if (options.withProducts) for (const line of lines) this.options.products.productOf(ctx, line.productId).catch(() => undefined);
-    const priced = pricedProducts(ctx.em, lines.map((line) => line.productId), this.options.clock()).then((products) => priceLines(lines, products));
+    const benefits = this.benefitsOf(ctx);
+    const priced = Promise.all([pricedProducts(ctx.em, lines.map((line) => line.productId), this.options.clock()), benefits]).then(([products, member]) => priceLines(lines, products, member));
     const [quote, discount] = await Promise.all([priced, this.options.discounts.price(ctx, code, priced.then(basketOf))]);
     return withDiscount(quote, discount);
+  }
+
+  /** The signed-in shopper's membership benefits (none for a guest: no query). */
+  private async benefitsOf(ctx: RequestContext): Promise<MemberBenefits | null> {
+    if (!this.options.benefits) return null;
+    const viewer = await ctx.viewer();
+    return viewer ? this.options.benefits(ctx.em, viewer.user.id) : null;
   }
 
   /** A quoted line's product as the shop shows it, batched across the lines of a request. */
@@ -143,8 +154,9 @@ export class CheckoutService {
     // A repeated key finds its order in createPending: a placed one is the
     // answer, a pending one is charged again with the same key (the provider answers the first outcome).
     const viewer = await ctx.viewer();
+    const benefits = viewer && this.options.benefits ? await this.options.benefits(ctx.em, viewer.user.id) : null;
     const pending = await this.options.discounts.whileClaiming(ctx, discountCode, () =>
-      this.writer.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, giftCardCode, provider, viewerId: viewer?.user.id ?? null, now, notifyOpened: input.notifyWhenOpened !== false }),
+      this.writer.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, giftCardCode, provider, viewerId: viewer?.user.id ?? null, benefits, now, notifyOpened: input.notifyWhenOpened !== false }),
     );
     if (pending instanceof Order && pending.status !== OrderStatus.PENDING) return pending;
 

@@ -77,6 +77,12 @@ export class CartQuoteLine {
 
   @Field(() => DecimalScalar)
   lineTotal!: string;
+
+  @Field(() => String, { nullable: true, description: 'What a membership did to its price ("Included in your membership", "Members: 10 % off"); null: nothing.' })
+  memberNote?: string | null;
+
+  @Field(() => DecimalScalar, { nullable: true, description: 'Its unit price without the membership (when it changed it).' })
+  regularUnitPrice?: string | null;
 }
 
 @ObjectType({ description: 'A cart priced by the shop.' })
@@ -107,6 +113,9 @@ export class CartQuote {
 
   @Field(() => Int)
   itemCount!: number;
+
+  @Field(() => String, { nullable: true, description: "The plan that priced it, when the shopper is a member (its e-cards free, other lines at its percentage)." })
+  membershipName?: string | null;
 }
 
 @ObjectType({ description: 'Whether the shop takes payments, and through which provider (the shop alone chooses it).' })

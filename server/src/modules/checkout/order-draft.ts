@@ -2,7 +2,7 @@ import type { RequestContext } from '../../core/context.js';
 import { AppError, badInput } from '../../core/errors.js';
 import type { NewOrderItem } from '../orders/index.js';
 import { groupCardRequest, type GroupCardRequest } from '../group-card/index.js';
-import { priceLines, type CartQuote } from './cart-pricing.js';
+import { priceLines, type CartQuote, type PricingBenefits } from './cart-pricing.js';
 import { cardItems, cardQuantity, checkRecipients, orderRecipients, type RecipientCheck } from './card-recipients.js';
 import { cleanPersonalisation, type CartLine, type Personalisation } from './checkout-rules.js';
 import { parseInput } from '../../core/input.js';
@@ -22,7 +22,7 @@ export interface OrderDraft {
  * Reads the lines' products (with their card designs), checks every line and every recipient,
  * prices the order and makes its items; writes nothing.
  */
-export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; now: Date }, recipientChecks: readonly RecipientCheck[]): Promise<OrderDraft> {
+export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; now: Date; benefits?: PricingBenefits | null }, recipientChecks: readonly RecipientCheck[]): Promise<OrderDraft> {
   const { lines, now } = args;
   const products = await pricedProducts(tx.em, lines.map((line) => line.productId), now);
   if (lines.some((line) => !products.has(line.productId))) {
@@ -35,7 +35,7 @@ export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; 
   const giftCardRecipients = giftCards.flatMap((gift, index) => (gift ? [{ name: gift.recipientName, email: gift.recipientEmail, field: `lines.${index}.personalisation.recipientEmail` }] : []));
   await checkRecipients(tx, [...orderRecipients(lines, personalisations), ...giftCardRecipients], recipientChecks);
   // A card line is priced for its recipients: one card each.
-  const quote = priceLines(lines.map((line, index) => ({ ...line, quantity: personalisations[index]?.recipients.length ?? line.quantity })), products);
+  const quote = priceLines(lines.map((line, index) => ({ ...line, quantity: personalisations[index]?.recipients.length ?? line.quantity })), products, args.benefits ?? null);
   // Every item of the order: a card line makes one item per recipient (card-recipients.ts), any
   // other line one item of its quantity.
   let position = 0;
@@ -45,7 +45,8 @@ export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; 
     const { product, card: design } = products.get(line.product.id)!;
     const personal = personalisations[line.index];
     // What the line was compared with when sold, and the sale that priced it (the receipt's saving, Sales per sale).
-    const sold = { compareAtPrice: product.compareAtPrice, saleId: product.saleId, saleName: product.saleName };
+    // A membership's price is compared with the price without it (the receipt says what was saved).
+    const sold = { compareAtPrice: line.regularUnitPrice ?? product.compareAtPrice, saleId: product.saleId, saleName: product.saleName };
     const gift = giftCards[line.index];
     const rows: NewOrderItem[] = personal && design
       ? cardItems({ product, design, price: line.unitPrice, sold, personal, position })

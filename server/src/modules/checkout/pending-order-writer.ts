@@ -5,7 +5,7 @@ import { preparedRead, runPrepared } from '../../db/prepared.js';
 import { AppError, conflict } from '../../core/errors.js';
 import { fromCents, toCents } from '../../core/money.js';
 import { insertOrder, orderByKey, OrderItem, recordGiftCardPayment, type NewOrder, type OrderCard, type Order } from '../orders/index.js';
-import { basketOf, withDiscount } from './cart-pricing.js';
+import { basketOf, withDiscount, type PricingBenefits } from './cart-pricing.js';
 import type { RecipientCheck } from './card-recipients.js';
 import type { CheckoutOptions } from './checkout.service.js';
 import type { CartLine } from './checkout-rules.js';
@@ -36,6 +36,8 @@ export interface PendingArgs {
   giftCardCode: string | null;
   provider: PaymentProvider;
   viewerId: number | null;
+  /** What the shopper's membership gives (null: not a member). */
+  benefits: PricingBenefits | null;
   now: Date;
   notifyOpened: boolean;
 }
@@ -165,6 +167,7 @@ function newOrder(args: PendingArgs, draft: OrderDraft, id: string): NewOrder {
     discountAmount: draft.quote.discount,
     discountName: draft.quote.discountName,
     discountKind: draft.quote.discountKind,
+    membershipId: args.benefits?.membershipId ?? null,
     notifyOpened: args.notifyOpened,
     createdAt: args.now,
   };

@@ -4,11 +4,20 @@ import type { RequestContext } from '../../core/context.js';
 import { ConnectionArgs, type ConnectionResult } from '../../core/pagination.js';
 import { OrderConnection, type Order } from '../orders/index.js';
 import type { CustomersService } from './customers.service.js';
+import type { MembershipService } from '../memberships/index.js';
 import { Customer, CustomerConnection, CustomersArgs } from './customers.types.js';
 
 @Resolver(() => Customer)
 export class CustomersResolver {
-  constructor(private readonly service: CustomersService) {}
+  constructor(
+    private readonly service: CustomersService,
+    private readonly memberships: Pick<MembershipService, 'currentPlanOf'>,
+  ) {}
+
+  @FieldResolver(() => String, { nullable: true, description: "The plan of the customer's current membership; null: not a member." })
+  membership(@Ctx() ctx: RequestContext, @Root() customer: Customer): Promise<string | null> {
+    return this.memberships.currentPlanOf(ctx, customer.id);
+  }
 
   @Allow('staff')
   @Query(() => CustomerConnection, { description: "The shop's customers (shopper accounts), searched by name or e-mail, sorted by any column." })

@@ -45,6 +45,8 @@ export interface NewOrder {
   /** The discount that applied: a code as the shop spells it, or an automatic discount's name. */
   discountName: string | null;
   discountKind: 'code' | 'cards' | 'subtotal' | null;
+  /** The membership that priced it (its e-cards free, a percentage off the rest). */
+  membershipId?: number | null;
   notifyOpened: boolean;
   createdAt: Date;
 }
@@ -76,8 +78,8 @@ function orderStatements(em: EntityManager) {
   statements = {
     insert: preparedRead('checkout_insert_order', `
       with o as (
-        insert into "order" (id, purchaser_email, status, total, user_id, payment_provider, idempotency_key, request_hash, item_names, discount_code, discount_amount, discount_name, discount_kind, notify_opened, created_at, updated_at)
-        values ($1::uuid, $2, 'pending', $3::numeric, $4::int, $5, $6, $7, $8, $9, $10::numeric, $15, $16, $11::boolean, $12::timestamptz, $12::timestamptz)
+        insert into "order" (id, purchaser_email, status, total, user_id, payment_provider, idempotency_key, request_hash, item_names, discount_code, discount_amount, discount_name, discount_kind, membership_id, notify_opened, created_at, updated_at)
+        values ($1::uuid, $2, 'pending', $3::numeric, $4::int, $5, $6, $7, $8, $9, $10::numeric, $15, $16, $17::int, $11::boolean, $12::timestamptz, $12::timestamptz)
         on conflict (idempotency_key) do nothing
         returning *),
       i as (
@@ -147,7 +149,7 @@ export async function insertOrder(em: EntityManager, order: NewOrder, items: rea
   }));
   const at = order.createdAt.toISOString();
   const [written] = await runPrepared<{ id: string; item_ids: { id: number; position: number }[] | string | null }>(em, orderStatements(em).insert, [
-    order.id, order.purchaserEmail, order.total, order.userId, order.paymentProvider, order.idempotencyKey, order.requestHash, order.itemNames, order.discountCode, order.discountAmount, order.notifyOpened, at, JSON.stringify(rows), JSON.stringify(designs), order.discountName, order.discountKind,
+    order.id, order.purchaserEmail, order.total, order.userId, order.paymentProvider, order.idempotencyKey, order.requestHash, order.itemNames, order.discountCode, order.discountAmount, order.notifyOpened, at, JSON.stringify(rows), JSON.stringify(designs), order.discountName, order.discountKind, order.membershipId ?? null,
   ]);
   if (!written) return null;
   const itemIds: number[] = [];

@@ -1,6 +1,6 @@
 import { Collection, OptionalProps } from '@mikro-orm/core';
 import { Check, Entity, Enum, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import { Field, GraphQLISODateTime, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, GraphQLISODateTime, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { DecimalScalar } from '../../core/decimal.js';
 import { fromCents, toCents } from '../../core/money.js';
 import { User } from '../auth/index.js';
@@ -48,7 +48,7 @@ registerEnumType(DiscountKind, {
 @Index({ name: 'order_newest_index', expression: 'create index "order_newest_index" on "order" ("created_at" desc, "id" desc)' })
 @Index({ name: 'order_search_index', expression: 'create index "order_search_index" on "order" using gin ("search_text" gin_trgm_ops)' })
 export class Order {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'user' | 'cardLast4' | 'cardBrand' | 'paymentReference' | 'receiptSentAt' | 'searchText' | 'notifyOpened' | 'discountCode' | 'discountAmount' | 'discountName' | 'discountKind' | 'refundedAt' | 'refundedAmount' | 'refundReason' | 'giftCardAmount' | 'giftCardLast4';
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'user' | 'cardLast4' | 'cardBrand' | 'paymentReference' | 'receiptSentAt' | 'searchText' | 'notifyOpened' | 'discountCode' | 'discountAmount' | 'discountName' | 'discountKind' | 'refundedAt' | 'refundedAmount' | 'refundReason' | 'giftCardAmount' | 'giftCardLast4' | 'membershipId';
 
   @Field(() => ID, { description: 'The order\'s id (a UUID).' })
   @PrimaryKey({ type: 'uuid' })
@@ -134,6 +134,10 @@ export class Order {
   @Field(() => String, { nullable: true, description: 'The last four characters of the gift card that paid part of it.' })
   @Property({ type: 'character', length: 4, nullable: true })
   giftCardLast4: string | null = null;
+
+  @Field(() => Int, { nullable: true, description: "The membership that priced it (its e-cards free, a percentage off the rest)." })
+  @Property({ type: 'integer', nullable: true })
+  membershipId: number | null = null;
 
   @Field(() => DecimalScalar, { description: 'What the payment provider was charged: the total less what a gift card paid.' })
   get chargedAmount(): string {

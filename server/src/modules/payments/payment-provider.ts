@@ -60,4 +60,12 @@ export interface PaymentProvider {
   /** Cancels a payment that was started and never finished (providers whose payments stay open: Stripe's intents). */
   cancel?(reference: string): Promise<CancelResult>;
   refund(request: RefundRequest): Promise<RefundResult>;
+  /** Memberships the shop renews on its own clock (the test provider); a provider without it cannot take them. */
+  readonly subscriptions?: SubscriptionPayments;
+}
+
+/** A membership's charges: the first keeps the card for the renewals, which charge it without the shopper. */
+export interface SubscriptionPayments {
+  start(request: ChargeRequest): Promise<{ status: 'succeeded'; reference: string; last4: string | null; brand: string | null; paymentMethod: string } | { status: 'declined'; message: string }>;
+  renew(request: { paymentMethod: string; amount: string; currency: 'USD'; idempotencyKey: string; description: string }): Promise<{ status: 'succeeded'; reference: string } | { status: 'declined'; message: string }>;
 }

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
-import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from './payment-provider.js';
+import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult, SubscriptionPayments } from './payment-provider.js';
 
 export const TEST_CARD_OK = '4242424242424242';
 export const TEST_CARD_DECLINED = '4000000000000002';
+/** Pays a membership's first charge, and is declined at every renewal. */
+export const TEST_CARD_FAILS_AT_RENEWAL = '4000000000000341';
 
 /**
  * The built-in provider for trying the shop: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is
@@ -37,6 +39,30 @@ export class TestPaymentProvider implements PaymentProvider {
     this.refunds.set(request.idempotencyKey, result);
     return result;
   }
+
+  /**
+   * Memberships: the first charge keeps a reference to the card (never its number: only whether it
+   * is the card that fails at renewal), which renewals charge by idempotency key like any charge.
+   */
+  readonly subscriptions: SubscriptionPayments = {
+    start: async (request) => {
+      const paysOnce = request.card?.number === TEST_CARD_FAILS_AT_RENEWAL;
+      const result = paysOnce ? await this.charge({ ...request, card: { ...request.card!, number: TEST_CARD_OK } }) : await this.charge(request);
+      if (result.status !== 'succeeded') return result.status === 'declined' ? result : { status: 'declined', message: 'The payment could not be taken.' };
+      return { status: 'succeeded', reference: result.reference!, last4: request.card!.number.slice(-4), brand: result.brand, paymentMethod: `test_pm_${paysOnce ? 'fails_' : ''}${crypto.randomBytes(8).toString('hex')}` };
+    },
+    renew: async (request) => {
+      const earlier = this.renewals.get(request.idempotencyKey);
+      if (earlier) return earlier;
+      const result = request.paymentMethod.startsWith('test_pm_fails_')
+        ? ({ status: 'declined', message: 'Your card was declined at renewal.' } as const)
+        : ({ status: 'succeeded', reference: `test_ch_${crypto.randomBytes(12).toString('hex')}` } as const);
+      if (result.status === 'succeeded') this.chargeCount += 1;
+      this.renewals.set(request.idempotencyKey, result);
+      return result;
+    },
+  };
+  private readonly renewals = new Map<string, { status: 'succeeded'; reference: string } | { status: 'declined'; message: string }>();
 
   private decide({ card }: ChargeRequest): ChargeResult {
     if (!card) return { status: 'declined', message: 'Please enter your card details.' };

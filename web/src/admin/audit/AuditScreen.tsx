@@ -21,6 +21,7 @@ const ENTITIES: { value: string; label: string; one: string }[] = [
   { value: 'discount', label: 'Discounts', one: 'Discount' },
   { value: 'sale', label: 'Sales & promotions', one: 'Sale' },
   { value: 'gift-card', label: 'Gift cards', one: 'Gift card' },
+  { value: 'membership', label: 'Memberships', one: 'Membership' },
   { value: 'order', label: 'Orders (refunds, resends, group cards)', one: 'Order' },
   { value: 'e-mail', label: 'E-mail', one: 'E-mail' },
   { value: 'staff', label: 'Staff', one: 'Staff' },

@@ -35,6 +35,8 @@ export function CustomerDialog({ customerId, onClose, onOpenOrder }: { customerI
               </dd>
               <dt>Joined</dt>
               <dd>{dateTime(customer.createdAt)}</dd>
+              <dt>Membership</dt>
+              <dd>{customer.membership ?? 'Not a member'}</dd>
               <dt>Orders</dt>
               <dd>{customer.ordersCount}</dd>
               <dt>Total spent</dt>

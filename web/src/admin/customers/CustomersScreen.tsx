@@ -105,7 +105,14 @@ export function CustomersScreen() {
                       }
                     }}
                   >
-                    <td className="customers-name">{node.username}</td>
+                    <td className="customers-name">
+                      {node.username}
+                      {node.membership && (
+                        <Tag minimal intent="primary" className="customers-member" title={`Member: ${node.membership}`}>
+                          Member
+                        </Tag>
+                      )}
+                    </td>
                     <td>{node.email}</td>
                     <td>{node.confirmed ? <Tag minimal intent="success" icon="tick">Confirmed</Tag> : <Tag minimal>Not confirmed</Tag>}</td>
                     <td className="orders-number">{node.ordersCount}</td>

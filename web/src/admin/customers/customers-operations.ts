@@ -16,6 +16,7 @@ export const CustomersQuery = graphql(`
           confirmed
           ordersCount
           totalSpent
+          membership
           lastOrderAt
           createdAt
         }
@@ -34,6 +35,7 @@ export const CustomerQuery = graphql(`
       emailConfirmedAt
       ordersCount
       totalSpent
+      membership
       lastOrderAt
       createdAt
       orders(first: 20, after: $after) {

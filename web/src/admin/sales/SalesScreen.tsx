@@ -7,6 +7,7 @@ import { SalesCsvButton } from './SalesCsvButton';
 import { SalesPeriodsTable } from './SalesPeriodsTable';
 import { SalesRangeBar } from './SalesRangeBar';
 import { SalesPromotions } from './SalesPromotions';
+import { SalesMemberships } from './SalesMemberships';
 import { SalesTopProducts } from './SalesTopProducts';
 import { SalesTotals } from './SalesTotals';
 import { dayRange } from './sales-format';
@@ -82,6 +83,7 @@ export default function SalesScreen() {
               <h3 id="sales-promotions-title">Promotions</h3>
               <SalesPromotions promotions={summary.promotions} />
             </Card>
+            <SalesMemberships from={summary.from} to={summary.to} timeZone={summary.timeZone} />
           </div>
         </div>
       )}

@@ -1,6 +1,6 @@
 import type { IconName } from '@blueprintjs/icons';
 
-export type AdminView = 'media' | 'catalogue' | 'products' | 'orders' | 'customers' | 'discounts' | 'gift-cards' | 'promotions' | 'sales' | 'email' | 'staff' | 'audit' | 'settings';
+export type AdminView = 'media' | 'catalogue' | 'products' | 'orders' | 'customers' | 'discounts' | 'gift-cards' | 'memberships' | 'promotions' | 'sales' | 'email' | 'staff' | 'audit' | 'settings';
 
 /** The entries of the Admin Menu; `staff` marks those the staff role may use (the server decides, this only hides). */
 export const ADMIN_VIEWS: { id: AdminView; label: string; icon: IconName; staff?: boolean; path?: string }[] = [
@@ -11,6 +11,7 @@ export const ADMIN_VIEWS: { id: AdminView; label: string; icon: IconName; staff?
   { id: 'customers', label: 'Customers', icon: 'people', staff: true },
   { id: 'discounts', label: 'Discounts', icon: 'tag' },
   { id: 'gift-cards', label: 'Gift cards', icon: 'credit-card' },
+  { id: 'memberships', label: 'Memberships', icon: 'crown' },
   { id: 'promotions', label: 'Sales & promotions', icon: 'percentage', path: '/admindash/promotions' },
   { id: 'sales', label: 'Sales', icon: 'timeline-line-chart', staff: true },
   { id: 'email', label: 'E-mail', icon: 'envelope' },

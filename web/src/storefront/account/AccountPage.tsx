@@ -9,6 +9,7 @@ import { snackbar } from '../../common/toaster';
 import { formatPrice, paidWithGiftCard } from '../common/price';
 import { MyOrdersQuery, ResendMyCardMutation } from './account-operations';
 import { cardActions, cardState, cardStateLabel, longDate, longDateTime, withdrawnOrder, type CardState } from './card-state';
+import { AccountMembership } from './AccountMembership';
 import { ChangeDateDialog, type ChangingCard } from './ChangeDateDialog';
 import { ConfirmEmailReminder } from '../account-settings/ConfirmEmailReminder';
 import { GroupCardSection } from '../group-card/GroupCardSection';
@@ -46,6 +47,7 @@ export default function AccountPage() {
     <div className="store-page account-page">
       <h1>My orders</h1>
       <ConfirmEmailReminder />
+      <AccountMembership />
       {error && !orders ? (
         <Callout intent="danger" title="Your orders could not be loaded">
           {errorMessage(error, 'Please try again.')}

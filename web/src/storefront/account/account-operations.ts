@@ -67,3 +67,23 @@ export const ResendMyCardMutation = graphql(`
     }
   }
 `);
+
+/** The shopper's membership in a few words for My orders (its page has the rest). */
+export const AccountMembershipQuery = graphql(`
+  query AccountMembership {
+    myMembership {
+      id
+      status
+      currentPeriodEnd
+      cancelAtPeriodEnd
+      pastDueSince
+      endedAt
+      plan {
+        id
+        name
+        price
+        period
+      }
+    }
+  }
+`);

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Callout, Card, Icon, NumericInput, Spinner } from '@blueprintjs/core';
 import { recipientNames } from '@rules';
-import { discountLabel, formatPrice, lineTotal } from '../common/price';
+import { discountLabel, formatPrice, lineTotal, membershipSaving, regularLineTotal } from '../common/price';
 import { SalePrice } from '../common/SalePrice';
 import type { CartLine } from './cart-lines';
 import { MAX_QUANTITY } from './cart-lines';
@@ -62,6 +62,7 @@ export default function CartPage() {
                     ) : (
                       <span className="muted">{formatPrice(lineQuote.unitPrice)} each</span>
                     )}
+                    {lineQuote.memberNote && <span className="cart-member-note">{lineQuote.memberNote}</span>}
                   </div>
                   <div className="cart-line-controls">
                     {line.giftCard ? null : line.personalisation ? (
@@ -80,7 +81,11 @@ export default function CartPage() {
                         className="cart-quantity"
                       />
                     )}
-                    <SalePrice className="cart-line-total" price={lineQuote.lineTotal} compareAt={lineQuote.product.compareAtPrice ? lineTotal(lineQuote.product.compareAtPrice, lineQuote.quantity) : null} />
+                    {lineQuote.regularUnitPrice ? (
+                      <SalePrice className="cart-line-total" price={lineQuote.lineTotal} compareAt={regularLineTotal(lineQuote)} badge={null} />
+                    ) : (
+                      <SalePrice className="cart-line-total" price={lineQuote.lineTotal} compareAt={lineQuote.product.compareAtPrice ? lineTotal(lineQuote.product.compareAtPrice, lineQuote.quantity) : null} />
+                    )}
                     <Button variant="minimal" icon="trash" aria-label={`Remove ${lineQuote.product.name}`} onClick={() => cart.remove(line.id)} />
                   </div>
                 </Card>
@@ -88,6 +93,12 @@ export default function CartPage() {
             ))}
           </ul>
           <Card className="cart-summary">
+            {quote.membershipName && (
+              <div className="cart-summary-row cart-membership" data-testid="cart-membership">
+                <span>{quote.membershipName} membership</span>
+                <span>You save {formatPrice(membershipSaving(quote.lines))}</span>
+              </div>
+            )}
             {discountLabel(quote) && (
               <>
                 <div className="cart-summary-row cart-subtotal">

@@ -8,6 +8,7 @@ export const CartQuoteQuery = graphql(`
       discountCode
       discountName
       discountKind
+      membershipName
       total
       itemCount
       droppedProductIds
@@ -16,6 +17,8 @@ export const CartQuoteQuery = graphql(`
         quantity
         unitPrice
         lineTotal
+        regularUnitPrice
+        memberNote
         product {
           id
           name

@@ -4,12 +4,14 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Callout, Card, Checkbox, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
 import { errorCode, errorField, errorMessage } from '../../apollo/errors';
 import { useAuth } from '../../auth/auth-store';
-import { discountLabel, formatPrice, giftCardName, giftCardSplit } from '../common/price';
+import { discountLabel, formatPrice, giftCardName, giftCardSplit, membershipSaving, regularLineTotal } from '../common/price';
+import { SalePrice } from '../common/SalePrice';
 import { toLineInputs } from '../cart/cart-lines';
 import { recipientNames } from '@rules';
 import { cart } from '../cart/cart-store';
 import { useCartQuote } from '../cart/use-cart-quote';
-import { checkoutKey, formatCardNumber, formatExpiry } from './card-input';
+import { CARD_FIELDS, NO_CARD, cardPayment, cardProblems, checkoutKey, type CardField } from './card-input';
+import { CardFields } from './CardFields';
 import { PaymentSetupQuery, PlaceOrderMutation } from './checkout-operations';
 import { DiscountCodeField } from './DiscountCodeField';
 import { GiftCardField, useGiftCardLookup, type AppliedGiftCard } from './GiftCardField';
@@ -22,7 +24,7 @@ import '../common/storefront.css';
 import './checkout.css';
 import { EmptyState } from '../../common/EmptyState';
 
-type Field = 'purchaserEmail' | 'payment.cardNumber' | 'payment.expiry' | 'payment.cvc';
+type Field = 'purchaserEmail' | CardField;
 
 /** /payments: the purchaser's e-mail and card; the shop prices the cart and takes the payment once. */
 export default function PaymentsPage() {
@@ -35,10 +37,7 @@ export default function PaymentsPage() {
   const { lines, quote, priced, error: quoteError } = useCartQuote(discountCode);
   const lookUpGiftCard = useGiftCardLookup();
   const [email, setEmail] = useState(auth.user?.email ?? '');
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
-  const [holder, setHolder] = useState('');
+  const [card, setCard] = useState(NO_CARD);
   const [notifyOpened, setNotifyOpened] = useState(true);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<{ title: string; message: string; cart?: boolean } | null>(null);
@@ -64,12 +63,9 @@ export default function PaymentsPage() {
   const pay = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting.current || !quote) return;
-    const found: Partial<Record<Field, string>> = {};
-    if (!isEmail(email)) found.purchaserEmail = 'Enter your e-mail address for the receipt.';
     const typedCard = !stripeKey && !covered;
-    if (typedCard && number.replace(/\D/g, '').length < 12) found['payment.cardNumber'] = 'Enter the card number.';
-    if (typedCard && !/^\d{2}\/\d{2}$/.test(expiry)) found['payment.expiry'] = 'MM/YY';
-    if (typedCard && !/^\d{3,4}$/.test(cvc)) found['payment.cvc'] = '3 or 4 digits';
+    const found: Partial<Record<Field, string>> = typedCard ? cardProblems(card) : {};
+    if (!isEmail(email)) found.purchaserEmail = 'Enter your e-mail address for the receipt.';
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length) return;
@@ -78,7 +74,7 @@ export default function PaymentsPage() {
     const idempotencyKey = checkoutKey(sessionStorage, JSON.stringify(input));
     submitting.current = true;
     try {
-      const payment = stripeKey || covered ? null : { cardNumber: number, expiry, cvc, cardholderName: holder.trim() || null };
+      const payment = stripeKey || covered ? null : cardPayment(card);
       const { data } = await placeOrder({ variables: { input: { ...input, idempotencyKey, payment, notifyWhenOpened: notifyOpened } } });
       const secret = data?.placeOrder.status === 'PENDING' ? data.placeOrder.paymentClientSecret : null;
       if (data && secret) {
@@ -108,7 +104,7 @@ export default function PaymentsPage() {
       } else if (code === 'PAYMENTS_UNAVAILABLE') setFailure({ title: 'Payments are not set up', message });
       else if (code === 'RATE_LIMITED') setFailure({ title: 'Too many attempts', message });
       else if (code === 'RECIPIENT_UNSUBSCRIBED') setFailure({ title: 'A recipient does not accept cards', message, cart: true });
-      else if (field && ['purchaserEmail', 'payment.cardNumber', 'payment.expiry', 'payment.cvc'].includes(field)) setErrors({ [field as Field]: message });
+      else if (field && (field === 'purchaserEmail' || CARD_FIELDS.includes(field))) setErrors({ [field as Field]: message });
       else if (field === 'discountCode') {
         setDiscountCode(null);
         setDiscountProblem(message);
@@ -157,23 +153,7 @@ export default function PaymentsPage() {
               </Suspense>
             </div>
           )}
-          <Card className="checkout-card" hidden={Boolean(stripeKey) || covered}>
-            <FormGroup label="Card number" labelFor="card-number" {...field('payment.cardNumber')}>
-              <InputGroup id="card-number" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={number} onValueChange={(v) => setNumber(formatCardNumber(v))} intent={field('payment.cardNumber').intent} leftIcon="credit-card" />
-            </FormGroup>
-            <div className="checkout-row">
-              <FormGroup label="Expiry" labelFor="card-expiry" {...field('payment.expiry')}>
-                <InputGroup id="card-expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={expiry} onValueChange={(v) => setExpiry((previous) => formatExpiry(v, previous))} intent={field('payment.expiry').intent} />
-              </FormGroup>
-              <FormGroup label="Security code" labelFor="card-cvc" {...field('payment.cvc')}>
-                <InputGroup id="card-cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} value={cvc} onValueChange={(v) => setCvc(v.replace(/\D/g, ''))} intent={field('payment.cvc').intent} />
-              </FormGroup>
-            </div>
-            <FormGroup label="Name on the card" labelFor="card-holder" labelInfo="(optional)">
-              <InputGroup id="card-holder" autoComplete="cc-name" value={holder} onValueChange={setHolder} />
-            </FormGroup>
-            {testProvider && <p className="muted checkout-hint">This shop takes test payments: pay with 4242 4242 4242 4242, any future expiry and any code.</p>}
-          </Card>
+          <CardFields card={card} onChange={setCard} problems={errors} hidden={Boolean(stripeKey) || covered} hint={testProvider ? 'This shop takes test payments: pay with 4242 4242 4242 4242, any future expiry and any code.' : null} />
           {lines.some((line) => line.personalisation) && (
             <Checkbox className="checkout-notify" checked={notifyOpened} onChange={(event) => setNotifyOpened(event.currentTarget.checked)} label="Tell me when my card is opened" />
           )}
@@ -204,11 +184,18 @@ export default function PaymentsPage() {
                       {q.quantity > 1 ? `${q.quantity} × ` : ''}
                       {q.product.name}
                       {line.personalisation && <span className="muted"> for {recipientNames(line.personalisation.recipients)}</span>}
+                      {q.memberNote && <span className="checkout-member-note">{q.memberNote}</span>}
                     </span>
-                    <span>{formatPrice(q.lineTotal)}</span>
+                    <SalePrice className="checkout-line-price" price={q.lineTotal} compareAt={regularLineTotal(q)} badge={null} />
                   </li>
                 ))}
               </ul>
+              {quote.membershipName && (
+                <div className="checkout-subtotal checkout-membership" data-testid="checkout-membership">
+                  <span>{quote.membershipName} membership</span>
+                  <span>You save {formatPrice(membershipSaving(quote.lines))}</span>
+                </div>
+              )}
               {discountLabel(quote) && (
                 <>
                   <div className="checkout-subtotal">

@@ -29,3 +29,29 @@ export function checkoutKey(storage: Pick<Storage, 'getItem' | 'setItem'>, signa
   storage.setItem('checkout', JSON.stringify({ signature, key }));
   return key;
 }
+
+/** A card as typed into the shop's card form (the payment page, the membership page). */
+export interface TypedCard {
+  number: string;
+  expiry: string;
+  cvc: string;
+  holder: string;
+}
+
+export const NO_CARD: TypedCard = { number: '', expiry: '', cvc: '', holder: '' };
+
+/** The card's fields as the shop names them in its errors (`extensions.field`). */
+export type CardField = 'payment.cardNumber' | 'payment.expiry' | 'payment.cvc';
+export const CARD_FIELDS: readonly string[] = ['payment.cardNumber', 'payment.expiry', 'payment.cvc'] satisfies CardField[];
+
+/** What is plainly missing from a typed card, by field, before the shop is asked (it checks the card again). */
+export function cardProblems(card: TypedCard): Partial<Record<CardField, string>> {
+  const found: Partial<Record<CardField, string>> = {};
+  if (card.number.replace(/\D/g, '').length < 12) found['payment.cardNumber'] = 'Enter the card number.';
+  if (!/^\d{2}\/\d{2}$/.test(card.expiry)) found['payment.expiry'] = 'MM/YY';
+  if (!/^\d{3,4}$/.test(card.cvc)) found['payment.cvc'] = '3 or 4 digits';
+  return found;
+}
+
+/** A typed card as the shop's `payment` input takes it. */
+export const cardPayment = (card: TypedCard) => ({ cardNumber: card.number, expiry: card.expiry, cvc: card.cvc, cardholderName: card.holder.trim() || null });

@@ -20,6 +20,19 @@ export function discountLabel(discount: { discountCode?: string | null; discount
   return discount.discountName ?? 'Discount';
 }
 
+/** A line a membership priced: its total at the regular price, shown struck through (null: the membership did not change it). */
+export const regularLineTotal = (line: { quantity: number; regularUnitPrice?: string | null }) => (line.regularUnitPrice ? lineTotal(line.regularUnitPrice, line.quantity) : null);
+
+/**
+ * What a membership saved on a priced cart: each line it changed at its regular price, less what the
+ * line costs now, in whole cents ("5.70"; "0.00" for a shopper who is not a member).
+ */
+export function membershipSaving(lines: readonly { quantity: number; lineTotal: string; regularUnitPrice?: string | null }[]): string {
+  const cents = (amount: string) => Math.round(Number(amount) * 100);
+  const saved = lines.reduce((sum, line) => sum + (line.regularUnitPrice ? cents(lineTotal(line.regularUnitPrice, line.quantity)) - cents(line.lineTotal) : 0), 0);
+  return (saved / 100).toFixed(2);
+}
+
 /** A gift card as shoppers read it: "Gift card ····7KQX". */
 export const giftCardName = (last4: string) => `Gift card ····${last4}`;
 

@@ -1,0 +1,59 @@
+import { button, DEFAULT_SHOP_IDENTITY, formatDay, heading, mjml, paragraph, renderEmail, type MailContent, type ShopIdentity } from '../mail/index.js';
+
+/** The mail kinds of memberships. */
+export const MembershipMailKind = {
+  PAYMENT_FAILED: 'membership-payment-failed',
+  RENEWAL_REMINDER: 'membership-renewal-reminder',
+} as const;
+
+/** What a membership's e-mails say. */
+export interface MembershipNotice {
+  planName: string;
+  amount: string;
+  /** The renewal (a reminder), or the end of the grace period (a failed payment), ISO 8601. */
+  at: string;
+  cardLast4: string | null;
+}
+
+const why = (shop: ShopIdentity) => `You receive this e-mail because you are a member of ${shop.name}.`;
+
+/** A renewal that could not be charged: the benefits last 7 more days; paying again keeps them. */
+export function paymentFailedEmail(to: string, notice: MembershipNotice, baseUrl: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
+  const subject = `We could not renew your ${notice.planName} membership`;
+  const until = formatDay(new Date(notice.at), null);
+  const card = notice.cardLast4 ? `the card ending ${notice.cardLast4}` : 'your card';
+  const body = `We tried to charge $${notice.amount} to ${card} for your ${notice.planName} membership, and the payment was declined. Your membership and its benefits continue until ${until}; after that it ends.`;
+  const link = `${baseUrl}/membership`;
+  return renderEmail({
+    to,
+    subject,
+    preview: `Your membership continues until ${until}.`,
+    body: mjml`${heading(subject)}
+${paragraph(body)}
+${paragraph('To keep it, become a member again with another card on the membership page.')}
+${button('Your membership', link)}
+${paragraph(why(shop), { quiet: true })}`,
+    text: `${subject}\n\n${body}\n\nTo keep it, become a member again with another card on the membership page: ${link}\n\n${why(shop)}`,
+    shop,
+  });
+}
+
+/** A yearly plan's reminder, 7 days before it renews. */
+export function renewalReminderEmail(to: string, notice: MembershipNotice, baseUrl: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
+  const on = formatDay(new Date(notice.at), null);
+  const subject = `Your ${notice.planName} membership renews on ${on}`;
+  const card = notice.cardLast4 ? `the card ending ${notice.cardLast4}` : 'your card';
+  const body = `On ${on} we will charge $${notice.amount} to ${card} for another year of your ${notice.planName} membership. Nothing needs doing to keep it; to stop it, cancel before then on the membership page.`;
+  const link = `${baseUrl}/membership`;
+  return renderEmail({
+    to,
+    subject,
+    preview: `$${notice.amount} on ${on}.`,
+    body: mjml`${heading(subject)}
+${paragraph(body)}
+${button('Your membership', link)}
+${paragraph(why(shop), { quiet: true })}`,
+    text: `${subject}\n\n${body}\n\nYour membership: ${link}\n\n${why(shop)}`,
+    shop,
+  });
+}

@@ -1,0 +1,48 @@
+import type { Intent } from '@blueprintjs/core';
+import type { MembershipPeriod, MembershipStatus } from '../../apollo/generated/graphql';
+import { formatPrice } from '../common/price';
+
+/** How long a declined renewal keeps the benefits before the membership lapses (contract section 18). */
+const GRACE_MS = 7 * 86_400_000;
+
+const PERIOD: Record<MembershipPeriod, string> = { MONTH: 'month', YEAR: 'year' };
+
+export const longDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
+
+/** "$4.99 a month", "$39.00 a year". */
+export const planPrice = (plan: { price: string; period: MembershipPeriod }) => `${formatPrice(plan.price)} a ${PERIOD[plan.period]}`;
+
+/** What a plan gives, in the shop's words: "E-cards included", "10 % off albums and collections". */
+export function planBenefits(plan: { ecardsIncluded: boolean; percentOffOther: number }): string[] {
+  return [plan.ecardsIncluded ? 'E-cards included' : null, plan.percentOffOther > 0 ? `${plan.percentOffOther} % off albums and collections` : null].filter((benefit): benefit is string => benefit !== null);
+}
+
+export interface MembershipFacts {
+  status: MembershipStatus;
+  currentPeriodEnd: string;
+  cancelAtPeriodEnd: boolean;
+  pastDueSince?: string | null;
+  endedAt?: string | null;
+}
+
+/**
+ * Where a membership stands, in words: its tag, the line that says what happens next, and whether it
+ * still gives its benefits (`current`: active, cancelled to the end of its period, or past due within
+ * its grace period).
+ */
+export function membershipState(membership: MembershipFacts): { label: string; intent: Intent; line: string; current: boolean } {
+  const end = longDate(membership.currentPeriodEnd);
+  switch (membership.status) {
+    case 'ACTIVE':
+      return membership.cancelAtPeriodEnd ? { label: 'Cancelled', intent: 'warning', line: `Cancelled: ends on ${end}`, current: true } : { label: 'Active', intent: 'success', line: `Renews on ${end}`, current: true };
+    case 'PAST_DUE':
+      return { label: 'Past due', intent: 'danger', line: `Renewal declined: the benefits last until ${longDate(graceEnd(membership))}`, current: true };
+    case 'LAPSED':
+      return { label: 'Lapsed', intent: 'none', line: `Ended on ${longDate(membership.endedAt ?? membership.currentPeriodEnd)}: a renewal was not paid`, current: false };
+    default:
+      return { label: 'Ended', intent: 'none', line: `Ended on ${longDate(membership.endedAt ?? membership.currentPeriodEnd)}`, current: false };
+  }
+}
+
+/** Until when a membership whose renewal was declined keeps its benefits. */
+export const graceEnd = (membership: { pastDueSince?: string | null; currentPeriodEnd: string }) => new Date(Date.parse(membership.pastDueSince ?? membership.currentPeriodEnd) + GRACE_MS).toISOString();
