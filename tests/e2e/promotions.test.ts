@@ -114,6 +114,8 @@ describe('scheduled sales in a real browser', () => {
     expect(await row.locator('.promotions-covers').textContent()).toBe('1 product, Birthday');
     await expect.poll(() => row.locator('.promotions-priced').textContent(), { timeout: 30_000 }).toBe('4');
     await screenshot(page, 'promotions-1280');
+    // "Sale created." fades away by itself: judge the page once it has gone, not half way through its fading.
+    await page.locator('.bp6-toast').first().waitFor({ state: 'detached', timeout: 30_000 });
     expect(await seriousProblems(page)).toEqual([]);
 
     // On a phone: the sale as a card, and its dialog (opened from the address) within the screen.

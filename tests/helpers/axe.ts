@@ -15,6 +15,12 @@ interface Violation {
 
 /** What axe-core finds wrong on the page as it is now: serious and critical problems (the storefront's pages: moderate ones too). */
 export async function seriousProblems(page: Page, impacts: readonly string[] = ['serious', 'critical']): Promise<string[]> {
+  // A toast or dialog half way through fading has half its contrast: judge the page once its finite transitions have ended.
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 30_000, polling: 100 },
+  );
   await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
