@@ -17,6 +17,7 @@ import { Order } from './modules/orders/order.entity.js';
 import { DiscountCode } from './modules/discount/discount-code.entity.js';
 import { GiftCard, GiftCardEntry } from './modules/gift-cards/gift-card.entity.js';
 import { Membership, MembershipCharge, MembershipPlan } from './modules/memberships/membership.entity.js';
+import { GiftMembership } from './modules/memberships/gift-membership.entity.js';
 import { AutomaticDiscount } from './modules/discount/automatic-discount.entity.js';
 import { Setting } from './modules/settings/setting.entity.js';
 import { StaffInvitation } from './modules/staff/staff-invitation.entity.js';
@@ -26,4 +27,4 @@ import { Contact, ContactOccasion } from './modules/contacts/contact.entity.js';
 import { GroupCard, GroupCardInvitation, GroupCardSignature } from './modules/group-card/group-card.entity.js';
 
 /** Every entity of the product, in one list for the ORM. */
-export const entities = [User, AuthSession, RememberedSession, RetiredSessionCookie, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category, Product, ProductImage, EGreetingCard, Order, OrderItem, OrderNote, MailJob, SoldMedia, EcardReply, DiscountCode, AutomaticDiscount, StaffInvitation, AccountToken, UnsubscribedAddress, Contact, ContactOccasion, GroupCard, GroupCardInvitation, GroupCardSignature, GiftCard, GiftCardEntry, MembershipPlan, Membership, MembershipCharge];
+export const entities = [User, AuthSession, RememberedSession, RetiredSessionCookie, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category, Product, ProductImage, EGreetingCard, Order, OrderItem, OrderNote, MailJob, SoldMedia, EcardReply, DiscountCode, AutomaticDiscount, StaffInvitation, AccountToken, UnsubscribedAddress, Contact, ContactOccasion, GroupCard, GroupCardInvitation, GroupCardSignature, GiftCard, GiftCardEntry, MembershipPlan, Membership, MembershipCharge, GiftMembership];

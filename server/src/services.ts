@@ -39,6 +39,7 @@ import { SaleService } from './modules/promotions/sale.service.js';
 import { GiftCardService } from './modules/gift-cards/gift-card.service.js';
 import { MembershipService } from './modules/memberships/membership.service.js';
 import { MembershipRenewals } from './modules/memberships/membership-renewals.js';
+import { GiftMembershipService } from './modules/memberships/gift-membership.service.js';
 import { User } from './modules/auth/user.entity.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import type { Logger } from 'pino';
@@ -98,6 +99,8 @@ export interface Services {
   giftCards: GiftCardService;
   /** Membership plans and shoppers' memberships (contract section 18). */
   memberships: MembershipService;
+  /** Memberships given as presents: issued when paid, redeemed on /membership. */
+  giftMemberships: GiftMembershipService;
   /** Renews, ends and reminds memberships on the shop's clock (where the background jobs run). */
   membershipRenewals: MembershipRenewals;
   /** The clock every service reads (tests move it). */
@@ -242,6 +245,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const provider = selectPaymentProvider(config, providers, deps.log);
   const testPeriodSeconds = config.membershipTestPeriodSeconds ?? null;
   const memberships = new MembershipService({ clock, provider, mail, baseUrl: config.publicUrl, testPeriodSeconds });
+  const giftMemberships = new GiftMembershipService({ clock, limits, mail, baseUrl: config.publicUrl, testPeriodSeconds });
   const checkout = new CheckoutService({
     provider,
     benefits: (em, userId) => memberships.benefitsFor(em, userId),
@@ -251,6 +255,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     clock,
     discounts,
     giftCards,
+    giftMemberships,
     groupCards,
     products: { productOf: async (ctx, id) => (await products.storefront(ctx, id)).product },
     // An address that said no is refused at checkout (RECIPIENT_UNSUBSCRIBED), every recipient of every line in one query.
@@ -295,9 +300,10 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     promotions,
     giftCards,
     memberships,
+    giftMemberships,
     membershipRenewals: new MembershipRenewals({ clock, provider, mail, log: deps.log, testPeriodSeconds, emailOf: async (em, userId) => (await em.findOne(User, userId))?.email ?? null }),
     clock,
-    refunds: new RefundService({ providers, clock, mail, baseUrl: config.publicUrl, cardsWithdrawn: (em, itemIds) => ecardLoop.cardsWithdrawn(em, itemIds), toGiftCard: (em, orderId, amount) => giftCards.refundOrder(em, orderId, amount), giftCardsRefunded: (em, itemIds) => giftCards.refundPurchased(em, itemIds) }),
+    refunds: new RefundService({ providers, clock, mail, baseUrl: config.publicUrl, cardsWithdrawn: (em, itemIds) => ecardLoop.cardsWithdrawn(em, itemIds), toGiftCard: (em, orderId, amount) => giftCards.refundOrder(em, orderId, amount), giftCardsRefunded: (em, itemIds) => giftCards.refundPurchased(em, itemIds), giftMembershipsRefunded: (em, itemIds) => giftMemberships.refundPurchased(em, itemIds) }),
     sales: new SalesService(clock),
     stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p.name === 'stripe') ?? null, checkout, clock }),
     staff: new StaffService({ auth, mail, baseUrl: config.publicUrl, clock }),

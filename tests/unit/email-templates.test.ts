@@ -17,6 +17,7 @@ import { createServices } from '../../server/src/services.js';
 import { staffInvitationEmail } from '../../server/src/modules/staff/staff-emails.js';
 import * as reference from '../helpers/email-reference/emails.js';
 import { giftCardEmail } from '../../server/src/modules/gift-cards/gift-card-email.js';
+import { giftMembershipEmail } from '../../server/src/modules/memberships/gift-membership-email.js';
 import { paymentFailedEmail, renewalReminderEmail } from '../../server/src/modules/memberships/membership-emails.js';
 
 /**
@@ -80,6 +81,7 @@ const KINDS: Record<string, string> = {
   'group-card-reminder': 'group card',
   'occasion-reminder': 'occasion reminder',
   'gift-card': 'gift card',
+  'gift-membership': 'gift membership',
   'membership-payment-failed': 'membership',
   'membership-renewal-reminder': 'membership',
 };
@@ -148,6 +150,18 @@ describe('compiled e-mail templates', () => {
     await same(Promise.resolve(mail), reference.giftCardEmail('grace@example.com', plain, BASE));
     expect(mail.subject).toBe('Ada & Co sent you a $50.00 Art & Song Cards gift card');
     expect(mail.text).toContain(`View your gift card: ${BASE}/gift-card#ACDE-FGHJ-KMNP-QR34`);
+    expect(mail.html).toContain('ACDE-FGHJ-KMNP-QR34');
+  });
+
+  it('gift membership: byte-equal for a month and a year, with and without a message (its markup escaped), the code and where to redeem it', async () => {
+    for (const period of ['month', 'year'] as const) {
+      const notice = { code: 'ACDE-FGHJ-KMNP-QR34', planName: 'Card Lover <Yearly>', period, recipientName: 'Grace <Hopper>', senderName: 'Ada & Co', message: 'Cards all year!\nWith love <3' };
+      await same(giftMembershipEmail('grace@example.com', notice, BASE), reference.giftMembershipEmail('grace@example.com', notice, BASE));
+      await same(giftMembershipEmail('grace@example.com', { ...notice, message: null }, BASE), reference.giftMembershipEmail('grace@example.com', { ...notice, message: null }, BASE));
+    }
+    const mail = await giftMembershipEmail('grace@example.com', { code: 'ACDE-FGHJ-KMNP-QR34', planName: 'Card Lover', period: 'year', recipientName: 'Grace', senderName: 'Ada', message: null }, BASE);
+    expect(mail.subject).toBe('Ada gave you a year of Art & Song Cards membership');
+    expect(mail.text).toContain(`Redeem your membership: ${BASE}/membership#gift=ACDE-FGHJ-KMNP-QR34`);
     expect(mail.html).toContain('ACDE-FGHJ-KMNP-QR34');
   });
 

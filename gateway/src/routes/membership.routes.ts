@@ -25,10 +25,11 @@ const membershipJson = (membership: Membership | null) => ({
   renews_at: membership && membership.status === MembershipStatus.ACTIVE && !membership.cancelAtPeriodEnd ? membership.currentPeriodEnd.toISOString() : null,
   current_period_end: membership?.currentPeriodEnd.toISOString() ?? null,
   cancel_at_period_end: membership?.cancelAtPeriodEnd ?? false,
+  gift: membership?.gift ?? false,
 });
 
 /** The membership rows of the REST contract (section 18): a shopper's membership, and the admin's plans. */
-export function membershipRoutes({ memberships }: Services): RouteDef[] {
+export function membershipRoutes({ memberships, giftMemberships }: Services): RouteDef[] {
   return [
     {
       method: 'get',
@@ -45,6 +46,14 @@ export function membershipRoutes({ memberships }: Services): RouteDef[] {
       async handler(ctx, req, res) {
         const json = body(req);
         res.status(201).json(membershipJson(await withRestFields(memberships.subscribe(ctx, planId(json.plan_id), json.payment), { planId: 'plan_id' })));
+      },
+    },
+    {
+      method: 'post',
+      path: '/membership/redeem',
+      access: 'user',
+      async handler(ctx, req, res) {
+        res.status(201).json(membershipJson(await giftMemberships.redeem(ctx, body(req).code)));
       },
     },
     {

@@ -20,3 +20,4 @@ export * from './group-card.js';
 export * from './shop.js';
 export * from './sales-range.js';
 export * from './gift-card.js';
+export * from './gift-membership.js';

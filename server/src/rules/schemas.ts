@@ -16,3 +16,4 @@ export * from './schemas/post.js';
 export * from './schemas/payment.js';
 export * from './schemas/settings.js';
 export * from './schemas/gift-card.js';
+export * from './schemas/gift-membership.js';

@@ -61,7 +61,7 @@ const resolverFactories = new Map<Function, (services: Services) => unknown>([
   [AutomaticDiscountResolver, (s) => new AutomaticDiscountResolver(s.automaticDiscounts)],
   [SaleResolver, (s) => new SaleResolver(s.promotions)],
   [GiftCardResolver, (s) => new GiftCardResolver(s.giftCards)],
-  [MembershipResolver, (s) => new MembershipResolver(s.memberships)],
+  [MembershipResolver, (s) => new MembershipResolver(s.memberships, s.giftMemberships)],
   [RefundResolver, (s) => new RefundResolver(s.refunds)],
   [SalesResolver, (s) => new SalesResolver(s.sales)],
   [OrderPaymentResolver, () => new OrderPaymentResolver()],

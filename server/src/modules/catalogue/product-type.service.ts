@@ -6,7 +6,10 @@ import { audited, named } from '../audit/index.js';
 import { conflict, notFound } from '../../core/errors.js';
 import { cleanName } from '../../core/input.js';
 import { BUILT_IN_PRODUCT_TYPES, ProductType } from './product-type.entity.js';
-import { isGiftCardType } from '../../rules/index.js';
+import { isGiftCardType, isGiftMembershipType } from '../../rules/index.js';
+
+/** The types known by their names (gift cards, gift memberships): they keep them. */
+const knownByName = (name: string) => isGiftCardType(name) || isGiftMembershipType(name);
 
 const BUILT_IN_IDS = new Set<number>(BUILT_IN_PRODUCT_TYPES.map((t) => t.id));
 
@@ -48,8 +51,8 @@ export class ProductTypeService {
     const type = await this.get(ctx, id);
     const name = cleanName(input.name, 'name', 100);
     await this.assertNameFree(ctx, name, id);
-    // Gift cards are known by their type's name: it stays as it is.
-    if (isGiftCardType(type.name) && name !== type.name) throw conflict(`"${type.name}" is built in and cannot be renamed.`, 'name');
+    // Gift cards and gift memberships are known by their type's name: it stays as it is.
+    if (knownByName(type.name) && name !== type.name) throw conflict(`"${type.name}" is built in and cannot be renamed.`, 'name');
     const before = type.name;
     await audited(
       ctx,
@@ -65,7 +68,7 @@ export class ProductTypeService {
 
   async delete(ctx: RequestContext, id: number): Promise<void> {
     const type = await this.get(ctx, id);
-    if (BUILT_IN_IDS.has(id) || isGiftCardType(type.name)) throw conflict(`"${type.name}" is built in and cannot be deleted.`);
+    if (BUILT_IN_IDS.has(id) || knownByName(type.name)) throw conflict(`"${type.name}" is built in and cannot be deleted.`);
     const used = await this.productsOfType(ctx, id);
     if (used) throw conflict(`"${type.name}" is used by ${used} product${used === 1 ? '' : 's'}; it cannot be deleted.`);
     try {

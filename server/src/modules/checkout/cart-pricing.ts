@@ -5,6 +5,7 @@ import { parseInput } from '../../core/input.js';
 import { giftCardAmountSchema, QUANTITY_MESSAGE } from '../../rules/schemas.js';
 import type { AppliedDiscount, Basket } from '../discount/index.js';
 import { MAX_QUANTITY, type CartLine } from './checkout-rules.js';
+import type { GiftPlan } from './priced-products.js';
 
 export interface CartQuoteLine<P = Product> {
   index: number;
@@ -16,6 +17,11 @@ export interface CartQuoteLine<P = Product> {
   isCard: boolean;
   /** A gift card: one card of the amount its personalisation names. */
   isGiftCard: boolean;
+  /** A gift membership: one period of the plan its personalisation names, at the plan's price. */
+  isGiftMembership?: boolean;
+  /** The plan a gift membership gives. */
+  giftPlan?: { id: number; name: string; period: 'month' | 'year' } | null;
+  giftPlanName?: string | null;
   /** What a membership did to its price ("Included in your membership", "Members: 10 % off"); null: nothing. */
   memberNote?: string | null;
   /** Its unit price before the membership's benefit (when it had one). */
@@ -53,11 +59,11 @@ export interface PricingBenefits {
 export const INCLUDED = 'Included in your membership';
 
 /** Prices the lines at each product's `price`: what it sells for at this moment (a running sale's price, see priced-products.ts). */
-export function priceLines<P extends { id: number; name: string }>(lines: CartLine[], products: Map<number, { product: P; isCard: boolean; isGiftCard?: boolean; price: string }>, benefits: PricingBenefits | null = null): CartQuote<P> {
+export function priceLines<P extends { id: number; name: string }>(lines: CartLine[], products: Map<number, { product: P; isCard: boolean; isGiftCard?: boolean; isGiftMembership?: boolean; plans?: Map<number, GiftPlan> | null; price: string }>, benefits: PricingBenefits | null = null): CartQuote<P> {
   const priced: CartQuoteLine<P>[] = [];
   const dropped = new Set<number>();
   lines.forEach((line, index) => {
-    const { product, isCard, isGiftCard = false, price } = products.get(line.productId) ?? {};
+    const { product, isCard, isGiftCard = false, isGiftMembership = false, plans, price } = products.get(line.productId) ?? {};
     if (!product) dropped.add(line.productId);
     // A card line's quantity counts its recipients (up to 100); anything else is 1 to 99 copies.
     else if (!isCard && line.quantity > MAX_QUANTITY) throw badInput(QUANTITY_MESSAGE, `lines.${index}.quantity`);
@@ -66,6 +72,13 @@ export function priceLines<P extends { id: number; name: string }>(lines: CartLi
       if (line.quantity !== 1) throw badInput('A gift card line is one card: add the gift card again for another one.', `lines.${index}.quantity`);
       const amount = giftCardAmount(line, index) ?? price!;
       priced.push({ index, product, quantity: 1, unitPrice: amount, lineTotal: amount, isCard: false, isGiftCard: true });
+    } else if (isGiftMembership) {
+      // One gift per line, at the price of the plan it gives (no membership's percentage: it is a plan's price).
+      if (line.quantity !== 1) throw badInput('A gift membership line is one gift: add it again for another one.', `lines.${index}.quantity`);
+      const planId = Number((line.personalisation as { planId?: unknown } | null)?.planId);
+      const plan = plans?.get(planId);
+      if (!plan) throw badInput('This plan is not offered any more: choose another one.', `lines.${index}.personalisation.planId`);
+      priced.push({ index, product, quantity: 1, unitPrice: plan.price, lineTotal: plan.price, isCard: false, isGiftCard: false, isGiftMembership: true, giftPlan: { id: planId, name: plan.name, period: plan.period }, giftPlanName: plan.name });
     } else {
       // A member's e-cards cost nothing; everything else (not gift cards) gets the plan's percentage.
       const member = benefits && (isCard ? (benefits.ecardsIncluded ? { unit: '0.00', note: INCLUDED } : null) : benefits.percentOffOther > 0 ? { unit: percentOff(price!, benefits.percentOffOther), note: `Members: ${benefits.percentOffOther} % off` } : null);

@@ -9,7 +9,7 @@ import type { RateLimits } from '../limits/index.js';
 import { Order, OrderStatus, type CardDesign, type OrderEmails, type OrderItem } from '../orders/index.js';
 import { optionalCode, type DiscountService } from '../discount/index.js';
 import { normaliseGiftCardCode, type GiftCardService } from '../gift-cards/index.js';
-import type { MemberBenefits } from '../memberships/index.js';
+import type { GiftMembershipService, MemberBenefits } from '../memberships/index.js';
 import type { GroupCardRequest } from '../group-card/index.js';
 import { basketOf, priceLines, withDiscount, type CartQuote } from './cart-pricing.js';
 import { pricedProducts, type PricedProduct } from './priced-products.js';
@@ -55,6 +55,8 @@ export interface CheckoutOptions {
   benefits?: (em: EntityManager, userId: number) => Promise<MemberBenefits | null>;
   /** Gift cards: spent in the checkout's transaction, given back when the payment fails. */
   giftCards: Pick<GiftCardService, 'claim' | 'release' | 'issuePurchased'>;
+  /** Gift memberships: issued when the order that bought them is paid. */
+  giftMemberships?: Pick<GiftMembershipService, 'issuePurchased'>;
   /** Checks of every recipient of an order, run in its transaction (see card-recipients.ts). */
   recipientChecks?: RecipientCheck[];
   /** Keeps a signed-in shopper's time zone on their account (their occasion reminders come at 09:00 there). */

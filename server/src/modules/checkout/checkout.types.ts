@@ -46,6 +46,9 @@ export class CardPersonalisationInput {
   @Field(() => DecimalScalar, { nullable: true, description: 'A gift card line only: the amount it holds, 10 to 500 (its recipient is recipientName and recipientEmail; the message may be empty).' })
   amount?: string | null;
 
+  @Field(() => Int, { nullable: true, description: 'A gift membership line only: the plan whose period it gives (offered on /membership); it costs the plan\'s price (its recipient is recipientName and recipientEmail; the message may be empty).' })
+  planId?: number | null;
+
   @Field(() => GroupCardInput, { nullable: true, description: 'Makes the card a group card that others sign by its link until `collectUntil` (no later than its delivery day; without a day it goes out when signing closes).' })
   groupCard?: GroupCardInput | null;
 }
@@ -83,6 +86,9 @@ export class CartQuoteLine {
 
   @Field(() => DecimalScalar, { nullable: true, description: 'Its unit price without the membership (when it changed it).' })
   regularUnitPrice?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'A gift membership line: the name of the plan it gives.' })
+  giftPlanName?: string | null;
 }
 
 @ObjectType({ description: 'A cart priced by the shop.' })

@@ -6,7 +6,7 @@ import { priceLines, type CartQuote, type PricingBenefits } from './cart-pricing
 import { cardItems, cardQuantity, checkRecipients, orderRecipients, type RecipientCheck } from './card-recipients.js';
 import { cleanPersonalisation, type CartLine, type Personalisation } from './checkout-rules.js';
 import { parseInput } from '../../core/input.js';
-import { giftCardPersonalisationSchema } from '../../rules/schemas.js';
+import { giftCardPersonalisationSchema, giftMembershipPersonalisationSchema } from '../../rules/schemas.js';
 import { pricedProducts, type PricedProduct } from './priced-products.js';
 
 /** An order made from the cart, before it is written (see draftOrder). */
@@ -28,12 +28,14 @@ export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; 
   if (lines.some((line) => !products.has(line.productId))) {
     throw new AppError('PRODUCT_UNAVAILABLE', 'Some products in your cart are no longer available; review your cart.', { field: 'lines' });
   }
-  const personalisations = lines.map((line, index) => (products.get(line.productId)!.isGiftCard ? null : checkLine(line, `lines.${index}`, products.get(line.productId)!, now)));
-  // A gift card line needs its amount and whom it goes to.
+  const isGift = (line: CartLine) => products.get(line.productId)!.isGiftCard || products.get(line.productId)!.isGiftMembership;
+  const personalisations = lines.map((line, index) => (isGift(line) ? null : checkLine(line, `lines.${index}`, products.get(line.productId)!, now)));
+  // A gift card line needs its amount and whom it goes to; a gift membership line its plan and whom it goes to.
   const giftCards = lines.map((line, index) => (products.get(line.productId)!.isGiftCard ? parseInput(giftCardPersonalisationSchema, line.personalisation, `lines.${index}.personalisation`) : null));
-  // A gift card's recipient goes through the same checks as a card's (an address that said no gets neither).
-  const giftCardRecipients = giftCards.flatMap((gift, index) => (gift ? [{ name: gift.recipientName, email: gift.recipientEmail, field: `lines.${index}.personalisation.recipientEmail` }] : []));
-  await checkRecipients(tx, [...orderRecipients(lines, personalisations), ...giftCardRecipients], recipientChecks);
+  const giftMemberships = lines.map((line, index) => (products.get(line.productId)!.isGiftMembership ? parseInput(giftMembershipPersonalisationSchema, line.personalisation, `lines.${index}.personalisation`) : null));
+  // A gift's recipient goes through the same checks as a card's (an address that said no gets neither).
+  const giftRecipients = [...giftCards, ...giftMemberships].flatMap((gift, at) => (gift ? [{ name: gift.recipientName, email: gift.recipientEmail, field: `lines.${at % lines.length}.personalisation.recipientEmail` }] : []));
+  await checkRecipients(tx, [...orderRecipients(lines, personalisations), ...giftRecipients], recipientChecks);
   // A card line is priced for its recipients: one card each.
   const quote = priceLines(lines.map((line, index) => ({ ...line, quantity: personalisations[index]?.recipients.length ?? line.quantity })), products, args.benefits ?? null);
   // Every item of the order: a card line makes one item per recipient (card-recipients.ts), any
@@ -48,11 +50,14 @@ export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; 
     // A membership's price is compared with the price without it (the receipt says what was saved).
     const sold = { compareAtPrice: line.regularUnitPrice ?? product.compareAtPrice, saleId: product.saleId, saleName: product.saleName };
     const gift = giftCards[line.index];
+    const giftMembership = giftMemberships[line.index];
     const rows: NewOrderItem[] = personal && design
       ? cardItems({ product, design, price: line.unitPrice, sold, personal, position })
       : gift
         ? [{ position, productId: product.id, name: product.name, price: line.unitPrice, quantity: 1, recipientName: gift.recipientName, recipientEmail: gift.recipientEmail, senderName: gift.senderName, message: gift.message || null, giftCard: true }]
-        : [{ position, productId: product.id, name: product.name, price: line.unitPrice, ...sold, quantity: line.quantity }];
+        : giftMembership && line.giftPlan
+          ? [{ position, productId: product.id, name: `${product.name}: ${line.giftPlan.name}`, price: line.unitPrice, quantity: 1, recipientName: giftMembership.recipientName, recipientEmail: giftMembership.recipientEmail, senderName: giftMembership.senderName, message: giftMembership.message || null, giftMembershipPlanId: line.giftPlan.id }]
+          : [{ position, productId: product.id, name: product.name, price: line.unitPrice, ...sold, quantity: line.quantity }];
     items.push(...rows);
     if (personal?.groupCard) groupCards.set(position, personal.groupCard);
     position += rows.length;

@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import { withEm, type RequestContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
-import { giftCardItems, payOrder, payOrderQueueing, Order, OrderStatus } from '../orders/index.js';
+import { giftCardItems, giftMembershipItems, payOrder, payOrderQueueing, Order, OrderStatus } from '../orders/index.js';
 import type { CheckoutOptions } from './checkout.service.js';
 import type { ChargeResult } from '../payments/index.js';
 import { clientSecrets } from './payment/client-secrets.js';
@@ -9,7 +9,7 @@ import type { WrittenOrder } from './pending-order-writer.js';
 
 /** What becomes of a pending order once its payment provider has answered: paid, waiting for the browser, or dropped. */
 export class OrderSettlement {
-  constructor(private readonly options: Pick<CheckoutOptions, 'orderEmails' | 'discounts' | 'giftCards'>) {}
+  constructor(private readonly options: Pick<CheckoutOptions, 'orderEmails' | 'discounts' | 'giftCards' | 'giftMemberships'>) {}
 
   /**
    * Records the provider's outcome: a paid order gets its e-mails queued (once, whoever settles
@@ -28,7 +28,7 @@ export class OrderSettlement {
       if (order.status === OrderStatus.PENDING) clientSecrets.set(order, charge.clientSecret);
       return order;
     }
-    if (written && !written.giftCards) {
+    if (written && !written.gifts) {
       // One statement marks it paid (only while pending) and queues its e-mails; when another
       // settling came first, the general way below answers the order as that one left it.
       const row = await payOrderQueueing(ctx.em, orderId, charge, this.options.orderEmails.batchForOrder(written, written.cards, now));
@@ -48,9 +48,11 @@ export class OrderSettlement {
       }
       const order = em.map(Order, paid.row);
       await this.options.orderEmails.queueForOrder(em, order, paid.cards, now);
-      // The gift cards it bought, issued with the payment that pays for them (or not at all).
+      // The gift cards and memberships it bought, issued with the payment that pays for them (or not at all).
       const giftCards = await giftCardItems(em, order.id);
       if (giftCards.length) await this.options.giftCards.issuePurchased(em, order.id, giftCards, now);
+      const giftMemberships = this.options.giftMemberships ? await giftMembershipItems(em, order.id) : [];
+      if (giftMemberships.length) await this.options.giftMemberships!.issuePurchased(em, order.id, giftMemberships, now);
       ctx.log.info({ orderId: order.id, total: order.total, items: paid.lines }, 'order placed');
       return order;
     });

@@ -21,8 +21,8 @@ export interface WrittenOrder {
   purchaserEmail: string;
   /** How many items it has. */
   items: number;
-  /** How many of them are gift cards (issued when it is paid). */
-  giftCards: number;
+  /** How many of them are gifts: gift cards and gift memberships (issued when it is paid). */
+  gifts: number;
   cards: OrderCard[];
 }
 
@@ -176,5 +176,5 @@ function newOrder(args: PendingArgs, draft: OrderDraft, id: string): NewOrder {
 /** What paying the order just written needs: its total, its purchaser and its cards (ids by position). */
 function writtenOrder(args: PendingArgs, draft: OrderDraft, written: { id: string; itemIds: number[] }, due = draft.quote.total): WrittenOrder {
   const cards = draft.items.flatMap((item) => (item.itemUrlUuid ? [{ id: written.itemIds[item.position]!, recipientEmail: item.recipientEmail!, deliverAt: item.deliverAt ?? null }] : []));
-  return { id: written.id, total: draft.quote.total, due, purchaserEmail: args.purchaserEmail, items: draft.items.length, giftCards: draft.items.filter((item) => item.giftCard).length, cards };
+  return { id: written.id, total: draft.quote.total, due, purchaserEmail: args.purchaserEmail, items: draft.items.length, gifts: draft.items.filter((item) => item.giftCard || item.giftMembershipPlanId).length, cards };
 }

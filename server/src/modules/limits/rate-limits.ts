@@ -38,6 +38,8 @@ export interface RateLimitDefinitions {
   discountCode: LimitRule;
   /** Gift card codes looked up (a balance asked, or a code given at checkout that is not a usable card), per client address. */
   giftCardLookup: LimitRule;
+  /** Gift membership codes tried on /membership, per client address (as many as gift card look-ups). */
+  giftMembershipCode: LimitRule;
   /** Password reset requests per client address, and per e-mail address asked for. */
   passwordResetPerAddress: LimitRule;
   passwordResetPerEmail: LimitRule;
@@ -123,6 +125,7 @@ export function rateLimitRules(config: {
     thankYou: { name: 'thank-you', points: config.limits.thankYouPerHour ?? 20, windowSeconds: 3600, message: 'Too many thank-yous from your address. Please try again later.', perAddress: true },
     discountCode: { name: 'discount-code', points: config.limits.discountCodesPerHour ?? 20, windowSeconds: 3600, message: 'Too many discount codes tried from your address. Please try again later.', perAddress: true },
     giftCardLookup: { name: 'gift-card', points: config.limits.giftCardLookupsPerHour ?? 10, windowSeconds: 3600, message: 'Too many gift card codes looked up from your address. Please try again in an hour.', perAddress: true },
+    giftMembershipCode: { name: 'gift-membership', points: config.limits.giftCardLookupsPerHour ?? 10, windowSeconds: 3600, message: 'Too many gift membership codes tried from your address. Please try again in an hour.', perAddress: true },
     passwordResetPerAddress: { name: 'reset-addr', points: config.limits.passwordResetsPerAddressPerHour ?? 5, windowSeconds: 3600, message: resets, perAddress: true },
     passwordResetPerEmail: { name: 'reset-email', points: config.limits.passwordResetsPerEmailPerHour ?? 3, windowSeconds: 3600, message: resets },
     addressEmails: { name: 'address-emails', points: 5, windowSeconds: 3600, message: 'Too many e-mails asked for this account. Please try again in an hour.' },

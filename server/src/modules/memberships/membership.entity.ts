@@ -66,7 +66,7 @@ export class MembershipPlan {
 @ObjectType({ description: "A shopper's membership." })
 @Entity({ tableName: 'membership' })
 export class Membership {
-  [OptionalProps]?: 'paymentMethod' | 'cardLast4' | 'cancelAtPeriodEnd' | 'pastDueSince' | 'remindedFor' | 'endedAt' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'paymentMethod' | 'cardLast4' | 'cancelAtPeriodEnd' | 'pastDueSince' | 'remindedFor' | 'endedAt' | 'giftMembershipId' | 'gift' | 'createdAt' | 'updatedAt';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer' })
@@ -117,6 +117,15 @@ export class Membership {
   @Field(() => GraphQLISODateTime, { nullable: true, description: 'When it ended (CANCELLED or LAPSED).' })
   @Property({ type: 'datetime', nullable: true })
   endedAt: Date | null = null;
+
+  /** The gift it was redeemed from (a gift membership: no card, and it does not renew). */
+  @Property({ type: 'integer', nullable: true })
+  giftMembershipId: number | null = null;
+
+  @Field(() => Boolean, { description: 'Given as a present: it lasts the period given and never renews or charges anything.' })
+  get gift(): boolean {
+    return this.giftMembershipId !== null;
+  }
 
   @Field(() => GraphQLISODateTime)
   @Property({ type: 'datetime', defaultRaw: 'now()' })

@@ -4,6 +4,7 @@ import type { RequestContext } from '../../core/context.js';
 import { DecimalScalar } from '../../core/decimal.js';
 import { Membership, MembershipCharge, MembershipPeriod, MembershipPlan } from './membership.entity.js';
 import type { MembershipService } from './membership.service.js';
+import type { GiftMembershipService } from './gift-membership.service.js';
 
 @InputType({ description: 'A membership plan (admins).' })
 class MembershipPlanInput {
@@ -60,7 +61,10 @@ const planInput = (input: MembershipPlanInput) => ({ ...input, period: input.per
 
 @Resolver(() => Membership)
 export class MembershipResolver {
-  constructor(private readonly service: MembershipService) {}
+  constructor(
+    private readonly service: MembershipService,
+    private readonly gifts: GiftMembershipService,
+  ) {}
 
   @Allow('storefront')
   @Query(() => [MembershipPlan], { description: 'The plans offered, cheapest first.' })
@@ -110,10 +114,21 @@ export class MembershipResolver {
     return this.service.resume(ctx);
   }
 
+  @Allow('user')
+  @Mutation(() => Membership, { description: "Redeems a gift membership's code: a membership of its plan from now for one period, which never renews or charges. BAD_USER_INPUT on `code` for a code no gift has; CONFLICT for one redeemed already, or for a shopper who is a member already; 10 tries an hour per client address." })
+  redeemGiftMembership(@Ctx() ctx: RequestContext, @Arg('code', () => String) code: string): Promise<Membership> {
+    return this.gifts.redeem(ctx, code);
+  }
+
   @Allow('staff')
   @Query(() => MembershipFigures, { description: 'Sales: members now, those who joined and left in [from, to), and the monthly recurring revenue.' })
   membershipFigures(@Ctx() ctx: RequestContext, @Arg('from', () => GraphQLISODateTime) from: Date, @Arg('to', () => GraphQLISODateTime) to: Date): Promise<MembershipFigures> {
     return this.service.figures(ctx, from, to);
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'Who gave it, when it was given as a present.' })
+  giftFrom(@Ctx() ctx: RequestContext, @Root() membership: Membership): Promise<string | null> {
+    return this.gifts.giverOf(ctx, membership);
   }
 
   @FieldResolver(() => [MembershipCharge], { description: 'Its charges, newest first.' })

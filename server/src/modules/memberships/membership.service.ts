@@ -7,7 +7,7 @@ import { parseInput } from '../../core/input.js';
 import { fromCents } from '../../core/money.js';
 import { paymentCardSchema } from '../../rules/schemas.js';
 import { describeChanges, named, recordAudit } from '../audit/index.js';
-import { drop, type MailQueue } from '../mail/index.js';
+import { drop, formatDay, type MailQueue } from '../mail/index.js';
 import type { PaymentProvider } from '../payments/index.js';
 import { MembershipMailKind, paymentFailedEmail, renewalReminderEmail, type MembershipNotice } from './membership-emails.js';
 import { cleanPlanInput, periodEnd } from './membership-rules.js';
@@ -108,6 +108,7 @@ export class MembershipService {
       const plan = await em.findOne(MembershipPlan, { id: planId, active: true });
       if (!plan) throw notFound('Membership plan');
       const current = await em.findOne(Membership, { userId, status: { $in: CURRENT } });
+      if (current?.status === MembershipStatus.ACTIVE && current.gift) throw conflict(`Your gift membership lasts until ${formatDay(current.currentPeriodEnd, null)}: join a plan once it has ended to keep the benefits.`);
       if (current?.status === MembershipStatus.ACTIVE) throw conflict('You are a member already; your membership page shows it.');
       // A membership whose renewal failed is replaced by the one paid for now (its grace period ends).
       if (current) {
@@ -132,6 +133,7 @@ export class MembershipService {
   /** Cancels at the end of the period paid for (the benefits last until then); a past-due membership ends now. */
   async cancel(ctx: RequestContext): Promise<Membership> {
     return this.change(ctx, (membership) => {
+      if (membership.gift) throw conflict(`A membership given as a present ends by itself on ${formatDay(membership.currentPeriodEnd, null)}: there is nothing to cancel.`);
       if (membership.status === MembershipStatus.PAST_DUE) {
         membership.status = MembershipStatus.CANCELLED;
         membership.endedAt = this.options.clock();
@@ -144,6 +146,7 @@ export class MembershipService {
   /** Undoes a cancellation before the period paid for ends: it renews again. */
   async resume(ctx: RequestContext): Promise<Membership> {
     return this.change(ctx, (membership) => {
+      if (membership.gift) throw conflict('A membership given as a present does not renew: join a plan once it has ended to keep the benefits.');
       if (membership.status !== MembershipStatus.ACTIVE || !membership.cancelAtPeriodEnd) throw conflict('Your membership is not cancelled, so there is nothing to resume.');
       membership.cancelAtPeriodEnd = false;
     });

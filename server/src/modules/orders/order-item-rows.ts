@@ -28,6 +28,8 @@ export interface NewOrderItem {
   card?: CardDesign | null;
   /** A gift card bought: issued when the order is paid. */
   giftCard?: boolean;
+  /** A gift membership bought: the plan whose period it gives (its code is issued when the order is paid). */
+  giftMembershipPlanId?: number | null;
 }
 
 /** A new order's row as checkout writes it (pending until its payment is settled). */
@@ -83,10 +85,10 @@ function orderStatements(em: EntityManager) {
         on conflict (idempotency_key) do nothing
         returning *),
       i as (
-        insert into order_item (order_id, position, product_id, name, price, compare_at_price, sale_id, sale_name, quantity, item_url_uuid, recipient_name, recipient_email, sender_name, message, deliver_at, time_zone, gift_card, card)
-        select o.id, r.position, r.product_id, r.name, r.price, r.compare_at_price, r.sale_id, r.sale_name, r.quantity, r.item_url_uuid, r.recipient_name, r.recipient_email, r.sender_name, r.message, r.deliver_at, r.time_zone, coalesce(r.gift_card, false), $14::jsonb -> r.design
+        insert into order_item (order_id, position, product_id, name, price, compare_at_price, sale_id, sale_name, quantity, item_url_uuid, recipient_name, recipient_email, sender_name, message, deliver_at, time_zone, gift_card, gift_membership_plan_id, card)
+        select o.id, r.position, r.product_id, r.name, r.price, r.compare_at_price, r.sale_id, r.sale_name, r.quantity, r.item_url_uuid, r.recipient_name, r.recipient_email, r.sender_name, r.message, r.deliver_at, r.time_zone, coalesce(r.gift_card, false), r.gift_membership_plan_id, $14::jsonb -> r.design
           from o, jsonb_to_recordset($13::jsonb) as r(position smallint, product_id int, name text, price numeric(12,2), compare_at_price numeric(12,2), sale_id int, sale_name text, quantity smallint, item_url_uuid uuid, recipient_name text,
-                                                    recipient_email text, sender_name text, message text, deliver_at timestamptz, time_zone text, gift_card boolean, design int)
+                                                    recipient_email text, sender_name text, message text, deliver_at timestamptz, time_zone text, gift_card boolean, gift_membership_plan_id int, design int)
         returning id, position)
       select o.id, (select json_agg(json_build_object('id', i.id, 'position', i.position)) from i) as item_ids from o`),
     pay: preparedRead('checkout_pay_order', `
@@ -145,6 +147,7 @@ export async function insertOrder(em: EntityManager, order: NewOrder, items: rea
     deliver_at: item.deliverAt?.toISOString() ?? null,
     time_zone: item.timeZone ?? null,
     gift_card: item.giftCard === true,
+    gift_membership_plan_id: item.giftMembershipPlanId ?? null,
     design: design(item.card),
   }));
   const at = order.createdAt.toISOString();
@@ -225,4 +228,13 @@ export async function giftCardItems(em: EntityManager, orderId: string): Promise
     [orderId],
   );
   return rows.map((row) => ({ itemId: Number(row.id), productId: row.product_id === null ? null : Number(row.product_id), amount: row.price, recipientName: row.recipient_name, recipientEmail: row.recipient_email, senderName: row.sender_name, message: row.message }));
+}
+
+/** The gift memberships an order bought, in its order (what paying it issues). */
+export async function giftMembershipItems(em: EntityManager, orderId: string): Promise<{ itemId: number; planId: number; recipientName: string; recipientEmail: string; senderName: string; message: string | null }[]> {
+  const rows = await em.execute<{ id: number; gift_membership_plan_id: number; recipient_name: string; recipient_email: string; sender_name: string; message: string | null }[]>(
+    `select id, gift_membership_plan_id, recipient_name, recipient_email, sender_name, message from order_item where order_id = ? and gift_membership_plan_id is not null order by position`,
+    [orderId],
+  );
+  return rows.map((row) => ({ itemId: Number(row.id), planId: Number(row.gift_membership_plan_id), recipientName: row.recipient_name, recipientEmail: row.recipient_email, senderName: row.sender_name, message: row.message }));
 }

@@ -17,7 +17,7 @@ import type { CardDesign } from './card-design.js';
 @Check({ name: 'order_item_quantity_positive', expression: 'quantity between 1 and 99' })
 @Unique({ name: 'order_item_order_position_unique', properties: ['order', 'position'] })
 export class OrderItem {
-  [OptionalProps]?: 'product' | 'itemUrlUuid' | 'recipientName' | 'recipientEmail' | 'senderName' | 'message' | 'deliverAt' | 'timeZone' | 'card' | 'deliveredAt' | 'openedAt' | 'lineTotal' | 'ecardPath' | 'remindedAt' | 'refundedAt' | 'ownerResends' | 'giftCard';
+  [OptionalProps]?: 'product' | 'itemUrlUuid' | 'recipientName' | 'recipientEmail' | 'senderName' | 'message' | 'deliverAt' | 'timeZone' | 'card' | 'deliveredAt' | 'openedAt' | 'lineTotal' | 'ecardPath' | 'remindedAt' | 'refundedAt' | 'ownerResends' | 'giftCard' | 'giftMembershipPlanId' | 'giftMembership';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer' })
@@ -110,6 +110,15 @@ export class OrderItem {
   @Field(() => Boolean, { description: 'A gift card bought (its amount is the price; it goes to its recipient by e-mail once the order is paid).' })
   @Property({ type: 'boolean', default: false })
   giftCard: boolean = false;
+
+  /** A gift membership bought: the plan whose period it gives (its code goes to its recipient once the order is paid). */
+  @Property({ type: 'integer', nullable: true })
+  giftMembershipPlanId: number | null = null;
+
+  @Field(() => Boolean, { description: 'A gift membership bought (its code goes to its recipient by e-mail once the order is paid).' })
+  get giftMembership(): boolean {
+    return this.giftMembershipPlanId !== null;
+  }
 
   /** How often the purchaser sent the card again from My orders (an admin's resends are not counted). */
   @Property({ type: 'smallint', default: 0 })

@@ -44,6 +44,8 @@ export interface RefundOptions {
   toGiftCard?: (em: EntityManager, orderId: string, amount: string) => Promise<string>;
   /** Voids the gift cards refunded lines bought (CONFLICT for one spent in part), in the refund's transaction. */
   giftCardsRefunded?: (em: EntityManager, itemIds: readonly number[]) => Promise<void>;
+  /** Voids the gift memberships refunded lines bought (CONFLICT for one redeemed), in the refund's transaction. */
+  giftMembershipsRefunded?: (em: EntityManager, itemIds: readonly number[]) => Promise<void>;
 }
 
 /**
@@ -80,6 +82,8 @@ export class RefundService {
       // Gift cards it bought are voided first: one already spent in part refuses the refund before any money moves.
       const giftCardLines = items.filter((item) => item.giftCard && chosen.has(item.id)).map((item) => item.id);
       if (giftCardLines.length) await this.options.giftCardsRefunded?.(em, giftCardLines);
+      const giftMembershipLines = items.filter((item) => item.giftMembershipPlanId !== null && chosen.has(item.id)).map((item) => item.id);
+      if (giftMembershipLines.length) await this.options.giftMembershipsRefunded?.(em, giftMembershipLines);
       // What a gift card paid goes back to it first; the provider gives back the rest of what it charged.
       const toGiftCard = toCents(order.giftCardAmount) > 0 && this.options.toGiftCard ? await this.options.toGiftCard(em, order.id, amount) : '0.00';
       const toCard = fromCents(toCents(amount) - toCents(toGiftCard));
