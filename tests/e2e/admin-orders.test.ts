@@ -85,10 +85,10 @@ describe('the admin Orders screen', () => {
     // The recipient opens it in a browser; the dialog says so. Then the e-mail goes again.
     const recipient = await context.newPage();
     await recipient.goto(`/ecards/${item!.item_url_uuid}.html`);
-    await expect.poll(async () => (await app.sql('select opened_at from order_item where item_url_uuid = $1', [item!.item_url_uuid]))[0]!.opened_at, { timeout: 10_000 }).not.toBeNull();
+    await expect.poll(async () => (await app.sql('select opened_at from order_item where item_url_uuid = $1', [item!.item_url_uuid]))[0]!.opened_at, { timeout: 30_000 }).not.toBeNull();
     await recipient.close();
     await page.reload();
-    await expect.poll(() => page.getByRole('dialog', { name: 'Order Details' }).getByText(/^Opened /).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('dialog', { name: 'Order Details' }).getByText(/^Opened /).isVisible(), { timeout: 30_000 }).toBe(true);
     const mails = () => [...outbox(app).values()].filter((eml) => eml.includes('To: friend0@example.com')).length;
     expect(mails()).toBe(1);
     await page.getByRole('button', { name: 'Resend e-mail' }).click();

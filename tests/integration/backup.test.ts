@@ -72,7 +72,7 @@ describe('npm run backup / npm run restore', () => {
     expect((fs.statSync(archive).mode & 0o777).toString(8)).toBe('600');
   });
 
-  it('restores into a fresh DATA_DIR (embedded PostgreSQL); the shop starts with its orders, card pages, files and accounts', async () => {
+  it('restores into a fresh DATA_DIR (embedded PostgreSQL); the shop starts with its orders, card pages, files and accounts', { timeout: 300_000 }, async () => {
     const fresh = path.join(work, 'restored');
     const result = await run('restore', archive, { DATA_DIR: fresh });
     expect(result.output).toMatch(/Restored \d+ rows/);

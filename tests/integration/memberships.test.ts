@@ -90,14 +90,14 @@ describe('a membership', () => {
   it('is bought by a signed-in shopper, who then sends cards for free and gets the percentage off the rest', async () => {
     expect((await app.request('/api/membership', { method: 'POST', json: { plan_id: monthly.id, payment: PAY_OK } })).status).toBe(401);
     const shopper = await app.customer('member_ada');
-    expect(await membership(shopper)).toEqual({ plan: null, status: null, renews_at: null, current_period_end: null, cancel_at_period_end: false });
+    expect(await membership(shopper)).toEqual({ plan: null, status: null, renews_at: null, current_period_end: null, cancel_at_period_end: false, gift: false });
     const declined = await subscribe(shopper, monthly.id, { ...PAY_OK, cardNumber: '4000 0000 0000 0002' });
     expect(declined.status).toBe(402);
     expect(await app.sql('select id from membership')).toEqual([]);
     expect((await subscribe(shopper, 999999)).status).toBe(404);
     const res = await subscribe(shopper, monthly.id);
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ plan: expect.objectContaining({ id: monthly.id, name: 'Card Lover' }), status: 'active', renews_at: '2027-02-15T10:00:00.000Z', current_period_end: '2027-02-15T10:00:00.000Z', cancel_at_period_end: false });
+    expect(await res.json()).toEqual({ plan: expect.objectContaining({ id: monthly.id, name: 'Card Lover' }), status: 'active', renews_at: '2027-02-15T10:00:00.000Z', current_period_end: '2027-02-15T10:00:00.000Z', cancel_at_period_end: false, gift: false });
     expect((await subscribe(shopper, monthly.id)).status).toBe(409);
     expect(await charges(shopper)).toEqual([{ amount: '4.99', status: 'paid', periodStart: '2027-01-15T10:00:00.000Z', periodEnd: '2027-02-15T10:00:00.000Z', message: null }]);
     // Only a reference to the card is kept.

@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, conflict } from '../../core/errors.js';
+import { GIFT_MEMBERSHIP_TYPE_NAME } from '../../rules/index.js';
 import { codeDigest, formatGiftCardCode, newGiftCardCode, normaliseGiftCardCode } from '../gift-cards/index.js';
 import type { RateLimits } from '../limits/index.js';
 import { drop, formatDay, type MailQueue } from '../mail/index.js';
@@ -122,6 +123,15 @@ export class GiftMembershipService {
     });
     ctx.log.info({ membershipId: membership.id, plan: membership.plan.id }, 'gift membership redeemed');
     return membership;
+  }
+
+  /** The product that sells memberships as presents (the first offered of the type "Gift Membership"); null when the shop sells none. */
+  async productId(ctx: RequestContext): Promise<number | null> {
+    const [row] = await ctx.em.execute<{ id: number }[]>(
+      `select p.id from product p join product_type t on t.id = p.product_type_id where lower(t.name) = lower(?) and p.status = 'active' order by p.id limit 1`,
+      [GIFT_MEMBERSHIP_TYPE_NAME],
+    );
+    return row ? Number(row.id) : null;
   }
 
   /** Who gave a membership (null: it was not a present), for its page. */

@@ -72,6 +72,12 @@ export class MembershipResolver {
     return this.service.plans(ctx);
   }
 
+  @Allow('storefront')
+  @Query(() => Int, { nullable: true, description: 'The product that sells memberships as presents (its page offers the plans); null when the shop sells none.' })
+  giftMembershipProductId(@Ctx() ctx: RequestContext): Promise<number | null> {
+    return this.gifts.productId(ctx);
+  }
+
   @Allow('admin')
   @Query(() => [MembershipPlan], { description: 'Every plan, those no longer offered too.' })
   adminMembershipPlans(@Ctx() ctx: RequestContext): Promise<MembershipPlan[]> {

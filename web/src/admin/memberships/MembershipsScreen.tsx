@@ -1,5 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, H2, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Link } from 'react-router-dom';
+import { isGiftMembershipType } from '@rules';
 import { useUrlParams } from '../../common/url-params';
 import { money } from '../orders/order-format';
 import { MembershipPlanDialog } from './MembershipPlanDialog';
@@ -74,7 +76,26 @@ export function MembershipsScreen() {
           </table>
         </div>
       )}
+      {plans && plans.length > 0 && data && <GiftMembershipsHint productId={data.giftMembershipProductId ?? null} typeId={data.productTypes.find((type) => isGiftMembershipType(type.name))?.id ?? null} />}
       {(open === 'new' || editing) && <MembershipPlanDialog key={open} plan={editing ?? null} onClose={() => changeParams({ plan: null })} />}
     </div>
+  );
+}
+
+/** How the plans are sold as presents: through the product of the type "Gift Membership" (its page offers the plans, each at its own price). */
+function GiftMembershipsHint({ productId, typeId }: { productId: number | null; typeId: number | null }) {
+  return (
+    <Callout className="memberships-gifts" icon="heart" title="Memberships as presents">
+      {productId !== null ? (
+        <>
+          Shoppers give the plans offered through <Link to={`/admindash/products/${productId}`}>the gift membership product</Link>: they choose a plan on its page and pay the plan&apos;s price; its recipient redeems the e-mailed code on the Membership page.
+        </>
+      ) : (
+        <>
+          To sell the plans as presents, add a product of the type &ldquo;Gift Membership&rdquo;: its page offers the plans, each at the plan&apos;s price.{' '}
+          {typeId !== null && <Link to={`/admindash/products/new?type=${typeId}`}>Add a gift membership product</Link>}
+        </>
+      )}
+    </Callout>
   );
 }

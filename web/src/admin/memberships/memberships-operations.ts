@@ -19,6 +19,11 @@ export const AdminMembershipPlansQuery = graphql(`
     adminMembershipPlans {
       ...MembershipPlanFields
     }
+    giftMembershipProductId
+    productTypes {
+      id
+      name
+    }
   }
 `);
 

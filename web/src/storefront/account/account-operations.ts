@@ -76,6 +76,7 @@ export const AccountMembershipQuery = graphql(`
       status
       currentPeriodEnd
       cancelAtPeriodEnd
+      gift
       pastDueSince
       endedAt
       plan {

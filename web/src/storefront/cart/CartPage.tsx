@@ -57,6 +57,10 @@ export default function CartPage() {
                       <span className="muted cart-card-details">
                         Gift card of {formatPrice(lineQuote.unitPrice)} to {line.giftCard.recipientName} &lt;{line.giftCard.recipientEmail}&gt; · from {line.giftCard.senderName} · e-mailed once paid
                       </span>
+                    ) : line.giftMembership ? (
+                      <span className="muted cart-card-details">
+                        {lineQuote.giftPlanName ?? line.giftMembership.planName} membership of {formatPrice(lineQuote.unitPrice)} for {line.giftMembership.recipientName} &lt;{line.giftMembership.recipientEmail}&gt; · from {line.giftMembership.senderName} · its code is e-mailed once paid
+                      </span>
                     ) : line.personalisation ? (
                       <CardDetails line={line} unitPrice={lineQuote.unitPrice} />
                     ) : (
@@ -65,7 +69,7 @@ export default function CartPage() {
                     {lineQuote.memberNote && <span className="cart-member-note">{lineQuote.memberNote}</span>}
                   </div>
                   <div className="cart-line-controls">
-                    {line.giftCard ? null : line.personalisation ? (
+                    {line.giftCard || line.giftMembership ? null : line.personalisation ? (
                       <>
                         <Button variant="minimal" icon="eye-open" text="Preview" aria-label={`Preview ${lineQuote.product.name}`} onClick={() => setPreviewing(line)} />
                         <Button variant="minimal" icon="edit" text="Edit" onClick={() => navigate(`/product/${line.productId}?line=${line.id}`)} />

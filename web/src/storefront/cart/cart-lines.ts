@@ -42,6 +42,17 @@ export interface GiftCardChoice {
   message: string;
 }
 
+/** A gift membership line: the plan whose period it gives and whom it goes to (its code is e-mailed once the order is paid). */
+export interface GiftMembershipChoice {
+  planId: number;
+  /** The plan's name when it was chosen (for the cart's line; the shop prices the plan itself). */
+  planName: string;
+  recipientName: string;
+  recipientEmail: string;
+  senderName: string;
+  message: string;
+}
+
 export interface CartLine {
   /** The line's own id in this browser. */
   id: string;
@@ -53,6 +64,8 @@ export interface CartLine {
   personalisation: CardPersonalisation | null;
   /** A gift card: always one a line. */
   giftCard?: GiftCardChoice | null;
+  /** A gift membership: always one a line. */
+  giftMembership?: GiftMembershipChoice | null;
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string';
@@ -94,6 +107,14 @@ function readGiftCard(value: unknown): GiftCardChoice | null {
   return { amount: g.amount as string, recipientName: g.recipientName as string, recipientEmail: g.recipientEmail as string, senderName: g.senderName as string, message: g.message as string };
 }
 
+/** A gift membership line's choice as stored (only a whole one). */
+function readGiftMembership(value: unknown): GiftMembershipChoice | null {
+  if (!value || typeof value !== 'object') return null;
+  const g = value as Record<string, unknown>;
+  if (!Number.isSafeInteger(g.planId) || ![g.planName, g.recipientName, g.recipientEmail, g.senderName, g.message].every(isText)) return null;
+  return { planId: g.planId as number, planName: g.planName as string, recipientName: g.recipientName as string, recipientEmail: g.recipientEmail as string, senderName: g.senderName as string, message: g.message as string };
+}
+
 /** The stored cart, keeping only well-formed lines (the storage may hold anything). */
 export function parseCart(json: string | null): CartLine[] {
   if (!json) return [];
@@ -111,23 +132,28 @@ export function parseCart(json: string | null): CartLine[] {
     const name = isText(line.name) ? line.name : '';
     const giftCard = readGiftCard(line.giftCard);
     if (giftCard) return [{ id: line.id, productId: line.productId as number, name, quantity: 1, personalisation: null, giftCard }];
+    const giftMembership = readGiftMembership(line.giftMembership);
+    if (giftMembership) return [{ id: line.id, productId: line.productId as number, name, quantity: 1, personalisation: null, giftMembership }];
     const personalisation = readPersonalisation(line.personalisation);
     const quantity = personalisation ? personalisation.recipients.length : Number.isInteger(line.quantity) ? Math.min(Math.max(line.quantity as number, 1), MAX_QUANTITY) : 1;
     return [{ id: line.id, productId: line.productId as number, name, quantity, personalisation }];
   });
 }
 
+/** A card, a gift card or a gift membership: a line of its own whose quantity is not typed. */
+const isOwnLine = (line: CartLine) => Boolean(line.personalisation || line.giftCard || line.giftMembership);
+
 /** Adds a line; a product without personalisation that is already in the cart gets one more instead. */
 export function addLine(lines: CartLine[], line: CartLine): CartLine[] {
-  // A card or a gift card is a line of its own; another copy of a product joins its line.
-  const same = line.personalisation || line.giftCard ? undefined : lines.find((l) => l.productId === line.productId && !l.personalisation && !l.giftCard);
+  // A card or a present is a line of its own; another copy of a product joins its line.
+  const same = isOwnLine(line) ? undefined : lines.find((l) => l.productId === line.productId && !isOwnLine(l));
   if (same) return lines.map((l) => (l === same ? { ...l, quantity: Math.min(l.quantity + line.quantity, MAX_QUANTITY) } : l));
   return [...lines, line];
 }
 
 export function setQuantity(lines: CartLine[], id: string, quantity: number): CartLine[] {
   const clamped = Math.min(Math.max(Math.round(quantity) || 1, 1), MAX_QUANTITY);
-  return lines.map((l) => (l.id === id && !l.personalisation && !l.giftCard ? { ...l, quantity: clamped } : l));
+  return lines.map((l) => (l.id === id && !isOwnLine(l) ? { ...l, quantity: clamped } : l));
 }
 
 export function replacePersonalisation(lines: CartLine[], id: string, personalisation: CardPersonalisation): CartLine[] {
@@ -149,6 +175,7 @@ export const toLineInputs = (lines: CartLine[]) =>
   lines.map((line) => {
     const p = line.personalisation;
     if (line.giftCard) return { productId: line.productId, quantity: 1, personalisation: toGiftCardInput(line.giftCard) };
+    if (line.giftMembership) return { productId: line.productId, quantity: 1, personalisation: toGiftMembershipInput(line.giftMembership) };
     if (!p) return { productId: line.productId, quantity: line.quantity, personalisation: null };
     return { productId: line.productId, quantity: p.recipients.length, personalisation: toPersonalisationInput(p) };
   });
@@ -158,10 +185,19 @@ export const toLineInputs = (lines: CartLine[]) =>
  * whom it goes to), and a gift card's amount.
  */
 export const toQuoteInputs = (lines: CartLine[]) =>
-  lines.map((line) => (line.giftCard ? { productId: line.productId, quantity: 1, personalisation: { amount: line.giftCard.amount, senderName: line.giftCard.senderName, message: line.giftCard.message } } : { productId: line.productId, quantity: line.quantity }));
+  lines.map((line) =>
+    line.giftCard
+      ? { productId: line.productId, quantity: 1, personalisation: { amount: line.giftCard.amount, senderName: line.giftCard.senderName, message: line.giftCard.message } }
+      : line.giftMembership
+        ? { productId: line.productId, quantity: 1, personalisation: { planId: line.giftMembership.planId, senderName: line.giftMembership.senderName, message: line.giftMembership.message } }
+        : { productId: line.productId, quantity: line.quantity },
+  );
 
 /** A gift card line as `cartQuote` and `placeOrder` take it: the amount and its recipient in the personalisation. */
 const toGiftCardInput = (g: GiftCardChoice) => ({ amount: g.amount, recipientName: g.recipientName, recipientEmail: g.recipientEmail, senderName: g.senderName, message: g.message });
+
+/** A gift membership line as `cartQuote` and `placeOrder` take it: the plan and its recipient in the personalisation. */
+const toGiftMembershipInput = (g: GiftMembershipChoice) => ({ planId: g.planId, recipientName: g.recipientName, recipientEmail: g.recipientEmail, senderName: g.senderName, message: g.message });
 
 /** A card's personalisation as `placeOrder` (and the preview, `POST /api/ecards/preview`) takes it. */
 export const toPersonalisationInput = (p: CardPersonalisation) => ({

@@ -19,6 +19,7 @@ export const CartQuoteQuery = graphql(`
         lineTotal
         regularUnitPrice
         memberNote
+        giftPlanName
         product {
           id
           name

@@ -5,7 +5,7 @@ import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
  * A code typed at checkout and "Apply" (a discount code, a gift card): Enter applies it too, and
  * typing again clears the shop's last reason for refusing one.
  */
-export function CodeEntry({ id, label, text, onText, problem, onProblem, onApply, checking, applyLabel, inputProps }: {
+export function CodeEntry({ id, label, text, onText, problem, onProblem, onApply, checking, applyLabel, applyText = 'Apply', inputProps }: {
   id: string;
   label: string;
   text: string;
@@ -16,6 +16,8 @@ export function CodeEntry({ id, label, text, onText, problem, onProblem, onApply
   checking: boolean;
   /** The button's accessible name when "Apply" alone would be ambiguous on the page. */
   applyLabel?: string;
+  /** The button's text ("Apply" unless said). */
+  applyText?: string;
   inputProps?: Partial<ComponentProps<typeof InputGroup>>;
 }) {
   return (
@@ -38,7 +40,7 @@ export function CodeEntry({ id, label, text, onText, problem, onProblem, onApply
           autoComplete="off"
           {...inputProps}
         />
-        <Button text="Apply" aria-label={applyLabel} onClick={onApply} loading={checking} />
+        <Button text={applyText} aria-label={applyLabel} onClick={onApply} loading={checking} />
       </div>
     </FormGroup>
   );

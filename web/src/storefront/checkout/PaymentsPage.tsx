@@ -184,6 +184,8 @@ export default function PaymentsPage() {
                       {q.quantity > 1 ? `${q.quantity} × ` : ''}
                       {q.product.name}
                       {line.personalisation && <span className="muted"> for {recipientNames(line.personalisation.recipients)}</span>}
+                      {line.giftMembership && <span className="muted"> ({q.giftPlanName ?? line.giftMembership.planName}) for {line.giftMembership.recipientName}</span>}
+                      {line.giftCard && <span className="muted"> for {line.giftCard.recipientName}</span>}
                       {q.memberNote && <span className="checkout-member-note">{q.memberNote}</span>}
                     </span>
                     <SalePrice className="checkout-line-price" price={q.lineTotal} compareAt={regularLineTotal(q)} badge={null} />

@@ -5,6 +5,7 @@ import { Button, Callout, Spinner } from '@blueprintjs/core';
 import { errorMessage } from '../../apollo/errors';
 import { useAuth } from '../../auth/auth-store';
 import { EmptyState } from '../../common/EmptyState';
+import { GiftMembershipSection } from './GiftMembershipSection';
 import { MembershipCharges } from './MembershipCharges';
 import { MembershipJoinForm } from './MembershipJoinForm';
 import { MembershipPlans } from './MembershipPlans';
@@ -91,6 +92,7 @@ export default function MembershipPage() {
               {join}
             </section>
           )}
+          <GiftMembershipSection signedIn={signedIn} canRedeem={!state?.current} />
           {membership && membership.charges.length > 0 && <MembershipCharges charges={membership.charges} />}
         </>
       )}

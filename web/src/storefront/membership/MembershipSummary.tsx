@@ -49,6 +49,12 @@ export function MembershipSummary({ membership }: { membership: MembershipPage_M
         </dd>
         <dt>Benefits</dt>
         <dd>{planBenefits(membership.plan).join(' · ') || '—'}</dd>
+        {membership.giftFrom && (
+          <>
+            <dt>From</dt>
+            <dd>{membership.giftFrom}</dd>
+          </>
+        )}
         {membership.cardLast4 && (
           <>
             <dt>Card</dt>
@@ -68,13 +74,15 @@ export function MembershipSummary({ membership }: { membership: MembershipPage_M
           {problem}
         </Callout>
       )}
-      <div className="membership-actions">
-        {membership.cancelAtPeriodEnd ? (
-          <Button intent="primary" icon="refresh" text="Resume membership" loading={resuming.loading} onClick={() => void act(() => resume(), 'Your membership could not be resumed.')} />
-        ) : (
-          <Button variant="outlined" intent="danger" icon="cross-circle" text="Cancel membership" loading={cancelling.loading} onClick={() => setConfirming(true)} />
-        )}
-      </div>
+      {!membership.gift && (
+        <div className="membership-actions">
+          {membership.cancelAtPeriodEnd ? (
+            <Button intent="primary" icon="refresh" text="Resume membership" loading={resuming.loading} onClick={() => void act(() => resume(), 'Your membership could not be resumed.')} />
+          ) : (
+            <Button variant="outlined" intent="danger" icon="cross-circle" text="Cancel membership" loading={cancelling.loading} onClick={() => setConfirming(true)} />
+          )}
+        </div>
+      )}
       <Alert
         isOpen={confirming}
         intent="danger"

@@ -21,6 +21,8 @@ export interface MembershipFacts {
   status: MembershipStatus;
   currentPeriodEnd: string;
   cancelAtPeriodEnd: boolean;
+  /** Given as a present: it ends with its period and never renews. */
+  gift?: boolean;
   pastDueSince?: string | null;
   endedAt?: string | null;
 }
@@ -34,6 +36,7 @@ export function membershipState(membership: MembershipFacts): { label: string; i
   const end = longDate(membership.currentPeriodEnd);
   switch (membership.status) {
     case 'ACTIVE':
+      if (membership.gift) return { label: 'Gift', intent: 'primary', line: `A present: ends on ${end}, and never renews or charges you`, current: true };
       return membership.cancelAtPeriodEnd ? { label: 'Cancelled', intent: 'warning', line: `Cancelled: ends on ${end}`, current: true } : { label: 'Active', intent: 'success', line: `Renews on ${end}`, current: true };
     case 'PAST_DUE':
       return { label: 'Past due', intent: 'danger', line: `Renewal declined: the benefits last until ${longDate(graceEnd(membership))}`, current: true };

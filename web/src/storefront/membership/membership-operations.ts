@@ -21,6 +21,8 @@ export const MembershipPageMembershipFragment = graphql(`
     currentPeriodStart
     currentPeriodEnd
     cancelAtPeriodEnd
+    gift
+    giftFrom
     pastDueSince
     endedAt
     createdAt
@@ -76,5 +78,19 @@ export const ResumeMembershipMutation = graphql(`
     resumeMembership {
       ...MembershipPage_membership
     }
+  }
+`);
+
+export const RedeemGiftMembershipMutation = graphql(`
+  mutation RedeemGiftMembership($code: String!) {
+    redeemGiftMembership(code: $code) {
+      ...MembershipPage_membership
+    }
+  }
+`);
+
+export const GiftMembershipProductQuery = graphql(`
+  query GiftMembershipProduct {
+    giftMembershipProductId
   }
 `);

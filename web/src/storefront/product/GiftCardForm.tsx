@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button, ButtonGroup, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
-import { GIFT_CARD_AMOUNTS, GIFT_CARD_MAX_AMOUNT, GIFT_CARD_MIN_AMOUNT, isEmail, isSingleLine, MAX_MESSAGE_LENGTH, MAX_PERSON_NAME } from '@rules';
+import { Button, ButtonGroup, FormGroup, InputGroup } from '@blueprintjs/core';
+import { GIFT_CARD_AMOUNTS, GIFT_CARD_MAX_AMOUNT, GIFT_CARD_MIN_AMOUNT } from '@rules';
 import type { GiftCardChoice } from '../cart/cart-lines';
 import { formatPrice } from '../common/price';
+import { giftRecipientErrors, GiftRecipientFields, trimmedRecipient } from './GiftRecipientFields';
 
 type Errors = Partial<Record<keyof GiftCardChoice, string>>;
 
@@ -16,14 +17,9 @@ export function giftCardAmount(text: string): string | null {
 
 /** The form's problems by field (the rules are the server's: 10 to 500, one-line names, an address). */
 export function giftCardErrors(choice: GiftCardChoice): Errors {
-  const errors: Errors = {};
-  if (!giftCardAmount(choice.amount)) errors.amount = `Choose an amount from $${GIFT_CARD_MIN_AMOUNT} to $${GIFT_CARD_MAX_AMOUNT}.`;
-  const name = (value: string, missing: string) => (!value.trim() ? missing : value.trim().length > MAX_PERSON_NAME ? `At most ${MAX_PERSON_NAME} characters.` : !isSingleLine(value.trim()) ? 'One line, without special characters.' : undefined);
-  errors.recipientName = name(choice.recipientName, "Enter the recipient's name.");
-  errors.recipientEmail = !isEmail(choice.recipientEmail) ? "Enter the recipient's e-mail address." : undefined;
-  errors.senderName = name(choice.senderName, 'Enter your name.');
-  errors.message = choice.message.length > MAX_MESSAGE_LENGTH ? `At most ${MAX_MESSAGE_LENGTH} characters.` : undefined;
-  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as Errors;
+  const errors: Errors = giftRecipientErrors(choice);
+  if (!giftCardAmount(choice.amount)) return { amount: `Choose an amount from $${GIFT_CARD_MIN_AMOUNT} to $${GIFT_CARD_MAX_AMOUNT}.`, ...errors };
+  return errors;
 }
 
 export const emptyGiftCard = (senderName = ''): GiftCardChoice => ({ amount: '50.00', recipientName: '', recipientEmail: '', senderName, message: '' });
@@ -50,7 +46,7 @@ export function GiftCardForm({ onAdd }: { onAdd: (choice: GiftCardChoice) => voi
       document.querySelector<HTMLElement>(`#gift-card-${Object.keys(found)[0]}`)?.focus();
       return;
     }
-    onAdd({ ...choice, amount: giftCardAmount(choice.amount)!, recipientName: choice.recipientName.trim(), recipientEmail: choice.recipientEmail.trim(), senderName: choice.senderName.trim(), message: choice.message.trim() });
+    onAdd({ ...trimmedRecipient(choice), amount: giftCardAmount(choice.amount)! });
     setChoice(emptyGiftCard(choice.senderName.trim()));
     setTyped('50');
     setTried(false);
@@ -90,18 +86,7 @@ export function GiftCardForm({ onAdd }: { onAdd: (choice: GiftCardChoice) => voi
           }}
         />
       </FormGroup>
-      <FormGroup label="Recipient's name" labelFor="gift-card-recipientName" {...field('recipientName')}>
-        <InputGroup id="gift-card-recipientName" value={choice.recipientName} intent={field('recipientName').intent} maxLength={MAX_PERSON_NAME} onValueChange={(recipientName) => change({ recipientName })} />
-      </FormGroup>
-      <FormGroup label="Recipient's e-mail" labelFor="gift-card-recipientEmail" helperText={errors.recipientEmail ?? 'The gift card and its code are e-mailed here as soon as your order is paid.'} intent={field('recipientEmail').intent}>
-        <InputGroup id="gift-card-recipientEmail" type="email" value={choice.recipientEmail} intent={field('recipientEmail').intent} onValueChange={(recipientEmail) => change({ recipientEmail })} />
-      </FormGroup>
-      <FormGroup label="Your name" labelFor="gift-card-senderName" {...field('senderName')}>
-        <InputGroup id="gift-card-senderName" value={choice.senderName} intent={field('senderName').intent} maxLength={MAX_PERSON_NAME} onValueChange={(senderName) => change({ senderName })} />
-      </FormGroup>
-      <FormGroup label="Message" labelInfo="(optional)" labelFor="gift-card-message" {...field('message')}>
-        <TextArea id="gift-card-message" fill rows={3} value={choice.message} intent={field('message').intent} onChange={(event) => change({ message: event.target.value })} />
-      </FormGroup>
+      <GiftRecipientFields idPrefix="gift-card" value={choice} errors={errors} onChange={change} emailHelp="The gift card and its code are e-mailed here as soon as your order is paid." />
       <Button type="submit" intent="primary" size="large" icon="shopping-cart" text={amount ? `Add to cart · ${formatPrice(amount)}` : 'Add to cart'} />
     </form>
   );

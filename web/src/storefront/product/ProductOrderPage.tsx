@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { fillName, GIFT_CARD_MAX_AMOUNT, GIFT_CARD_MIN_AMOUNT, hourText, isGiftCardType, recipientNames, songTitle } from '@rules';
+import { fillName, GIFT_CARD_MAX_AMOUNT, GIFT_CARD_MIN_AMOUNT, hourText, isGiftCardType, isGiftMembershipType, recipientNames, songTitle } from '@rules';
 import { SongPlayer } from '../../common/song/SongPlayer';
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, Classes, Spinner } from '@blueprintjs/core';
@@ -11,6 +11,7 @@ import type { CardPersonalisation } from '../cart/cart-lines';
 import { OpeningCard } from './OpeningCard';
 import { PersonalisationForm } from './PersonalisationForm';
 import { GiftCardForm } from './GiftCardForm';
+import { GiftMembershipForm } from './GiftMembershipForm';
 import { formatPrice } from '../common/price';
 import { browserTimeZone, emptyPersonalisation } from './personalisation-rules';
 import { StoreProductQuery } from './product-operations';
@@ -63,6 +64,7 @@ export default function ProductOrderPage() {
 
   const card = product.eGreetingCard;
   const giftCard = isGiftCardType(product.productType.name);
+  const giftMembership = isGiftMembershipType(product.productType.name);
   const firstName = personalisation.recipients[0]?.name.trim() ?? '';
   const songs = card ? [card.song1, card.song2, card.song3].filter((song) => song !== null && song !== undefined) : [];
   const gallery = [product.mainImage ? { ...product.mainImage, friendlyName: product.name } : null, ...product.associatedImages].filter((image) => image !== null);
@@ -136,7 +138,7 @@ export default function ProductOrderPage() {
           <p className="muted product-type">{product.productType.name}</p>
           <h1>{product.name}</h1>
           <p className="product-price">
-            {giftCard ? `${formatPrice(GIFT_CARD_MIN_AMOUNT)} to ${formatPrice(GIFT_CARD_MAX_AMOUNT)}` : <SalePrice price={product.price} compareAt={product.compareAtPrice} />}
+            {giftCard ? `${formatPrice(GIFT_CARD_MIN_AMOUNT)} to ${formatPrice(GIFT_CARD_MAX_AMOUNT)}` : giftMembership ? 'Priced by the plan you choose' : <SalePrice price={product.price} compareAt={product.compareAtPrice} />}
           </p>
           {product.description && <Description text={product.description} />}
           {product.tags.length > 0 && (
@@ -189,6 +191,21 @@ export default function ProductOrderPage() {
               onAdd={(choice) => {
                 cart.add({ productId: product.id, name: product.name, quantity: 1, personalisation: null, giftCard: choice });
                 setInCart(`A ${formatPrice(choice.amount)} gift card for ${choice.recipientName} is in your cart.`);
+              }}
+            />
+          </section>
+        ) : giftMembership ? (
+          <section className="product-personalise" aria-label="Gift membership">
+            <h2>Give it to someone</h2>
+            {inCart && (
+              <Callout intent="success" icon="tick-circle" className="product-added" role="status">
+                {inCart} <Link to="/cart">View cart</Link>
+              </Callout>
+            )}
+            <GiftMembershipForm
+              onAdd={(choice, price) => {
+                cart.add({ productId: product.id, name: product.name, quantity: 1, personalisation: null, giftMembership: choice });
+                setInCart(`A ${choice.planName} membership (${formatPrice(price)}) for ${choice.recipientName} is in your cart.`);
               }}
             />
           </section>
