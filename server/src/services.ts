@@ -277,6 +277,8 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   accountSettings.registerExportSection('orders', (em, userId) => orderData.export(em, userId));
   accountSettings.registerExportSection('contacts', (em, userId) => contacts.exportData(em, userId));
   accountSettings.registerErasure(async (em, account) => void (await orderData.erase(em, account)));
+  // A membership billed by the provider stops being charged before its account goes (the rows go by their foreign keys).
+  accountSettings.registerErasure((em, account) => membershipBilling.endAllOf(em, account.id));
   auth.onRegistered = (em, user) => addresses.sendConfirmation(em, user);
   auth.onPasswordChanged = (em, userId) => links.retireAll(em, userId, clock());
   const services = {

@@ -369,6 +369,18 @@ describe('a Stripe membership', () => {
     expect(await rest(token)).toMatchObject({ status: 'active', renews_at: '2027-03-22T11:00:01.000Z' });
   });
 
+  it('is cancelled at Stripe when its account is deleted; a Stripe that cannot be asked keeps the account', async () => {
+    const { token, subscription } = await member('stripe_oz');
+    fake.fail('subscriptions', 3, { status: 500, type: 'api_error', message: 'Something went wrong on our end.' });
+    const refused = await app.request('/api/account', { method: 'DELETE', token, json: { password: 'customer-pass-1' } });
+    expect(refused.status).toBe(502);
+    expect(await app.sql('select id from app_user where username = $1', ['stripe_oz'])).toHaveLength(1);
+    expect(fake.billing.subscriptions.get(subscription.id)!.status).toBe('active');
+    expect((await app.request('/api/account', { method: 'DELETE', token, json: { password: 'customer-pass-1' } })).status).toBe(204);
+    expect(fake.billing.subscriptions.get(subscription.id)!.status).toBe('canceled');
+    expect(await app.sql('select id from membership where provider_subscription_id = $1', [subscription.id])).toEqual([]);
+  });
+
   it('past due keeps its grace while its member pays again on a new subscription, and ends once that is paid', async () => {
     clock.set('2027-01-15T10:00:00Z');
     const { token, membership, subscription } = await member('stripe_nia');

@@ -152,6 +152,18 @@ export class MembershipBilling {
   }
 
   /**
+   * Before an account is deleted, in its transaction: the subscriptions of its memberships that have
+   * not ended are cancelled at the provider now (nothing may be charged for an account that is gone).
+   * A provider that cannot be asked refuses the deletion, which the shopper may try again.
+   */
+  async endAllOf(em: EntityManager, userId: number): Promise<void> {
+    const open = await em.find(Membership, { userId, status: { $nin: ENDED }, providerSubscriptionId: { $ne: null } });
+    for (const membership of open) {
+      await this.ask(() => this.endAtProvider(membership, 'cancelled'), 'Your account could not be deleted: your membership could not be cancelled at the payment service. Nothing changed; please try again in a moment.');
+    }
+  }
+
+  /**
    * Applies the subscription as the provider has it now. A membership that has ended stays ended;
    * a first payment made activates it; a renewal the provider could not charge makes it past due
    * (the e-mail comes with the failed invoice's event); the period moves forward only.
