@@ -35,6 +35,7 @@ import { Migration20261128150000_order_item_sale } from './Migration202611281500
 import { Migration20261129100000_gift_cards } from './Migration20261129100000_gift_cards.js';
 import { Migration20261129110000_gift_card_products } from './Migration20261129110000_gift_card_products.js';
 import { Migration20261129120000_memberships } from './Migration20261129120000_memberships.js';
+import { Migration20261129130000_stripe_memberships } from './Migration20261129130000_stripe_memberships.js';
 import { Migration20261129150000_gift_memberships } from './Migration20261129150000_gift_memberships.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
@@ -75,5 +76,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129100000_gift_cards', class: Migration20261129100000_gift_cards },
   { name: 'Migration20261129110000_gift_card_products', class: Migration20261129110000_gift_card_products },
   { name: 'Migration20261129120000_memberships', class: Migration20261129120000_memberships },
+  { name: 'Migration20261129130000_stripe_memberships', class: Migration20261129130000_stripe_memberships },
   { name: 'Migration20261129150000_gift_memberships', class: Migration20261129150000_gift_memberships },
 ];

@@ -40,9 +40,12 @@ import { GiftCardService } from './modules/gift-cards/gift-card.service.js';
 import { MembershipService } from './modules/memberships/membership.service.js';
 import { MembershipRenewals } from './modules/memberships/membership-renewals.js';
 import { GiftMembershipService } from './modules/memberships/gift-membership.service.js';
+import { MembershipBilling } from './modules/memberships/membership-billing.js';
+import { MembershipBillingEvents } from './modules/memberships/membership-billing-events.js';
 import { User } from './modules/auth/user.entity.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import type { Logger } from 'pino';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { ReadCache } from './core/read-cache.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { CustomersService } from './modules/customers/customers.service.js';
@@ -103,6 +106,8 @@ export interface Services {
   giftMemberships: GiftMembershipService;
   /** Renews, ends and reminds memberships on the shop's clock (where the background jobs run). */
   membershipRenewals: MembershipRenewals;
+  /** The provider's events about memberships it bills (Stripe Billing), each applied once. */
+  membershipEvents: MembershipBillingEvents;
   /** The clock every service reads (tests move it). */
   clock: () => Date;
   refunds: RefundService;
@@ -244,7 +249,10 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const recipientChecks: RecipientCheck[] = [(tx, list) => recipients.assertAccepting(tx.em, list)];
   const provider = selectPaymentProvider(config, providers, deps.log);
   const testPeriodSeconds = config.membershipTestPeriodSeconds ?? null;
-  const memberships = new MembershipService({ clock, provider, mail, baseUrl: config.publicUrl, testPeriodSeconds });
+  const emailOf = async (em: EntityManager, userId: number) => (await em.findOne(User, userId))?.email ?? null;
+  const membershipBilling = new MembershipBilling({ clock, provider, emailOf, log: deps.log });
+  const memberships = new MembershipService({ clock, provider, mail, baseUrl: config.publicUrl, testPeriodSeconds, billing: membershipBilling });
+  const membershipEvents = new MembershipBillingEvents({ clock, billing: membershipBilling, mail, emailOf });
   const giftMemberships = new GiftMembershipService({ clock, limits, mail, baseUrl: config.publicUrl, testPeriodSeconds });
   const checkout = new CheckoutService({
     provider,
@@ -274,6 +282,8 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   accountSettings.registerExportSection('orders', (em, userId) => orderData.export(em, userId));
   accountSettings.registerExportSection('contacts', (em, userId) => contacts.exportData(em, userId));
   accountSettings.registerErasure(async (em, account) => void (await orderData.erase(em, account)));
+  // A membership billed by the provider stops being charged before its account goes (the rows go by their foreign keys).
+  accountSettings.registerErasure((em, account) => membershipBilling.endAllOf(em, account.id));
   auth.onRegistered = (em, user) => addresses.sendConfirmation(em, user);
   auth.onPasswordChanged = (em, userId) => links.retireAll(em, userId, clock());
   const services = {
@@ -301,11 +311,12 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     giftCards,
     memberships,
     giftMemberships,
-    membershipRenewals: new MembershipRenewals({ clock, provider, mail, log: deps.log, testPeriodSeconds, emailOf: async (em, userId) => (await em.findOne(User, userId))?.email ?? null }),
+    membershipRenewals: new MembershipRenewals({ clock, provider, mail, log: deps.log, testPeriodSeconds, emailOf, billing: membershipBilling }),
+    membershipEvents,
     clock,
     refunds: new RefundService({ providers, clock, mail, baseUrl: config.publicUrl, cardsWithdrawn: (em, itemIds) => ecardLoop.cardsWithdrawn(em, itemIds), toGiftCard: (em, orderId, amount) => giftCards.refundOrder(em, orderId, amount), giftCardsRefunded: (em, itemIds) => giftCards.refundPurchased(em, itemIds), giftMembershipsRefunded: (em, itemIds) => giftMemberships.refundPurchased(em, itemIds) }),
     sales: new SalesService(clock),
-    stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p.name === 'stripe') ?? null, checkout, clock }),
+    stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p.name === 'stripe') ?? null, checkout, clock, billing: (ctx, event) => membershipEvents.handle(ctx, event) }),
     staff: new StaffService({ auth, mail, baseUrl: config.publicUrl, clock }),
     customers: new CustomersService(),
     audit: new AuditService((em) => staffMembers(em)),

@@ -1,15 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
 import { browserSuite, newContext, screenshot } from '../helpers/browser.js';
 import { seedShop } from '../helpers/order-fixtures.js';
+import { standInStripe } from '../helpers/stripe-browser.js';
 import { StripeFake } from '../helpers/stripe-fake.js';
-import type { TestApp } from '../helpers/test-app.js';
 
 /**
  * The Stripe checkout in a browser. The machine has no internet, so Stripe.js is a small stand-in
- * served for https://js.stripe.com (same API surface the card element uses: elements, create('card'),
- * mount, confirmCardPayment), and its calls to https://api.stripe.com are answered by the test: it
- * confirms the intent in the local fake and sends the signed webhook, as Stripe would.
+ * (tests/helpers/stripe-browser.ts) whose confirmations the test answers as Stripe would: it
+ * confirms the intent in the local fake and sends the signed webhook.
  */
 const fake = new StripeFake();
 await fake.start();
@@ -20,62 +18,12 @@ const suite = browserSuite({
 });
 afterAll(() => fake.stop());
 
-const STRIPE_JS = `
-window.Stripe = function (key) {
-  let card = null;
-  const element = {
-    mount(node) {
-      const host = typeof node === 'string' ? document.querySelector(node) : node;
-      host.innerHTML = '<input aria-label="Card number (Stripe)" data-stripe-card style="width:100%;background:transparent;border:0;color:inherit;font:inherit">';
-    },
-    on() {}, off() {}, update() {}, unmount() {}, destroy() {},
-    value() { return document.querySelector('[data-stripe-card]').value; },
-  };
-  return {
-    version: 'endive',
-    _registerWrapper() {}, registerAppInfo() {},
-    async createToken() { return {}; }, async createPaymentMethod() { return {}; },
-    elements() {
-      return { create() { card = element; return element; }, getElement() { return card; }, update() {} };
-    },
-    async confirmCardPayment(secret, data) {
-      const res = await fetch('https://api.stripe.com/v1/payment_intents/' + secret.split('_secret_')[0] + '/confirm', {
-        method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ key, card: data.payment_method.card.value(), email: data.payment_method.billing_details.email }),
-      });
-      return res.json();
-    },
-  };
-};`;
-
-async function standInStripe(context: BrowserContext, app: TestApp): Promise<{ confirmations: { key: string; card: string; email: string }[] }> {
-  const confirmations: { key: string; card: string; email: string }[] = [];
-  await context.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: STRIPE_JS }));
-  await context.route('https://api.stripe.com/**', async (route) => {
-    const intentId = /payment_intents\/(\w+)\/confirm/.exec(route.request().url())![1]!;
-    const sent = route.request().postDataJSON() as { key: string; card: string; email: string };
-    confirmations.push(sent);
-    const headers = { 'access-control-allow-origin': '*' };
-    if (sent.card.replace(/\s/g, '') === '4000000000000002') {
-      const declined = fake.confirm(intentId, 'declined');
-      const event = fake.event('payment_intent.payment_failed', declined);
-      await fetch(`${app.url}/api/payments/stripe/webhook`, { method: 'POST', body: event.payload, headers: { 'content-type': 'application/json', 'stripe-signature': event.signature } });
-      return route.fulfill({ json: { error: { type: 'card_error', message: 'Your card was declined.' } }, headers });
-    }
-    const paid = fake.confirm(intentId, 'succeeded');
-    const event = fake.event('payment_intent.succeeded', paid);
-    await fetch(`${app.url}/api/payments/stripe/webhook`, { method: 'POST', body: event.payload, headers: { 'content-type': 'application/json', 'stripe-signature': event.signature } });
-    return route.fulfill({ json: { paymentIntent: { id: intentId, status: 'succeeded' } }, headers });
-  });
-  return { confirmations };
-}
-
 describe('checkout with Stripe', () => {
   it("pays through Stripe's card element: a decline keeps the checkout, another card pays, the webhook confirms", { timeout: 180_000 }, async () => {
     const { app, browser } = suite;
     const shop = await seedShop(app, await app.login());
     const context = await newContext(browser, app.url);
-    const { confirmations } = await standInStripe(context, app);
+    const { confirmations } = await standInStripe(context, app, fake);
     const page = await context.newPage();
     await page.goto('/');
     await page.evaluate((albumId) => {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { FakeBilling, type FakeInvoice, type FakeSubscription } from './stripe-fake-billing.js';
 
 /** A request the fake received, with its form body read into nested objects. */
 export interface FakeRequest {
@@ -38,21 +39,26 @@ function parseForm(text: string): Record<string, unknown> {
   return root;
 }
 
+/** Endpoints a test can make fail: creating a PaymentIntent, cancelling one, and any change of a subscription (create, update, cancel). */
+type FailingEndpoint = 'create' | 'cancel' | 'subscriptions';
+
 const id = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
 
 /**
  * A local stand-in for the few Stripe endpoints the shop calls (PaymentIntents and their
- * cancelling, refunds, payment methods), with Stripe's idempotency: a repeated Idempotency-Key
- * answers the first response.
+ * cancelling, refunds, payment methods, and Billing's customers, products, prices and subscriptions:
+ * see FakeBilling), with Stripe's idempotency: a repeated Idempotency-Key answers the first response.
  */
 export class StripeFake {
   readonly requests: FakeRequest[] = [];
   readonly intents = new Map<string, FakeIntent>();
   readonly refunds: { id: string; payment_intent: string; amount: number }[] = [];
+  /** Stripe Billing: memberships' customers, prices and subscriptions. */
+  readonly billing = new FakeBilling(this.intents);
   /** The next PaymentIntent creation is refused with this card error. */
   declineNextCreate: string | null = null;
   /** The next calls of an endpoint (`POST /v1/payment_intents`, `cancel`) fail: with this error answer, or with the connection dropped. */
-  private readonly failures: { endpoint: 'create' | 'cancel'; times: number; answer: { status: number; type: string; message: string } | 'drop' }[] = [];
+  private readonly failures: { endpoint: FailingEndpoint; times: number; answer: { status: number; type: string; message: string } | 'drop' }[] = [];
   private readonly idempotent = new Map<string, { status: number; body: unknown }>();
   private server: http.Server | null = null;
   port = 0;
@@ -68,7 +74,9 @@ export class StripeFake {
       let text = '';
       req.on('data', (chunk) => (text += chunk));
       req.on('end', () => {
-        const request: FakeRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: parseForm(text) };
+        // A GET's or DELETE's parameters (`expand[0]=…`) come in the query, a POST's in the body.
+        const [pathname, query = ''] = (req.url ?? '/').split('?') as [string, string?];
+        const request: FakeRequest = { method: req.method ?? 'GET', path: pathname, headers: req.headers, body: parseForm(req.method === 'POST' ? text : query) };
         this.requests.push(request);
         const failure = this.failureFor(request);
         if (failure === 'drop') {
@@ -89,16 +97,32 @@ export class StripeFake {
   }
 
   /** Makes the next `times` calls of an endpoint fail (Stripe's client retries a 5xx or a dropped connection twice). */
-  fail(endpoint: 'create' | 'cancel', times: number, answer: { status: number; type: string; message: string } | 'drop'): void {
+  fail(endpoint: FailingEndpoint, times: number, answer: { status: number; type: string; message: string } | 'drop'): void {
     this.failures.push({ endpoint, times, answer });
   }
 
-  /** What the browser's card element does: the intent succeeds (with a Visa ending 4242) or is declined. */
+  /**
+   * What the browser's card element does: the intent succeeds (with a Visa ending 4242) or is
+   * declined. An invoice's intent (a membership's first payment) pays its invoice and makes its
+   * subscription active.
+   */
   confirm(intentId: string, outcome: 'succeeded' | 'declined'): FakeIntent {
     const intent = this.intents.get(intentId)!;
-    if (outcome === 'succeeded') Object.assign(intent, { status: 'succeeded', payment_method: 'pm_card_visa', last_payment_error: null });
-    else intent.last_payment_error = { message: 'Your card was declined.' };
+    if (outcome === 'succeeded') {
+      Object.assign(intent, { status: 'succeeded', payment_method: 'pm_card_visa', last_payment_error: null });
+      this.billing.paid(intentId);
+    } else intent.last_payment_error = { message: 'Your card was declined.' };
     return { ...intent };
+  }
+
+  /** An invoice's event as Stripe sends it (`invoice.paid`, `invoice.payment_failed`), signed. */
+  invoiceEvent(type: 'invoice.paid' | 'invoice.payment_failed', invoice: FakeInvoice): { payload: string; signature: string } {
+    return this.event(type, this.billing.invoiceJson(invoice));
+  }
+
+  /** A subscription's event as Stripe sends it (`customer.subscription.updated`, `.deleted`), signed. */
+  subscriptionEvent(type: 'customer.subscription.updated' | 'customer.subscription.deleted', subscription: FakeSubscription): { payload: string; signature: string } {
+    return this.event(type, this.billing.json(subscription));
   }
 
   /** A webhook event as Stripe sends it: the JSON body and its Stripe-Signature header (signed with `secret`). */
@@ -109,7 +133,7 @@ export class StripeFake {
   }
 
   private failureFor({ method, path }: FakeRequest): { status: number; type: string; message: string } | 'drop' | null {
-    const endpoint = method === 'POST' && path === '/v1/payment_intents' ? 'create' : method === 'POST' && /\/cancel$/.test(path) ? 'cancel' : null;
+    const endpoint = method === 'POST' && path === '/v1/payment_intents' ? 'create' : method === 'POST' && /\/cancel$/.test(path) ? 'cancel' : method !== 'GET' && path.startsWith('/v1/subscriptions') ? 'subscriptions' : null;
     const failure = this.failures.find((f) => f.endpoint === endpoint && f.times > 0);
     if (!failure) return null;
     failure.times -= 1;
@@ -177,6 +201,8 @@ export class StripeFake {
     }
     const methodMatch = /^\/v1\/payment_methods\/([\w]+)$/.exec(path);
     if (method === 'GET' && methodMatch) return { status: 200, body: { id: methodMatch[1], object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } } };
+    const billing = this.billing.route({ method, path, body, headers: {} }, error);
+    if (billing) return billing;
     return error(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 }

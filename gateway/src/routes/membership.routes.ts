@@ -2,6 +2,7 @@ import { decimalToNumber } from '../../../server/src/core/decimal.js';
 import type { Membership, MembershipPlan } from '../../../server/src/modules/memberships/membership.entity.js';
 import { MembershipStatus } from '../../../server/src/modules/memberships/membership.entity.js';
 import { planId } from '../../../server/src/modules/memberships/membership.service.js';
+import { membershipClientSecrets } from '../../../server/src/modules/memberships/membership-billing.js';
 import type { Services } from '../../../server/src/services.js';
 import { body, pathId, withRestFields, type RouteDef } from '../route.js';
 
@@ -18,15 +19,23 @@ const planJson = (plan: MembershipPlan) => ({
 const planInput = (json: Record<string, unknown>) => ({ name: json.name, price: json.price, period: json.period, ecardsIncluded: json.ecards_included, percentOffOther: json.percent_off_other, active: json.active });
 const PLAN_FIELDS = { ecardsIncluded: 'ecards_included', percentOffOther: 'percent_off_other' };
 
-/** A membership as the contract shapes it: "cancelled" only once its period has ended. */
-const membershipJson = (membership: Membership | null) => ({
-  plan: membership ? planJson(membership.plan) : null,
-  status: membership?.status ?? null,
-  renews_at: membership && membership.status === MembershipStatus.ACTIVE && !membership.cancelAtPeriodEnd ? membership.currentPeriodEnd.toISOString() : null,
-  current_period_end: membership?.currentPeriodEnd.toISOString() ?? null,
-  cancel_at_period_end: membership?.cancelAtPeriodEnd ?? false,
-  gift: membership?.gift ?? false,
-});
+/**
+ * A membership as the contract shapes it: "cancelled" only once its period has ended; "incomplete"
+ * (Stripe) until its first payment is confirmed, and then, in the answer of the POST that started
+ * it only, the `payment_client_secret` Stripe.js confirms it with.
+ */
+const membershipJson = (membership: Membership | null) => {
+  const secret = membership ? membershipClientSecrets.get(membership) : undefined;
+  return {
+    plan: membership ? planJson(membership.plan) : null,
+    status: membership?.status ?? null,
+    renews_at: membership && membership.status === MembershipStatus.ACTIVE && !membership.cancelAtPeriodEnd ? membership.currentPeriodEnd.toISOString() : null,
+    current_period_end: membership?.currentPeriodEnd.toISOString() ?? null,
+    cancel_at_period_end: membership?.cancelAtPeriodEnd ?? false,
+    gift: membership?.gift ?? false,
+    ...(secret ? { payment_client_secret: secret } : {}),
+  };
+};
 
 /** The membership rows of the REST contract (section 18): a shopper's membership, and the admin's plans. */
 export function membershipRoutes({ memberships, giftMemberships }: Services): RouteDef[] {

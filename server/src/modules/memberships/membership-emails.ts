@@ -1,4 +1,6 @@
-import { button, DEFAULT_SHOP_IDENTITY, formatDay, heading, mjml, paragraph, renderEmail, type MailContent, type ShopIdentity } from '../mail/index.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { button, DEFAULT_SHOP_IDENTITY, formatDay, heading, mjml, paragraph, renderEmail, type MailContent, type MailQueue, type ShopIdentity } from '../mail/index.js';
+import type { Membership } from './membership.entity.js';
 
 /** The mail kinds of memberships. */
 export const MembershipMailKind = {
@@ -13,6 +15,21 @@ export interface MembershipNotice {
   /** The renewal (a reminder), or the end of the grace period (a failed payment), ISO 8601. */
   at: string;
   cardLast4: string | null;
+}
+
+/** The address of a shopper (their membership's e-mails go there; the accounts are another module's). */
+export type EmailOf = (em: EntityManager, userId: number) => Promise<string | null>;
+
+/** A notice of a membership for its e-mails. */
+export function membershipNotice(membership: Membership, at: Date): MembershipNotice {
+  return { planName: membership.plan.name, amount: membership.plan.price, at: at.toISOString(), cardLast4: membership.cardLast4 };
+}
+
+/** Queues one of a membership's e-mails to its member, in the transaction `em` belongs to (none for an account without an address). */
+export async function queueMembershipEmail(mail: MailQueue, emailOf: EmailOf, em: EntityManager, membership: Membership, kind: string, at: Date, now: Date): Promise<void> {
+  const to = await emailOf(em, membership.userId);
+  if (!to) return;
+  await mail.enqueue(em, { kind, to, dueAt: now, subject: { kind: 'membership', id: membership.id }, payload: membershipNotice(membership, at) });
 }
 
 const why = (shop: ShopIdentity) => `You receive this e-mail because you are a member of ${shop.name}.`;

@@ -3,10 +3,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { MailQueue } from '../mail/index.js';
 import type { PaymentProvider } from '../payments/index.js';
-import { MembershipMailKind } from './membership-emails.js';
+import { MembershipMailKind, queueMembershipEmail, type EmailOf } from './membership-emails.js';
 import { GRACE_MS, periodEnd, REMINDER_MS } from './membership-rules.js';
 import { Membership, MembershipCharge, MembershipPeriod, MembershipStatus } from './membership.entity.js';
-import { MembershipService } from './membership.service.js';
+import type { MembershipBilling } from './membership-billing.js';
 
 export interface RenewalOptions {
   clock: () => Date;
@@ -14,8 +14,9 @@ export interface RenewalOptions {
   mail: MailQueue;
   log: Logger;
   testPeriodSeconds: number | null;
-  /** The address of a shopper (their membership's e-mails go there). */
-  emailOf: (em: EntityManager, userId: number) => Promise<string | null>;
+  emailOf: EmailOf;
+  /** Ends a provider-renewed membership's subscription at the provider when it lapses. */
+  billing: MembershipBilling;
 }
 
 /** Memberships looked at per run (the next run takes the rest). */
@@ -28,6 +29,11 @@ const BATCH = 200;
  * with an e-mail, and 7 days later it lapses. A cancelled one ends with its period; a yearly one is
  * reminded 7 days before it renews. Each membership is changed in a transaction of its own with its
  * row locked (FOR UPDATE SKIP LOCKED: processes that run at once share the work).
+ *
+ * A membership the provider renews (Stripe Billing) is never charged here: its renewals arrive as
+ * the provider's events. The sweep still ends it when cancelled at the end of its period, reminds a
+ * yearly one, and lapses it 7 days after a failed renewal, cancelling its subscription at the
+ * provider in the same transaction (a provider that cannot be asked leaves it for the next run).
  */
 export class MembershipRenewals {
   private timer: NodeJS.Timeout | null = null;
@@ -65,14 +71,21 @@ export class MembershipRenewals {
     const graceStart = new Date(now.getTime() - GRACE_MS);
     const rows = await em.execute<{ id: number }[]>(
       `select m.id from membership m join membership_plan p on p.id = m.plan_id
-        where (m.status = 'active' and m.current_period_end <= ?)
+        where (m.status = 'active' and m.current_period_end <= ? and (m.provider_subscription_id is null or m.cancel_at_period_end))
            or (m.status = 'past_due' and m.past_due_since <= ?)
            or (m.status = 'active' and not m.cancel_at_period_end and p.period = 'year' and m.current_period_end <= ? and m.reminded_for is distinct from m.current_period_end)
         order by m.current_period_end limit ${BATCH}`,
       [now, graceStart, soon],
     );
     let changed = 0;
-    for (const { id } of rows) if (await this.settle(em, id, now)) changed += 1;
+    for (const { id } of rows) {
+      try {
+        if (await this.settle(em, id, now)) changed += 1;
+      } catch (error) {
+        // One membership the provider cannot be asked about now (its transaction rolled back) waits for the next run; the others go on.
+        this.options.log.warn({ err: error, membershipId: id }, 'a membership could not be settled; it is tried again on the next run');
+      }
+    }
     return changed;
   }
 
@@ -87,12 +100,13 @@ export class MembershipRenewals {
         if (!membership.pastDueSince || membership.pastDueSince.getTime() + GRACE_MS > now.getTime()) return false;
         membership.status = MembershipStatus.LAPSED;
         membership.endedAt = now;
+        await this.options.billing.endAtProvider(membership, 'lapsed');
       } else if (membership.status !== MembershipStatus.ACTIVE) {
         return false;
       } else if (end <= now && membership.cancelAtPeriodEnd) {
         membership.status = MembershipStatus.CANCELLED;
         membership.endedAt = end;
-      } else if (end <= now) {
+      } else if (end <= now && !membership.providerSubscriptionId) {
         await this.renew(em, membership, now);
       } else if (membership.plan.period === MembershipPeriod.YEAR && !membership.cancelAtPeriodEnd && end.getTime() - REMINDER_MS <= now.getTime() && membership.remindedFor?.getTime() !== end.getTime()) {
         membership.remindedFor = end;
@@ -127,9 +141,7 @@ export class MembershipRenewals {
     await this.email(em, membership, MembershipMailKind.PAYMENT_FAILED, new Date(now.getTime() + GRACE_MS), now);
   }
 
-  private async email(em: EntityManager, membership: Membership, kind: string, at: Date, now: Date): Promise<void> {
-    const to = await this.options.emailOf(em, membership.userId);
-    if (!to) return;
-    await this.options.mail.enqueue(em, { kind, to, dueAt: now, subject: { kind: 'membership', id: membership.id }, payload: MembershipService.notice(membership, at) });
+  private email(em: EntityManager, membership: Membership, kind: string, at: Date, now: Date): Promise<void> {
+    return queueMembershipEmail(this.options.mail, this.options.emailOf, em, membership, kind, at, now);
   }
 }

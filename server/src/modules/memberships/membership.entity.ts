@@ -10,21 +10,24 @@ export enum MembershipPeriod {
 registerEnumType(MembershipPeriod, { name: 'MembershipPeriod', description: 'MONTH or YEAR: how long a paid period lasts.' });
 
 export enum MembershipStatus {
+  INCOMPLETE = 'incomplete',
   ACTIVE = 'active',
   PAST_DUE = 'past_due',
   CANCELLED = 'cancelled',
   LAPSED = 'lapsed',
+  EXPIRED = 'expired',
 }
 registerEnumType(MembershipStatus, {
   name: 'MembershipStatus',
-  description: 'ACTIVE: paid (cancelAtPeriodEnd says whether it renews); PAST_DUE: a renewal failed, the benefits stay for 7 days; CANCELLED: cancelled and its last period has ended; LAPSED: not paid within 7 days of a failed renewal.',
+  description:
+    'INCOMPLETE: started, its first payment not confirmed yet (Stripe): no benefits until it is; ACTIVE: paid (cancelAtPeriodEnd says whether it renews); PAST_DUE: a renewal failed, the benefits stay for 7 days; CANCELLED: cancelled and its last period has ended; LAPSED: not paid within 7 days of a failed renewal; EXPIRED: its first payment was never made (it gave no benefits).',
 });
 
 /** A plan the owner sells: a price per month or year, e-cards included, a percentage off everything else. */
 @ObjectType({ description: 'A membership plan.' })
 @Entity({ tableName: 'membership_plan' })
 export class MembershipPlan {
-  [OptionalProps]?: 'ecardsIncluded' | 'percentOffOther' | 'active' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'ecardsIncluded' | 'percentOffOther' | 'active' | 'providerProductId' | 'providerPriceId' | 'providerPriceKey' | 'createdAt' | 'updatedAt';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer' })
@@ -54,6 +57,17 @@ export class MembershipPlan {
   @Property({ type: 'boolean', default: true })
   active: boolean = true;
 
+  /** The provider's product for the plan (Stripe Billing), made on the first subscribe. */
+  @Property({ type: 'string', length: 200, nullable: true })
+  providerProductId: string | null = null;
+
+  /** The provider's recurring price, made for the price and period `providerPriceKey` names. */
+  @Property({ type: 'string', length: 200, nullable: true })
+  providerPriceId: string | null = null;
+
+  @Property({ type: 'string', length: 120, nullable: true })
+  providerPriceKey: string | null = null;
+
   @Field(() => GraphQLISODateTime)
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
@@ -66,7 +80,7 @@ export class MembershipPlan {
 @ObjectType({ description: "A shopper's membership." })
 @Entity({ tableName: 'membership' })
 export class Membership {
-  [OptionalProps]?: 'paymentMethod' | 'cardLast4' | 'cancelAtPeriodEnd' | 'pastDueSince' | 'remindedFor' | 'endedAt' | 'giftMembershipId' | 'gift' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'paymentMethod' | 'cardLast4' | 'providerSubscriptionId' | 'cancelAtPeriodEnd' | 'pastDueSince' | 'remindedFor' | 'endedAt' | 'giftMembershipId' | 'gift' | 'createdAt' | 'updatedAt';
 
   @Field(() => Int)
   @PrimaryKey({ type: 'integer' })
@@ -93,6 +107,10 @@ export class Membership {
   @Field(() => String, { nullable: true, description: 'The last four digits of the card renewals charge.' })
   @Property({ type: 'character', length: 4, nullable: true })
   cardLast4: string | null = null;
+
+  /** The provider's subscription when the provider renews it (Stripe Billing); null when the shop renews it on its own clock. */
+  @Property({ type: 'string', length: 200, nullable: true })
+  providerSubscriptionId: string | null = null;
 
   @Field(() => GraphQLISODateTime)
   @Property({ type: 'datetime' })

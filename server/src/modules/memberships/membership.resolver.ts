@@ -2,6 +2,7 @@ import { Arg, Ctx, Field, FieldResolver, GraphQLISODateTime, InputType, Int, Mut
 import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
 import { DecimalScalar } from '../../core/decimal.js';
+import { membershipClientSecrets } from './membership-billing.js';
 import { Membership, MembershipCharge, MembershipPeriod, MembershipPlan } from './membership.entity.js';
 import type { MembershipService } from './membership.service.js';
 import type { GiftMembershipService } from './gift-membership.service.js';
@@ -27,7 +28,7 @@ class MembershipPlanInput {
   active?: boolean | null;
 }
 
-@InputType({ description: "The card a membership's first charge and its renewals are paid with (test provider)." })
+@InputType({ description: "The card a membership's first charge and its renewals are paid with (test provider; with Stripe the card goes to Stripe from the browser and no payment is sent)." })
 class MembershipPaymentInput {
   @Field(() => String, { description: 'With the test provider 4242 4242 4242 4242 pays every time; 4000 0000 0000 0341 pays the first time and is declined at renewal.' })
   cardNumber!: string;
@@ -103,9 +104,12 @@ export class MembershipResolver {
   }
 
   @Allow('user')
-  @Mutation(() => Membership, { description: "Becomes a member: charges the plan's first period (PAYMENT_DECLINED keeps nothing; CONFLICT for a member)." })
-  subscribe(@Ctx() ctx: RequestContext, @Arg('planId', () => Int) planId: number, @Arg('payment', () => MembershipPaymentInput) payment: MembershipPaymentInput): Promise<Membership> {
-    return this.service.subscribe(ctx, planId, { ...payment });
+  @Mutation(() => Membership, {
+    description:
+      "Becomes a member: charges the plan's first period (PAYMENT_DECLINED keeps nothing; CONFLICT for a member). With Stripe it answers an INCOMPLETE membership whose paymentClientSecret the browser confirms; Stripe's event then makes it ACTIVE.",
+  })
+  subscribe(@Ctx() ctx: RequestContext, @Arg('planId', () => Int) planId: number, @Arg('payment', () => MembershipPaymentInput, { nullable: true }) payment: MembershipPaymentInput | null): Promise<Membership> {
+    return this.service.subscribe(ctx, planId, payment ? { ...payment } : null);
   }
 
   @Allow('user')
@@ -135,6 +139,11 @@ export class MembershipResolver {
   @FieldResolver(() => String, { nullable: true, description: 'Who gave it, when it was given as a present.' })
   giftFrom(@Ctx() ctx: RequestContext, @Root() membership: Membership): Promise<string | null> {
     return this.gifts.giverOf(ctx, membership);
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: "Stripe: the client secret the browser confirms the first payment with; only in subscribe's answer while the membership is INCOMPLETE." })
+  paymentClientSecret(@Root() membership: Membership): string | null {
+    return membershipClientSecrets.get(membership) ?? null;
   }
 
   @FieldResolver(() => [MembershipCharge], { description: 'Its charges, newest first.' })

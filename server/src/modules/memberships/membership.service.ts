@@ -9,6 +9,7 @@ import { paymentCardSchema } from '../../rules/schemas.js';
 import { describeChanges, named, recordAudit } from '../audit/index.js';
 import { drop, formatDay, type MailQueue } from '../mail/index.js';
 import type { PaymentProvider } from '../payments/index.js';
+import { CURRENT, lockShopper, type MembershipBilling } from './membership-billing.js';
 import { MembershipMailKind, paymentFailedEmail, renewalReminderEmail, type MembershipNotice } from './membership-emails.js';
 import { cleanPlanInput, periodEnd } from './membership-rules.js';
 import { Membership, MembershipCharge, MembershipPlan, MembershipStatus } from './membership.entity.js';
@@ -29,18 +30,20 @@ export interface MembershipOptions {
   baseUrl: string;
   /** MEMBERSHIP_TEST_PERIOD_SECONDS: every period this long instead of a month or a year (tests). */
   testPeriodSeconds: number | null;
+  /** Memberships the provider bills and renews itself (Stripe Billing). */
+  billing: MembershipBilling;
 }
 
 const TAKEN = 'A plan with this name already exists.';
-/** Statuses that give the benefits (a failed renewal keeps them for its grace period). */
-const CURRENT = [MembershipStatus.ACTIVE, MembershipStatus.PAST_DUE];
 
 /**
  * Memberships (contract section 18): the owner's plans, and a shopper's membership of one. Subscribing
  * charges the first period through the provider's subscriptions (the test provider renews on the
- * shop's own clock, see MembershipRenewals); cancelling keeps the benefits to the end of the period
- * paid for, and resuming before then undoes it. A shopper has at most one current membership: the
- * subscribe runs under a lock on the shopper, and a unique index backs it up.
+ * shop's own clock, see MembershipRenewals), or, when the provider bills memberships itself (Stripe
+ * Billing), starts its subscription, which the browser pays and the provider's events settle (see
+ * MembershipBilling and MembershipBillingEvents). Cancelling keeps the benefits to the end of the
+ * period paid for, and resuming before then undoes it. A shopper has at most one current membership:
+ * the subscribe runs under a lock on the shopper, and a unique index backs it up.
  */
 export class MembershipService {
   constructor(private readonly options: MembershipOptions) {
@@ -79,10 +82,14 @@ export class MembershipService {
     });
   }
 
-  /** The signed-in shopper's membership: the current one, else the latest (cancelled or lapsed); null for none. */
+  /**
+   * The signed-in shopper's membership: the current one, else the latest (one started and not paid
+   * yet, cancelled or lapsed); null for none. One whose first payment was never made is not shown.
+   */
   async mine(ctx: RequestContext): Promise<Membership | null> {
     const viewer = await ctx.requireViewer();
-    return ctx.em.findOne(Membership, { userId: viewer.user.id }, { orderBy: { id: 'desc' } });
+    const userId = viewer.user.id;
+    return (await ctx.em.findOne(Membership, { userId, status: { $in: CURRENT } })) ?? ctx.em.findOne(Membership, { userId, status: { $ne: MembershipStatus.EXPIRED } }, { orderBy: { id: 'desc' } });
   }
 
   /** A membership's charges, newest first. */
@@ -93,18 +100,25 @@ export class MembershipService {
   /**
    * Becomes a member: charges the plan's first period and keeps the card for the renewals. CONFLICT
    * for a shopper who is a member already; PAYMENT_DECLINED, keeping nothing, when the card is refused.
+   * With a provider that bills memberships itself the card goes to it from the browser: the
+   * membership starts INCOMPLETE, with the client secret its first payment is confirmed with.
    */
   async subscribe(ctx: RequestContext, planId: number, payment: unknown): Promise<Membership> {
     const viewer = await ctx.requireViewer();
     const userId = viewer.user.id;
     const provider = this.options.provider;
+    if (provider?.billing) {
+      const started = await this.options.billing.subscribe(ctx.em, userId, planId);
+      ctx.log.info({ membershipId: started.id, plan: started.plan.id, status: started.status }, 'membership started at the provider');
+      return started;
+    }
     const subscriptions = provider?.subscriptions;
     if (!provider || !subscriptions) throw new AppError('PAYMENTS_UNAVAILABLE', 'Memberships cannot be paid in this shop yet: its payment provider does not take them.');
     const now = this.options.clock();
     const card = parseInput(paymentCardSchema(now), payment, 'payment');
     const membership = await ctx.em.fork().transactional(async (em) => {
       // One subscribe per shopper at a time: a double click waits, then finds the membership.
-      await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`membership:${userId}`]);
+      await lockShopper(em, userId);
       const plan = await em.findOne(MembershipPlan, { id: planId, active: true });
       if (!plan) throw notFound('Membership plan');
       const current = await em.findOne(Membership, { userId, status: { $in: CURRENT } });
@@ -130,37 +144,53 @@ export class MembershipService {
     return membership;
   }
 
-  /** Cancels at the end of the period paid for (the benefits last until then); a past-due membership ends now. */
+  /**
+   * Cancels at the end of the period paid for (the benefits last until then); a past-due membership
+   * ends now. A provider-billed one is changed at the provider in the same transaction.
+   */
   async cancel(ctx: RequestContext): Promise<Membership> {
-    return this.change(ctx, (membership) => {
+    return this.change(ctx, async (membership) => {
       if (membership.gift) throw conflict(`A membership given as a present ends by itself on ${formatDay(membership.currentPeriodEnd, null)}: there is nothing to cancel.`);
+      const billed = membership.providerSubscriptionId !== null;
       if (membership.status === MembershipStatus.PAST_DUE) {
         membership.status = MembershipStatus.CANCELLED;
         membership.endedAt = this.options.clock();
-      }
-      else if (membership.cancelAtPeriodEnd) throw conflict('Your membership is cancelled already; it ends when the period paid for ends.');
+        if (billed) await this.atProvider(() => this.options.billing.endAtProvider(membership, 'cancelled'));
+      } else if (membership.cancelAtPeriodEnd) throw conflict('Your membership is cancelled already; it ends when the period paid for ends.');
+      else if (billed) await this.options.billing.setCancelAtPeriodEnd(membership, true);
       else membership.cancelAtPeriodEnd = true;
     });
   }
 
   /** Undoes a cancellation before the period paid for ends: it renews again. */
   async resume(ctx: RequestContext): Promise<Membership> {
-    return this.change(ctx, (membership) => {
+    return this.change(ctx, async (membership) => {
       if (membership.gift) throw conflict('A membership given as a present does not renew: join a plan once it has ended to keep the benefits.');
       if (membership.status !== MembershipStatus.ACTIVE || !membership.cancelAtPeriodEnd) throw conflict('Your membership is not cancelled, so there is nothing to resume.');
-      membership.cancelAtPeriodEnd = false;
+      if (membership.providerSubscriptionId) await this.options.billing.setCancelAtPeriodEnd(membership, false);
+      else membership.cancelAtPeriodEnd = false;
     });
   }
 
-  private async change(ctx: RequestContext, apply: (membership: Membership) => void): Promise<Membership> {
+  private async change(ctx: RequestContext, apply: (membership: Membership) => Promise<void>): Promise<Membership> {
     const viewer = await ctx.requireViewer();
     return ctx.em.fork().transactional(async (em) => {
       const membership = await em.findOne(Membership, { userId: viewer.user.id, status: { $in: CURRENT } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!membership) throw notFound('Membership');
-      apply(membership);
+      await apply(membership);
       await em.flush();
       return membership;
     });
+  }
+
+  /** A change at the provider on the shopper's behalf; one the provider does not take rolls the change back. */
+  private async atProvider(call: () => Promise<void>): Promise<void> {
+    try {
+      await call();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError('PAYMENT_FAILED', 'Your membership could not be changed: the payment service did not answer. Nothing changed; please try again in a moment.');
+    }
   }
 
   /** What a shopper's current membership gives at checkout (null: none). */
@@ -191,17 +221,12 @@ export class MembershipService {
   async figures(ctx: RequestContext, from: Date, to: Date): Promise<{ activeMembers: number; newMembers: number; endedMembers: number; monthlyRecurringRevenue: string }> {
     const [row] = await ctx.em.execute<{ active: string; joined: string; ended: string; mrr_cents: string | null }[]>(
       `select (select count(*) from membership where status in ('active', 'past_due')) as active,
-              (select count(*) from membership where created_at >= ? and created_at < ?) as joined,
-              (select count(*) from membership where ended_at >= ? and ended_at < ?) as ended,
+              (select count(*) from membership where created_at >= ? and created_at < ? and status not in ('incomplete', 'expired')) as joined,
+              (select count(*) from membership where ended_at >= ? and ended_at < ? and status in ('cancelled', 'lapsed')) as ended,
               (select sum(round(p.price * 100 / case when p.period = 'year' then 12 else 1 end)) from membership m join membership_plan p on p.id = m.plan_id where m.status in ('active', 'past_due') and not m.cancel_at_period_end) as mrr_cents`,
       [from, to, from, to],
     );
     return { activeMembers: Number(row!.active), newMembers: Number(row!.joined), endedMembers: Number(row!.ended), monthlyRecurringRevenue: fromCents(Number(row!.mrr_cents ?? 0)) };
-  }
-
-  /** A notice of a membership for its e-mails. */
-  static notice(membership: Membership, at: Date): MembershipNotice {
-    return { planName: membership.plan.name, amount: membership.plan.price, at: at.toISOString(), cardLast4: membership.cardLast4 };
   }
 }
 

@@ -60,8 +60,10 @@ export interface PaymentProvider {
   /** Cancels a payment that was started and never finished (providers whose payments stay open: Stripe's intents). */
   cancel?(reference: string): Promise<CancelResult>;
   refund(request: RefundRequest): Promise<RefundResult>;
-  /** Memberships the shop renews on its own clock (the test provider); a provider without it cannot take them. */
+  /** Memberships the shop renews on its own clock (the test provider). */
   readonly subscriptions?: SubscriptionPayments;
+  /** Memberships the provider renews itself (Stripe Billing); a provider with neither cannot take memberships. */
+  readonly billing?: ProviderBilling;
 }
 
 /** A membership's charges: the first keeps the card for the renewals, which charge it without the shopper. */
@@ -69,3 +71,41 @@ export interface SubscriptionPayments {
   start(request: ChargeRequest): Promise<{ status: 'succeeded'; reference: string; last4: string | null; brand: string | null; paymentMethod: string } | { status: 'declined'; message: string }>;
   renew(request: { paymentMethod: string; amount: string; currency: 'USD'; idempotencyKey: string; description: string }): Promise<{ status: 'succeeded'; reference: string } | { status: 'declined'; message: string }>;
 }
+
+/** A subscription as the provider has it now (Stripe Billing). */
+export interface BillingSubscription {
+  id: string;
+  /** `ended`: cancelled at the provider; `expired`: its first payment was never made. */
+  status: 'incomplete' | 'active' | 'past_due' | 'ended' | 'expired';
+  cancelAtPeriodEnd: boolean;
+  /** The period the provider is in (it moves at a renewal, before the renewal is paid). */
+  periodStart: Date;
+  periodEnd: Date;
+  /** The card its renewals charge, once the first payment saved one. */
+  cardLast4: string | null;
+  /** The first payment's secret for the browser, while it is still to be confirmed. */
+  clientSecret: string | null;
+}
+
+/**
+ * Memberships billed by the provider (Stripe Billing): a customer per shopper, a recurring price per
+ * plan, price and period, and a subscription whose first payment the browser confirms; the provider
+ * renews it and tells the shop through its signed events (see `BillingEvent`). Every create carries
+ * an idempotency key, so a retried request never makes a second object.
+ */
+export interface ProviderBilling {
+  createCustomer(request: { userId: number; email: string | null; idempotencyKey: string }): Promise<string>;
+  /** A product for the plan (when it has none yet) and a recurring price for its price and period. */
+  createPrice(request: { planId: number; planName: string; productId: string | null; amount: string; currency: 'USD'; period: 'month' | 'year'; idempotencyKey: string }): Promise<{ productId: string; priceId: string }>;
+  /** Starts a subscription whose first invoice waits for the browser's confirmation. */
+  subscribe(request: { customerId: string; priceId: string; membershipId: number; userId: number; idempotencyKey: string }): Promise<BillingSubscription>;
+  retrieve(subscriptionId: string): Promise<BillingSubscription>;
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, idempotencyKey: string): Promise<BillingSubscription>;
+  /** Ends a subscription now; one that has ended already (or that the provider does not know) counts as ended. */
+  cancelNow(subscriptionId: string, idempotencyKey: string): Promise<void>;
+}
+
+/** A provider's event about a subscription, verified, in the shop's terms. */
+export type BillingEvent =
+  | { kind: 'invoice_paid' | 'invoice_failed'; eventId: string; subscriptionId: string; invoiceId: string; amount: string; periodStart: Date; periodEnd: Date; firstInvoice: boolean }
+  | { kind: 'subscription_updated' | 'subscription_deleted'; eventId: string; subscriptionId: string };

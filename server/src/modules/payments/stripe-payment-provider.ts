@@ -1,18 +1,21 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../config.js';
 import { toCents } from '../../core/money.js';
-import type { CancelResult, ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from './payment-provider.js';
+import type { BillingEvent, CancelResult, ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from './payment-provider.js';
+import { billingEventOf, StripeBilling } from './stripe-billing.js';
 
 /**
  * Stripe through its official client: a checkout creates a PaymentIntent (the checkout's idempotency
  * key is passed through, so a retry gets the same intent and never a second charge), the browser
  * confirms it with Stripe's card element, and the signed `payment_intent.succeeded` webhook marks the
  * order paid (see StripeWebhooks). Refunds go through Stripe's refunds with one key per order.
+ * Memberships are Stripe Billing subscriptions (see StripeBilling).
  */
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe';
   readonly collectsCardInBrowser = true;
   readonly publishableKey: string;
+  readonly billing: StripeBilling;
   private readonly client: Stripe;
 
   constructor(private readonly config: StripeConfig) {
@@ -24,6 +27,7 @@ export class StripePaymentProvider implements PaymentProvider {
       appInfo: { name: 'Art & Song Cards' },
       ...(config.apiBase ?? {}),
     });
+    this.billing = new StripeBilling(this.client);
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
@@ -80,6 +84,11 @@ export class StripePaymentProvider implements PaymentProvider {
   verifyEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event {
     if (!signature) throw new Error('No Stripe-Signature header');
     return this.client.webhooks.constructEvent(rawBody, signature, this.config.webhookSecret);
+  }
+
+  /** A verified event about a membership's subscription, in the shop's terms; null for any other event. */
+  billingEvent(event: Stripe.Event): BillingEvent | null {
+    return billingEventOf(event);
   }
 
   /** The last four digits and brand of the card that paid, when Stripe tells them. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Button, Callout, Card, Checkbox, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
 import { errorCode, errorField, errorMessage } from '../../apollo/errors';
 import { useAuth } from '../../auth/auth-store';
@@ -12,7 +12,7 @@ import { cart } from '../cart/cart-store';
 import { useCartQuote } from '../cart/use-cart-quote';
 import { CARD_FIELDS, NO_CARD, cardPayment, cardProblems, checkoutKey, type CardField } from './card-input';
 import { CardFields } from './CardFields';
-import { PaymentSetupQuery, PlaceOrderMutation } from './checkout-operations';
+import { OrderPaidQuery, PaymentSetupQuery, PlaceOrderMutation } from './checkout-operations';
 import { DiscountCodeField } from './DiscountCodeField';
 import { GiftCardField, useGiftCardLookup, type AppliedGiftCard } from './GiftCardField';
 import type { StripeCardHandle } from './StripeCardSection';
@@ -42,6 +42,7 @@ export default function PaymentsPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<{ title: string; message: string; cart?: boolean } | null>(null);
   const [placeOrder, { loading }] = useMutation(PlaceOrderMutation);
+  const client = useApolloClient();
   const { data: setup } = useQuery(PaymentSetupQuery, { fetchPolicy: 'cache-and-network' });
   const paymentsOff = setup?.paymentSetup.available === false;
   const testProvider = setup?.paymentSetup.provider === 'test';
@@ -79,7 +80,9 @@ export default function PaymentsPage() {
       const secret = data?.placeOrder.status === 'PENDING' ? data.placeOrder.paymentClientSecret : null;
       if (data && secret) {
         // Stripe: the card element confirms the payment; a decline keeps the checkout (and its intent) for another card.
-        const result = stripeCard.current ? await stripeCard.current.confirm(secret, data.placeOrder.id, input.purchaserEmail) : { error: 'The card form is still loading.' };
+        const orderId = data.placeOrder.id;
+        const paid = async () => (await client.query({ query: OrderPaidQuery, variables: { id: orderId }, fetchPolicy: 'network-only' })).data?.order.status !== 'PENDING';
+        const result = stripeCard.current ? await stripeCard.current.confirm(secret, { email: input.purchaserEmail, settled: paid }) : { error: 'The card form is still loading.' };
         if (result.error) {
           setFailure({ title: 'Payment declined', message: result.error });
           return;

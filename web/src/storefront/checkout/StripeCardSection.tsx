@@ -1,48 +1,41 @@
 import { forwardRef, useImperativeHandle, useState } from 'react';
-import { useApolloClient } from '@apollo/client/react';
 import { FormGroup } from '@blueprintjs/core';
 import { loadStripe } from '@stripe/stripe-js';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { graphql } from '../../apollo/generated';
 import { useTheme } from '../../common/theme';
-
-export const OrderPaidQuery = graphql(`
-  query OrderPaid($id: ID!) {
-    order(id: $id) {
-      id
-      status
-    }
-  }
-`);
+import './stripe-card.css';
 
 export interface StripeCardHandle {
   /**
-   * Confirms the order's PaymentIntent with the card typed into Stripe's element, then waits (up to
-   * half a minute) for the shop to hear from Stripe that it is paid. An error is Stripe's reason.
+   * Confirms a payment (an order's PaymentIntent, a membership's first invoice) with the card typed
+   * into Stripe's element, then waits, up to half a minute, until `settled` says the shop has heard
+   * from Stripe (its signed webhook). An error is Stripe's reason; `settled` false: it has not yet.
    */
-  confirm(clientSecret: string, orderId: string, email: string): Promise<{ error?: string }>;
+  confirm(clientSecret: string, payment: { email: string | null; settled: () => Promise<boolean> }): Promise<{ error?: string; settled?: boolean }>;
 }
+
+/** How long the page waits for the shop to hear from Stripe, and how often it asks. */
+const SETTLE_MS = 30_000;
+const ASK_EVERY_MS = 1000;
 
 const CardForm = forwardRef<StripeCardHandle>(function CardForm(_props, ref) {
   const stripe = useStripe();
   const elements = useElements();
-  const client = useApolloClient();
   const [theme] = useTheme();
   const [problem, setProblem] = useState<string | null>(null);
 
   useImperativeHandle(ref, () => ({
-    async confirm(clientSecret, orderId, email) {
+    async confirm(clientSecret, { email, settled }) {
       const card = elements?.getElement(CardElement);
       if (!stripe || !card) return { error: 'The card form is still loading; please try again in a moment.' };
-      const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card, billing_details: { email } } });
+      const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card, billing_details: email ? { email } : {} } });
       if (result.error) return { error: result.error.message ?? 'Your card was declined.' };
-      // Stripe tells the shop through its signed webhook; the order is paid once it has.
-      for (let waited = 0; waited < 30_000; waited += 1000) {
-        const { data } = await client.query({ query: OrderPaidQuery, variables: { id: orderId }, fetchPolicy: 'network-only' });
-        if (data?.order.status !== 'PENDING') break;
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+      // Stripe tells the shop through its signed webhook; the payment counts once it has.
+      for (let waited = 0; waited < SETTLE_MS; waited += ASK_EVERY_MS) {
+        if (await settled()) return { settled: true };
+        await new Promise((resolve) => setTimeout(resolve, ASK_EVERY_MS));
       }
-      return {};
+      return { settled: false };
     },
   }));
 
@@ -65,7 +58,7 @@ const CardForm = forwardRef<StripeCardHandle>(function CardForm(_props, ref) {
   );
 });
 
-/** Stripe's card element, loaded only when the shop takes payments through Stripe. */
+/** Stripe's card element, loaded only when the shop takes payments through Stripe (the checkout's and the membership page's). */
 const StripeCardSection = forwardRef<StripeCardHandle, { publishableKey: string }>(function StripeCardSection({ publishableKey }, ref) {
   const [stripe] = useState(() => loadStripe(publishableKey));
   return (

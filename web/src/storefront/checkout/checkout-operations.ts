@@ -11,6 +11,16 @@ export const PlaceOrderMutation = graphql(`
   }
 `);
 
+/** Whether a Stripe payment confirmed in the browser has reached the shop (its webhook settles the order). */
+export const OrderPaidQuery = graphql(`
+  query OrderPaid($id: ID!) {
+    order(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
 export const PaymentSetupQuery = graphql(`
   query PaymentSetup {
     paymentSetup {

@@ -1,32 +1,26 @@
 import { useState, type FormEvent } from 'react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Button, Spinner } from '@blueprintjs/core';
-import { errorCode, errorField, errorMessage } from '../../apollo/errors';
+import { errorField, errorMessage } from '../../apollo/errors';
 import { CARD_FIELDS, NO_CARD, cardPayment, cardProblems, type CardField } from '../checkout/card-input';
 import { CardFields } from '../checkout/CardFields';
 import { PaymentSetupQuery } from '../checkout/checkout-operations';
 import { planPrice } from './membership-format';
 import { MyMembershipQuery, SubscribeMutation } from './membership-operations';
 import type { Plan } from './MembershipPlans';
+import { StripeMembershipJoin } from './StripeMembershipJoin';
 import { TitledCallout } from './TitledCallout';
+import { joinFailure } from './join-failure';
 
 const TEST_HINT = 'This shop takes test payments: pay with 4242 4242 4242 4242, any future expiry and any code (4000 0000 0000 0341 pays once and is declined at the renewal).';
 
 /**
  * The card the membership is paid with, first period now and each renewal after: "Become a member ·
- * $4.99 a month". The shop's answer lands on the field it names, or in a callout (a declined card,
- * a plan no longer offered, a membership already there); once paid the page shows the membership.
+ * $4.99 a month". With the test provider the card is typed into the shop's own fields; with Stripe
+ * into Stripe's card element (StripeMembershipJoin).
  */
 export function MembershipJoinForm({ plan, onPlansChanged }: { plan: Plan; onPlansChanged: () => void }) {
   const { data: setup } = useQuery(PaymentSetupQuery, { fetchPolicy: 'cache-and-network' });
-  const [card, setCard] = useState(NO_CARD);
-  const [problems, setProblems] = useState<Partial<Record<CardField, string>>>({});
-  const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
-  const [subscribe, { loading }] = useMutation(SubscribeMutation, {
-    // The page reads the shopper's membership from this query: the new one (a new id) takes its place.
-    update: (cache, { data }) => data && cache.writeQuery({ query: MyMembershipQuery, data: { myMembership: data.subscribe } }),
-  });
-  const client = useApolloClient();
 
   if (!setup) return <Spinner size={24} className="membership-state" />;
   if (!setup.paymentSetup.available) {
@@ -36,13 +30,28 @@ export function MembershipJoinForm({ plan, onPlansChanged }: { plan: Plan; onPla
       </TitledCallout>
     );
   }
-  if (setup.paymentSetup.provider !== 'test') {
+  const { provider, publishableKey } = setup.paymentSetup;
+  if (provider === 'stripe' && publishableKey) return <StripeMembershipJoin plan={plan} publishableKey={publishableKey} onPlansChanged={onPlansChanged} />;
+  if (provider !== 'test') {
     return (
       <TitledCallout intent="warning" icon="disable" title="Memberships cannot be bought online yet" role="status">
         This shop&apos;s payment provider does not take memberships yet. Please come back later.
       </TitledCallout>
     );
   }
+  return <CardJoinForm plan={plan} onPlansChanged={onPlansChanged} />;
+}
+
+/** The test provider's form: the shop's own card fields; its answer lands on the field it names, or in a callout; once paid the page shows the membership. */
+function CardJoinForm({ plan, onPlansChanged }: { plan: Plan; onPlansChanged: () => void }) {
+  const [card, setCard] = useState(NO_CARD);
+  const [problems, setProblems] = useState<Partial<Record<CardField, string>>>({});
+  const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
+  const [subscribe, { loading }] = useMutation(SubscribeMutation, {
+    // The page reads the shopper's membership from this query: the new one (a new id) takes its place.
+    update: (cache, { data }) => data && cache.writeQuery({ query: MyMembershipQuery, data: { myMembership: data.subscribe } }),
+  });
+  const client = useApolloClient();
 
   const join = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,16 +65,15 @@ export function MembershipJoinForm({ plan, onPlansChanged }: { plan: Plan; onPla
       setCard(NO_CARD);
       window.scrollTo({ top: 0 });
     } catch (error) {
-      const [code, field, message] = [errorCode(error), errorField(error), errorMessage(error, 'Please try again.')];
-      if (field && CARD_FIELDS.includes(field)) setProblems({ [field as CardField]: message });
-      else if (code === 'PAYMENT_DECLINED') setFailure({ title: 'Payment declined', message });
-      else if (code === 'NOT_FOUND') {
-        setFailure({ title: 'This plan is no longer offered', message: 'Choose one of the plans offered now.' });
-        onPlansChanged();
-      } else if (code === 'CONFLICT') {
-        setFailure({ title: 'You are a member already', message });
-        void client.refetchQueries({ include: [MyMembershipQuery] });
-      } else setFailure({ title: 'The payment did not go through', message });
+      const field = errorField(error);
+      if (field && CARD_FIELDS.includes(field)) {
+        setProblems({ [field as CardField]: errorMessage(error, 'Please try again.') });
+        return;
+      }
+      const found = joinFailure(error);
+      setFailure(found);
+      if (found.reload === 'plans') onPlansChanged();
+      if (found.reload === 'membership') void client.refetchQueries({ include: [MyMembershipQuery] });
     }
   };
 

@@ -20,7 +20,8 @@ import './membership.css';
  * /membership (contract section 18): the plans offered, with what each includes. A visitor is asked
  * to sign in; a signed-in shopper picks a plan and pays with a card; a member sees the membership
  * (where it stands, the card, Cancel or Resume) and its payments. A member whose renewal was declined
- * sees it said, and the plans and the card form to pay again.
+ * sees it said, and the plans and the card form to pay again. A membership whose first payment Stripe
+ * has not confirmed yet gives nothing: the page says so and offers the payment again.
  */
 export default function MembershipPage() {
   const auth = useAuth();
@@ -34,6 +35,7 @@ export default function MembershipPage() {
   // The plan chosen, else the one the member had, else the cheapest.
   const plan = offered?.find((p) => p.id === chosen) ?? offered?.find((p) => p.id === membership?.plan.id) ?? offered?.[0];
   const joining = !state?.current || membership?.status === 'PAST_DUE';
+  const started = membership?.status === 'INCOMPLETE';
 
   let join: ReactNode;
   if (plans.error && !offered) {
@@ -80,7 +82,12 @@ export default function MembershipPage() {
       ) : (
         <>
           {membership && state?.current && <MembershipSummary membership={membership} />}
-          {membership && !state?.current && (
+          {membership && started && (
+            <TitledCallout intent="primary" icon="time" title={`Your ${membership.plan.name} membership is not paid yet`} level={2} className="membership-started" role="status">
+              It starts as soon as its first payment is confirmed. If you did not finish paying, pay below with your card.
+            </TitledCallout>
+          )}
+          {membership && !state?.current && !started && (
             <Callout icon="history" className="membership-ended">
               Your {membership.plan.name} membership ended on {longDate(membership.endedAt ?? membership.currentPeriodEnd)}
               {membership.status === 'LAPSED' ? ': a renewal was not paid.' : '.'}
@@ -88,7 +95,7 @@ export default function MembershipPage() {
           )}
           {joining && (
             <section className="membership-join-section" aria-labelledby="membership-join-title">
-              <h2 id="membership-join-title">{membership?.status === 'PAST_DUE' ? 'Pay again with another card' : membership ? 'Become a member again' : 'Choose a plan'}</h2>
+              <h2 id="membership-join-title">{membership?.status === 'PAST_DUE' ? 'Pay again with another card' : started ? 'Finish joining' : membership ? 'Become a member again' : 'Choose a plan'}</h2>
               {join}
             </section>
           )}

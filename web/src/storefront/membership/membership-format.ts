@@ -29,8 +29,8 @@ export interface MembershipFacts {
 
 /**
  * Where a membership stands, in words: its tag, the line that says what happens next, and whether it
- * still gives its benefits (`current`: active, cancelled to the end of its period, or past due within
- * its grace period).
+ * gives its benefits (`current`: active, cancelled to the end of its period, or past due within its
+ * grace period; not one whose first payment Stripe has not confirmed yet).
  */
 export function membershipState(membership: MembershipFacts): { label: string; intent: Intent; line: string; current: boolean } {
   const end = longDate(membership.currentPeriodEnd);
@@ -40,6 +40,8 @@ export function membershipState(membership: MembershipFacts): { label: string; i
       return membership.cancelAtPeriodEnd ? { label: 'Cancelled', intent: 'warning', line: `Cancelled: ends on ${end}`, current: true } : { label: 'Active', intent: 'success', line: `Renews on ${end}`, current: true };
     case 'PAST_DUE':
       return { label: 'Past due', intent: 'danger', line: `Renewal declined: the benefits last until ${longDate(graceEnd(membership))}`, current: true };
+    case 'INCOMPLETE':
+      return { label: 'Payment pending', intent: 'primary', line: 'Starts once its first payment is confirmed', current: false };
     case 'LAPSED':
       return { label: 'Lapsed', intent: 'none', line: `Ended on ${longDate(membership.endedAt ?? membership.currentPeriodEnd)}: a renewal was not paid`, current: false };
     default:

@@ -58,9 +58,10 @@ export const MyMembershipQuery = graphql(`
 `);
 
 export const SubscribeMutation = graphql(`
-  mutation Subscribe($planId: Int!, $payment: MembershipPaymentInput!) {
+  mutation Subscribe($planId: Int!, $payment: MembershipPaymentInput) {
     subscribe(planId: $planId, payment: $payment) {
       ...MembershipPage_membership
+      paymentClientSecret
     }
   }
 `);

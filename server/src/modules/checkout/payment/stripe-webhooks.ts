@@ -4,7 +4,7 @@ import { badInput, notFound } from '../../../core/errors.js';
 import { toCents } from '../../../core/money.js';
 import type { CheckoutService } from '../checkout.service.js';
 import { Order, OrderStatus } from '../../orders/index.js';
-import type { StripePaymentProvider } from '../../payments/index.js';
+import type { BillingEvent, StripePaymentProvider } from '../../payments/index.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -12,6 +12,8 @@ export interface StripeWebhookOptions {
   provider: StripePaymentProvider | null;
   checkout: CheckoutService;
   clock: () => Date;
+  /** Applies an event about a membership's subscription (the memberships module's, wired by the composition root). */
+  billing?: (ctx: RequestContext, event: BillingEvent) => Promise<unknown>;
 }
 
 /**
@@ -20,6 +22,9 @@ export interface StripeWebhookOptions {
  * gives its discount code's use back. A repeated or out-of-order event finds the order already
  * settled and changes nothing; `payment_intent.payment_failed` leaves it pending (the shopper may try
  * another card on the same intent). A bad signature is refused before anything is read.
+ *
+ * The same endpoint takes the events of memberships billed by Stripe (invoices and subscriptions):
+ * they go to `billing`, which applies each once.
  */
 export class StripeWebhooks {
   constructor(private readonly options: StripeWebhookOptions) {}
@@ -36,6 +41,12 @@ export class StripeWebhooks {
       throw badInput('The Stripe signature does not match this event.');
     }
     const facts = { eventId: event.id, type: event.type };
+    const billing = provider.billingEvent(event);
+    if (billing) {
+      if (this.options.billing) await this.options.billing(ctx, billing);
+      else ctx.log.info(facts, 'Stripe membership event ignored: memberships are not billed here');
+      return;
+    }
     if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.canceled' && event.type !== 'payment_intent.payment_failed') {
       ctx.log.info(facts, 'Stripe event ignored');
       return;
@@ -44,7 +55,8 @@ export class StripeWebhooks {
     const orderId = intent.metadata?.order_id;
     const order = orderId && UUID.test(orderId) ? await ctx.em.fork().findOne(Order, { id: orderId.toLowerCase() }) : null;
     if (!order || order.paymentProvider !== 'stripe') {
-      ctx.log.warn({ ...facts, intentId: intent.id }, 'Stripe event for no order of this shop');
+      // A membership's invoice is paid through an intent of its own, without an order: its invoice's events settle it.
+      ctx.log.info({ ...facts, intentId: intent.id }, 'Stripe payment event for no order of this shop');
       return;
     }
     if (order.paymentReference && order.paymentReference !== intent.id) {
