@@ -119,7 +119,7 @@ describe('subscribing through Stripe Billing', () => {
     expect(subscription.status).toBe('incomplete');
 
     // Not a member yet: no benefits, nothing renews, and the secret is never shown again.
-    expect(await rest(token)).toEqual({ plan: expect.objectContaining({ id: monthly.id }), status: 'incomplete', renews_at: null, current_period_end: '2027-02-15T10:00:00.000Z', cancel_at_period_end: false });
+    expect(await rest(token)).toEqual({ plan: expect.objectContaining({ id: monthly.id }), status: 'incomplete', renews_at: null, current_period_end: '2027-02-15T10:00:00.000Z', cancel_at_period_end: false, gift: false });
     expect(await memberOf(token)).toBeNull();
     expect((await mine(token)).paymentClientSecret).toBeNull();
 

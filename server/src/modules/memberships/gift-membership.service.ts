@@ -28,6 +28,8 @@ export interface GiftMembershipOptions {
   baseUrl: string;
   /** MEMBERSHIP_TEST_PERIOD_SECONDS: a gift lasts this long instead of a month or a year (tests). */
   testPeriodSeconds: number | null;
+  /** The first product offered of a type (the catalogue's). */
+  productOfType: (ctx: RequestContext, typeName: string) => Promise<number | null>;
 }
 
 const UNKNOWN = 'No gift membership has this code. Check it against the e-mail (letters and digits, dashes optional).';
@@ -126,12 +128,8 @@ export class GiftMembershipService {
   }
 
   /** The product that sells memberships as presents (the first offered of the type "Gift Membership"); null when the shop sells none. */
-  async productId(ctx: RequestContext): Promise<number | null> {
-    const [row] = await ctx.em.execute<{ id: number }[]>(
-      `select p.id from product p join product_type t on t.id = p.product_type_id where lower(t.name) = lower(?) and p.status = 'active' order by p.id limit 1`,
-      [GIFT_MEMBERSHIP_TYPE_NAME],
-    );
-    return row ? Number(row.id) : null;
+  productId(ctx: RequestContext): Promise<number | null> {
+    return this.options.productOfType(ctx, GIFT_MEMBERSHIP_TYPE_NAME);
   }
 
   /** Who gave a membership (null: it was not a present), for its page. */
