@@ -21,3 +21,4 @@ export * from './shop.js';
 export * from './sales-range.js';
 export * from './gift-card.js';
 export * from './gift-membership.js';
+export * from './membership.js';

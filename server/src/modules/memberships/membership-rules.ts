@@ -13,10 +13,7 @@ export interface PlanInput {
   active: boolean;
 }
 
-/** How long a failed renewal keeps the benefits before the membership lapses. */
-export const GRACE_MS = 7 * 86_400_000;
-/** How long before a yearly plan renews its member is reminded. */
-export const REMINDER_MS = 7 * 86_400_000;
+export { MEMBERSHIP_GRACE_MS as GRACE_MS, MEMBERSHIP_REMINDER_MS as REMINDER_MS } from '../../rules/index.js';
 
 /** Checks a plan: a name, a price of 0.01 to 10,000, a period, and a percentage of 0 to 90. */
 export function cleanPlanInput(raw: Record<string, unknown>): PlanInput {

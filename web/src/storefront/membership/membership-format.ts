@@ -1,9 +1,8 @@
 import type { Intent } from '@blueprintjs/core';
 import type { MembershipPeriod, MembershipStatus } from '../../apollo/generated/graphql';
+import { MEMBERSHIP_GRACE_MS as GRACE_MS } from '@rules';
 import { formatPrice } from '../common/price';
 
-/** How long a declined renewal keeps the benefits before the membership lapses (contract section 18). */
-const GRACE_MS = 7 * 86_400_000;
 
 const PERIOD: Record<MembershipPeriod, string> = { MONTH: 'month', YEAR: 'year' };
 
