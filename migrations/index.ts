@@ -35,6 +35,7 @@ import { Migration20261128150000_order_item_sale } from './Migration202611281500
 import { Migration20261129100000_gift_cards } from './Migration20261129100000_gift_cards.js';
 import { Migration20261129110000_gift_card_products } from './Migration20261129110000_gift_card_products.js';
 import { Migration20261129120000_memberships } from './Migration20261129120000_memberships.js';
+import { Migration20261129140000_test_provider_ledger } from './Migration20261129140000_test_provider_ledger.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -74,4 +75,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129100000_gift_cards', class: Migration20261129100000_gift_cards },
   { name: 'Migration20261129110000_gift_card_products', class: Migration20261129110000_gift_card_products },
   { name: 'Migration20261129120000_memberships', class: Migration20261129120000_memberships },
+  { name: 'Migration20261129140000_test_provider_ledger', class: Migration20261129140000_test_provider_ledger },
 ];

@@ -135,6 +135,25 @@ describe('a membership', () => {
       ['2027-03-15T10:00:00.000Z', 'paid'],
       ['2027-02-15T10:00:00.000Z', 'paid'],
     ]);
+    // Its receipt, queued with the renewal: the amount, the card, the next renewal.
+    const receipts = await app.sql<{ payload: unknown }>(`select payload from mail_job where recipient = 'member_bea@example.com' and kind = 'membership-renewed'`);
+    expect(receipts).toEqual([{ payload: { planName: 'Card Lover', amount: '4.99', at: '2027-03-15T10:00:00.000Z', cardLast4: '4242' } }]);
+  });
+
+  it("is charged once by key whatever becomes of the process that charged it: the provider's ledger answers another process with the first outcome", async () => {
+    const [renewal] = await app.sql<{ idempotency_key: string; reference: string }>(`select c.idempotency_key, c.reference from membership_charge c join membership m on m.id = c.membership_id join app_user u on u.id = m.user_id where u.username = 'member_bea' and c.period_start = '2027-02-15T10:00:00Z'`);
+    expect(await app.sql(`select operation, outcome from test_provider_ledger where idempotency_key = $1`, [renewal!.idempotency_key])).toEqual([{ operation: 'subscription-renew', outcome: { status: 'succeeded', reference: renewal!.reference } }]);
+    // Another process (a provider of its own on the same database) asked again with the key: the same charge, nothing charged.
+    const other = new TestPaymentProvider();
+    const release = other.useDatabase(app.config.databaseUrl!);
+    try {
+      const again = await other.subscriptions.renew({ paymentMethod: 'test_pm_0123456789abcdef', amount: '4.99', currency: 'USD', idempotencyKey: renewal!.idempotency_key, description: 'again' });
+      expect(again).toEqual({ status: 'succeeded', reference: renewal!.reference });
+      expect(other.chargeCount).toBe(0);
+    } finally {
+      await release();
+    }
+    expect(await app.sql(`select count(*)::int as n from test_provider_ledger where idempotency_key = $1`, [renewal!.idempotency_key])).toEqual([{ n: 1 }]);
   });
 
   it('cancelled, keeps its benefits to the end of the period paid for; resumed before then, renews; cancelled at the end, stops', async () => {

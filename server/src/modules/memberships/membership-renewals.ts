@@ -119,6 +119,8 @@ export class MembershipRenewals {
       await em.insert(MembershipCharge, { ...charge, status: 'paid', reference: result.reference, createdAt: now });
       membership.currentPeriodStart = start;
       membership.currentPeriodEnd = end;
+      // The receipt, queued with the renewal: it exists exactly when the renewal is committed.
+      await this.email(em, membership, MembershipMailKind.RENEWED, end, now);
       return;
     }
     await em.insert(MembershipCharge, { ...charge, status: 'failed', message: result.message, createdAt: now });

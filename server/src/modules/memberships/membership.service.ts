@@ -9,7 +9,7 @@ import { paymentCardSchema } from '../../rules/schemas.js';
 import { describeChanges, named, recordAudit } from '../audit/index.js';
 import { drop, type MailQueue } from '../mail/index.js';
 import type { PaymentProvider } from '../payments/index.js';
-import { MembershipMailKind, paymentFailedEmail, renewalReminderEmail, type MembershipNotice } from './membership-emails.js';
+import { MembershipMailKind, paymentFailedEmail, renewalReminderEmail, renewedEmail, type MembershipNotice } from './membership-emails.js';
 import { cleanPlanInput, periodEnd } from './membership-rules.js';
 import { Membership, MembershipCharge, MembershipPlan, MembershipStatus } from './membership.entity.js';
 
@@ -48,6 +48,7 @@ export class MembershipService {
       Promise.all(jobs.map((job) => (job.to ? make(job.to, job.payload, options.baseUrl, shop) : drop())));
     options.mail.register<MembershipNotice>({ kind: MembershipMailKind.PAYMENT_FAILED, render: render(paymentFailedEmail) });
     options.mail.register<MembershipNotice>({ kind: MembershipMailKind.RENEWAL_REMINDER, render: render(renewalReminderEmail) });
+    options.mail.register<MembershipNotice>({ kind: MembershipMailKind.RENEWED, render: render(renewedEmail) });
   }
 
   /** The plans: those offered (shoppers), or every one (admins), cheapest first. */

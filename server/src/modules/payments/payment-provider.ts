@@ -62,6 +62,11 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<RefundResult>;
   /** Memberships the shop renews on its own clock (the test provider); a provider without it cannot take them. */
   readonly subscriptions?: SubscriptionPayments;
+  /**
+   * A provider that stands for an outside service and keeps its own records in the shop's database
+   * (the test provider's ledger of idempotency keys) is connected to it here; answers how to let go.
+   */
+  useDatabase?(databaseUrl: string): () => Promise<void>;
 }
 
 /** A membership's charges: the first keeps the card for the renewals, which charge it without the shopper. */
