@@ -196,11 +196,6 @@ export class MembershipService {
     );
     return { activeMembers: Number(row!.active), newMembers: Number(row!.joined), endedMembers: Number(row!.ended), monthlyRecurringRevenue: fromCents(Number(row!.mrr_cents ?? 0)) };
   }
-
-  /** A notice of a membership for its e-mails. */
-  static notice(membership: Membership, at: Date): MembershipNotice {
-    return { planName: membership.plan.name, amount: membership.plan.price, at: at.toISOString(), cardLast4: membership.cardLast4 };
-  }
 }
 
 /** A plan id from a client (GraphQL gives an Int, REST anything). */
