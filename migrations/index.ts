@@ -36,6 +36,7 @@ import { Migration20261129100000_gift_cards } from './Migration20261129100000_gi
 import { Migration20261129110000_gift_card_products } from './Migration20261129110000_gift_card_products.js';
 import { Migration20261129120000_memberships } from './Migration20261129120000_memberships.js';
 import { Migration20261129130000_stripe_memberships } from './Migration20261129130000_stripe_memberships.js';
+import { Migration20261129140000_test_provider_ledger } from './Migration20261129140000_test_provider_ledger.js';
 import { Migration20261129150000_gift_memberships } from './Migration20261129150000_gift_memberships.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
@@ -77,5 +78,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129110000_gift_card_products', class: Migration20261129110000_gift_card_products },
   { name: 'Migration20261129120000_memberships', class: Migration20261129120000_memberships },
   { name: 'Migration20261129130000_stripe_memberships', class: Migration20261129130000_stripe_memberships },
+  { name: 'Migration20261129140000_test_provider_ledger', class: Migration20261129140000_test_provider_ledger },
   { name: 'Migration20261129150000_gift_memberships', class: Migration20261129150000_gift_memberships },
 ];

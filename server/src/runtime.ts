@@ -55,6 +55,8 @@ export async function startRuntime(config: AppConfig, log: Logger, deps: Omit<Se
         if (applied.length) log.info({ migrations: applied }, 'migrations applied');
         const storage = deps.storage ?? (await createMediaStorage(config));
         const paymentProviders = deps.paymentProviders ?? (await createPaymentProviders(config));
+        // The test provider keeps its subscriptions' idempotency keys in the database, as an outside service keeps them whatever becomes of this process.
+        for (const provider of paymentProviders) if (provider.useDatabase) steps.push(provider.useDatabase(db.url));
         const services = createServices(config, await resolveJwtSecret(config, orm.em.fork()), { ...deps, storage, paymentProviders, log });
         await ensureAdmin(services, orm, config, log);
         if (demoSeedEnabled(config)) {

@@ -15,6 +15,7 @@ import { runPreviewBench } from './preview.bench.js';
 import { runAdminProductsBench } from './admin-products.bench.js';
 import { runAdminOrdersBench } from './admin-orders.bench.js';
 import { printPromotions, runPromotionsBench } from './promotions.bench.js';
+import { runRenewalsBench } from './renewals.bench.js';
 
 const only = process.argv.slice(2);
 const wanted = (suite: string) => only.length === 0 || only.includes(suite);
@@ -33,5 +34,6 @@ if (wanted('checkout')) printResults('Checkout: placeOrder of one card line to 1
 if (wanted('boot')) printResults('Start-up of a built shop (npm run serve), spawn to /readyz 200', await runBootBench());
 if (wanted('reads')) await runReadsBench();
 if (wanted('pages')) await runPagesBench();
+if (wanted('renewals')) await runRenewalsBench();
 // Not in the default run (it takes about an hour): `npm run bench -- delivery`.
 if (only.includes('delivery')) await runDeliveryBench();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestPaymentProvider } from '../../server/src/modules/payments/test-payment-provider.js';
+import { recordQueries } from '../helpers/queries.js';
 import { manualClock, orderInput, personalisation, PAY_OK, seedShop, type Shop } from '../helpers/order-fixtures.js';
 import { staffMember } from '../helpers/staff-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -135,6 +136,45 @@ describe('a membership', () => {
       ['2027-03-15T10:00:00.000Z', 'paid'],
       ['2027-02-15T10:00:00.000Z', 'paid'],
     ]);
+    // Its receipt, queued with the renewal: the amount, the card, the next renewal.
+    const receipts = await app.sql<{ payload: unknown }>(`select payload from mail_job where recipient = 'member_bea@example.com' and kind = 'membership-renewed'`);
+    expect(receipts).toEqual([{ payload: { planName: 'Card Lover', amount: '4.99', at: '2027-03-15T10:00:00.000Z', cardLast4: '4242' } }]);
+  });
+
+  it('is renewed with a claim, its address and one write (charge, next period and receipt together)', async () => {
+    clock.set('2027-01-15T10:00:00Z');
+    const shopper = await app.customer('member_fay');
+    await subscribe(shopper, monthly.id);
+    clock.set('2027-02-15T10:00:01Z');
+    const queries = await recordQueries(app, async () => void (await app.services.membershipRenewals.runDue(app.orm.em.fork())));
+    expect(await membership(shopper)).toMatchObject({ status: 'active', renews_at: '2027-03-15T10:00:00.000Z' });
+    // The renewals' statements (the mail queue, running meanwhile, has its own): claims, some of which find nothing left, and the renewal's own.
+    const statements = queries.filter((q) => /membership|app_user/.test(q));
+    const claims = statements.filter((q) => /for update of m skip locked/.test(q));
+    expect(claims.length).toBeGreaterThanOrEqual(3);
+    // Each renewal (another member may fall due at this moment too): its member's address, then one write.
+    const own = statements.filter((q) => !claims.includes(q));
+    const writes = own.filter((q) => /insert into membership_charge/.test(q));
+    expect(writes.length).toBeGreaterThanOrEqual(1);
+    for (const write of writes) expect(write).toMatch(/insert into membership_charge[\s\S]*update membership[\s\S]*insert into mail_job/);
+    expect(own.filter((q) => /from "app_user"/.test(q))).toHaveLength(writes.length);
+    expect(own).toHaveLength(2 * writes.length);
+  });
+
+  it("is charged once by key whatever becomes of the process that charged it: the provider's ledger answers another process with the first outcome", async () => {
+    const [renewal] = await app.sql<{ idempotency_key: string; reference: string }>(`select c.idempotency_key, c.reference from membership_charge c join membership m on m.id = c.membership_id join app_user u on u.id = m.user_id where u.username = 'member_bea' and c.period_start = '2027-02-15T10:00:00Z'`);
+    expect(await app.sql(`select operation, outcome from test_provider_ledger where idempotency_key = $1`, [renewal!.idempotency_key])).toEqual([{ operation: 'subscription-renew', outcome: { status: 'succeeded', reference: renewal!.reference } }]);
+    // Another process (a provider of its own on the same database) asked again with the key: the same charge, nothing charged.
+    const other = new TestPaymentProvider();
+    const release = other.useDatabase(app.config.databaseUrl!);
+    try {
+      const again = await other.subscriptions.renew({ paymentMethod: 'test_pm_0123456789abcdef', amount: '4.99', currency: 'USD', idempotencyKey: renewal!.idempotency_key, description: 'again' });
+      expect(again).toEqual({ status: 'succeeded', reference: renewal!.reference });
+      expect(other.chargeCount).toBe(0);
+    } finally {
+      await release();
+    }
+    expect(await app.sql(`select count(*)::int as n from test_provider_ledger where idempotency_key = $1`, [renewal!.idempotency_key])).toEqual([{ n: 1 }]);
   });
 
   it('cancelled, keeps its benefits to the end of the period paid for; resumed before then, renews; cancelled at the end, stops', async () => {

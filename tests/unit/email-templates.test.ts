@@ -18,7 +18,7 @@ import { staffInvitationEmail } from '../../server/src/modules/staff/staff-email
 import * as reference from '../helpers/email-reference/emails.js';
 import { giftCardEmail } from '../../server/src/modules/gift-cards/gift-card-email.js';
 import { giftMembershipEmail } from '../../server/src/modules/memberships/gift-membership-email.js';
-import { paymentFailedEmail, renewalReminderEmail } from '../../server/src/modules/memberships/membership-emails.js';
+import { paymentFailedEmail, renewalReminderEmail, renewedEmail } from '../../server/src/modules/memberships/membership-emails.js';
 
 /**
  * Contract section 10: each template is compiled by MJML once per process and an e-mail is the
@@ -84,6 +84,7 @@ const KINDS: Record<string, string> = {
   'gift-membership': 'gift membership',
   'membership-payment-failed': 'membership',
   'membership-renewal-reminder': 'membership',
+  'membership-renewed': 'membership',
 };
 
 /** The kinds the shop's services register, as they are put together for a process. */
@@ -165,17 +166,22 @@ describe('compiled e-mail templates', () => {
     expect(mail.html).toContain('ACDE-FGHJ-KMNP-QR34');
   });
 
-  it("membership: a failed renewal and a yearly plan's reminder, byte-equal, with and without the card's last four", async () => {
+  it("membership: a failed renewal, a yearly plan's reminder and a renewal's receipt, byte-equal, with and without the card's last four", async () => {
     for (const [at, cardLast4] of [['2027-01-08T00:00:00.000Z', '0341'], ['2026-12-31T23:30:00.000Z', null]] as const) {
       const notice = { planName: 'Card Lover <Yearly>', amount: '39.00', at, cardLast4 };
       await same(paymentFailedEmail('ada@example.com', notice, BASE), reference.paymentFailedEmail('ada@example.com', notice, BASE));
       await same(renewalReminderEmail('ada@example.com', notice, BASE), reference.renewalReminderEmail('ada@example.com', notice, BASE));
+      await same(renewedEmail('ada@example.com', notice, BASE), reference.renewedEmail('ada@example.com', notice, BASE));
     }
     const failed = await paymentFailedEmail('ada@example.com', { planName: 'Monthly', amount: '4.99', at: '2027-01-08T00:00:00.000Z', cardLast4: '0341' }, BASE);
     expect(failed.subject).toBe('We could not renew your Monthly membership');
     expect(failed.text).toContain('We tried to charge $4.99 to the card ending 0341 for your Monthly membership, and the payment was declined. Your membership and its benefits continue until 8 January 2027; after that it ends.');
     const reminder = await renewalReminderEmail('ada@example.com', { planName: 'Yearly', amount: '39.00', at: '2027-12-01T10:00:00.000Z', cardLast4: '4242' }, BASE);
     expect(reminder.subject).toBe('Your Yearly membership renews on 1 December 2027');
+    const renewed = await renewedEmail('ada@example.com', { planName: 'Card Lover', amount: '4.99', at: '2027-03-15T10:00:00.000Z', cardLast4: '1234' }, BASE);
+    expect(renewed.subject).toBe('Your Card Lover membership renewed');
+    expect(renewed.text).toContain('Your Card Lover membership renewed: $4.99 charged to the card ending 1234, next renewal on 15 March 2027.');
+    expect(renewed.text).toContain(`${BASE}/membership`);
   });
 
   it('refund notice: what went back to a gift card and what to the card', async () => {

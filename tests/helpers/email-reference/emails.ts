@@ -19,7 +19,7 @@ export { invitationEmail, signingReminderEmail } from './group-card-emails.js';
 export { occasionReminderEmail } from './occasion-emails.js';
 export { giftCardEmail } from './gift-card-emails.js';
 export { giftMembershipEmail } from './gift-membership-emails.js';
-export { paymentFailedEmail, renewalReminderEmail } from './membership-emails.js';
+export { paymentFailedEmail, renewalReminderEmail, renewedEmail } from './membership-emails.js';
 
 /** The number an order goes by: the first eight characters of its id, in capitals. */
 const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase();

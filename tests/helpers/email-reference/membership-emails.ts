@@ -51,3 +51,22 @@ ${paragraph(WHY, { quiet: true })}`,
     text: `${subject}\n\n${body}\n\nYour membership: ${link}\n\n${WHY}`,
   });
 }
+
+export function renewedEmail(to: string, notice: MembershipNotice, baseUrl: string): Promise<MailContent> {
+  const next = dayText(new Date(notice.at), null);
+  const subject = `Your ${notice.planName} membership renewed`;
+  const card = notice.cardLast4 ? `the card ending ${notice.cardLast4}` : 'your card';
+  const body = `Your ${notice.planName} membership renewed: $${notice.amount} charged to ${card}, next renewal on ${next}.`;
+  const link = `${baseUrl}/membership`;
+  return renderEmail({
+    to,
+    subject,
+    preview: `$${notice.amount} charged; next renewal on ${next}.`,
+    body: html`${heading(subject)}
+${paragraph(body)}
+${paragraph('Your membership page shows its payments; to stop the renewals, cancel there before the next one.')}
+${button('Your membership', link)}
+${paragraph(WHY, { quiet: true })}`,
+    text: `${subject}\n\n${body}\n\nYour membership page shows its payments; to stop the renewals, cancel there before the next one: ${link}\n\n${WHY}`,
+  });
+}

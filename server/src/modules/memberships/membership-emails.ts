@@ -6,13 +6,14 @@ import type { Membership } from './membership.entity.js';
 export const MembershipMailKind = {
   PAYMENT_FAILED: 'membership-payment-failed',
   RENEWAL_REMINDER: 'membership-renewal-reminder',
+  RENEWED: 'membership-renewed',
 } as const;
 
 /** What a membership's e-mails say. */
 export interface MembershipNotice {
   planName: string;
   amount: string;
-  /** The renewal (a reminder), or the end of the grace period (a failed payment), ISO 8601. */
+  /** The renewal (a reminder), the next renewal (a renewal's receipt), or the end of the grace period (a failed payment), ISO 8601. */
   at: string;
   cardLast4: string | null;
 }
@@ -71,6 +72,27 @@ ${paragraph(body)}
 ${button('Your membership', link)}
 ${paragraph(why(shop), { quiet: true })}`,
     text: `${subject}\n\n${body}\n\nYour membership: ${link}\n\n${why(shop)}`,
+    shop,
+  });
+}
+
+/** A renewal's receipt: what was charged to which card, and when the next renewal comes. */
+export function renewedEmail(to: string, notice: MembershipNotice, baseUrl: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
+  const next = formatDay(new Date(notice.at), null);
+  const subject = `Your ${notice.planName} membership renewed`;
+  const card = notice.cardLast4 ? `the card ending ${notice.cardLast4}` : 'your card';
+  const body = `Your ${notice.planName} membership renewed: $${notice.amount} charged to ${card}, next renewal on ${next}.`;
+  const link = `${baseUrl}/membership`;
+  return renderEmail({
+    to,
+    subject,
+    preview: `$${notice.amount} charged; next renewal on ${next}.`,
+    body: mjml`${heading(subject)}
+${paragraph(body)}
+${paragraph('Your membership page shows its payments; to stop the renewals, cancel there before the next one.')}
+${button('Your membership', link)}
+${paragraph(why(shop), { quiet: true })}`,
+    text: `${subject}\n\n${body}\n\nYour membership page shows its payments; to stop the renewals, cancel there before the next one: ${link}\n\n${why(shop)}`,
     shop,
   });
 }

@@ -10,7 +10,7 @@ import { describeChanges, named, recordAudit } from '../audit/index.js';
 import { drop, formatDay, type MailQueue } from '../mail/index.js';
 import type { PaymentProvider } from '../payments/index.js';
 import { CURRENT, lockShopper, type MembershipBilling } from './membership-billing.js';
-import { MembershipMailKind, paymentFailedEmail, renewalReminderEmail, type MembershipNotice } from './membership-emails.js';
+import { MembershipMailKind, paymentFailedEmail, renewalReminderEmail, renewedEmail, type MembershipNotice } from './membership-emails.js';
 import { cleanPlanInput, periodEnd } from './membership-rules.js';
 import { Membership, MembershipCharge, MembershipPlan, MembershipStatus } from './membership.entity.js';
 
@@ -51,6 +51,7 @@ export class MembershipService {
       Promise.all(jobs.map((job) => (job.to ? make(job.to, job.payload, options.baseUrl, shop) : drop())));
     options.mail.register<MembershipNotice>({ kind: MembershipMailKind.PAYMENT_FAILED, render: render(paymentFailedEmail) });
     options.mail.register<MembershipNotice>({ kind: MembershipMailKind.RENEWAL_REMINDER, render: render(renewalReminderEmail) });
+    options.mail.register<MembershipNotice>({ kind: MembershipMailKind.RENEWED, render: render(renewedEmail) });
   }
 
   /** The plans: those offered (shoppers), or every one (admins), cheapest first. */

@@ -64,6 +64,11 @@ export interface PaymentProvider {
   readonly subscriptions?: SubscriptionPayments;
   /** Memberships the provider renews itself (Stripe Billing); a provider with neither cannot take memberships. */
   readonly billing?: ProviderBilling;
+  /**
+   * A provider that stands for an outside service and keeps its own records in the shop's database
+   * (the test provider's ledger of idempotency keys) is connected to it here; answers how to let go.
+   */
+  useDatabase?(databaseUrl: string): () => Promise<void>;
 }
 
 /** A membership's charges: the first keeps the card for the renewals, which charge it without the shopper. */

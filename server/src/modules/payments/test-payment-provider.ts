@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult, SubscriptionPayments } from './payment-provider.js';
+import { MemoryLedger, PostgresLedger, type ProviderLedger } from './test-provider-ledger.js';
 
 export const TEST_CARD_OK = '4242424242424242';
 export const TEST_CARD_DECLINED = '4000000000000002';
@@ -9,7 +10,10 @@ export const TEST_CARD_FAILS_AT_RENEWAL = '4000000000000341';
 /**
  * The built-in provider for trying the shop: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is
  * declined, and any other number is declined with a hint. Like a real provider it remembers charges
- * by idempotency key, so a repeated key never charges twice.
+ * by idempotency key, so a repeated key never charges twice: an order's charges in this process's
+ * memory (a checkout's retry comes back to a live process), a membership's charges in a ledger of
+ * its own in the shop's database once the shop connects it (`useDatabase`), which a renewal retried by
+ * another process, after the first died between the charge and its commit, finds as it was.
  */
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = 'test';
@@ -40,29 +44,44 @@ export class TestPaymentProvider implements PaymentProvider {
     return result;
   }
 
+  /** Where the membership charges' outcomes are kept (in memory until the shop connects its database). */
+  private ledger: ProviderLedger = new MemoryLedger();
+
+  useDatabase(databaseUrl: string): () => Promise<void> {
+    const ledger = new PostgresLedger(databaseUrl);
+    this.ledger = ledger;
+    return async () => {
+      // A provider handed to another shop since keeps that one's ledger.
+      if (this.ledger === ledger) this.ledger = new MemoryLedger();
+      await ledger.close();
+    };
+  }
+
   /**
    * Memberships: the first charge keeps a reference to the card (never its number: only whether it
-   * is the card that fails at renewal), which renewals charge by idempotency key like any charge.
+   * is the card that fails at renewal), which renewals charge by idempotency key. Both are kept in the
+   * ledger under their key (a declined first charge is not, as a declined order is not: the shopper
+   * tries another card).
    */
   readonly subscriptions: SubscriptionPayments = {
     start: async (request) => {
       const paysOnce = request.card?.number === TEST_CARD_FAILS_AT_RENEWAL;
-      const result = paysOnce ? await this.charge({ ...request, card: { ...request.card!, number: TEST_CARD_OK } }) : await this.charge(request);
-      if (result.status !== 'succeeded') return result.status === 'declined' ? result : { status: 'declined', message: 'The payment could not be taken.' };
-      return { status: 'succeeded', reference: result.reference!, last4: request.card!.number.slice(-4), brand: result.brand, paymentMethod: `test_pm_${paysOnce ? 'fails_' : ''}${crypto.randomBytes(8).toString('hex')}` };
+      const decided = this.decide(paysOnce ? { ...request, card: { ...request.card!, number: TEST_CARD_OK } } : request);
+      if (decided.status !== 'succeeded') return decided.status === 'declined' ? decided : { status: 'declined', message: 'The payment could not be taken.' };
+      const started = { status: 'succeeded', reference: decided.reference!, last4: request.card!.number.slice(-4), brand: decided.brand, paymentMethod: `test_pm_${paysOnce ? 'fails_' : ''}${crypto.randomBytes(8).toString('hex')}` } as const;
+      const { outcome, first } = await this.ledger.record(request.idempotencyKey, 'subscription-start', started);
+      if (first) this.chargeCount += 1;
+      return outcome;
     },
     renew: async (request) => {
-      const earlier = this.renewals.get(request.idempotencyKey);
-      if (earlier) return earlier;
-      const result = request.paymentMethod.startsWith('test_pm_fails_')
+      const decided = request.paymentMethod.startsWith('test_pm_fails_')
         ? ({ status: 'declined', message: 'Your card was declined at renewal.' } as const)
         : ({ status: 'succeeded', reference: `test_ch_${crypto.randomBytes(12).toString('hex')}` } as const);
-      if (result.status === 'succeeded') this.chargeCount += 1;
-      this.renewals.set(request.idempotencyKey, result);
-      return result;
+      const { outcome, first } = await this.ledger.record<{ status: 'succeeded'; reference: string } | { status: 'declined'; message: string }>(request.idempotencyKey, 'subscription-renew', decided);
+      if (first && outcome.status === 'succeeded') this.chargeCount += 1;
+      return outcome;
     },
   };
-  private readonly renewals = new Map<string, { status: 'succeeded'; reference: string } | { status: 'declined'; message: string }>();
 
   private decide({ card }: ChargeRequest): ChargeResult {
     if (!card) return { status: 'declined', message: 'Please enter your card details.' };
