@@ -35,7 +35,8 @@ const DUE = `select m.id, m.user_id, m.status, m.provider, m.payment_method, m.p
  * The next membership due for each step, locked for the claiming transaction; one that another
  * transaction holds (another process, or another of this one's) is skipped: it is being done. Each
  * is bounded by the period's end for the due index (a failed renewal came at or after its period's
- * end, so a lapse is bounded by the grace period's start too). $2: ids this run leaves alone.
+ * end, so a lapse is bounded by the grace period's start too; but not one the provider renews, whose
+ * period moves on at the provider even when its renewal fails). $2: ids this run leaves alone.
  */
 export const CLAIM = {
   /** A period that has ended: renewed, or ended when cancelled (one the provider renews: only then). $1: now. */
@@ -44,7 +45,7 @@ export const CLAIM = {
       order by m.current_period_end limit 1 for update of m skip locked`),
   /** A grace period that has ended. $1: its start (now less the grace). */
   lapse: preparedRead('membership_claim_lapse', `${DUE}
-      where m.status = 'past_due' and m.current_period_end <= $1::timestamptz and m.past_due_since <= $1::timestamptz and m.id <> all($2::int[])
+      where m.status = 'past_due' and (m.current_period_end <= $1::timestamptz or m.provider_subscription_id is not null) and m.past_due_since <= $1::timestamptz and m.id <> all($2::int[])
       order by m.current_period_end limit 1 for update of m skip locked`),
   /** A yearly plan renewing within the reminder's notice, not reminded of it yet. $1: now plus the notice. */
   remind: preparedRead('membership_claim_remind', `${DUE}
