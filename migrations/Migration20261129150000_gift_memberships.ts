@@ -4,8 +4,8 @@ import { Migration } from '@mikro-orm/migrations';
  * Gift memberships (contract section 18): the product type "Gift Membership" (made here when the shop
  * has none by that name; its id is whatever it gets), an order line that gives a plan's period to
  * someone, and each gift bought: a code kept as a digest and its last four characters, issued once
- * per line when the order is paid, redeemed once by a signed-in shopper (it then names the membership
- * it became) or voided when its order is refunded.
+ * per line when the order is paid, redeemed once by a signed-in shopper (the membership it became
+ * names it: one link, so that the tables' keys make no cycle) or voided when its order is refunded.
  */
 export class Migration20261129150000_gift_memberships extends Migration {
 
@@ -27,7 +27,6 @@ export class Migration20261129150000_gift_memberships extends Migration {
       "message" text null,
       "status" text not null default 'unredeemed' check ("status" in ('unredeemed', 'redeemed', 'voided')),
       "redeemed_by" integer null references "app_user" ("id") on delete set null,
-      "membership_id" integer null references "membership" ("id") on delete set null,
       "redeemed_at" timestamptz null,
       "created_at" timestamptz not null default now()
     );`);

@@ -67,7 +67,7 @@ describe('Categories & Products in a real browser', () => {
     await types.getByLabel('New product type').press('Enter');
     await snack(page, 'Product type added successfully!');
     await types.getByText('Postcard', { exact: true }).waitFor();
-    await expect.poll(async () => (await app.sql<{ name: string }>('select name from product_type order by id')).map((t) => t.name)).toEqual(['E-Greeting Card', 'Music Album', 'Image Collection', 'Gift Card', 'Postcard']);
+    await expect.poll(async () => (await app.sql<{ name: string }>('select name from product_type order by id')).map((t) => t.name)).toEqual(['E-Greeting Card', 'Music Album', 'Image Collection', 'Gift Card', 'Gift Membership', 'Postcard']);
     await types.getByRole('button', { name: 'Close' }).last().click();
     await types.waitFor({ state: 'hidden' });
 

@@ -33,4 +33,5 @@ export async function fewestQueries(app: TestApp, work: () => Promise<void>, cou
  */
 export const selects = (queries: string[]) => queries.filter((q) => /^\s*select/i.test(q) && !isGateRead(q));
 
-const isGateRead = (q: string) => /from "setting"/.test(q) && q.includes('underConstructionMode');
+/** The storefront gate's read of the under-construction switch (cached; read again once its entry has gone). */
+export const isGateRead = (q: string) => /from "setting"/.test(q) && q.includes('underConstructionMode');

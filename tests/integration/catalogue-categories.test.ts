@@ -20,7 +20,7 @@ const put = (path: string, json: unknown, token = admin) => app.request(path, { 
 const del = (path: string, token = admin) => app.request(path, { method: 'DELETE', token });
 
 describe('product types', () => {
-  it('start with the three built-in types and "Gift Card"', async () => {
+  it('start with the three built-in types, "Gift Card" and "Gift Membership"', async () => {
     const res = await app.request('/api/product_types');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([
@@ -28,6 +28,7 @@ describe('product types', () => {
       { id: 2, name: 'Music Album' },
       { id: 3, name: 'Image Collection' },
       { id: 4, name: 'Gift Card' },
+      { id: 5, name: 'Gift Membership' },
     ]);
   });
 
@@ -35,13 +36,13 @@ describe('product types', () => {
     const created = await post('/api/product_types', { name: '  Postcard ' });
     expect(created.status).toBe(201);
     const type = await created.json();
-    expect(type).toEqual({ id: 5, name: 'Postcard' });
+    expect(type).toEqual({ id: 6, name: 'Postcard' });
     expect((await post('/api/product_types', { name: 'POSTCARD' })).status).toBe(409);
     expect((await post('/api/product_types', { name: 'music album' })).status).toBe(409);
     const empty = await post('/api/product_types', { name: '   ' });
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({ code: 'BAD_USER_INPUT', field: 'name' });
-    expect(await (await put(`/api/product_types/${type.id}`, { name: 'Printed postcard' })).json()).toEqual({ id: 5, name: 'Printed postcard' });
+    expect(await (await put(`/api/product_types/${type.id}`, { name: 'Printed postcard' })).json()).toEqual({ id: 6, name: 'Printed postcard' });
     expect((await put('/api/product_types/999', { name: 'Ghost' })).status).toBe(404);
     expect((await del(`/api/product_types/${type.id}`)).status).toBe(204);
     expect((await del(`/api/product_types/${type.id}`)).status).toBe(404);

@@ -144,7 +144,7 @@ describe('the shop, a category, the home page and the blog', () => {
     expect(state.queries[0].variables).toEqual({ query: null, categoryId: null, first: 24 });
     expect(state.queries[0].data.searchProducts.edges[0].node).toMatchObject({ id: product.id, mainImage: { srcSet: expect.stringContaining('.w640.webp 640w') } });
     // The types name album and collection tiles; a sorted or filtered shop is the shopper's own (fetched, not inlined, not kept).
-    expect(state.queries[2].data.productTypes.map((t: { name: string }) => t.name)).toEqual(['E-Greeting Card', 'Music Album', 'Image Collection', 'Gift Card']);
+    expect(state.queries[2].data.productTypes.map((t: { name: string }) => t.name)).toEqual(['E-Greeting Card', 'Music Album', 'Image Collection', 'Gift Card', 'Gift Membership']);
     for (const browsed of ['/shop?sort=price_desc', '/shop?type=2', '/shop?min_price=5&max_price=15']) {
       expect(initialState((await page(browsed)).html).queries.map((q: any) => q.operationName)).toEqual(['ShopCategories', 'ShopProductTypes']);
     }

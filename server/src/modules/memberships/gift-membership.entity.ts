@@ -15,7 +15,7 @@ export enum GiftMembershipStatus {
  */
 @Entity({ tableName: 'gift_membership' })
 export class GiftMembership {
-  [OptionalProps]?: 'status' | 'message' | 'redeemedBy' | 'membershipId' | 'redeemedAt' | 'createdAt';
+  [OptionalProps]?: 'status' | 'message' | 'redeemedBy' | 'redeemedAt' | 'createdAt';
 
   @PrimaryKey({ type: 'integer' })
   id!: number;
@@ -52,9 +52,6 @@ export class GiftMembership {
 
   @Property({ type: 'integer', nullable: true })
   redeemedBy: number | null = null;
-
-  @Property({ type: 'integer', nullable: true })
-  membershipId: number | null = null;
 
   @Property({ type: 'datetime', nullable: true })
   redeemedAt: Date | null = null;

@@ -119,7 +119,7 @@ export class GiftMembershipService {
         createdAt: now,
       });
       await em.flush();
-      Object.assign(gift, { status: GiftMembershipStatus.REDEEMED, redeemedBy: userId, membershipId: membership.id, redeemedAt: now });
+      Object.assign(gift, { status: GiftMembershipStatus.REDEEMED, redeemedBy: userId, redeemedAt: now });
       await em.flush();
       return membership;
     });

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
+import './code-entry.css';
 
 /**
  * A code typed at checkout and "Apply" (a discount code, a gift card): Enter applies it too, and
@@ -22,7 +23,7 @@ export function CodeEntry({ id, label, text, onText, problem, onProblem, onApply
 }) {
   return (
     <FormGroup label={label} labelFor={id} intent={problem ? 'danger' : 'none'} helperText={problem ?? undefined}>
-      <div className="checkout-discount">
+      <div className="code-entry">
         <InputGroup
           id={id}
           value={text}
