@@ -65,6 +65,7 @@ import { GroupCardService } from './modules/group-card/group-card.service.js';
 import { GroupCardOwnerService } from './modules/group-card/group-card-owner.service.js';
 import { GroupCardEmails, GROUP_CARD_RECIPIENT_KINDS } from './modules/group-card/group-card-emails.js';
 import { categoryPathNames, mainImagePath } from './modules/catalogue/index.js';
+import { ApiKeyService } from './modules/api-keys/api-key.service.js';
 
 /** The services of the product: one instance each per process, shared by GraphQL and REST. */
 export interface Services {
@@ -139,6 +140,8 @@ export interface Services {
   groupCardEmails: GroupCardEmails;
   /** Cancels and drops checkouts left pending (run where the background jobs run). */
   abandonedCheckouts: PendingOrderSweep;
+  /** API keys: created and revoked by admins, and the callers the requests signed with one stand for. */
+  apiKeys: ApiKeyService;
 }
 
 /** What a running shop is given rather than configured: its clock and payment providers (tests swap them). */
@@ -332,6 +335,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     groupCardOwners: new GroupCardOwnerService({ cards: groupCards, clock, orders, mail: groupCardEmails }),
     groupCardEmails,
     abandonedCheckouts: new PendingOrderSweep({ providers, checkout, clock, log: deps.log }),
+    apiKeys: new ApiKeyService({ cache, clock }),
   };
   services.media.registerUsageProvider(blog.mediaUsages);
   services.media.registerUsageProvider(categories.mediaUsages);

@@ -37,6 +37,7 @@ const MAY_USE: Record<string, readonly string[]> = {
   checkout: ['auth', 'catalogue', 'discount', 'gift-cards', 'group-card', 'memberships', 'limits', 'mail', 'orders', 'payments'],
   customers: ['auth', 'memberships', 'orders'],
   'email-problems': ['audit', 'mail', 'orders'],
+  'api-keys': ['audit'],
 };
 
 /** Tables created by migrations without an entity, by the module that owns them. */

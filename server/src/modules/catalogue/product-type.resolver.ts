@@ -8,25 +8,25 @@ import { ProductType } from './product-type.entity.js';
 export class ProductTypeResolver {
   constructor(private readonly service: ProductTypeService) {}
 
-  @Allow('storefront')
+  @Allow('storefront', 'catalogue:read')
   @Query(() => [ProductType])
   productTypes(@Ctx() ctx: RequestContext): Promise<ProductType[]> {
     return this.service.list(ctx);
   }
 
-  @Allow('admin')
+  @Allow('admin', 'catalogue:write')
   @Mutation(() => ProductType)
   createProductType(@Ctx() ctx: RequestContext, @Arg('name', () => String) name: string): Promise<ProductType> {
     return this.service.create(ctx, { name });
   }
 
-  @Allow('admin')
+  @Allow('admin', 'catalogue:write')
   @Mutation(() => ProductType)
   updateProductType(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number, @Arg('name', () => String) name: string): Promise<ProductType> {
     return this.service.update(ctx, id, { name });
   }
 
-  @Allow('admin')
+  @Allow('admin', 'catalogue:write')
   @Mutation(() => Boolean, { description: 'Refused (CONFLICT) for the built-in types 1–3 and for types in use.' })
   async deleteProductType(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<boolean> {
     await this.service.delete(ctx, id);

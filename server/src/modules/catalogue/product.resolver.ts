@@ -13,55 +13,55 @@ import { AdminProductsArgs, BulkProductActionInput, BulkProductsResult, BulkUndo
 export class ProductResolver {
   constructor(private readonly service: ProductService) {}
 
-  @Allow('storefront')
+  @Allow('storefront', 'catalogue:read')
   @Query(() => ProductConnection, { description: "A page of a category's products, sorted by name." })
   products(@Ctx() ctx: RequestContext, @Args(() => CategoryProductsArgs) { categoryId, ...page }: CategoryProductsArgs): Promise<ConnectionResult<Product>> {
     return this.service.byCategory(ctx, categoryId, page);
   }
 
-  @Allow('storefront')
+  @Allow('storefront', 'catalogue:read')
   @Query(() => ProductConnection, { description: 'Products whose name, description or tags hold every word of the query, in a category (and below), of a type and between two prices; sorted by name unless `sort` says otherwise.' })
   searchProducts(@Ctx() ctx: RequestContext, @Args(() => SearchProductsArgs) args: SearchProductsArgs): Promise<ConnectionResult<Product>> {
     return this.service.search(ctx, args);
   }
 
-  @Allow('admin')
+  @Allow('admin', 'catalogue:read')
   @Query(() => ProductConnection, { description: "The console's list of every product, whatever its status, in pages of 50." })
   adminProducts(@Ctx() ctx: RequestContext, @Args(() => AdminProductsArgs) args: AdminProductsArgs): Promise<ConnectionResult<Product>> {
     return this.service.adminList(ctx, args);
   }
 
-  @Allow('admin')
+  @Allow('admin', 'catalogue:write')
   @Mutation(() => BulkProductsResult, { description: 'One action on up to 1,000 products, all or nothing, each product audited.' })
   bulkUpdateProducts(@Ctx() ctx: RequestContext, @Arg('ids', () => [Int]) ids: number[], @Arg('action', () => BulkProductActionInput) action: BulkProductActionInput): Promise<BulkProductsResult> {
     return this.service.bulkUpdate(ctx, ids, action);
   }
 
-  @Allow('admin')
+  @Allow('admin', 'catalogue:write')
   @Mutation(() => BulkUndoResult, { description: 'Gives the products of a bulk action (publish, archive, move, price) back what they had, within a day; products changed since are left as they are.' })
   undoBulkUpdateProducts(@Ctx() ctx: RequestContext, @Arg('undoId', () => String) undoId: string): Promise<BulkUndoResult> {
     return this.service.undoBulkUpdate(ctx, undoId);
   }
 
-  @Allow('storefront')
+  @Allow('storefront', 'catalogue:read')
   @Query(() => Product)
   async product(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<Product> {
     return (await this.service.storefront(ctx, id)).product;
   }
 
-  @Allow('admin')
+  @Allow('admin', 'catalogue:write')
   @Mutation(() => Product, { description: 'Creates a product with its tags, images and card data, all or nothing.' })
   createProduct(@Ctx() ctx: RequestContext, @Arg('input', () => ProductInput) input: ProductInput): Promise<Product> {
     return this.service.create(ctx, input);
   }
 
-  @Allow('admin')
+  @Allow('admin', 'catalogue:write')
   @Mutation(() => Product, { description: 'Saves a product with its tags, images and card data, all or nothing.' })
   updateProduct(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number, @Arg('input', () => ProductInput) input: ProductInput): Promise<Product> {
     return this.service.update(ctx, id, input);
   }
 
-  @Allow('admin')
+  @Allow('admin', 'catalogue:write')
   @Mutation(() => Boolean)
   async deleteProduct(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<boolean> {
     await this.service.delete(ctx, id);

@@ -1,6 +1,7 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
+import { seesAllProducts } from '../../core/viewer.js';
 import { groupBy, loadRef } from '../../core/loaders.js';
 import { subtreeIds } from '../../core/tree.js';
 import { keysetPage, pageSize, type ConnectionResult, type KeysetKey } from '../../core/pagination.js';
@@ -86,7 +87,7 @@ export class ProductService {
     });
     if (answer) return answer;
     // A draft or an archived product: for admins only, read as it is (never kept: shoppers share the cache).
-    const hidden = (await ctx.isAdmin()) ? await productDetailJson(ctx.em, id, true) : null;
+    const hidden = seesAllProducts(await ctx.viewer()) ? await productDetailJson(ctx.em, id, true) : null;
     if (hidden === null) throw notFound('Product');
     return jsonAnswer(hidden);
   }
@@ -125,7 +126,7 @@ export class ProductService {
     });
     const read = await loader.load(id);
     // Drafts and archived products are seen by admins alone (the product page shows them a ribbon).
-    if (!read || (read.product.status !== ProductStatus.ACTIVE && !(await ctx.isAdmin()))) throw notFound('Product');
+    if (!read || (read.product.status !== ProductStatus.ACTIVE && !seesAllProducts(await ctx.viewer()))) throw notFound('Product');
     return read;
   }
 
@@ -140,7 +141,7 @@ export class ProductService {
   async byCategory(ctx: RequestContext, categoryId: number, args: ProductPageArgs): Promise<ConnectionResult<Product>> {
     await this.requireCategory(ctx.em, categoryId);
     // The console lists a category's drafts and archived products too; shoppers see the shop's.
-    return this.page(ctx, (await ctx.isAdmin()) ? { category: categoryId } : { category: categoryId, status: ProductStatus.ACTIVE }, args);
+    return this.page(ctx, seesAllProducts(await ctx.viewer()) ? { category: categoryId } : { category: categoryId, status: ProductStatus.ACTIVE }, args);
   }
 
   /** Products whose name, description or tags hold every word of the query (in a category and the ones below it), by name. */

@@ -8,7 +8,7 @@ import { Product } from '../catalogue/index.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderEmail } from './order-email.types.js';
 import { forbidden } from '../../core/errors.js';
-import { isStaffViewer } from '../../core/viewer.js';
+import { seesOrders } from '../../core/viewer.js';
 import { Order } from './order.entity.js';
 import { OrderNote } from './order-note.entity.js';
 import { OrderEvent } from './order-timeline.js';
@@ -18,7 +18,7 @@ import { OrderConnection, OrdersArgs } from './order.types.js';
 export class OrderResolver {
   constructor(private readonly service: OrderService) {}
 
-  @Allow('storefront')
+  @Allow('storefront', 'orders:read')
   @Query(() => Order, {
     description: "An order by its number (the confirmation page). Unless the caller is an admin or the order's owner, e-mail addresses are masked and messages left out.",
   })
@@ -26,19 +26,19 @@ export class OrderResolver {
     return this.service.get(ctx, id);
   }
 
-  @Allow('staff')
+  @Allow('staff', 'orders:read')
   @Query(() => OrderConnection, { description: 'Orders, newest first, optionally searched and filtered. `first` may be up to 1000. `totalCount` is counted up to 10,000: 10,001 means more than 10,000.' })
   orders(@Ctx() ctx: RequestContext, @Args(() => OrdersArgs) args: OrdersArgs): Promise<ConnectionResult<Order>> {
     return this.service.search(ctx, args);
   }
 
-  @Allow('staff')
+  @Allow('staff', 'orders:write')
   @Mutation(() => OrderItem, { description: "Sends an e-card's e-mail to its recipient again; CONFLICT for a refunded card." })
   resendCardEmail(@Ctx() ctx: RequestContext, @Arg('itemId', () => Int) itemId: number): Promise<OrderItem> {
     return this.service.resendCard(ctx, itemId);
   }
 
-  @Allow('staff')
+  @Allow('staff', 'orders:write')
   @Mutation(() => OrderNote, { description: 'Adds an internal note to an order (up to 2,000 characters); audited.' })
   addOrderNote(@Ctx() ctx: RequestContext, @Arg('orderId', () => ID) orderId: string, @Arg('text', () => String) text: string): Promise<OrderNote> {
     return this.service.addNote(ctx, orderId, text);
@@ -46,18 +46,18 @@ export class OrderResolver {
 
   @FieldResolver(() => String, { nullable: true, description: "Why it was refunded (each refund's reason); admins and staff see it, anyone else null." })
   async refundReason(@Ctx() ctx: RequestContext, @Root() order: Order): Promise<string | null> {
-    return isStaffViewer(await ctx.viewer()) ? order.refundReason : null;
+    return seesOrders(await ctx.viewer()) ? order.refundReason : null;
   }
 
   @FieldResolver(() => [OrderEvent], { description: 'What happened to it, oldest first: placed, e-mails sent or failed, cards opened, thank-yous, refunds, notes. Admins and staff see it; anyone else an empty list.' })
   async timeline(@Ctx() ctx: RequestContext, @Root() order: Order): Promise<OrderEvent[]> {
-    if (!isStaffViewer(await ctx.viewer())) return [];
+    if (!seesOrders(await ctx.viewer())) return [];
     return this.service.timelineOf(ctx, order);
   }
 
   @FieldResolver(() => [OrderNote], { description: 'Internal notes, oldest first: admins and staff see them, anyone else an empty list.' })
   async notes(@Ctx() ctx: RequestContext, @Root() order: Order): Promise<OrderNote[]> {
-    if (!isStaffViewer(await ctx.viewer())) return [];
+    if (!seesOrders(await ctx.viewer())) return [];
     return this.service.notesOf(ctx, order);
   }
 
@@ -68,17 +68,17 @@ export class OrderResolver {
 
   @FieldResolver(() => [OrderEmail], { description: 'Its e-mails (receipt, cards, resends) with their state and the reason of the last failure. Admins and staff only.' })
   async emails(@Ctx() ctx: RequestContext, @Root() order: Order): Promise<OrderEmail[]> {
-    if (!isStaffViewer(await ctx.viewer())) throw forbidden('Staff and admins only');
+    if (!seesOrders(await ctx.viewer())) throw forbidden('Staff and admins only');
     return this.service.emailsOf(ctx, order);
   }
 
-  @Allow('staff')
+  @Allow('staff', 'orders:write')
   @Mutation(() => Order, { description: "Sends the purchaser's receipt again." })
   resendReceipt(@Ctx() ctx: RequestContext, @Arg('orderId', () => ID) orderId: string): Promise<Order> {
     return this.service.resendReceipt(ctx, orderId);
   }
 
-  @Allow('staff')
+  @Allow('staff', 'orders:write')
   @Mutation(() => OrderEmail, { description: "Tries a failed e-mail of an order again (with a fresh retry period): one of those its `emails` lists. NOT_FOUND for any other e-mail (the admins' E-mail view retries those)." })
   retryEmail(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<OrderEmail> {
     return this.service.retryEmail(ctx, id);

@@ -8,7 +8,7 @@ import { Order } from './order.entity.js';
 export class RefundResolver {
   constructor(private readonly service: RefundService) {}
 
-  @Allow('staff')
+  @Allow('staff', 'orders:write')
   @Mutation(() => Order, {
     description:
       'Refunds an order, or only the lines (cards) named in `itemIds`, through its payment provider (exactly once each); the order becomes PARTIALLY_REFUNDED or REFUNDED. CONFLICT when it cannot be refunded. Refunded cards not sent yet stay unsent; sent ones show "This card was withdrawn".',
