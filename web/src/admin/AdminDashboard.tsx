@@ -18,6 +18,7 @@ import { StaffScreen } from './staff/StaffScreen';
 import { AuditScreen } from './audit/AuditScreen';
 import { EmailScreen } from './email/EmailScreen';
 import { PromotionsScreen } from './promotions/PromotionsScreen';
+import { ApiKeysScreen } from './api-keys/ApiKeysScreen';
 
 /** Sales (its chart, tables and range picker) is loaded only when opened. */
 const SalesScreen = lazy(() => import('./sales/SalesScreen'));
@@ -62,6 +63,7 @@ export default function AdminDashboard() {
       {view === 'email' && <EmailScreen />}
       {view === 'staff' && <StaffScreen />}
       {view === 'audit' && <AuditScreen />}
+      {view === 'api-keys' && <ApiKeysScreen />}
       {view === 'settings' && <SettingsScreen />}
     </AdminShell>
   );
