@@ -37,7 +37,7 @@ export function ApiKeysTable({ keys, onRevoke }: { keys: ApiKeysTable_ApiKeyFrag
               {key.createdBy && <span className="muted"> by {key.createdBy}</span>}
             </td>
             <td>{when(key.lastUsedAt)}</td>
-            <td>{key.revokedAt ? <Tag intent="danger" minimal>Revoked {when(key.revokedAt)}</Tag> : <Button size="small" intent="danger" variant="minimal" icon="disable" text="Revoke" aria-label={`Revoke ${key.name}`} onClick={() => onRevoke(key.id)} />}</td>
+            <td>{key.revokedAt ? <Tag intent="danger" minimal title={`Revoked ${when(key.revokedAt)}`}>Revoked</Tag> : <Button size="small" intent="danger" variant="minimal" icon="disable" text="Revoke" aria-label={`Revoke ${key.name}`} onClick={() => onRevoke(key.id)} />}</td>
           </tr>
         ))}
       </tbody>
