@@ -71,7 +71,7 @@ export async function startApp(config: AppConfig, given: Logger, deps: Omit<Serv
       const express = createGateway({ config, orm, services, apollo, schema, graphqlDocuments, log, templates });
       gateway = express;
       // Anonymous reads already in the read cache are answered before Express (same bytes, same headers).
-      const fast = new CachedReads(services.cache, graphqlDocuments, securityHeaders(config), requestIdOf, log);
+      const fast = new CachedReads(services.cache, graphqlDocuments, securityHeaders(config), requestIdOf, log, (authorization) => services.apiKeys.knownKey(authorization)?.scopes.includes('catalogue:read') ?? false);
       fast.start();
       runtime.onStop(async () => fast.stop());
       cachedReads = fast;

@@ -16,9 +16,11 @@ import { parsePathId } from './route.js';
  * e-card page whose answer is already in the read cache goes out from the bytes, ETag and compressed
  * forms made when it was cached, with exactly the status, headers and body the Express route would
  * send (the same `answerReply`, the same
- * security headers, taken from the very helmet middleware Express runs). Everything else (a miss,
- * anything with an Authorization header, a conditional or odd request, an address spelled other than
- * the plain way) goes on to Express, which answers as it always did.
+ * security headers, taken from the very helmet middleware Express runs). A catalogue read signed with
+ * an API key this process already knows, holding `catalogue:read`, is answered here too (the answer
+ * is the same for everyone). Everything else (a miss, any other Authorization header, a conditional
+ * or odd request, an address spelled other than the plain way) goes on to Express, which answers as
+ * it always did.
  *
  * Coherence is the read cache's: it is only filled and read while the change feed listens, every
  * write drops what it changed in every process before it is answered, and the under-construction
@@ -81,6 +83,8 @@ export class CachedReads {
     security: (req: never, res: never, next: () => void) => void,
     private readonly requestId: (req: IncomingMessage) => string,
     private readonly log: Logger,
+    /** Whether an Authorization header is an API key this process knows, allowed to read the catalogue (see ApiKeyService.knownKey). */
+    private readonly readsCatalogue: (authorization: string) => boolean = () => false,
   ) {
     this.securityHeaders = recordHeaders(security);
     this.debug = log.isLevelEnabled('debug');
@@ -103,14 +107,16 @@ export class CachedReads {
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') return false;
     const headers = req.headers;
-    if (headers.authorization !== undefined || !this.cache.active) return false;
+    const keyed = headers.authorization !== undefined;
+    // A request signed with an API key allowed to read the catalogue gets the catalogue's cached answers (the same for everyone), nothing else.
+    if (!this.cache.active || (keyed && !this.readsCatalogue(headers.authorization!))) return false;
     // A read with a body goes to Express, whose body parser has its say on it (a malformed one is a 400).
     if (headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0')) return false;
     const url = req.url!;
     if (url.startsWith('/api/')) {
       const query = url.indexOf('?');
       const path = query < 0 ? url : url.slice(0, query);
-      if (path === '/api/settings') return this.sendSettings(req, res);
+      if (path === '/api/settings') return !keyed && this.sendSettings(req, res);
       let key: string;
       let read: CachedRead;
       if (path === '/api/categories/all') {
@@ -139,6 +145,7 @@ export class CachedReads {
       const key = params && this.graphql.keyOf(params, false);
       return key ? this.sendAnswer(req, res, key, 'graphql', jsonReadPolicy(headers)) : false;
     }
+    if (keyed) return false;
     if (url.startsWith('/ecards/')) {
       // A purchased card is viewable whatever the site's mode.
       const address = ecardAddressOf(url);

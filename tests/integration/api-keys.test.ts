@@ -169,6 +169,37 @@ describe('keys', () => {
   });
 });
 
+describe('cached reads', () => {
+  it('answer a key with catalogue:read from the read cache ahead of Express, once it is known and its use noted; any other key goes through Express', async () => {
+    const reader = await createKey('Catalogue mirror', ['catalogue:read']);
+    const other = await createKey('Order desk', ['orders:read']);
+    const served = () => app.cachedReads!.stats.served.tree;
+    const anonymous = await app.request('/api/categories/all');
+    expect(anonymous.status).toBe(200);
+    const expected = await anonymous.json();
+    // The first use looks the key up and notes it: through Express.
+    const before = served();
+    const first = await app.request('/api/categories/all', { token: reader.key });
+    expect(first.status).toBe(200);
+    expect(served()).toBe(before);
+    const second = await app.request('/api/categories/all', { token: reader.key });
+    expect(second.status).toBe(200);
+    expect(served()).toBe(before + 1);
+    expect(await second.json()).toEqual(expected);
+    expect(second.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
+    // The settings and pages are no key's: refused by Express.
+    expect((await app.request('/api/settings', { token: reader.key })).status).toBe(403);
+
+    for (let i = 0; i < 2; i++) expect((await app.request('/api/categories/all', { token: other.key })).status).toBe(403);
+    expect(served()).toBe(before + 1);
+
+    // Revoked, it is not known any more: refused by Express.
+    expect((await app.request(`/api/admin/api-keys/${reader.id}`, { method: 'DELETE', token: admin })).status).toBe(204);
+    expect((await app.request('/api/categories/all', { token: reader.key })).status).toBe(401);
+    expect(served()).toBe(before + 1);
+  });
+});
+
 describe('scopes', () => {
   it('are declared on exactly the operations each scope allows (REST routes and GraphQL fields)', () => {
     const routes = restRoutes(createServices(loadConfig({}), 'secret', { log: pino({ level: 'silent' }) }));
