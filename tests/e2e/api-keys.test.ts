@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { iconsDrawn } from '../helpers/account-browser.js';
+import { PHONE, iconsDrawn } from '../helpers/account-browser.js';
+import { seriousProblems } from '../helpers/axe.js';
 import { browserSuite, newContext, screenshot, screenshotOf, signIn } from '../helpers/browser.js';
 
 /**
@@ -33,6 +34,7 @@ describe('API keys in a real browser', () => {
     await create.getByText('Act on orders').click();
     await iconsDrawn(owner);
     await screenshotOf(create, 'api-keys-create-1280');
+    expect(await seriousProblems(owner)).toEqual([]);
     await create.getByRole('button', { name: 'Create API key' }).click();
 
     const created = owner.getByRole('dialog', { name: 'API key created' });
@@ -52,6 +54,18 @@ describe('API keys in a real browser', () => {
     expect((await app.request('/api/admin/orders', { token: key })).status).toBe(200);
     await iconsDrawn(owner);
     await screenshot(owner, 'api-keys-list-1280');
+    expect(await seriousProblems(owner)).toEqual([]);
+
+    // On a phone: the list within the screen.
+    await owner.setViewportSize(PHONE);
+    await owner.goto('/admindash?view=api-keys');
+    await row.getByText('Fulfilment service').waitFor({ timeout: 30_000 });
+    await iconsDrawn(owner);
+    await screenshot(owner, 'api-keys-list-390');
+    const box = await row.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await owner.setViewportSize({ width: 1280, height: 800 });
 
     await row.getByRole('button', { name: 'Revoke Fulfilment service' }).click();
     const alert = owner.getByRole('alertdialog');

@@ -21,23 +21,23 @@ export function ApiKeysTable({ keys, onRevoke }: { keys: ApiKeysTable_ApiKeyFrag
       <tbody>
         {keys.map((key) => (
           <tr key={key.id} className={key.revokedAt ? 'api-key-revoked' : undefined}>
-            <td>{key.name}</td>
-            <td>
+            <td className="api-key-name-cell">{key.name}</td>
+            <td className="api-key-scopes-cell">
               {key.scopes.map((scope) => (
                 <Tag key={scope} minimal className="api-key-scope">
                   {scope}
                 </Tag>
               ))}
             </td>
-            <td>
+            <td data-label="Key">
               <code>ask_…{key.last4}</code>
             </td>
-            <td>
+            <td data-label="Created">
               {when(key.createdAt)}
               {key.createdBy && <span className="muted"> by {key.createdBy}</span>}
             </td>
-            <td>{when(key.lastUsedAt)}</td>
-            <td>{key.revokedAt ? <Tag intent="danger" minimal title={`Revoked ${when(key.revokedAt)}`}>Revoked</Tag> : <Button size="small" intent="danger" variant="minimal" icon="disable" text="Revoke" aria-label={`Revoke ${key.name}`} onClick={() => onRevoke(key.id)} />}</td>
+            <td data-label="Last used">{when(key.lastUsedAt)}</td>
+            <td className="api-key-actions">{key.revokedAt ? <Tag intent="danger" minimal title={`Revoked ${when(key.revokedAt)}`}>Revoked</Tag> : <Button size="small" intent="danger" variant="minimal" icon="disable" text="Revoke" aria-label={`Revoke ${key.name}`} onClick={() => onRevoke(key.id)} />}</td>
           </tr>
         ))}
       </tbody>
