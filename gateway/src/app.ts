@@ -33,6 +33,7 @@ import { StorefrontPages } from './page-cache.js';
 import { PageDrawer } from './page-drawer.js';
 import type { GraphQLSchema } from 'graphql';
 import { sessionCookieOf } from './session-cookie.js';
+import { apiRateLimit } from './api-rate-limit.js';
 
 
 export interface GatewayDeps {
@@ -117,6 +118,8 @@ export function createGateway({ config, orm, services, apollo, schema, graphqlDo
     });
     next();
   });
+  // Every API request is counted (per key, or per client address) and its answer says where the count stands.
+  app.use(['/api', '/graphql'], apiRateLimit(services));
 
   const web = webDistDir();
   const explorer = path.join(web, 'explorer.html');

@@ -43,6 +43,8 @@ export interface CachedReadStats {
   notModified: number;
 }
 
+const NO_HEADERS: string[] = [];
+
 const noReads = (): CachedReadStats => ({ served: { product: 0, categoryList: 0, tree: 0, graphql: 0, settings: 0, page: 0, ecard: 0 }, notModified: 0 });
 
 /** How often the counts are logged (when there were any). */
@@ -85,6 +87,11 @@ export class CachedReads {
     private readonly log: Logger,
     /** Whether an Authorization header is an API key this process knows, allowed to read the catalogue (see ApiKeyService.knownKey). */
     private readonly readsCatalogue: (authorization: string) => boolean = () => false,
+    /**
+     * The RateLimit-* headers of an API answer from this process's count of its caller (see
+     * ApiRequestLimits.takeKnown: no query), or undefined: Express then answers, and counts in PostgreSQL.
+     */
+    private readonly quota: (req: IncomingMessage) => string[] | undefined = () => [],
   ) {
     this.securityHeaders = recordHeaders(security);
     this.debug = log.isLevelEnabled('debug');
@@ -135,7 +142,7 @@ export class CachedReads {
       } else {
         return false;
       }
-      return this.sendAnswer(req, res, key, read, jsonReadPolicy(headers));
+      return this.sendAnswer(req, res, key, read, jsonReadPolicy(headers), false, true);
     }
     // GraphQL answers are cached by GET only (a HEAD goes on to Apollo, as it does through Express).
     if (url.startsWith('/graphql?')) {
@@ -143,7 +150,7 @@ export class CachedReads {
       // Read as Apollo reads it; only documents the cache already knows (it learns them through Express).
       const params = getParams(url, headers);
       const key = params && this.graphql.keyOf(params, false);
-      return key ? this.sendAnswer(req, res, key, 'graphql', jsonReadPolicy(headers)) : false;
+      return key ? this.sendAnswer(req, res, key, 'graphql', jsonReadPolicy(headers), false, true) : false;
     }
     if (keyed) return false;
     if (url.startsWith('/ecards/')) {
@@ -156,13 +163,19 @@ export class CachedReads {
     return variant ? this.sendAnswer(req, res, variant.key, 'page', PAGE_POLICY) : false;
   }
 
-  /** A cached answer: only while the shop is open (known from the cache) unless `always`, only when it is cached. */
-  private sendAnswer(req: IncomingMessage, res: ServerResponse, key: string, read: CachedRead, policy: ReplyPolicy, always = false): boolean {
+  /**
+   * A cached answer: only while the shop is open (known from the cache) unless `always`, only when it
+   * is cached; an API answer (`api`) only when its caller's count is known here (it is taken last, once
+   * the answer is certain to go from here).
+   */
+  private sendAnswer(req: IncomingMessage, res: ServerResponse, key: string, read: CachedRead, policy: ReplyPolicy, always = false, api = false): boolean {
     if (!always && this.cache.peek<boolean>(CacheKeys.settings) !== false) return false;
     const answer = this.cache.answer<CachedAnswer | null>(key);
     if (!answer) return false;
+    const quota = api ? this.quota(req) : NO_HEADERS;
+    if (!quota) return false;
     const reply = answerReply(req.method, req.headers, answer, policy);
-    this.send(req, res, reply.status, reply.headers, reply.body, read);
+    this.send(req, res, reply.status, quota, reply.headers, reply.body, read);
     return true;
   }
 
@@ -173,14 +186,17 @@ export class CachedReads {
     if (closed === undefined || !shop || req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined) return false;
     let replies = this.settingsReplies.get(shop);
     if (!replies) this.settingsReplies.set(shop, (replies = { open: settingsReply(false, shop), closed: settingsReply(true, shop) }));
+    const quota = this.quota(req);
+    if (!quota) return false;
     const reply = replies[closed ? 'closed' : 'open'];
-    this.send(req, res, 200, reply.headers, req.method === 'HEAD' ? undefined : reply.body, 'settings');
+    this.send(req, res, 200, quota, reply.headers, req.method === 'HEAD' ? undefined : reply.body, 'settings');
     return true;
   }
 
-  private send(req: IncomingMessage, res: ServerResponse, status: number, headers: string[], body: Buffer | undefined, read: CachedRead): void {
+  private send(req: IncomingMessage, res: ServerResponse, status: number, quota: string[], headers: string[], body: Buffer | undefined, read: CachedRead): void {
     const id = this.requestId(req);
-    res.writeHead(status, ['X-Request-Id', id, ...this.securityHeaders, ...headers]);
+    // In Express's order: the request id, the security headers, the rate limit's, the route's.
+    res.writeHead(status, ['X-Request-Id', id, ...this.securityHeaders, ...quota, ...headers]);
     res.end(body);
     this.stats.served[read]++;
     if (status === 304) this.stats.notModified++;

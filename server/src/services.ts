@@ -33,6 +33,7 @@ import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { CardPreviews } from './modules/checkout/card-preview.js';
 import type { RecipientCheck } from './modules/checkout/card-recipients.js';
 import { RateLimits, rateLimitRules } from './modules/limits/rate-limits.js';
+import { ApiRequestLimits } from './modules/limits/api-request-limits.js';
 import { DiscountService } from './modules/discount/discount.service.js';
 import { AutomaticDiscountService } from './modules/discount/automatic-discount.service.js';
 import { SaleService } from './modules/promotions/sale.service.js';
@@ -72,6 +73,8 @@ export interface Services {
   /** The storefront read cache, shared by REST and GraphQL, kept coherent across processes by the change feed. */
   cache: ReadCache;
   limits: RateLimits;
+  /** The API's request limits per key and per client address (RateLimit-* headers). */
+  apiRequests: ApiRequestLimits;
   auth: AuthService;
   settings: SettingsService;
   media: MediaService;
@@ -292,6 +295,8 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const services = {
     cache,
     limits,
+    // Counted on the real clock, as the limits' store counts its windows.
+    apiRequests: new ApiRequestLimits(limits),
     auth,
     settings,
     media,

@@ -28,7 +28,7 @@ beforeAll(async () => {
   pg = await startEmbeddedPostgres(path.join(dir, 'pg'), { port });
   await pg.createDatabase('shop');
   app = await startApp(
-    { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir: dir, databaseUrl: pg.url('shop'), logLevel: 'silent', jwtSecret: 'outage-secret', seedDemo: false, deliveryPollSeconds: 3600 },
+    { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir: dir, databaseUrl: pg.url('shop'), logLevel: 'silent', jwtSecret: 'outage-secret', seedDemo: false, deliveryPollSeconds: 3600, apiRequestLimit: { requests: 1_000_000, windowSeconds: 60 } },
     pino({ level: 'silent' }),
   );
 }, 180_000);

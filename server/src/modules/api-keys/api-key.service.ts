@@ -96,6 +96,14 @@ export class ApiKeyService {
     return noted !== undefined && this.options.clock().getTime() - noted < LAST_USED_EVERY_MS ? key : undefined;
   }
 
+  /** The live key an Authorization header names (through the cache), or null: what a request is counted against. */
+  async keyOf(em: () => EntityManager, authorization: string | undefined): Promise<ApiKeyCaller | null> {
+    const token = authorization && /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1];
+    if (!token || !isWellFormedKey(token)) return null;
+    const digest = keyDigest(token);
+    return this.options.cache.peek<ApiKeyCaller | null>(CacheKeys.apiKey(digest)) ?? this.lookup(em(), digest);
+  }
+
   private lookup(em: EntityManager, digest: string): Promise<ApiKeyCaller | null> {
     return this.options.cache.read(
       CacheKeys.apiKey(digest),
