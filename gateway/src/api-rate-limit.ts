@@ -52,22 +52,23 @@ function refuse(url: string, res: Response, error: AppError): void {
   res.status(HTTP_STATUS.RATE_LIMITED).json({ errors: [{ message: error.message, extensions: { code: error.code, retryAfter: error.retryAfter } }] });
 }
 
+/** The id of a key this process knows (its use noted within the minute) that may read the catalogue: the fast path answers it. */
+export function catalogueKey(services: Services): (authorization: string) => number | undefined {
+  return (authorization) => {
+    const key = services.apiKeys.knownKey(authorization);
+    return key?.scopes.includes('catalogue:read') ? key.id : undefined;
+  };
+}
+
 /**
  * The fast path's side (gateway/src/cached-reads.ts): the headers of a cached answer from this
- * process's count of its caller, or undefined when the count must be read first (Express does).
- * The client address is found as Express finds `req.ip` with `trust proxy` set to a number of hops.
+ * process's count of its caller (the key, or else the client address), or undefined when the count
+ * must be read first (Express does). The client address is found as Express finds `req.ip` with
+ * `trust proxy` set to a number of hops.
  */
-export function knownQuota(services: Services, trustProxy: number): (req: IncomingMessage) => string[] | undefined {
-  return (req) => {
-    const authorization = req.headers.authorization;
-    let caller: ApiCaller;
-    if (authorization !== undefined) {
-      const key = services.apiKeys.knownKey(authorization);
-      if (!key) return undefined;
-      caller = { keyId: key.id };
-    } else {
-      caller = { address: clientAddress(req, trustProxy) };
-    }
+export function knownQuota(services: Services, trustProxy: number): (req: IncomingMessage, keyId: number | undefined) => string[] | undefined {
+  return (req, keyId) => {
+    const caller: ApiCaller = keyId !== undefined ? { keyId } : { address: clientAddress(req, trustProxy) };
     const quota = services.apiRequests.takeKnown(caller, true);
     return quota && quotaHeaders(quota);
   };

@@ -85,13 +85,14 @@ export class CachedReads {
     security: (req: never, res: never, next: () => void) => void,
     private readonly requestId: (req: IncomingMessage) => string,
     private readonly log: Logger,
-    /** Whether an Authorization header is an API key this process knows, allowed to read the catalogue (see ApiKeyService.knownKey). */
-    private readonly readsCatalogue: (authorization: string) => boolean = () => false,
+    /** The id of the API key an Authorization header carries, when this process knows it and it may read the catalogue (see ApiKeyService.knownKey). */
+    private readonly catalogueKey: (authorization: string) => number | undefined = () => undefined,
     /**
-     * The RateLimit-* headers of an API answer from this process's count of its caller (see
-     * ApiRequestLimits.takeKnown: no query), or undefined: Express then answers, and counts in PostgreSQL.
+     * The RateLimit-* headers of an API answer from this process's count of its caller, the key or
+     * else the client address (see ApiRequestLimits.takeKnown: no query), or undefined: Express then
+     * answers, and counts in PostgreSQL.
      */
-    private readonly quota: (req: IncomingMessage) => string[] | undefined = () => [],
+    private readonly quota: (req: IncomingMessage, keyId: number | undefined) => string[] | undefined = () => [],
   ) {
     this.securityHeaders = recordHeaders(security);
     this.debug = log.isLevelEnabled('debug');
@@ -115,15 +116,18 @@ export class CachedReads {
     if (method !== 'GET' && method !== 'HEAD') return false;
     const headers = req.headers;
     const keyed = headers.authorization !== undefined;
+    if (!this.cache.active) return false;
     // A request signed with an API key allowed to read the catalogue gets the catalogue's cached answers (the same for everyone), nothing else.
-    if (!this.cache.active || (keyed && !this.readsCatalogue(headers.authorization!))) return false;
+    const keyId = keyed ? this.catalogueKey(headers.authorization!) : undefined;
+    if (keyed && keyId === undefined) return false;
+    const api = { keyId };
     // A read with a body goes to Express, whose body parser has its say on it (a malformed one is a 400).
     if (headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0')) return false;
     const url = req.url!;
     if (url.startsWith('/api/')) {
       const query = url.indexOf('?');
       const path = query < 0 ? url : url.slice(0, query);
-      if (path === '/api/settings') return !keyed && this.sendSettings(req, res);
+      if (path === '/api/settings') return !keyed && this.sendSettings(req, res, api);
       let key: string;
       let read: CachedRead;
       if (path === '/api/categories/all') {
@@ -142,7 +146,7 @@ export class CachedReads {
       } else {
         return false;
       }
-      return this.sendAnswer(req, res, key, read, jsonReadPolicy(headers), false, true);
+      return this.sendAnswer(req, res, key, read, jsonReadPolicy(headers), false, api);
     }
     // GraphQL answers are cached by GET only (a HEAD goes on to Apollo, as it does through Express).
     if (url.startsWith('/graphql?')) {
@@ -150,7 +154,7 @@ export class CachedReads {
       // Read as Apollo reads it; only documents the cache already knows (it learns them through Express).
       const params = getParams(url, headers);
       const key = params && this.graphql.keyOf(params, false);
-      return key ? this.sendAnswer(req, res, key, 'graphql', jsonReadPolicy(headers), false, true) : false;
+      return key ? this.sendAnswer(req, res, key, 'graphql', jsonReadPolicy(headers), false, api) : false;
     }
     if (keyed) return false;
     if (url.startsWith('/ecards/')) {
@@ -168,11 +172,11 @@ export class CachedReads {
    * is cached; an API answer (`api`) only when its caller's count is known here (it is taken last, once
    * the answer is certain to go from here).
    */
-  private sendAnswer(req: IncomingMessage, res: ServerResponse, key: string, read: CachedRead, policy: ReplyPolicy, always = false, api = false): boolean {
+  private sendAnswer(req: IncomingMessage, res: ServerResponse, key: string, read: CachedRead, policy: ReplyPolicy, always = false, api?: { keyId: number | undefined }): boolean {
     if (!always && this.cache.peek<boolean>(CacheKeys.settings) !== false) return false;
     const answer = this.cache.answer<CachedAnswer | null>(key);
     if (!answer) return false;
-    const quota = api ? this.quota(req) : NO_HEADERS;
+    const quota = api ? this.quota(req, api.keyId) : NO_HEADERS;
     if (!quota) return false;
     const reply = answerReply(req.method, req.headers, answer, policy);
     this.send(req, res, reply.status, quota, reply.headers, reply.body, read);
@@ -180,13 +184,13 @@ export class CachedReads {
   }
 
   /** The public settings: the switch and the shop's settings from the cache; a conditional request goes to Express (its freshness rules). */
-  private sendSettings(req: IncomingMessage, res: ServerResponse): boolean {
+  private sendSettings(req: IncomingMessage, res: ServerResponse, api: { keyId: number | undefined }): boolean {
     const closed = this.cache.peek<boolean>(CacheKeys.settings);
     const shop = this.cache.peek<ShopSettings>(CacheKeys.shopSettings);
     if (closed === undefined || !shop || req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined) return false;
     let replies = this.settingsReplies.get(shop);
     if (!replies) this.settingsReplies.set(shop, (replies = { open: settingsReply(false, shop), closed: settingsReply(true, shop) }));
-    const quota = this.quota(req);
+    const quota = this.quota(req, api.keyId);
     if (!quota) return false;
     const reply = replies[closed ? 'closed' : 'open'];
     this.send(req, res, 200, quota, reply.headers, req.method === 'HEAD' ? undefined : reply.body, 'settings');
