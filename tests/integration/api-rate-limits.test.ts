@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../../gateway/src/boot.js';
 import { loadConfig } from '../../server/src/config.js';
-import { FRESH_MS } from '../../server/src/modules/limits/api-request-limits.js';
+import { FLUSH_MS, FRESH_MS } from '../../server/src/modules/limits/api-request-limits.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -196,5 +197,41 @@ describe('API request windows', () => {
       { status: 200, remaining: 1 },
       { status: 200, remaining: 0 },
     ]);
+  });
+});
+
+describe('API request counting', () => {
+  let busy: TestApp | undefined;
+
+  afterAll(async () => {
+    await busy?.stop();
+  });
+
+  it('costs cached reads no query: every read counted in this process at once, added to PostgreSQL in a write or a few', async () => {
+    busy = await startTestApp({ trustProxy: 1, apiRequestLimit: { requests: 1000, windowSeconds: 60 } });
+    const address = '203.0.113.9';
+    // The first read goes through Express, which reads the count (and puts the tree in the read cache).
+    expect((await rest(busy, '/api/categories/all', address)).remaining).toBe(999);
+    // Every statement the shop sends takes a connection of its pool first (the limits' store shares the ORM's pool).
+    const pool = (await busy.orm.em.getConnection().getNativeClient()) as pg.Pool;
+    const connect = pool.connect;
+    let connections = 0;
+    pool.connect = function (this: pg.Pool, ...args: unknown[]) {
+      connections++;
+      return (connect as (...args: unknown[]) => unknown).apply(this, args);
+    } as typeof pool.connect;
+    try {
+      const before = busy.cachedReads!.stats.served.tree;
+      const answers = await Promise.all(Array.from({ length: 100 }, () => rest(busy!, '/api/categories/all', address)));
+      expect(busy.cachedReads!.stats.served.tree - before).toBe(100);
+      expect(answers.map(({ remaining }) => remaining).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => 899 + i));
+      await pause(FLUSH_MS * 3);
+      expect(connections).toBeGreaterThan(0);
+      expect(connections).toBeLessThanOrEqual(10);
+    } finally {
+      pool.connect = connect;
+    }
+    const [row] = await busy.sql<{ points: number }>('select points from rate_limit where key = $1', [`api-addr:${address}`]);
+    expect(row!.points).toBe(101);
   });
 });
