@@ -115,7 +115,8 @@ export class RateLimits {
 
   /**
    * Takes `points` of a rule for its key and tells where its count stands, within the limit or past
-   * it (a refusal is the answer, not an error; a store failure throws).
+   * it (a refusal is the answer, not an error). A store failure throws, unless the rule is insured:
+   * then the answer is this process's memory's.
    */
   async count(rule: LimitRule, key: string, points = 1): Promise<RateLimiterRes> {
     try {
