@@ -118,8 +118,8 @@ export function createGateway({ config, orm, services, apollo, schema, graphqlDo
     });
     next();
   });
-  // Every API request is counted (per key, or per client address) and its answer says where the count stands.
-  app.use(['/api', '/graphql'], apiRateLimit(services));
+  // Every API request is counted (per key, or per client address) and its answer says where the count stands (unless API_KEY_RATE_PER_MINUTE is off).
+  if (config.apiRequestLimit) app.use(['/api', '/graphql'], apiRateLimit(services));
 
   const web = webDistDir();
   const explorer = path.join(web, 'explorer.html');

@@ -72,7 +72,7 @@ export async function startApp(config: AppConfig, given: Logger, deps: Omit<Serv
       const express = createGateway({ config, orm, services, apollo, schema, graphqlDocuments, log, templates });
       gateway = express;
       // Anonymous reads already in the read cache are answered before Express (same bytes, same headers).
-      const fast = new CachedReads(services.cache, graphqlDocuments, securityHeaders(config), requestIdOf, log, catalogueKey(services), knownQuota(services, config.trustProxy));
+      const fast = new CachedReads(services.cache, graphqlDocuments, securityHeaders(config), requestIdOf, log, catalogueKey(services), config.apiRequestLimit ? knownQuota(services, config.trustProxy) : () => []);
       fast.start();
       runtime.onStop(async () => fast.stop());
       runtime.onStop(async () => services.apiRequests.stop());

@@ -34,8 +34,12 @@ export interface AppConfig {
   paymentProvider: PaymentProviderName | null;
   /** Limits of abuse, kept in PostgreSQL (see server/src/modules/limits). */
   limits: AbuseLimits;
-  /** API requests (REST /api, /graphql) allowed per key, or per client address without one, in each window (API_KEY_RATE_PER_MINUTE a minute). */
-  apiRequestLimit: { requests: number; windowSeconds: number };
+  /**
+   * API requests (REST /api, /graphql) allowed per key, or per client address without one, in each window
+   * (API_KEY_RATE_PER_MINUTE a minute); null (`off`) counts nothing and sends no RateLimit headers, for a
+   * shop whose own gateway limits its API.
+   */
+  apiRequestLimit: { requests: number; windowSeconds: number } | null;
   /** Uploads received at the same time by this process; more answer 429. */
   maxConcurrentUploads: number;
   /** The shop's address as recipients reach it, for links in e-mails. */
@@ -111,7 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       passwordResetsPerEmailPerHour: intEnv(env, 'PASSWORD_RESET_MAX_PER_EMAIL_PER_HOUR', 3),
       signaturesPerHour: intEnv(env, 'SIGNATURES_MAX_PER_HOUR', 20),
     },
-    apiRequestLimit: { requests: intEnv(env, 'API_KEY_RATE_PER_MINUTE', 600), windowSeconds: 60 },
+    apiRequestLimit: env.API_KEY_RATE_PER_MINUTE === 'off' ? null : { requests: intEnv(env, 'API_KEY_RATE_PER_MINUTE', 600), windowSeconds: 60 },
     maxConcurrentUploads: intEnv(env, 'MAX_CONCURRENT_UPLOADS', 4),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${intEnv(env, 'PORT', 4000)}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || undefined,

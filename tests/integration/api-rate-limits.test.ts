@@ -72,6 +72,8 @@ describe('API request limits', () => {
     expect(loadConfig({}).apiRequestLimit).toEqual({ requests: 600, windowSeconds: 60 });
     expect(loadConfig({ API_KEY_RATE_PER_MINUTE: '120' }).apiRequestLimit).toEqual({ requests: 120, windowSeconds: 60 });
     expect(() => loadConfig({ API_KEY_RATE_PER_MINUTE: 'lots' })).toThrow(/API_KEY_RATE_PER_MINUTE/);
+    expect(() => loadConfig({ API_KEY_RATE_PER_MINUTE: '0' })).toThrow(/API_KEY_RATE_PER_MINUTE/);
+    expect(loadConfig({ API_KEY_RATE_PER_MINUTE: 'off' }).apiRequestLimit).toBeNull();
   });
 
   it('count down on REST, cached reads ahead of Express included, and answer 429 with Retry-After past the limit', async () => {
@@ -197,6 +199,26 @@ describe('API request windows', () => {
       { status: 200, remaining: 1 },
       { status: 200, remaining: 0 },
     ]);
+  });
+});
+
+describe('API request limits turned off (API_KEY_RATE_PER_MINUTE=off)', () => {
+  let open: TestApp | undefined;
+
+  afterAll(async () => {
+    await open?.stop();
+  });
+
+  it('count nothing and send no RateLimit headers, on REST, GraphQL and cached reads alike', async () => {
+    open = await startTestApp({ trustProxy: 1, apiRequestLimit: null });
+    const address = '203.0.113.8';
+    const before = open.cachedReads!.stats.served.tree;
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await rest(open, '/api/categories/all', address), await rest(open, '/api/products/search?q=card', address), await graphql(open, '{ categories { id } }', address));
+    // Twice from the read cache (the first read put the tree there), the rest through Express.
+    expect(open.cachedReads!.stats.served.tree - before).toBe(2);
+    expect(answers.map(({ status, limit, remaining, reset }) => ({ status, limit, remaining, reset }))).toEqual(answers.map(() => ({ status: 200, limit: NaN, remaining: NaN, reset: NaN })));
+    expect(await open.sql('select key from rate_limit where key like $1', ['api-%'])).toEqual([]);
   });
 });
 

@@ -137,7 +137,7 @@ export class RateLimits {
 /** The limits of contract section 8, from the configuration. */
 export function rateLimitRules(config: {
   loginLimits: { perUsername: number; perAddress: number; windowSeconds: number };
-  apiRequestLimit?: { requests: number; windowSeconds: number };
+  apiRequestLimit?: { requests: number; windowSeconds: number } | null;
   limits: { registerPerHour: number; checkoutPer10Minutes: number; thankYouPerHour?: number; discountCodesPerHour?: number; giftCardLookupsPerHour?: number; passwordResetsPerAddressPerHour?: number; passwordResetsPerEmailPerHour?: number; signaturesPerHour?: number };
 }): RateLimitDefinitions {
   const resets = 'Too many password reset requests. Please try again later.';
