@@ -63,7 +63,8 @@ const RANGE_WORDS: Record<string, string> = {
 /** A refused address as an error (what a delivery records as its failure). */
 export class RefusedAddressError extends Error {
   constructor(hostname: string, address: string, range: string) {
-    super(hostname === address ? `Refused: ${address} is a ${range} address` : `Refused: ${hostname} resolves to ${address}, a ${range} address`);
+    const kind = `${/^[aeiou]/i.test(range) ? 'an' : 'a'} ${range} address`;
+    super(hostname === address ? `Refused: ${address} is ${kind}` : `Refused: ${hostname} resolves to ${address}, ${kind}`);
     this.name = 'RefusedAddressError';
   }
 }
@@ -104,7 +105,7 @@ export async function cleanWebhookUrl(value: unknown, options: { allowPrivate: b
   if (!options.allowPrivate) {
     const literal = ipLiteral(url.hostname);
     const addresses = literal ? [{ address: literal }] : await resolvedOrNone(url.hostname, options.lookup);
-    const refused = refusal(url.hostname, addresses);
+    const refused = refusal(literal ?? url.hostname, addresses);
     if (refused) throw badInput(`${refused.message.replace(/^Refused: /, '')}: webhooks go to public internet addresses only.`, 'url');
   }
   return url.href;

@@ -221,7 +221,8 @@ export class WebhookDeliveries {
     }
     if (outcome.ok) this.stats.succeeded += 1;
     else this.stats.failed += 1;
-    const next = outcome.ok ? null : nextAttemptAt(row.attempts + 1, at, new Date(row.retry_until));
+    // A refused address is refused again next time: the delivery fails at once, with the reason.
+    const next = outcome.ok || outcome.refused ? null : nextAttemptAt(row.attempts + 1, at, new Date(row.retry_until));
     return { id: row.id, sent: true, ok: outcome.ok, code: outcome.statusCode, error: outcome.error, at: at.toISOString(), next: next?.toISOString() ?? null };
   }
 

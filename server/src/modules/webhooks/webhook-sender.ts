@@ -19,6 +19,8 @@ export interface SendOutcome {
   ok: boolean;
   statusCode: number | null;
   error: string | null;
+  /** Its address was refused (see webhook-address.ts): nothing was sent, and it is not tried again. */
+  refused?: boolean;
 }
 
 export interface SenderOptions {
@@ -70,7 +72,7 @@ export class WebhookSender {
     }
     const literal = ipLiteral(url.hostname);
     const refused = literal && !this.options.allowPrivate ? refusal(literal, [{ address: literal }]) : null;
-    if (refused) return { ok: false, statusCode: null, error: refused.message };
+    if (refused) return { ok: false, statusCode: null, error: refused.message, refused: true };
     const body = deliveryBody(event);
     const secure = url.protocol === 'https:';
     return new Promise<SendOutcome>((resolve) => {
@@ -93,7 +95,7 @@ export class WebhookSender {
         response.on('error', () => undefined);
         resolve(status >= 200 && status < 300 ? { ok: true, statusCode: status, error: null } : { ok: false, statusCode: status, error: `The endpoint answered ${status}` });
       });
-      request.on('error', (error) => resolve({ ok: false, statusCode: null, error: describe(error, this.timeoutMs) }));
+      request.on('error', (error) => resolve({ ok: false, statusCode: null, error: describe(error, this.timeoutMs), refused: error instanceof RefusedAddressError }));
       request.end(body);
     });
   }
