@@ -77,6 +77,10 @@ export interface AppConfig {
   memoryTrimSeconds: number;
   /** The bearer token `/metrics` answers to; without it there is no `/metrics` (404). */
   metricsToken?: string;
+  /** WEBHOOK_ALLOW_PRIVATE=1: webhook URLs may point at loopback, private and link-local addresses (tests, a shop's own network). */
+  webhookAllowPrivate: boolean;
+  /** WEBHOOK_LEASE_SECONDS: how long a worker's claim on a webhook delivery lasts unless renewed (default 30, at most 60). */
+  webhookLeaseSeconds: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -135,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     readCacheMb: intEnv(env, 'READ_CACHE_MB', 64),
     memoryTrimSeconds: intEnv(env, 'MEMORY_TRIM_SECONDS', 10),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
+    webhookLeaseSeconds: Math.min(60, intEnv(env, 'WEBHOOK_LEASE_SECONDS', 30)),
   };
 }
 

@@ -29,7 +29,7 @@ afterAll(async () => {
 
 /** A digest of everything the shop keeps, to see that bad requests change nothing. */
 async function snapshot(): Promise<string> {
-  const tables = ['app_user', 'auth_session', 'setting', 'media_folder', 'media_file', 'blog_post', 'product_type', 'category', 'product', 'e_greeting_card', '"order"', 'order_item', 'mail_job', 'sold_media', 'ecard_reply', 'discount_code', 'staff_invitation', 'audit_entry', 'order_note'];
+  const tables = ['app_user', 'auth_session', 'setting', 'media_folder', 'media_file', 'blog_post', 'product_type', 'category', 'product', 'e_greeting_card', '"order"', 'order_item', 'mail_job', 'sold_media', 'ecard_reply', 'discount_code', 'staff_invitation', 'audit_entry', 'order_note', 'api_key', 'webhook_endpoint'];
   const parts = await Promise.all(tables.map(async (t) => `${t}:${(await app.sql<{ d: string }>(`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as d from ${t} x`))[0]!.d}`));
   return parts.join(',');
 }
@@ -78,7 +78,9 @@ describe('random input (property-based)', () => {
     // The console at scale: every product, bulk actions, orders' filters and notes.
     '/api/admin/products', '/api/admin/products/bulk', '/api/admin/products/bulk/:x/undo', '/api/admin/orders/:x/notes',
     // Sales over ranges: the export of a range.
-    '/api/admin/sales.csv'];
+    '/api/admin/sales.csv',
+    // API consumers: keys and webhooks, their deliveries and redeliveries.
+    '/api/admin/api-keys', '/api/admin/api-keys/:x', '/api/admin/webhooks', '/api/admin/webhooks/:x', '/api/admin/webhooks/:x/deliveries', '/api/admin/webhooks/deliveries/:x/redeliver'];
   const queryString = fc.oneof(fc.constant(''), fc.tuple(fc.constantFrom('search', 'page', 'sort', 'order', 'actor', 'entity', 'q', 'min_price', 'max_price', 'type_id', 'category_id', 'first', 'after', 'on_sale', 'status', 'from', 'to', 'failed_email', 'group', 'days', 'by', 'time_zone'), segment).map(([name, value]) => `?${name}=${value}`));
   const restPath = fc.tuple(fc.constantFrom(...templates), segment, segment, queryString).map(([template, a, b, query]) => template.replace(':x', a).replace(':x', b) + query);
   const jsonValue = fc.jsonValue({ maxDepth: 3 });

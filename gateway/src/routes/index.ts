@@ -31,11 +31,12 @@ import { groupCardRoutes } from './group-card.routes.js';
 import { signPageRoutes } from './sign-pages.routes.js';
 import { salesRoutes } from './sales.routes.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
+import { webhookRoutes } from './webhooks.routes.js';
 
 /** Every REST route under /api. */
 export function restRoutes(services: Services): RouteDef[] {
   // The storefront's hot reads first: each route passed costs a path match.
-  return [...productRoutes(services), ...catalogueRoutes(services), ...settingsRoutes(services), ...authRoutes(services), ...mediaRoutes(services), ...blogRoutes(services), ...orderRoutes(services), ...ecardLoopRoutes(services), ...cardPreviewRoutes(services), ...discountRoutes(services), ...giftCardRoutes(services), ...membershipRoutes(services), ...promotionRoutes(services), ...shopOperationsRoutes(services), ...staffRoutes(services), ...customerRoutes(services), ...auditRoutes(services), ...emailProblemRoutes(services), ...accountSettingsRoutes(services), ...consentRoutes(services), ...contactRoutes(services), ...groupCardRoutes(services), ...salesRoutes(services), ...apiKeyRoutes(services)];
+  return [...productRoutes(services), ...catalogueRoutes(services), ...settingsRoutes(services), ...authRoutes(services), ...mediaRoutes(services), ...blogRoutes(services), ...orderRoutes(services), ...ecardLoopRoutes(services), ...cardPreviewRoutes(services), ...discountRoutes(services), ...giftCardRoutes(services), ...membershipRoutes(services), ...promotionRoutes(services), ...shopOperationsRoutes(services), ...staffRoutes(services), ...customerRoutes(services), ...auditRoutes(services), ...emailProblemRoutes(services), ...accountSettingsRoutes(services), ...consentRoutes(services), ...contactRoutes(services), ...groupCardRoutes(services), ...salesRoutes(services), ...apiKeyRoutes(services), ...webhookRoutes(services)];
 }
 
 /** The stored media files, served under /api/uploads (mounted ahead of the API router). */

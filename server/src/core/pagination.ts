@@ -64,13 +64,13 @@ export function pageSize(first: number | null | undefined, max = MAX_PAGE_SIZE, 
 
 @ObjectType({ description: 'Where a page sits in its list.' })
 export class PageInfo {
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'Whether more items follow this page.' })
   hasNextPage!: boolean;
 
   @Field(() => Boolean, { description: 'True when the page was asked for with `after`.' })
   hasPreviousPage!: boolean;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The first item's cursor (null on an empty page)." })
   startCursor!: string | null;
 
   @Field(() => String, { nullable: true, description: 'Pass as `after` to get the next page.' })
@@ -95,21 +95,21 @@ type ClassOf<T> = abstract new (...args: never[]) => T;
  * module level: `export const MediaFileConnection = Connection(MediaFile, 'MediaFile')`.
  */
 export function Connection<T extends object>(nodeType: ClassOf<T>, name: string) {
-  @ObjectType(`${name}Edge`)
+  @ObjectType(`${name}Edge`, { description: `One ${name} of a page, with its place in the list.` })
   class EdgeType implements Edge<T> {
-    @Field(() => String)
+    @Field(() => String, { description: 'Where this item sits: pass it as `after` to get the items that follow it.' })
     cursor!: string;
 
-    @Field(() => nodeType)
+    @Field(() => nodeType, { description: `The ${name}.` })
     node!: T;
   }
 
   @ObjectType(`${name}Connection`, { description: `A page of ${name} items.` })
   class ConnectionType implements ConnectionResult<T> {
-    @Field(() => [EdgeType])
+    @Field(() => [EdgeType], { description: 'The items of this page, in the list\'s order.' })
     edges!: EdgeType[];
 
-    @Field(() => PageInfo)
+    @Field(() => PageInfo, { description: 'Where this page sits in the list.' })
     pageInfo!: PageInfo;
 
     @Field(() => Int, { description: 'How many items the whole list holds.' })

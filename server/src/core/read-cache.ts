@@ -44,6 +44,8 @@ export const CacheKeys = {
   apiKey: (digest: string) => `api-key:${digest}`,
   /** Every API key looked up (a prefix): a revocation drops them all. */
   apiKeys: 'api-key:',
+  /** The event types some enabled webhook endpoint takes: what a change asks before it writes an event. */
+  webhookEvents: 'webhook-events',
   /** Everything (a media rename or delete changes paths wherever the file is used). */
   all: '*',
 } as const;

@@ -37,6 +37,7 @@ import { CardDeliveryResolver } from '../modules/orders/card-delivery.resolver.j
 import { ContactResolver } from '../modules/contacts/contact.resolver.js';
 import { GroupCardDetailsResolver, GroupCardItemResolver, GroupCardResolver } from '../modules/group-card/group-card.resolver.js';
 import { ApiKeyResolver } from '../modules/api-keys/api-key.resolver.js';
+import { WebhookResolver } from '../modules/webhooks/webhook.resolver.js';
 import type { Services } from '../services.js';
 
 /**
@@ -79,6 +80,7 @@ const resolverFactories = new Map<Function, (services: Services) => unknown>([
   [GroupCardDetailsResolver, (s) => new GroupCardDetailsResolver({ cards: s.groupCards, owners: s.groupCardOwners })],
   [GroupCardItemResolver, (s) => new GroupCardItemResolver({ cards: s.groupCards, owners: s.groupCardOwners })],
   [ApiKeyResolver, (s) => new ApiKeyResolver(s.apiKeys)],
+  [WebhookResolver, (s) => new WebhookResolver(s.webhooks)],
 ]);
 
 export const resolvers = [...resolverFactories.keys()] as NonEmptyArray<Function>;

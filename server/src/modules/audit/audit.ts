@@ -1,7 +1,7 @@
 import { withEm, type RequestContext } from '../../core/context.js';
 
 /** The kinds of things the audit log names (the `entity` filter). */
-export const AUDITED_ENTITIES = ['category', 'product', 'product-type', 'media-folder', 'media-file', 'blog-post', 'settings', 'discount', 'sale', 'gift-card', 'membership', 'order', 'e-mail', 'staff', 'api-key'] as const;
+export const AUDITED_ENTITIES = ['category', 'product', 'product-type', 'media-folder', 'media-file', 'blog-post', 'settings', 'discount', 'sale', 'gift-card', 'membership', 'order', 'e-mail', 'staff', 'api-key', 'webhook'] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 
 export interface AuditFact {

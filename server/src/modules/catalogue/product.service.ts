@@ -16,6 +16,7 @@ import { compareDecimal, parsePrice } from './product-rules.js';
 import { AdminProductSort, ProductSort } from './product-sort.js';
 import { bulkUpdateProducts, type BulkActionInput } from './product-bulk.js';
 import { undoBulkChange } from './product-bulk-undo.js';
+import type { WebhookEvents } from '../webhooks/index.js';
 
 export { ProductSort } from './product-sort.js';
 import { containsEveryWord } from '../../core/text-search.js';
@@ -73,8 +74,12 @@ const SEARCH_WORDS = 8;
 export class ProductService {
   private readonly writer: ProductWriter;
 
-  constructor(private readonly cache: ReadCache) {
-    this.writer = new ProductWriter(cache);
+  constructor(
+    private readonly cache: ReadCache,
+    /** Where creations, changes and deletions are told to the webhook endpoints. */
+    private readonly webhooks: WebhookEvents,
+  ) {
+    this.writer = new ProductWriter(cache, webhooks);
   }
 
   // ---- storefront answers (one query each, through the read cache) ----
@@ -184,12 +189,12 @@ export class ProductService {
 
   /** A bulk action on chosen products (see product-bulk.ts). */
   bulkUpdate(ctx: RequestContext, ids: unknown, action: BulkActionInput): Promise<{ updated: number; undoId: string | null }> {
-    return bulkUpdateProducts(ctx, this.cache, ids, action);
+    return bulkUpdateProducts(ctx, this.cache, this.webhooks, ids, action);
   }
 
   /** Undoes a bulk action (see product-bulk-undo.ts). */
   undoBulkUpdate(ctx: RequestContext, changeId: unknown): Promise<{ restored: number; skipped: number }> {
-    return undoBulkChange(ctx, this.cache, changeId);
+    return undoBulkChange(ctx, this.cache, this.webhooks, changeId);
   }
 
   /** The type of a product (as read with it, or batched across the products of a request). */
