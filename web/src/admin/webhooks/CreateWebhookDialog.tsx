@@ -23,6 +23,7 @@ export function CreateWebhookDialog({ onClose }: { onClose: () => void }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (!events.length) return setProblems({ events: 'Choose at least one event.' });
     setProblems({});
     try {
       const { data } = await create({ variables: { input: { url: url.trim(), events } } });

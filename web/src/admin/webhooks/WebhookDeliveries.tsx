@@ -17,7 +17,7 @@ const STATUS: Record<WebhookDeliveryStatus, { text: string; intent: Intent }> = 
   FAILED: { text: 'Failed', intent: 'danger' },
 };
 
-/** One delivery's "Redeliver": the same event (same id) sent again now. */
+/** One delivery's "Redeliver": the same event (same id) sent again now (a pending one without waiting for its next attempt). */
 function Redeliver({ id, label }: { id: number; label: string }) {
   const [redeliver, { loading }] = useMutation(RedeliverWebhookMutation, { refetchQueries: ['WebhookDeliveries'] });
   const send = async () => {
@@ -76,7 +76,7 @@ export function WebhookDeliveries({ endpoint, onClose }: { endpoint: WebhookEndp
               {deliveries.map((delivery) => (
                 <tr key={delivery.id}>
                   <td className="webhook-event-cell">
-                    <strong>{delivery.type}</strong>
+                    <strong>{delivery.eventType}</strong>
                     <br />
                     <code className="muted" title="ArtSong-Event-Id">
                       {delivery.eventId}
@@ -95,7 +95,9 @@ export function WebhookDeliveries({ endpoint, onClose }: { endpoint: WebhookEndp
                   </td>
                   <td data-label="Last attempt">{when(delivery.lastAttemptAt)}</td>
                   <td data-label="Next attempt">{when(delivery.nextAttemptAt)}</td>
-                  <td className="webhook-actions">{delivery.status !== 'PENDING' && <Redeliver id={delivery.id} label={`${delivery.type} ${delivery.eventId}`} />}</td>
+                  <td className="webhook-actions">
+                    <Redeliver id={delivery.id} label={`${delivery.eventType} ${delivery.eventId}`} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -30,7 +30,7 @@ export const WebhookDeliveriesQuery = graphql(`
         node {
           id
           eventId
-          type
+          eventType
           status
           attempts
           lastStatusCode
