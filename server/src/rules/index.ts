@@ -22,3 +22,4 @@ export * from './sales-range.js';
 export * from './gift-card.js';
 export * from './gift-membership.js';
 export * from './membership.js';
+export * from './api-keys.js';
