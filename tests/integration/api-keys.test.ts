@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../../gateway/src/boot.js';
 import { restRoutes } from '../../gateway/src/routes/index.js';
 import { API_SCOPES, type ApiScope } from '../../server/src/core/access.js';
+import { API_SCOPE_DOCS } from '../../server/src/rules/index.js';
 import { loadConfig } from '../../server/src/config.js';
 import { buildSchema, declaredScopes } from '../../server/src/schema/build-schema.js';
 import { createServices } from '../../server/src/services.js';
@@ -20,23 +21,12 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
  * operations that name one of its scopes, and what it changes is audited under the key's name.
  */
 
-/** Every operation a scope allows: the whole declaration, so that giving a key more is a conscious change. */
-const DECLARED: Record<ApiScope, { rest: string[]; graphql: string[] }> = {
-  'catalogue:read': {
-    rest: ['get /products/category/:id', 'get /products/search', 'get /products/:id', 'get /admin/products', 'get /categories/all', 'get /product_types'],
-    graphql: ['products', 'searchProducts', 'adminProducts', 'product', 'categories', 'productTypes'],
-  },
-  'catalogue:write': {
-    rest: ['post /admin/products/bulk', 'post /admin/products/bulk/:undoId/undo', 'post /products', 'put /products/:id', 'delete /products/:id', 'post /categories', 'put /categories/:id', 'delete /categories/:id', 'post /product_types', 'put /product_types/:id', 'delete /product_types/:id'],
-    graphql: ['bulkUpdateProducts', 'undoBulkUpdateProducts', 'createProduct', 'updateProduct', 'deleteProduct', 'createCategory', 'updateCategory', 'deleteCategory', 'createProductType', 'updateProductType', 'deleteProductType'],
-  },
-  'orders:read': { rest: ['get /admin/orders', 'get /admin/orders.csv'], graphql: ['order', 'orders'] },
-  'orders:write': {
-    rest: ['post /admin/orders/:id/notes', 'post /admin/orders/:id/refund'],
-    graphql: ['resendCardEmail', 'addOrderNote', 'resendReceipt', 'retryEmail', 'refundOrder'],
-  },
-  'customers:read': { rest: ['get /admin/customers', 'get /admin/customers/:id'], graphql: ['customers', 'customer'] },
-};
+/**
+ * Every operation a scope allows is the whole declaration, so that giving a key more is a conscious
+ * change: the shared rules' list (which the console offers and /developers documents) is held to
+ * what the routes and resolvers declare.
+ */
+const DECLARED = Object.fromEntries(API_SCOPE_DOCS.map(({ scope, rest, graphql }) => [scope, { rest, graphql }])) as Record<ApiScope, { rest: readonly string[]; graphql: readonly string[] }>;
 
 const UNKNOWN_ORDER = '00000000-0000-4000-8000-000000000000';
 
@@ -201,12 +191,13 @@ describe('cached reads', () => {
 });
 
 describe('scopes', () => {
-  it('are declared on exactly the operations each scope allows (REST routes and GraphQL fields)', () => {
+  it('are declared on exactly the operations each scope allows (REST routes and GraphQL fields), as the shared rules list them', () => {
     const routes = restRoutes(createServices(loadConfig({}), 'secret', { log: pino({ level: 'silent' }) }));
     const schema = buildSchema(null);
     const fields = [schema.getQueryType(), schema.getMutationType()].flatMap((type) => Object.keys((type as GraphQLObjectType).getFields()).map((name) => ({ type: type as GraphQLObjectType, name })));
+    expect(API_SCOPE_DOCS.map((doc) => doc.scope)).toEqual([...API_SCOPES]);
     for (const scope of API_SCOPES) {
-      const rest = routes.filter((route) => route.scopes?.includes(scope)).map((route) => `${route.method} ${route.path}`);
+      const rest = routes.filter((route) => route.scopes?.includes(scope)).map((route) => `${route.method.toUpperCase()} /api${route.path}`);
       expect(rest.sort(), scope).toEqual([...DECLARED[scope].rest].sort());
       const graphql = fields.filter(({ type, name }) => declaredScopes(type, name).includes(scope)).map(({ name }) => name);
       expect(graphql.sort(), scope).toEqual([...DECLARED[scope].graphql].sort());

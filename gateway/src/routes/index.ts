@@ -18,6 +18,7 @@ import { productRoutes } from './product.routes.js';
 import { settingsRoutes } from './settings.routes.js';
 import { sitemapRoutes } from './sitemap.routes.js';
 import { storefrontPageRoutes } from './storefront-pages.routes.js';
+import { developersPageRoutes } from './developers-page.routes.js';
 import type { PageDeps } from '../page-drawer.js';
 import { uploadRoutes } from './uploads.routes.js';
 import { auditRoutes } from './audit.routes.js';
@@ -46,5 +47,5 @@ export function fileRoutes(services: Services): RouteDef[] {
 
 /** Pages the server renders or describes itself (storefront pages, the RSS feed, blog posts, purchased e-cards, robots and sitemap). */
 export function pageRoutes(services: Services, pages: PageDeps): RouteDef[] {
-  return [...storefrontPageRoutes(services, pages), ...blogPageRoutes(services, pages), ...cardPreviewPageRoutes(services), ...ecardPageRoutes(services), ...signPageRoutes(services), ...sitemapRoutes(), ...oneClickUnsubscribeRoutes(services)];
+  return [...storefrontPageRoutes(services, pages), ...developersPageRoutes(services, pages), ...blogPageRoutes(services, pages), ...cardPreviewPageRoutes(services), ...ecardPageRoutes(services), ...signPageRoutes(services), ...sitemapRoutes(), ...oneClickUnsubscribeRoutes(services)];
 }

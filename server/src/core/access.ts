@@ -1,4 +1,5 @@
 import { Extensions } from 'type-graphql';
+import { API_SCOPES, type ApiScope } from '../rules/index.js';
 import type { RequestContext } from './context.js';
 import { forbidden } from './errors.js';
 import { isStaffViewer } from './viewer.js';
@@ -18,11 +19,11 @@ export type Access = 'public' | 'storefront' | 'user' | 'staff' | 'admin';
 export const ACCESS_RULES: readonly Access[] = ['public', 'storefront', 'user', 'staff', 'admin'];
 
 /**
- * What an API key may be given (contract section 19). A key is not a user: it may call exactly the
- * operations that name one of its scopes beside their access rule, and nothing else.
+ * What an API key may be given (contract section 19; the shared rules list them with what each
+ * allows). A key is not a user: it may call exactly the operations that name one of its scopes
+ * beside their access rule, and nothing else.
  */
-export const API_SCOPES = ['catalogue:read', 'catalogue:write', 'orders:read', 'orders:write', 'customers:read'] as const;
-export type ApiScope = (typeof API_SCOPES)[number];
+export { API_SCOPES, type ApiScope };
 
 export const ACCESS_EXTENSION = 'access';
 export const SCOPES_EXTENSION = 'scopes';

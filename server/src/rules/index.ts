@@ -23,3 +23,4 @@ export * from './gift-card.js';
 export * from './gift-membership.js';
 export * from './membership.js';
 export * from './webhooks.js';
+export * from './api-keys.js';

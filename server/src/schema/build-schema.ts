@@ -126,8 +126,17 @@ export function buildSchema(services: Services | null): GraphQLSchema {
       },
     },
   });
+  describeRoots(schema);
   guardFields(schema, services);
   return schema;
+}
+
+/** type-graphql makes the root types itself and takes no description for them: they are given theirs here. */
+function describeRoots(schema: GraphQLSchema): void {
+  schema.getQueryType()!.description =
+    'Everything that can be read. Each field is open to some callers only (anyone, signed-in users, staff or admins) and, with an API key, to the keys holding one of the scopes it names.';
+  schema.getMutationType()!.description =
+    'Everything that can be changed. Each field is open to some callers only (anyone, signed-in users, staff or admins) and, with an API key, to the keys holding one of the scopes it names.';
 }
 
 function guardFields(schema: GraphQLSchema, services: Services | null): void {

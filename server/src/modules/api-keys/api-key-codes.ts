@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { API_KEY_PREFIX } from '../../core/context.js';
+import { API_KEY_PATTERN } from '../../rules/index.js';
 
 /** Letters and digits: a key is copied into configuration files and headers, never typed. */
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -13,7 +14,7 @@ export function newApiKey(): string {
 }
 
 /** Whether a bearer token has the shape of a key (anything else cannot be one, and is not looked up). */
-export const isWellFormedKey = (token: string): boolean => token.length === API_KEY_PREFIX.length + KEY_LENGTH && /^ask_[A-Za-z0-9]{32}$/.test(token);
+export const isWellFormedKey = (token: string): boolean => token.length === API_KEY_PREFIX.length + KEY_LENGTH && API_KEY_PATTERN.test(token);
 
 /** What is kept of a key: its SHA-256 (190 bits of chance cannot be walked back from a digest, so no slow hash is needed). */
 export const keyDigest = (key: string): string => crypto.hash('sha256', key);

@@ -17,13 +17,13 @@ export class ApiKeyResolver {
 
   @Allow('admin')
   @Mutation(() => CreatedApiKey, { description: 'Creates an API key; the answer is the only time the key itself is shown. Audited.' })
-  createApiKey(@Ctx() ctx: RequestContext, @Arg('input', () => ApiKeyInput) input: ApiKeyInput): Promise<CreatedApiKey> {
+  createApiKey(@Ctx() ctx: RequestContext, @Arg('input', () => ApiKeyInput, { description: 'Its name and scopes.' }) input: ApiKeyInput): Promise<CreatedApiKey> {
     return this.service.create(ctx, input);
   }
 
   @Allow('admin')
   @Mutation(() => ApiKey, { description: 'Revokes an API key: every process refuses it from the moment this answers. Audited.' })
-  revokeApiKey(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<ApiKey> {
+  revokeApiKey(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: "The key's id." }) id: number): Promise<ApiKey> {
     return this.service.revoke(ctx, id);
   }
 }

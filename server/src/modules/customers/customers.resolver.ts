@@ -27,7 +27,7 @@ export class CustomersResolver {
 
   @Allow('staff', 'customers:read')
   @Query(() => Customer, { description: 'One customer; NOT_FOUND for an unknown id or an account that is not a shopper’s.' })
-  customer(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<Customer> {
+  customer(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: "The account's user id." }) id: number): Promise<Customer> {
     return this.service.get(ctx, id);
   }
 

@@ -22,7 +22,7 @@ export class OrderResolver {
   @Query(() => Order, {
     description: "An order by its number (the confirmation page). Unless the caller is an admin or the order's owner, e-mail addresses are masked and messages left out.",
   })
-  order(@Ctx() ctx: RequestContext, @Arg('id', () => ID) id: string): Promise<Order> {
+  order(@Ctx() ctx: RequestContext, @Arg('id', () => ID, { description: "The order's id (a UUID, any case)." }) id: string): Promise<Order> {
     return this.service.get(ctx, id);
   }
 
@@ -34,13 +34,17 @@ export class OrderResolver {
 
   @Allow('staff', 'orders:write')
   @Mutation(() => OrderItem, { description: "Sends an e-card's e-mail to its recipient again; CONFLICT for a refunded card." })
-  resendCardEmail(@Ctx() ctx: RequestContext, @Arg('itemId', () => Int) itemId: number): Promise<OrderItem> {
+  resendCardEmail(@Ctx() ctx: RequestContext, @Arg('itemId', () => Int, { description: "The card's order line id." }) itemId: number): Promise<OrderItem> {
     return this.service.resendCard(ctx, itemId);
   }
 
   @Allow('staff', 'orders:write')
   @Mutation(() => OrderNote, { description: 'Adds an internal note to an order (up to 2,000 characters); audited.' })
-  addOrderNote(@Ctx() ctx: RequestContext, @Arg('orderId', () => ID) orderId: string, @Arg('text', () => String) text: string): Promise<OrderNote> {
+  addOrderNote(
+    @Ctx() ctx: RequestContext,
+    @Arg('orderId', () => ID, { description: "The order's id." }) orderId: string,
+    @Arg('text', () => String, { description: 'The note, 1 to 2,000 characters.' }) text: string,
+  ): Promise<OrderNote> {
     return this.service.addNote(ctx, orderId, text);
   }
 
@@ -61,7 +65,7 @@ export class OrderResolver {
     return this.service.notesOf(ctx, order);
   }
 
-  @FieldResolver(() => String, { description: "Masked (j•••@example.com) unless the caller is an admin, staff or the order's owner." })
+  @FieldResolver(() => String, { description: "Who placed the order. Masked (j•••@example.com) unless the caller is an admin, staff, an API key with an orders scope, or the order's owner." })
   purchaserEmail(@Root() order: Order): string {
     return this.service.isRedacted(order) ? maskEmail(order.purchaserEmail) : order.purchaserEmail;
   }
@@ -74,17 +78,17 @@ export class OrderResolver {
 
   @Allow('staff', 'orders:write')
   @Mutation(() => Order, { description: "Sends the purchaser's receipt again." })
-  resendReceipt(@Ctx() ctx: RequestContext, @Arg('orderId', () => ID) orderId: string): Promise<Order> {
+  resendReceipt(@Ctx() ctx: RequestContext, @Arg('orderId', () => ID, { description: "The order's id." }) orderId: string): Promise<Order> {
     return this.service.resendReceipt(ctx, orderId);
   }
 
   @Allow('staff', 'orders:write')
   @Mutation(() => OrderEmail, { description: "Tries a failed e-mail of an order again (with a fresh retry period): one of those its `emails` lists. NOT_FOUND for any other e-mail (the admins' E-mail view retries those)." })
-  retryEmail(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<OrderEmail> {
+  retryEmail(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: "The e-mail's id (`OrderEmail.id`)." }) id: number): Promise<OrderEmail> {
     return this.service.retryEmail(ctx, id);
   }
 
-  @FieldResolver(() => [OrderItem])
+  @FieldResolver(() => [OrderItem], { description: 'Its lines, in the order they were bought.' })
   items(@Ctx() ctx: RequestContext, @Root() order: Order): Promise<OrderItem[]> {
     return this.service.itemsOf(ctx, order);
   }
@@ -94,17 +98,17 @@ export class OrderResolver {
 export class OrderItemResolver {
   constructor(private readonly service: OrderService) {}
 
-  @FieldResolver(() => String, { nullable: true, description: "Masked unless the caller is an admin or the order's owner." })
+  @FieldResolver(() => String, { nullable: true, description: "Where the card or gift goes; null for other lines. Masked unless the caller is an admin, staff, an API key with an orders scope, or the order's owner." })
   recipientEmail(@Root() item: OrderItem): string | null {
     return item.recipientEmail && this.service.isRedacted(item.order) ? maskEmail(item.recipientEmail) : item.recipientEmail;
   }
 
-  @FieldResolver(() => String, { nullable: true, description: "The card's message; null unless the caller is an admin or the order's owner." })
+  @FieldResolver(() => String, { nullable: true, description: "The card's (or gift's) personal message, up to 500 characters; null without one, and unless the caller is an admin, staff, an API key with an orders scope, or the order's owner." })
   message(@Root() item: OrderItem): string | null {
     return this.service.isRedacted(item.order) ? null : item.message;
   }
 
-  @FieldResolver(() => GraphQLISODateTime, { nullable: true, description: 'The first view of the e-card page by its recipient (admins and owners only).' })
+  @FieldResolver(() => GraphQLISODateTime, { nullable: true, description: "The first view of the e-card page by its recipient; null until then, and for callers who see the confirmation page only (not an admin, staff, an API key with an orders scope or the order's owner)." })
   openedAt(@Root() item: OrderItem): Date | null {
     return this.service.isRedacted(item.order) ? null : item.openedAt;
   }

@@ -15,7 +15,7 @@ export class RefundResolver {
   })
   refundOrder(
     @Ctx() ctx: RequestContext,
-    @Arg('id', () => ID) id: string,
+    @Arg('id', () => ID, { description: "The order's id." }) id: string,
     @Arg('itemIds', () => [Int], { nullable: true, description: 'The lines to refund; all lines still standing when left out.' }) itemIds?: number[] | null,
     @Arg('reason', () => String, { nullable: true, description: 'Why (up to 500 characters): kept on the order, in the audit log and the export; never sent to the customer.' }) reason?: string | null,
     @Arg('notify', () => Boolean, { nullable: true, description: '"Tell the customer": an e-mail of the refund to the purchaser.' }) notify?: boolean | null,
