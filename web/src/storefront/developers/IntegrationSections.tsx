@@ -124,7 +124,11 @@ export function WebhooksSection({ samples }: { samples: Samples }) {
                 <th scope="row">
                   <code>{event.type}</code>
                 </th>
-                <td>{event.when}</td>
+                <td>
+                  {event.when} <span className="developers-event-data">
+                    <code>data</code>: <code>{event.data}</code>
+                  </span>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -132,7 +136,7 @@ export function WebhooksSection({ samples }: { samples: Samples }) {
       </div>
       <h3>Deliveries</h3>
       <p>
-        A delivery is a <code>POST</code> of JSON <code>{'{id, type, created_at, data}'}</code>: the event’s id, its type, when it happened, and the object it is about. Two headers come with it:{' '}
+        A delivery is a <code>POST</code> of JSON <code>{'{id, type, created_at, data}'}</code>: the event’s id, its type, when it happened, and the objects it is about (an order with its lines, a card, a product, a customer; never a card’s message or private link). Two headers come with it:{' '}
         <code>ArtSong-Event-Id</code>, the event’s id again, and <code>ArtSong-Signature</code>, <code>t=</code> the time it was signed in Unix seconds and <code>v1=</code> the hex HMAC-SHA256 of{' '}
         <code>{'{t}.{body}'}</code> made with the endpoint’s secret.
       </p>

@@ -3,6 +3,7 @@
  * gateway's table by tests/unit/developers-docs.test.ts), the webhook events (contract section 19),
  * and the code samples, written for the shop's own address.
  */
+import { WEBHOOK_EVENTS as SHOP_WEBHOOK_EVENTS, type WebhookEventType } from '@rules';
 
 export interface ErrorStatus {
   status: number;
@@ -36,18 +37,19 @@ export const API_ERRORS: readonly ErrorStatus[] = [
   },
 ];
 
-/** The events a webhook endpoint may subscribe to (contract section 19). */
-export const WEBHOOK_EVENTS: readonly { type: string; when: string }[] = [
-  { type: 'order.paid', when: 'An order was paid: its receipt is on its way and its cards wait for their day.' },
-  { type: 'order.refunded', when: 'An order, or some of its lines, was refunded.' },
-  { type: 'order.delivered', when: 'Every card of an order has gone out (or the receipt of an order without cards).' },
-  { type: 'card.opened', when: 'A recipient opened their e-card for the first time.' },
-  { type: 'card.replied', when: 'A recipient wrote a thank-you back from their e-card.' },
-  { type: 'product.created', when: 'A product was added to the catalogue.' },
-  { type: 'product.updated', when: 'A product was changed (in bulk too).' },
-  { type: 'product.deleted', when: 'A product was deleted.' },
-  { type: 'customer.created', when: 'A shopper made an account.' },
-];
+/** The events a webhook endpoint may subscribe to (contract section 19): the shop's own list, with what each one's `data` carries. */
+const EVENT_DATA: Record<WebhookEventType, string> = {
+  'order.paid': '{order}',
+  'order.refunded': '{order, refund}',
+  'order.delivered': '{order}',
+  'card.opened': '{card}',
+  'card.replied': '{card, reply}',
+  'product.created': '{product}',
+  'product.updated': '{product}',
+  'product.deleted': '{product}',
+  'customer.created': '{customer}',
+};
+export const WEBHOOK_EVENTS: readonly { type: WebhookEventType; when: string; data: string }[] = SHOP_WEBHOOK_EVENTS.map((event) => ({ type: event.type, when: event.help, data: EVENT_DATA[event.type] }));
 
 /** The code samples of the page, with the shop's address in them. */
 export function codeSamples(origin: string) {
@@ -141,7 +143,14 @@ ArtSong-Signature: t=1798099200,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e5
   "id": "9f0e4c1a-3b2d-4e5f-8a7b-6c5d4e3f2a1b",
   "type": "order.paid",
   "created_at": "2026-12-24T08:00:00.000Z",
-  "data": { … }
+  "data": {
+    "order": {
+      "id": "0c6f3e2a-…", "status": "paid", "currency": "USD", "total": "12.00",
+      "purchaser_email": "ada@example.com", "created_at": "2026-12-24T08:00:00.000Z",
+      "lines": [{ "product_id": 12, "name": "Balloon Birthday", "quantity": 1, "unit_price": "4.50", … }],
+      …
+    }
+  }
 }`,
   };
 }
