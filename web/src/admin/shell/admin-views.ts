@@ -1,6 +1,6 @@
 import type { IconName } from '@blueprintjs/icons';
 
-export type AdminView = 'media' | 'catalogue' | 'products' | 'orders' | 'customers' | 'discounts' | 'gift-cards' | 'memberships' | 'promotions' | 'sales' | 'email' | 'staff' | 'audit' | 'api-keys' | 'settings';
+export type AdminView = 'media' | 'catalogue' | 'products' | 'orders' | 'customers' | 'discounts' | 'gift-cards' | 'memberships' | 'promotions' | 'sales' | 'email' | 'staff' | 'audit' | 'api-keys' | 'webhooks' | 'settings';
 
 /** The entries of the Admin Menu; `staff` marks those the staff role may use (the server decides, this only hides). */
 export const ADMIN_VIEWS: { id: AdminView; label: string; icon: IconName; staff?: boolean; path?: string }[] = [
@@ -18,6 +18,7 @@ export const ADMIN_VIEWS: { id: AdminView; label: string; icon: IconName; staff?
   { id: 'staff', label: 'Staff', icon: 'id-number' },
   { id: 'audit', label: 'Audit log', icon: 'history' },
   { id: 'api-keys', label: 'API keys', icon: 'key' },
+  { id: 'webhooks', label: 'Webhooks', icon: 'send-to-graph' },
   { id: 'settings', label: 'Settings', icon: 'cog' },
 ];
 
