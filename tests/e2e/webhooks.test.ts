@@ -44,7 +44,7 @@ describe('webhooks in a real browser', () => {
     await add.getByRole('button', { name: 'Add endpoint' }).click();
 
     const added = owner.getByRole('dialog', { name: 'Endpoint added' });
-    const secret = (await added.locator('.webhook-secret-text').textContent({ timeout: 30_000 }))!;
+    const secret = (await added.locator('output[aria-label="Signing secret"]').textContent({ timeout: 30_000 }))!;
     expect(secret).toMatch(/^whsec_/);
     await added.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => new URL(owner.url()).searchParams.get('create'), { timeout: 30_000 }).toBe(null);

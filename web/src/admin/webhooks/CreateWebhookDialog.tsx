@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, type Intent } from '@blueprintjs/core';
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, type Intent } from '@blueprintjs/core';
 import { WEBHOOK_EVENTS, type WebhookEventType } from '@rules';
 import { errorField, errorMessage } from '../../apollo/errors';
 import { reportError } from '../../common/report-error';
-import { snackbar } from '../../common/toaster';
+import { ShownOnce } from '../../common/ShownOnce';
 import { CreateWebhookEndpointMutation } from './webhooks-operations';
 
 type Problems = Partial<Record<'url' | 'events', string>>;
@@ -38,7 +38,6 @@ export function CreateWebhookDialog({ onClose }: { onClose: () => void }) {
     setEvents((now) => (now.includes(type) ? now.filter((t) => t !== type) : [...now, type]));
     if (problems.events) setProblems(({ events: _gone, ...rest }) => rest);
   };
-  const copy = () => void navigator.clipboard?.writeText(secret!).then(() => snackbar('Secret copied'));
 
   return (
     <Dialog isOpen onClose={onClose} title={secret ? 'Endpoint added' : 'Add endpoint'} icon="send-to-graph" className="webhook-dialog" canEscapeKeyClose={!secret} canOutsideClickClose={!secret} isCloseButtonShown={!secret}>
@@ -48,15 +47,7 @@ export function CreateWebhookDialog({ onClose }: { onClose: () => void }) {
             <p>
               Every delivery to <code>{url.trim()}</code> is signed with this secret (the <code>ArtSong-Signature</code> header); check it before trusting a delivery:
             </p>
-            <div className="webhook-secret">
-              <output aria-label="Signing secret" className="webhook-secret-text">
-                {secret}
-              </output>
-              <Button icon="duplicate" text="Copy" onClick={copy} />
-            </div>
-            <Callout intent="warning" icon="eye-off" className="webhook-secret-once">
-              This secret will not be shown again. Copy it now.
-            </Callout>
+            <ShownOnce label="Signing secret" value={secret} warning="This secret will not be shown again: copy it now into what receives the events." />
           </DialogBody>
           <DialogFooter actions={<Button intent="primary" text="Done" onClick={onClose} />} />
         </>
