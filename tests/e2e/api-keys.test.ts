@@ -38,7 +38,7 @@ describe('API keys in a real browser', () => {
     await create.getByRole('button', { name: 'Create API key' }).click();
 
     const created = owner.getByRole('dialog', { name: 'API key created' });
-    const key = (await created.locator('.api-key-created-text').textContent({ timeout: 30_000 }))!;
+    const key = (await created.locator('output[aria-label="API key"]').textContent({ timeout: 30_000 }))!;
     expect(key).toMatch(/^ask_[A-Za-z0-9]{32}$/);
     expect(await created.getByText('This key will not be shown again').isVisible()).toBe(true);
     await screenshotOf(created, 'api-keys-created-1280');

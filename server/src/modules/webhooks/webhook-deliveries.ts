@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import { DueRuns } from '../../core/due-runs.js';
 import { runPrepared } from '../../db/prepared.js';
 import type { MailQueue } from '../mail/index.js';
 import { systemLookup, type HostLookup } from './webhook-address.js';
@@ -76,11 +77,8 @@ export class WebhookDeliveries {
   private readonly leaseMs: number;
   private readonly claim: ReturnType<typeof claimStatement>;
   private orm: MikroORM | null = null;
-  private pollTimer: NodeJS.Timeout | null = null;
-  private nextDueTimer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private rerun = false;
-  private stopping = false;
+  /** When it runs: woken, at the next due delivery, at every poll. */
+  private readonly runs: DueRuns;
   /** Attempts this process made that succeeded and failed (for /metrics and logs). */
   readonly stats = { succeeded: 0, failed: 0 };
 
@@ -88,54 +86,29 @@ export class WebhookDeliveries {
     this.concurrency = Math.max(1, options.concurrency ?? CONCURRENCY);
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.claim = claimStatement(claimSize(this.concurrency));
+    this.runs = new DueRuns({ runOnce: () => this.runOnce(this.orm!), nextDue: () => this.nextDue(), clock: options.clock, log: options.log, what: 'webhook delivery' });
     this.sender = new WebhookSender({ allowPrivate: options.allowPrivate, lookup: options.lookup ?? systemLookup, concurrency: this.concurrency, timeoutMs: options.timeoutMs });
   }
 
   /** Starts delivering: at once, whenever woken, when the next retry falls due, and every `pollSeconds`. */
   start(orm: MikroORM, pollSeconds: number): void {
     this.orm = orm;
-    this.stopping = false;
-    this.pollTimer = setInterval(() => this.kick(), pollSeconds * 1000);
-    this.pollTimer.unref();
-    this.kick();
+    this.runs.start(pollSeconds);
   }
 
   /** Runs the outbox soon (an event was committed), without waiting for the next poll. */
   kick(): void {
-    if (!this.orm || this.stopping) return;
-    void this.runDue().catch((error: unknown) => this.options.log.error({ err: error }, 'webhook delivery run failed'));
+    this.runs.kick();
   }
 
   /** Delivers everything due now; answers how many attempts were made. Concurrent calls share one run. */
-  async runDue(): Promise<number> {
-    if (this.running) {
-      this.rerun = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      let attempts = 0;
-      for (;;) {
-        do {
-          this.rerun = false;
-          if (this.stopping || !this.orm) break;
-          attempts += await this.runOnce(this.orm);
-        } while (this.rerun && !this.stopping);
-        if (!this.stopping && this.orm) await this.wakeAtNextDue(this.orm).catch((error: unknown) => this.options.log.warn({ err: error }, 'could not look up the next due webhook'));
-        if (!this.rerun || this.stopping || !this.orm) return attempts;
-      }
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+  runDue(): Promise<number> {
+    return this.runs.runDue();
   }
 
   /** Stops claiming; the requests in flight are settled, claimed deliveries not sent yet go back to the queue. */
   async stop(): Promise<void> {
-    this.stopping = true;
-    if (this.pollTimer) clearInterval(this.pollTimer);
-    if (this.nextDueTimer) clearTimeout(this.nextDueTimer);
-    this.pollTimer = this.nextDueTimer = null;
-    await this.running?.catch(() => undefined);
+    await this.runs.stop();
     this.orm = null;
     this.sender.close();
   }
@@ -159,7 +132,7 @@ export class WebhookDeliveries {
 
     const produce = async () => {
       try {
-        while (!exhausted && !this.stopping && waiting.length < this.concurrency) {
+        while (!exhausted && !this.runs.stopping && waiting.length < this.concurrency) {
           const now = this.options.clock();
           const rows = await runPrepared<ClaimedRow>(orm.em.fork(), this.claim, [now.toISOString(), new Date(now.getTime() + this.leaseMs).toISOString(), token]);
           if (!rows.length) exhausted = true;
@@ -174,7 +147,7 @@ export class WebhookDeliveries {
     };
     const next = async (): Promise<ClaimedRow | null> => {
       for (;;) {
-        if (!exhausted && !producing && !this.stopping && waiting.length < this.concurrency) producing = produce().finally(() => (producing = null));
+        if (!exhausted && !producing && !this.runs.stopping && waiting.length < this.concurrency) producing = produce().finally(() => (producing = null));
         const row = waiting.shift();
         if (row) return row;
         if (!producing) return null;
@@ -182,7 +155,7 @@ export class WebhookDeliveries {
       }
     };
     const lane = async () => {
-      while (!this.stopping) {
+      while (!this.runs.stopping) {
         const row = await next();
         if (!row) return;
         const outcome = await this.attempt(row);
@@ -248,16 +221,10 @@ export class WebhookDeliveries {
     await this.options.outbox.changed();
   }
 
-  /** Wakes this worker when the next pending delivery falls due (or a lease runs out), if within a day. */
-  private async wakeAtNextDue(orm: MikroORM): Promise<void> {
-    const [row] = await runPrepared<{ next: Date | null }>(orm.em.fork(), NEXT_DUE, []);
-    if (this.nextDueTimer) clearTimeout(this.nextDueTimer);
-    this.nextDueTimer = null;
-    if (!row?.next) return;
-    const delay = new Date(row.next).getTime() - this.options.clock().getTime();
-    if (delay > 86_400_000) return;
-    this.nextDueTimer = setTimeout(() => this.kick(), Math.max(0, delay) + 5);
-    this.nextDueTimer.unref();
+  /** When the next pending delivery falls due (or a claim's lease runs out). */
+  private async nextDue(): Promise<Date | null> {
+    const [row] = await runPrepared<{ next: Date | null }>(this.orm!.em.fork(), NEXT_DUE, []);
+    return row?.next ? new Date(row.next) : null;
   }
 }
 

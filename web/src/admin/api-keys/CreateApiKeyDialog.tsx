@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, type Intent } from '@blueprintjs/core';
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, type Intent } from '@blueprintjs/core';
 import { errorField, errorMessage } from '../../apollo/errors';
 import { reportError } from '../../common/report-error';
-import { snackbar } from '../../common/toaster';
+import { ShownOnce } from '../../common/ShownOnce';
 import { API_KEY_SCOPES, type ApiKeyScope } from './api-key-scopes';
 import { CreateApiKeyMutation } from './api-keys-operations';
 
@@ -38,7 +38,6 @@ export function CreateApiKeyDialog({ onClose }: { onClose: () => void }) {
     setScopes((now) => (now.includes(scope) ? now.filter((s) => s !== scope) : [...now, scope]));
     if (problems.scopes) setProblems(({ scopes: _gone, ...rest }) => rest);
   };
-  const copy = () => void navigator.clipboard?.writeText(created!.key).then(() => snackbar('Key copied'));
 
   return (
     <Dialog isOpen onClose={onClose} title={created ? 'API key created' : 'Create API key'} icon="key" className="api-key-dialog" canEscapeKeyClose={!created} canOutsideClickClose={!created} isCloseButtonShown={!created}>
@@ -48,15 +47,7 @@ export function CreateApiKeyDialog({ onClose }: { onClose: () => void }) {
             <p>
               Give <strong>{created.name}</strong> this key, sent as <code>Authorization: Bearer …</code>:
             </p>
-            <div className="api-key-created">
-              <output aria-label="API key" className="api-key-created-text">
-                {created.key}
-              </output>
-              <Button icon="duplicate" text="Copy" onClick={copy} />
-            </div>
-            <Callout intent="warning" icon="eye-off" className="api-key-once">
-              This key will not be shown again: the shop keeps only its last four characters. Copy it now.
-            </Callout>
+            <ShownOnce label="API key" value={created.key} warning="This key will not be shown again: the shop keeps only its last four characters. Copy it now." />
           </DialogBody>
           <DialogFooter actions={<Button intent="primary" text="Done" onClick={onClose} />} />
         </>

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, type Intent } from '@blueprintjs/core';
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, type Intent } from '@blueprintjs/core';
 import { MAX_WEBHOOK_URL_LENGTH, WEBHOOK_EVENTS, type WebhookEventType } from '@rules';
 import { errorField, errorMessage } from '../../apollo/errors';
 import { reportError } from '../../common/report-error';
-import { snackbar } from '../../common/toaster';
+import { ShownOnce } from '../../common/ShownOnce';
 import { CreateWebhookEndpointMutation } from './webhooks-operations';
 
 type Problems = Partial<Record<'url' | 'events', string>>;
@@ -41,7 +41,6 @@ export function CreateWebhookDialog({ onClose }: { onClose: () => void }) {
     forget('events');
   };
   const all = events.length === WEBHOOK_EVENTS.length;
-  const copy = () => void navigator.clipboard?.writeText(created!.secret).then(() => snackbar('Secret copied'));
 
   return (
     <Dialog isOpen onClose={onClose} title={created ? 'Webhook endpoint added' : 'Add webhook endpoint'} icon="send-message" className="webhook-dialog" canEscapeKeyClose={!created} canOutsideClickClose={!created} isCloseButtonShown={!created}>
@@ -51,15 +50,16 @@ export function CreateWebhookDialog({ onClose }: { onClose: () => void }) {
             <p>
               Deliveries to <code className="webhook-alert-url">{created.url}</code> are signed with this secret (the <code>ArtSong-Signature</code> header):
             </p>
-            <div className="webhook-secret">
-              <output aria-label="Signing secret" className="webhook-secret-text">
-                {created.secret}
-              </output>
-              <Button icon="duplicate" text="Copy" onClick={copy} />
-            </div>
-            <Callout intent="warning" icon="eye-off" className="webhook-once">
-              This secret will not be shown again. Copy it into the receiving service now; <a href="/developers#webhooks" target="_blank" rel="noopener">the developers' page</a> shows how to check a signature.
-            </Callout>
+            <ShownOnce
+              label="Signing secret"
+              value={created.secret}
+              warning={
+                <>
+                  This secret will not be shown again. Copy it into the receiving service now; <a href="/developers#webhooks" target="_blank" rel="noopener">the developers' page</a> shows how to check a
+                  signature.
+                </>
+              }
+            />
           </DialogBody>
           <DialogFooter actions={<Button intent="primary" text="Done" onClick={onClose} />} />
         </>
