@@ -275,7 +275,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const membershipBilling = new MembershipBilling({ clock, provider, emailOf, log: deps.log });
   const memberships = new MembershipService({ clock, provider, mail, baseUrl: config.publicUrl, testPeriodSeconds, billing: membershipBilling });
   const membershipEvents = new MembershipBillingEvents({ clock, billing: membershipBilling, mail, emailOf });
-  const giftMemberships = new GiftMembershipService({ clock, limits, mail, baseUrl: config.publicUrl, testPeriodSeconds, productOfType: (ctx, name) => products.firstOfTypeNamed(ctx, name) });
+  const giftMemberships = new GiftMembershipService({ clock, limits, mail, baseUrl: config.publicUrl, testPeriodSeconds, productOfType: (ctx, name) => productTypes.firstOfTypeNamed(ctx, name) });
   const checkout = new CheckoutService({
     provider,
     benefits: (em, userId) => memberships.benefitsFor(em, userId),

@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -105,4 +105,14 @@ export async function startFloor(body: string, contentType = 'application/json')
     ratio: (result) => ({ ...result, name: `${result.name} (×${(result.p50 / p50).toFixed(1)} floor)` }),
     close: () => server.close(),
   };
+}
+
+/** A port nothing listens on now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

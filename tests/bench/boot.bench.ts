@@ -6,23 +6,13 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../../server/src/db/embedded-postgres.js';
-import { percentile, type BenchResult } from './bench-kit.js';
+import { freePort, percentile, type BenchResult } from './bench-kit.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const RUNS = 7;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Spawns a process and measures the time until `url` answers 200; then stops it. */
 async function timeToReady(args: string[], env: Record<string, string>, pathname: string): Promise<number> {

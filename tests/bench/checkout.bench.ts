@@ -14,6 +14,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RunningApp } from '../../gateway/src/boot.js';
+import { recordQueries } from '../helpers/queries.js';
 import { measure, percentile, startBenchApp, type BenchResult } from './bench-kit.js';
 
 const RUNS = 100;
@@ -163,7 +164,7 @@ async function memberCheckout(app: RunningApp, admin: { authorization: string },
   }
   // The SQL of one order each, for the record.
   for (const who of ['member', 'payer'] as const) {
-    const queries = await statementsOf(app, cases[who]);
+    const queries = await recordQueries(app, cases[who]);
     const kinds = new Map<string, number>();
     for (const q of queries) {
       // A statement that writes in a CTE (the order and its lines, paying and its e-mails) counts as one "with".
@@ -193,18 +194,3 @@ async function memberCheckout(app: RunningApp, admin: { authorization: string },
 
 const PLACE_TOTAL = `mutation Place($input: PlaceOrderInput!) { placeOrder(input: $input) { id total items { id } } }`;
 
-/** The SQL the app sends while `work` runs. */
-async function statementsOf(app: RunningApp, work: () => Promise<void>): Promise<string[]> {
-  const queries: string[] = [];
-  const logger = app.orm.config.getLogger();
-  const original = logger.logQuery;
-  logger.logQuery = (context) => void queries.push(String(context.query));
-  app.orm.config.set('debug', true);
-  try {
-    await work();
-  } finally {
-    app.orm.config.set('debug', false);
-    logger.logQuery = original;
-  }
-  return queries;
-}

@@ -25,11 +25,10 @@
  * BENCH_ORDERS_A (default 400), BENCH_CARDS (default 100000), BENCH_WORKERS (default 1,2,3), BENCH_SCENARIOS (default a,b,c,d),
  * BENCH_NODE_FLAGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), BENCH_FLOOR_MAX (default 20000), BENCH_WARM_ORDERS (default 40; 0: a cold shop).
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -40,7 +39,8 @@ import { startEmbeddedPostgres } from "../../server/src/db/embedded-postgres.js"
 import { cardEmail } from "../../server/src/modules/orders/order-emails.js";
 import type { OrderItem } from "../../server/src/modules/orders/order-item.entity.js";
 import { percentile } from "./bench-kit.js";
-import { cpuMs, rssMiB, serveCommand } from "./shop-kit.js";
+import { cpuMs } from "./shop-kit.js";
+import { spawnShop, type ShopProcess as Proc } from "./shop-process.js";
 import {
   startSmtpSink,
   type Arrival,
@@ -69,83 +69,6 @@ const RUN_LIMIT_MS = Number(process.env.BENCH_RUN_LIMIT_S ?? 1200) * 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number) => +(ms / 1000).toFixed(1);
-
-interface Proc {
-  name: string;
-  child: ChildProcess;
-  url: string;
-  peakRss: number;
-  stderr(): string;
-  stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts the built shop as `npm run serve` does (plus BENCH_NODE_FLAGS), waiting for /readyz. */
-async function spawnShop(
-  name: string,
-  env: Record<string, string>,
-): Promise<Proc> {
-  // As `npm run serve` runs node (its environment settings and flags), plus BENCH_NODE_FLAGS.
-  const serve = serveCommand(env);
-  const port = await freePort();
-  const child = spawn(process.execPath, serve.args, {
-    cwd: root,
-    env: { ...process.env, ...serve.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr!.on(
-    "data",
-    (chunk) => (stderr = (stderr + chunk).slice(-20_000)),
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const proc: Proc = {
-    name,
-    child,
-    url,
-    peakRss: 0,
-    stderr: () => stderr,
-    async stop() {
-      clearInterval(sampler);
-      if (child.exitCode !== null || child.signalCode) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-  const sampler = setInterval(() => {
-    try {
-      proc.peakRss = Math.max(proc.peakRss, rssMiB(child.pid!));
-    } catch {
-      clearInterval(sampler);
-    }
-  }, 200);
-  sampler.unref();
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`${name} exited with ${child.exitCode}: ${stderr}`);
-    if (performance.now() - started > 120_000)
-      throw new Error(`${name} not ready within 120 s`);
-    if (
-      await fetch(url + "/readyz").then(
-        (res) => res.status === 200,
-        () => false,
-      )
-    )
-      break;
-    await sleep(100);
-  }
-  return proc;
-}
 
 const PLACE = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }`;
 const PAY = {

@@ -15,15 +15,15 @@
  * (default 600), BENCH_NODE_FLAGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: the workers that
  * live to the end write a profile when they stop).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../server/src/db/embedded-postgres.js';
 import { startSmtpSink } from '../helpers/smtp-sink.js';
-import { cpuMs, root, rssMiB, serveCommand } from './shop-kit.js';
+import { cpuMs, root } from './shop-kit.js';
+import { spawnShop, type ShopProcess as Worker } from './shop-process.js';
 
 const MEMBERSHIPS = Number(process.env.BENCH_MEMBERSHIPS ?? 10_000);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
@@ -34,61 +34,6 @@ const DOMAIN = 'cards.bench.example';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number) => +(ms / 1000).toFixed(1);
-
-interface Worker {
-  name: string;
-  child: ChildProcess;
-  peakRss: number;
-  stderr(): string;
-  stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The built shop as `npm run serve` starts it (plus BENCH_NODE_FLAGS), once /readyz answers 200. */
-async function spawnShop(name: string, env: Record<string, string>): Promise<Worker> {
-  const serve = serveCommand(env);
-  const port = await freePort();
-  const child = spawn(process.execPath, serve.args, { cwd: root, env: { ...process.env, ...serve.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr = (stderr + chunk).slice(-20_000)));
-  const worker: Worker = {
-    name,
-    child,
-    peakRss: 0,
-    stderr: () => stderr,
-    async stop() {
-      clearInterval(sampler);
-      if (child.exitCode !== null || child.signalCode) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-  const sampler = setInterval(() => {
-    try {
-      worker.peakRss = Math.max(worker.peakRss, rssMiB(child.pid!));
-    } catch {
-      clearInterval(sampler);
-    }
-  }, 200);
-  sampler.unref();
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}: ${stderr}`);
-    if (performance.now() - started > 120_000) throw new Error(`${name} not ready within 120 s`);
-    if (await fetch(`http://127.0.0.1:${port}/readyz`).then((res) => res.status === 200, () => false)) break;
-    await sleep(100);
-  }
-  return worker;
-}
 
 /** A monthly plan and MEMBERSHIPS members of it, each with a card kept by the test provider, their periods ending in two days. */
 async function seed(db: pg.Client): Promise<void> {

@@ -6,12 +6,12 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../server/src/db/embedded-postgres.js';
+import { freePort } from './bench-kit.js';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 export const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
@@ -38,15 +38,6 @@ export const LEAF_PRODUCTS = 58;
 /** One product in this many is an e-greeting card. */
 export const CARD_EVERY = 50;
 export const RSS_GOAL_MIB = 250;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Served {
   url: string;

@@ -80,8 +80,11 @@ describe('random input (property-based)', () => {
     // Sales over ranges: the export of a range.
     '/api/admin/sales.csv',
     // API consumers: keys and webhooks, their deliveries and redeliveries.
-    '/api/admin/api-keys', '/api/admin/api-keys/:x', '/api/admin/webhooks', '/api/admin/webhooks/:x', '/api/admin/webhooks/:x/deliveries', '/api/admin/webhooks/deliveries/:x/redeliver'];
-  const queryString = fc.oneof(fc.constant(''), fc.tuple(fc.constantFrom('search', 'page', 'sort', 'order', 'actor', 'entity', 'q', 'min_price', 'max_price', 'type_id', 'category_id', 'first', 'after', 'on_sale', 'status', 'from', 'to', 'failed_email', 'group', 'days', 'by', 'time_zone'), segment).map(([name, value]) => `?${name}=${value}`));
+    '/api/admin/api-keys', '/api/admin/api-keys/:x', '/api/admin/webhooks', '/api/admin/webhooks/:x', '/api/admin/webhooks/:x/deliveries', '/api/admin/webhooks/deliveries/:x/redeliver',
+    // Memberships and gift cards: plans, a shopper's membership and a gift's code, balances, the owner's gift cards, Stripe's events.
+    '/api/membership', '/api/membership/redeem', '/api/membership/cancel', '/api/membership/resume', '/api/admin/membership-plans', '/api/admin/membership-plans/:x',
+    '/api/gift-cards/:x', '/api/admin/gift-cards', '/api/admin/gift-cards/:x/void', '/api/admin/gift-cards/:x/adjust', '/api/payments/stripe/webhook'];
+  const queryString = fc.oneof(fc.constant(''), fc.tuple(fc.constantFrom('search', 'page', 'sort', 'order', 'actor', 'entity', 'q', 'min_price', 'max_price', 'type_id', 'category_id', 'first', 'after', 'on_sale', 'status', 'from', 'to', 'failed_email', 'group', 'days', 'by', 'time_zone', 'code'), segment).map(([name, value]) => `?${name}=${value}`));
   const restPath = fc.tuple(fc.constantFrom(...templates), segment, segment, queryString).map(([template, a, b, query]) => template.replace(':x', a).replace(':x', b) + query);
   const jsonValue = fc.jsonValue({ maxDepth: 3 });
   const body = fc.oneof(jsonValue.map((v) => JSON.stringify(v)), fc.string({ maxLength: 200 }), fc.constant('{"product":'), fc.constant(''));

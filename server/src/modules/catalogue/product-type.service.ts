@@ -25,6 +25,15 @@ export class ProductTypeService {
     return ctx.em.find(ProductType, {}, { orderBy: { id: 'asc' } });
   }
 
+  /** The first product offered of the type named so (any case); null for none (gift memberships are sold through one). */
+  async firstOfTypeNamed(ctx: RequestContext, typeName: string): Promise<number | null> {
+    const [row] = await ctx.em.execute<{ id: number }[]>(
+      `select p.id from product p join product_type t on t.id = p.product_type_id where lower(t.name) = lower(?) and p.status = 'active' order by p.id limit 1`,
+      [typeName],
+    );
+    return row ? Number(row.id) : null;
+  }
+
   async get(ctx: RequestContext, id: number): Promise<ProductType> {
     const type = await ctx.em.findOne(ProductType, id);
     if (!type) throw notFound('Product type');

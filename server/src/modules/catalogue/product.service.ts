@@ -237,15 +237,6 @@ export class ProductService {
     return ctx.em.count(Product, { type: typeId });
   }
 
-  /** The first product offered of the type named so (any case); null for none (gift memberships are sold through one). */
-  async firstOfTypeNamed(ctx: RequestContext, typeName: string): Promise<number | null> {
-    const [row] = await ctx.em.execute<{ id: number }[]>(
-      `select p.id from product p join product_type t on t.id = p.product_type_id where lower(t.name) = lower(?) and p.status = 'active' order by p.id limit 1`,
-      [typeName],
-    );
-    return row ? Number(row.id) : null;
-  }
-
   // ---- writes (see product-writer.ts) ----
 
   create(ctx: RequestContext, input: ProductInput): Promise<Product> {

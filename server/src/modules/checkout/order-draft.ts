@@ -34,7 +34,10 @@ export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; 
   const giftCards = lines.map((line, index) => (products.get(line.productId)!.isGiftCard ? parseInput(giftCardPersonalisationSchema, line.personalisation, `lines.${index}.personalisation`) : null));
   const giftMemberships = lines.map((line, index) => (products.get(line.productId)!.isGiftMembership ? parseInput(giftMembershipPersonalisationSchema, line.personalisation, `lines.${index}.personalisation`) : null));
   // A gift's recipient goes through the same checks as a card's (an address that said no gets neither).
-  const giftRecipients = [...giftCards, ...giftMemberships].flatMap((gift, at) => (gift ? [{ name: gift.recipientName, email: gift.recipientEmail, field: `lines.${at % lines.length}.personalisation.recipientEmail` }] : []));
+  const giftRecipients = lines.flatMap((_, index) => {
+    const gift = giftCards[index] ?? giftMemberships[index];
+    return gift ? [{ name: gift.recipientName, email: gift.recipientEmail, field: `lines.${index}.personalisation.recipientEmail` }] : [];
+  });
   await checkRecipients(tx, [...orderRecipients(lines, personalisations), ...giftRecipients], recipientChecks);
   // A card line is priced for its recipients: one card each.
   const quote = priceLines(lines.map((line, index) => ({ ...line, quantity: personalisations[index]?.recipients.length ?? line.quantity })), products, args.benefits ?? null);

@@ -21,6 +21,12 @@ function ProductName({ id, known }: { id: number; known?: string }) {
   return <>{known ?? data?.product.name ?? `Product ${id}`}</>;
 }
 
+/** Whether every word typed is in the product's name or SKU (any case). */
+function namesTyped(product: FoundProduct, typed: string): boolean {
+  const haystack = `${product.name} ${product.sku ?? ''}`.toLowerCase();
+  return typed.toLowerCase().split(/\s+/).every((word) => haystack.includes(word));
+}
+
 /**
  * Products to choose (a sale's, a discount code's): a multi-select that searches every product (drafts
  * and archived too) on the server by name or SKU as the owner types; choosing a chosen one again takes it out.
@@ -28,10 +34,12 @@ function ProductName({ id, known }: { id: number; known?: string }) {
 export function ProductPicker({ id, value, onChange, intent, named = [] }: { id: string; value: number[]; onChange: (ids: number[]) => void; intent: Intent; named?: readonly { id: number; name: string }[] }) {
   const [query, setQuery] = useState('');
   const search = useDebounced(query.trim(), 200);
-  const { data, loading } = useQuery(ProductPickerSearchQuery, { variables: { query: search || null }, fetchPolicy: 'cache-and-network' });
+  const { data, previousData, loading } = useQuery(ProductPickerSearchQuery, { variables: { query: search || null }, fetchPolicy: 'cache-and-network' });
   // Names of the products chosen (the sale's own, read with it, and those chosen in this dialog), so their tags need no request of their own.
   const [names, setNames] = useState<Map<number, string>>(() => new Map(named.map((product) => [product.id, product.name])));
-  const found: FoundProduct[] = data?.adminProducts.edges.map((edge) => edge.node) ?? [];
+  // While the search for what was just typed is on its way, the last answer stays, narrowed to what the typed words name: the list never empties or jumps under the pointer.
+  const found: FoundProduct[] = (data ?? previousData)?.adminProducts.edges.map((edge) => edge.node) ?? [];
+  const stale = !data || query.trim() !== search;
   const chosen: FoundProduct[] = value.map((productId) => ({ id: productId, name: names.get(productId) ?? '' }));
 
   const toggle = (product: FoundProduct) => {
@@ -64,8 +72,8 @@ export function ProductPicker({ id, value, onChange, intent, named = [] }: { id:
       selectedItems={chosen}
       itemRenderer={renderItem}
       itemsEqual="id"
-      // The server already searched.
-      itemListPredicate={(_query, list) => list}
+      // The server searched; an answer to an earlier search is narrowed here until the new one comes.
+      itemListPredicate={(typed, list) => (stale ? list.filter((product) => namesTyped(product, typed)) : list)}
       onItemSelect={toggle}
       onRemove={(product) => onChange(value.filter((other) => other !== product.id))}
       onClear={value.length ? () => onChange([]) : undefined}
