@@ -14,9 +14,9 @@ import { WebhookSender, type SendOutcome } from './webhook-sender.js';
 export const FIRST_RETRY_MS = 30_000;
 export const MAX_RETRY_MS = 3_600_000;
 /** Requests in flight per process. */
-const CONCURRENCY = 16;
+export const CONCURRENCY = 16;
 /** Outcomes written at once (a worker killed mid-batch leaves at most these sent but unsettled). */
-const SETTLE_EVERY = 32;
+export const SETTLE_EVERY = 64;
 const DEFAULT_LEASE_MS = 30_000;
 /** Events (and their deliveries) are kept this long, then swept. */
 const KEEP_EVENTS_MS = 30 * 24 * 3_600_000;
