@@ -37,7 +37,9 @@ import { Migration20261129110000_gift_card_products } from './Migration202611291
 import { Migration20261129120000_memberships } from './Migration20261129120000_memberships.js';
 import { Migration20261129130000_stripe_memberships } from './Migration20261129130000_stripe_memberships.js';
 import { Migration20261129140000_test_provider_ledger } from './Migration20261129140000_test_provider_ledger.js';
+import { Migration20261129160000_api_keys } from './Migration20261129160000_api_keys.js';
 import { Migration20261129150000_gift_memberships } from './Migration20261129150000_gift_memberships.js';
+import { Migration20261130100000_webhooks } from './Migration20261130100000_webhooks.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -80,4 +82,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129130000_stripe_memberships', class: Migration20261129130000_stripe_memberships },
   { name: 'Migration20261129140000_test_provider_ledger', class: Migration20261129140000_test_provider_ledger },
   { name: 'Migration20261129150000_gift_memberships', class: Migration20261129150000_gift_memberships },
+  { name: 'Migration20261129160000_api_keys', class: Migration20261129160000_api_keys },
+  { name: 'Migration20261130100000_webhooks', class: Migration20261130100000_webhooks },
 ];

@@ -44,6 +44,7 @@ const storefront = storefrontChunks({
     product: `${root}src/storefront/product/ProductOrderPage.tsx`,
     blog: `${root}src/blog/BlogListPage.tsx`,
     'blog-post': `${root}src/blog/BlogPostPage.tsx`,
+    developers: `${root}src/storefront/developers/DevelopersPage.tsx`,
   },
   stages: [
     { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },

@@ -11,7 +11,7 @@ import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { ApolloServer } from '@apollo/server';
 import type { AppConfig } from '../../server/src/config.js';
-import { createRequestContext, type RequestContext } from '../../server/src/core/context.js';
+import { createRequestContext, isApiKeyToken, type RequestContext } from '../../server/src/core/context.js';
 import { plainAddress } from '../../server/src/core/client-address.js';
 import type { Services } from '../../server/src/services.js';
 import { healthRouter } from './health.js';
@@ -33,6 +33,7 @@ import { StorefrontPages } from './page-cache.js';
 import { PageDrawer } from './page-drawer.js';
 import type { GraphQLSchema } from 'graphql';
 import { sessionCookieOf } from './session-cookie.js';
+import { apiRateLimit } from './api-rate-limit.js';
 
 
 export interface GatewayDeps {
@@ -111,11 +112,14 @@ export function createGateway({ config, orm, services, apollo, schema, graphqlDo
       ip: plainAddress(req.ip ?? req.socket.remoteAddress ?? 'unknown'),
       log: req.log,
       authorization: req.headers.authorization,
-      authenticate: (em, token) => services.auth.authenticate(em, token),
+      // A key (`ask_…`) is not a session: the api-keys service knows it.
+      authenticate: (em, token) => (isApiKeyToken(token) ? services.apiKeys.authenticate(em, token) : services.auth.authenticate(em, token)),
       sessionCookie: sessionCookieOf(req, res, config.production),
     });
     next();
   });
+  // Every API request is counted (per key, or per client address) and its answer says where the count stands (unless API_KEY_RATE_PER_MINUTE is off).
+  if (config.apiRequestLimit) app.use(['/api', '/graphql'], apiRateLimit(services));
 
   const web = webDistDir();
   const explorer = path.join(web, 'explorer.html');

@@ -9,6 +9,7 @@ import { buildSchema } from '../../server/src/schema/build-schema.js';
 import type { ServiceDeps, Services } from '../../server/src/services.js';
 import { createGateway, requestIdOf, securityHeaders } from './app.js';
 import { CachedReads } from './cached-reads.js';
+import { catalogueKey, knownQuota } from './api-rate-limit.js';
 import { createWorkerGateway } from './health.js';
 import { createApolloServer } from './graphql.js';
 import { GraphqlDocuments } from './graphql-cache.js';
@@ -71,9 +72,10 @@ export async function startApp(config: AppConfig, given: Logger, deps: Omit<Serv
       const express = createGateway({ config, orm, services, apollo, schema, graphqlDocuments, log, templates });
       gateway = express;
       // Anonymous reads already in the read cache are answered before Express (same bytes, same headers).
-      const fast = new CachedReads(services.cache, graphqlDocuments, securityHeaders(config), requestIdOf, log);
+      const fast = new CachedReads(services.cache, graphqlDocuments, securityHeaders(config), requestIdOf, log, catalogueKey(services), config.apiRequestLimit ? knownQuota(services, config.trustProxy) : () => []);
       fast.start();
       runtime.onStop(async () => fast.stop());
+      runtime.onStop(async () => services.apiRequests.stop());
       cachedReads = fast;
       app = (req, res) => {
         if (req.url === '/metrics' && req.method === 'GET') return void metrics.serve(req, res, config.metricsToken);

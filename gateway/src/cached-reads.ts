@@ -16,9 +16,11 @@ import { parsePathId } from './route.js';
  * e-card page whose answer is already in the read cache goes out from the bytes, ETag and compressed
  * forms made when it was cached, with exactly the status, headers and body the Express route would
  * send (the same `answerReply`, the same
- * security headers, taken from the very helmet middleware Express runs). Everything else (a miss,
- * anything with an Authorization header, a conditional or odd request, an address spelled other than
- * the plain way) goes on to Express, which answers as it always did.
+ * security headers, taken from the very helmet middleware Express runs). A catalogue read signed with
+ * an API key this process already knows, holding `catalogue:read`, is answered here too (the answer
+ * is the same for everyone). Everything else (a miss, any other Authorization header, a conditional
+ * or odd request, an address spelled other than the plain way) goes on to Express, which answers as
+ * it always did.
  *
  * Coherence is the read cache's: it is only filled and read while the change feed listens, every
  * write drops what it changed in every process before it is answered, and the under-construction
@@ -40,6 +42,8 @@ export interface CachedReadStats {
   /** How many of them were 304s. */
   notModified: number;
 }
+
+const NO_HEADERS: string[] = [];
 
 const noReads = (): CachedReadStats => ({ served: { product: 0, categoryList: 0, tree: 0, graphql: 0, settings: 0, page: 0, ecard: 0 }, notModified: 0 });
 
@@ -81,6 +85,14 @@ export class CachedReads {
     security: (req: never, res: never, next: () => void) => void,
     private readonly requestId: (req: IncomingMessage) => string,
     private readonly log: Logger,
+    /** The id of the API key an Authorization header carries, when this process knows it and it may read the catalogue (see ApiKeyService.knownKey). */
+    private readonly catalogueKey: (authorization: string) => number | undefined = () => undefined,
+    /**
+     * The RateLimit-* headers of an API answer from this process's count of its caller, the key or
+     * else the client address (see ApiRequestLimits.takeKnown: no query), or undefined: Express then
+     * answers, and counts in PostgreSQL.
+     */
+    private readonly quota: (req: IncomingMessage, keyId: number | undefined) => string[] | undefined = () => [],
   ) {
     this.securityHeaders = recordHeaders(security);
     this.debug = log.isLevelEnabled('debug');
@@ -103,14 +115,19 @@ export class CachedReads {
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') return false;
     const headers = req.headers;
-    if (headers.authorization !== undefined || !this.cache.active) return false;
+    const keyed = headers.authorization !== undefined;
+    if (!this.cache.active) return false;
+    // A request signed with an API key allowed to read the catalogue gets the catalogue's cached answers (the same for everyone), nothing else.
+    const keyId = keyed ? this.catalogueKey(headers.authorization!) : undefined;
+    if (keyed && keyId === undefined) return false;
+    const api = { keyId };
     // A read with a body goes to Express, whose body parser has its say on it (a malformed one is a 400).
     if (headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0')) return false;
     const url = req.url!;
     if (url.startsWith('/api/')) {
       const query = url.indexOf('?');
       const path = query < 0 ? url : url.slice(0, query);
-      if (path === '/api/settings') return this.sendSettings(req, res);
+      if (path === '/api/settings') return !keyed && this.sendSettings(req, res, api);
       let key: string;
       let read: CachedRead;
       if (path === '/api/categories/all') {
@@ -129,7 +146,7 @@ export class CachedReads {
       } else {
         return false;
       }
-      return this.sendAnswer(req, res, key, read, jsonReadPolicy(headers));
+      return this.sendAnswer(req, res, key, read, jsonReadPolicy(headers), false, api);
     }
     // GraphQL answers are cached by GET only (a HEAD goes on to Apollo, as it does through Express).
     if (url.startsWith('/graphql?')) {
@@ -137,8 +154,9 @@ export class CachedReads {
       // Read as Apollo reads it; only documents the cache already knows (it learns them through Express).
       const params = getParams(url, headers);
       const key = params && this.graphql.keyOf(params, false);
-      return key ? this.sendAnswer(req, res, key, 'graphql', jsonReadPolicy(headers)) : false;
+      return key ? this.sendAnswer(req, res, key, 'graphql', jsonReadPolicy(headers), false, api) : false;
     }
+    if (keyed) return false;
     if (url.startsWith('/ecards/')) {
       // A purchased card is viewable whatever the site's mode.
       const address = ecardAddressOf(url);
@@ -149,31 +167,40 @@ export class CachedReads {
     return variant ? this.sendAnswer(req, res, variant.key, 'page', PAGE_POLICY) : false;
   }
 
-  /** A cached answer: only while the shop is open (known from the cache) unless `always`, only when it is cached. */
-  private sendAnswer(req: IncomingMessage, res: ServerResponse, key: string, read: CachedRead, policy: ReplyPolicy, always = false): boolean {
+  /**
+   * A cached answer: only while the shop is open (known from the cache) unless `always`, only when it
+   * is cached; an API answer (`api`) only when its caller's count is known here (it is taken last, once
+   * the answer is certain to go from here).
+   */
+  private sendAnswer(req: IncomingMessage, res: ServerResponse, key: string, read: CachedRead, policy: ReplyPolicy, always = false, api?: { keyId: number | undefined }): boolean {
     if (!always && this.cache.peek<boolean>(CacheKeys.settings) !== false) return false;
     const answer = this.cache.answer<CachedAnswer | null>(key);
     if (!answer) return false;
+    const quota = api ? this.quota(req, api.keyId) : NO_HEADERS;
+    if (!quota) return false;
     const reply = answerReply(req.method, req.headers, answer, policy);
-    this.send(req, res, reply.status, reply.headers, reply.body, read);
+    this.send(req, res, reply.status, quota, reply.headers, reply.body, read);
     return true;
   }
 
   /** The public settings: the switch and the shop's settings from the cache; a conditional request goes to Express (its freshness rules). */
-  private sendSettings(req: IncomingMessage, res: ServerResponse): boolean {
+  private sendSettings(req: IncomingMessage, res: ServerResponse, api: { keyId: number | undefined }): boolean {
     const closed = this.cache.peek<boolean>(CacheKeys.settings);
     const shop = this.cache.peek<ShopSettings>(CacheKeys.shopSettings);
     if (closed === undefined || !shop || req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined) return false;
     let replies = this.settingsReplies.get(shop);
     if (!replies) this.settingsReplies.set(shop, (replies = { open: settingsReply(false, shop), closed: settingsReply(true, shop) }));
+    const quota = this.quota(req, api.keyId);
+    if (!quota) return false;
     const reply = replies[closed ? 'closed' : 'open'];
-    this.send(req, res, 200, reply.headers, req.method === 'HEAD' ? undefined : reply.body, 'settings');
+    this.send(req, res, 200, quota, reply.headers, req.method === 'HEAD' ? undefined : reply.body, 'settings');
     return true;
   }
 
-  private send(req: IncomingMessage, res: ServerResponse, status: number, headers: string[], body: Buffer | undefined, read: CachedRead): void {
+  private send(req: IncomingMessage, res: ServerResponse, status: number, quota: string[], headers: string[], body: Buffer | undefined, read: CachedRead): void {
     const id = this.requestId(req);
-    res.writeHead(status, ['X-Request-Id', id, ...this.securityHeaders, ...headers]);
+    // In Express's order: the request id, the security headers, the rate limit's, the route's.
+    res.writeHead(status, ['X-Request-Id', id, ...this.securityHeaders, ...quota, ...headers]);
     res.end(body);
     this.stats.served[read]++;
     if (status === 304) this.stats.notModified++;

@@ -26,7 +26,8 @@ export type PageVariant =
   | { page: 'shop'; key: string; url: string; theme: Theme; categoryId: number | null }
   | { page: 'product'; key: string; url: string; theme: Theme; id: number }
   | { page: 'blog'; key: string; url: string; theme: Theme }
-  | { page: 'blogPost'; key: string; url: string; theme: Theme; idOrSlug: string };
+  | { page: 'blogPost'; key: string; url: string; theme: Theme; idOrSlug: string }
+  | { page: 'developers'; key: string; url: string; theme: Theme };
 
 /** The shop's sort and filters in its address (`/shop?type=1&sort=price_asc`). */
 export const BROWSE_PARAMS = ['sort', 'type', 'min_price', 'max_price', 'on_sale'] as const;
@@ -40,6 +41,8 @@ export function pageVariantOf(url: string, cookie: string | string[] | undefined
   const theme = themeOf(Array.isArray(cookie) ? cookie.join('; ') : cookie);
   if (path === '/') return { page: 'home', key: `${CacheKeys.shopPages}home:${theme}`, url: '/', theme };
   if (path === '/blog') return { page: 'blog', key: `${CacheKeys.blogPages}list:${theme}`, url: '/blog', theme };
+  // Kept with the listing pages: it changes with the shop's settings (its name), as they do.
+  if (path === '/developers') return { page: 'developers', key: `${CacheKeys.shopPages}developers:${theme}`, url: '/developers', theme };
   if (path === '/shop') {
     const params = new URLSearchParams(query < 0 ? '' : url.slice(query + 1));
     const q = params.getAll('q');

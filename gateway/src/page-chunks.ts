@@ -16,6 +16,7 @@ export const PAGE_MODULES = {
   product: 'src/storefront/product/ProductOrderPage.tsx',
   blog: 'src/blog/BlogListPage.tsx',
   blogPost: 'src/blog/BlogPostPage.tsx',
+  developers: 'src/storefront/developers/DevelopersPage.tsx',
 } as const;
 export type PageModule = keyof typeof PAGE_MODULES;
 

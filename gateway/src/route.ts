@@ -1,16 +1,19 @@
 import type { Request, Response, Router } from 'express';
-import { authorize, type Access, type StorefrontGate } from '../../server/src/core/access.js';
+import { authorize, type Access, type ApiScope, type StorefrontGate } from '../../server/src/core/access.js';
 import type { RequestContext } from '../../server/src/core/context.js';
 import { AppError, badInput, notFound } from '../../server/src/core/errors.js';
 
 /**
  * One REST route: who may call it, and a thin handler that calls a service and shapes the answer.
- * The access rule is required, so a route cannot forget to say who may call it.
+ * The access rule is required, so a route cannot forget to say who may call it; an API key may call
+ * it only when `scopes` names one of the key's.
  */
 export interface RouteDef {
   method: 'get' | 'post' | 'put' | 'delete';
   path: string;
   access: Access;
+  /** The API key scopes that also allow it (none: refused to every key). */
+  scopes?: readonly ApiScope[];
   handler: (ctx: RequestContext, req: Request, res: Response) => Promise<void>;
 }
 
@@ -18,7 +21,7 @@ export function mountRoutes(router: Router, routes: RouteDef[], gate: Storefront
   for (const route of routes) {
     router[route.method](route.path, async (req, res, next) => {
       try {
-        await authorize(req.ctx, route.access, gate);
+        await authorize(req.ctx, route.access, gate, route.scopes);
         await route.handler(req.ctx, req, res);
       } catch (error) {
         next(error);

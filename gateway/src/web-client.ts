@@ -28,7 +28,7 @@ export const CLIENT_PAGES = [
   '/account/contacts', '/reminders/stop', '/blog', '/blog/:id', '/admin/blog/new', '/admin/blog/edit/:id', '/admindash',
   '/admindash/products/:id', '/admindash/promotions',
   '/settings', '/login', '/staff/accept', '/forgot-password', '/reset-password', '/verify-email', '/unsubscribe',
-  '/under-construction', '/gift-cards', '/gift-card', '/membership',
+  '/under-construction', '/gift-cards', '/gift-card', '/membership', '/developers',
 ] as const;
 
 /** Hashed build output never changes under its name; anything else is revalidated on every load. */

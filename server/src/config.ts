@@ -34,6 +34,12 @@ export interface AppConfig {
   paymentProvider: PaymentProviderName | null;
   /** Limits of abuse, kept in PostgreSQL (see server/src/modules/limits). */
   limits: AbuseLimits;
+  /**
+   * API requests (REST /api, /graphql) allowed per key, or per client address without one, in each window
+   * (API_KEY_RATE_PER_MINUTE a minute); null (`off`) counts nothing and sends no RateLimit headers, for a
+   * shop whose own gateway limits its API.
+   */
+  apiRequestLimit: { requests: number; windowSeconds: number } | null;
   /** Uploads received at the same time by this process; more answer 429. */
   maxConcurrentUploads: number;
   /** The shop's address as recipients reach it, for links in e-mails. */
@@ -71,6 +77,10 @@ export interface AppConfig {
   memoryTrimSeconds: number;
   /** The bearer token `/metrics` answers to; without it there is no `/metrics` (404). */
   metricsToken?: string;
+  /** WEBHOOK_ALLOW_PRIVATE=1: webhook URLs may point at loopback, private and link-local addresses (tests, a shop's own network). */
+  webhookAllowPrivate: boolean;
+  /** WEBHOOK_LEASE_SECONDS: how long a worker's claim on a webhook delivery lasts unless renewed (default 30, at most 60). */
+  webhookLeaseSeconds: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -109,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       passwordResetsPerEmailPerHour: intEnv(env, 'PASSWORD_RESET_MAX_PER_EMAIL_PER_HOUR', 3),
       signaturesPerHour: intEnv(env, 'SIGNATURES_MAX_PER_HOUR', 20),
     },
+    apiRequestLimit: env.API_KEY_RATE_PER_MINUTE === 'off' ? null : { requests: intEnv(env, 'API_KEY_RATE_PER_MINUTE', 600), windowSeconds: 60 },
     maxConcurrentUploads: intEnv(env, 'MAX_CONCURRENT_UPLOADS', 4),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${intEnv(env, 'PORT', 4000)}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
@@ -128,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     readCacheMb: intEnv(env, 'READ_CACHE_MB', 64),
     memoryTrimSeconds: intEnv(env, 'MEMORY_TRIM_SECONDS', 10),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
+    webhookLeaseSeconds: Math.min(60, intEnv(env, 'WEBHOOK_LEASE_SECONDS', 30)),
   };
 }
 

@@ -15,6 +15,8 @@ import { MailJob } from './modules/mail/mail-job.entity.js';
 import { OrderItem } from './modules/orders/order-item.entity.js';
 import { Order } from './modules/orders/order.entity.js';
 import { DiscountCode } from './modules/discount/discount-code.entity.js';
+import { ApiKey } from './modules/api-keys/api-key.entity.js';
+import { WebhookDelivery, WebhookEndpoint, WebhookEvent } from './modules/webhooks/webhook.entity.js';
 import { GiftCard, GiftCardEntry } from './modules/gift-cards/gift-card.entity.js';
 import { Membership, MembershipCharge, MembershipPlan } from './modules/memberships/membership.entity.js';
 import { GiftMembership } from './modules/memberships/gift-membership.entity.js';
@@ -27,4 +29,4 @@ import { Contact, ContactOccasion } from './modules/contacts/contact.entity.js';
 import { GroupCard, GroupCardInvitation, GroupCardSignature } from './modules/group-card/group-card.entity.js';
 
 /** Every entity of the product, in one list for the ORM. */
-export const entities = [User, AuthSession, RememberedSession, RetiredSessionCookie, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category, Product, ProductImage, EGreetingCard, Order, OrderItem, OrderNote, MailJob, SoldMedia, EcardReply, DiscountCode, AutomaticDiscount, StaffInvitation, AccountToken, UnsubscribedAddress, Contact, ContactOccasion, GroupCard, GroupCardInvitation, GroupCardSignature, GiftCard, GiftCardEntry, MembershipPlan, Membership, MembershipCharge, GiftMembership];
+export const entities = [User, AuthSession, RememberedSession, RetiredSessionCookie, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category, Product, ProductImage, EGreetingCard, Order, OrderItem, OrderNote, MailJob, SoldMedia, EcardReply, DiscountCode, AutomaticDiscount, StaffInvitation, AccountToken, UnsubscribedAddress, Contact, ContactOccasion, GroupCard, GroupCardInvitation, GroupCardSignature, GiftCard, GiftCardEntry, MembershipPlan, Membership, MembershipCharge, GiftMembership, ApiKey, WebhookEndpoint, WebhookEvent, WebhookDelivery];

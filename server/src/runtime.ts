@@ -9,6 +9,7 @@ import { initOrm, migrate } from './db/orm.js';
 import { resolveJwtSecret } from './modules/auth/token.service.js';
 import { MAIL_QUEUED_SIGNAL } from './modules/mail/mail-queue.js';
 import { SaleClock, SALES_CHANGED_SIGNAL } from './modules/promotions/index.js';
+import { WEBHOOK_QUEUED_SIGNAL } from './modules/webhooks/webhook-outbox.js';
 import { createMediaStorage, createPaymentProviders, createServices, type ServiceDeps, type Services } from './services.js';
 
 /** The shop's back end, running: its database, ORM, services and change feed; HTTP comes on top. */
@@ -97,13 +98,23 @@ export async function startRuntime(config: AppConfig, log: Logger, deps: Omit<Se
       feed.onSignal(MAIL_QUEUED_SIGNAL, () => services.deliveries.kick());
       services.deliveries.start(orm, config.deliveryPollSeconds);
       steps.push(() => services.deliveries.stop());
+      // Webhook events committed by any process wake the processes that deliver them, as mail does.
+      feed.onSignal(WEBHOOK_QUEUED_SIGNAL, () => services.webhookDeliveries.kick());
+      services.webhookDeliveries.start(orm, config.deliveryPollSeconds);
+      steps.push(() => services.webhookDeliveries.stop());
       // The audit log keeps a year: swept at start and then daily (several workers sweeping is harmless).
       const sweepAudit = () => void services.audit.sweep(orm.em.fork()).then(
         (removed) => removed && log.info({ removed }, 'audit entries older than a year removed'),
         (error: unknown) => log.warn({ err: error }, 'could not sweep the audit log'),
       );
-      sweepAudit();
-      const auditSweeper = setInterval(sweepAudit, AUDIT_SWEEP_MS);
+      // Webhook events older than 30 days go with their deliveries, by the same daily sweep.
+      const sweepWebhooks = () => void services.webhookDeliveries.sweep(orm.em.fork()).catch((error: unknown) => log.warn({ err: error }, 'could not sweep old webhook events'));
+      const sweepDaily = () => {
+        sweepAudit();
+        sweepWebhooks();
+      };
+      sweepDaily();
+      const auditSweeper = setInterval(sweepDaily, AUDIT_SWEEP_MS);
       auditSweeper.unref();
       steps.push(async () => clearInterval(auditSweeper));
       // Account links (resets, confirmations) that expired more than a day ago, and sessions that ran out: swept at start and then daily.

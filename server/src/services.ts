@@ -33,6 +33,7 @@ import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { CardPreviews } from './modules/checkout/card-preview.js';
 import type { RecipientCheck } from './modules/checkout/card-recipients.js';
 import { RateLimits, rateLimitRules } from './modules/limits/rate-limits.js';
+import { ApiRequestLimits } from './modules/limits/api-request-limits.js';
 import { DiscountService } from './modules/discount/discount.service.js';
 import { AutomaticDiscountService } from './modules/discount/automatic-discount.service.js';
 import { SaleService } from './modules/promotions/sale.service.js';
@@ -65,12 +66,21 @@ import { GroupCardService } from './modules/group-card/group-card.service.js';
 import { GroupCardOwnerService } from './modules/group-card/group-card-owner.service.js';
 import { GroupCardEmails, GROUP_CARD_RECIPIENT_KINDS } from './modules/group-card/group-card-emails.js';
 import { categoryPathNames, mainImagePath } from './modules/catalogue/index.js';
+import { ApiKeyService } from './modules/api-keys/api-key.service.js';
+import { WebhookOutbox } from './modules/webhooks/webhook-outbox.js';
+import { WebhookService } from './modules/webhooks/webhook.service.js';
+import { WebhookDeliveries } from './modules/webhooks/webhook-deliveries.js';
+import { registerWebhookEmails } from './modules/webhooks/webhook-emails.js';
+import { systemLookup, type HostLookup } from './modules/webhooks/webhook-address.js';
+import { customerEventData, Role } from './modules/auth/index.js';
 
 /** The services of the product: one instance each per process, shared by GraphQL and REST. */
 export interface Services {
   /** The storefront read cache, shared by REST and GraphQL, kept coherent across processes by the change feed. */
   cache: ReadCache;
   limits: RateLimits;
+  /** The API's request limits per key and per client address (RateLimit-* headers). */
+  apiRequests: ApiRequestLimits;
   auth: AuthService;
   settings: SettingsService;
   media: MediaService;
@@ -139,6 +149,14 @@ export interface Services {
   groupCardEmails: GroupCardEmails;
   /** Cancels and drops checkouts left pending (run where the background jobs run). */
   abandonedCheckouts: PendingOrderSweep;
+  /** API keys: created and revoked by admins, and the callers the requests signed with one stand for. */
+  apiKeys: ApiKeyService;
+  /** Webhook endpoints as admins manage them, and their deliveries. */
+  webhooks: WebhookService;
+  /** Where the features write their webhook events, in the transactions of their changes. */
+  webhookEvents: WebhookOutbox;
+  /** Delivers the webhook events (where the background jobs run). */
+  webhookDeliveries: WebhookDeliveries;
 }
 
 /** What a running shop is given rather than configured: its clock and payment providers (tests swap them). */
@@ -153,6 +171,8 @@ export interface ServiceDeps {
   storage?: MediaStorage;
   /** The cost passwords are hashed at; by default PASSWORD_HASH_COST (tests hash their throwaway passwords cheaply). */
   passwordHashCost?: PasswordHashCost;
+  /** How webhook hosts are resolved (the system's resolver by default; tests point names where they like). */
+  webhookLookup?: HostLookup;
 }
 
 /** The provider PAYMENT_PROVIDER names, or null (payments not set up) with the reason logged once. */
@@ -206,9 +226,11 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const tokens = new TokenService(jwtSecret, config.tokenTtlSeconds);
   const limits = new RateLimits(rateLimitRules(config));
   const cache = new ReadCache({ maxBytes: config.readCacheMb * 1024 * 1024 });
+  // The features tell the webhook endpoints of their changes in their own transactions.
+  const webhookEvents = new WebhookOutbox({ cache, clock });
   const blog = new BlogService(cache);
-  const categories = new CategoryService(cache);
-  const products = new ProductService(cache);
+  const categories = new CategoryService(cache, webhookEvents);
+  const products = new ProductService(cache, webhookEvents);
   const productTypes = new ProductTypeService((ctx, typeId) => products.countOfType(ctx, typeId), cache);
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, domain: new URL(config.publicUrl).hostname, poolSize: config.smtpPoolSize, timeoutMs: config.smtpTimeoutSeconds * 1000, dkim: config.dkim });
   const mail = new MailQueue(clock);
@@ -221,14 +243,14 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const foreground = new Foreground();
   const deliveries = new DeliveryService(mail, { mailer, clock, log: deps.log, concurrency: config.smtpPoolSize, maxPerSecond: config.mailMaxPerSecond, leaseMs: config.mailLeaseSeconds * 1000, yieldTo: foreground });
   const recipients = new RecipientConsent({ baseUrl: config.publicUrl });
-  const orderEmails = new OrderEmails({ mail, baseUrl: config.publicUrl, clock, recipients });
+  const orderEmails = new OrderEmails({ mail, baseUrl: config.publicUrl, clock, recipients, webhooks: webhookEvents });
   const media = new MediaService({
     storage: deps.storage ?? defaultStorage(config),
     stagingDir: stagingRoot(config),
     maxFileBytes: Math.floor(config.maxUploadMb * 1024 * 1024),
     cache,
   });
-  const ecardLoop = new EcardLoopService({ limits, mail, baseUrl: config.publicUrl, clock, reminderAfterMs: Math.round(config.reminderAfterHours * 3_600_000), recipients, wantsOpenedNotices });
+  const ecardLoop = new EcardLoopService({ limits, mail, baseUrl: config.publicUrl, clock, reminderAfterMs: Math.round(config.reminderAfterHours * 3_600_000), recipients, wantsOpenedNotices, webhooks: webhookEvents });
   // Cards and reminders go to people who never signed up: withheld when they said no, with List-Unsubscribe otherwise.
   recipients.protect(mail, [OrderMailKind.CARD, OrderMailKind.CARD_RESEND, EcardMailKind.REMINDER]);
   orderEmails.onCardsDelivered = (em, cards, now) => ecardLoop.cardsDelivered(em, cards, now);
@@ -269,6 +291,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     // An address that said no is refused at checkout (RECIPIENT_UNSUBSCRIBED), every recipient of every line in one query.
     recipientChecks,
     rememberTimeZone: async (ctx, userId, timeZone) => void (await contacts.rememberTimeZone(ctx, userId, timeZone)),
+    webhooks: webhookEvents,
   });
   const auth = new AuthService(tokens, limits, new Passwords(deps.passwordHashCost), clock);
   const links = new AccountLinks(jwtSecret);
@@ -284,11 +307,18 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   accountSettings.registerErasure(async (em, account) => void (await orderData.erase(em, account)));
   // A membership billed by the provider stops being charged before its account goes (the rows go by their foreign keys).
   accountSettings.registerErasure((em, account) => membershipBilling.endAllOf(em, account.id));
-  auth.onRegistered = (em, user) => addresses.sendConfirmation(em, user);
+  auth.onRegistered = async (em, user) => {
+    await addresses.sendConfirmation(em, user);
+    await webhookEvents.emit(em, 'customer.created', () => [customerEventData(user)]);
+  };
+  registerWebhookEmails(mail, config.publicUrl);
+  const webhookLookup = deps.webhookLookup ?? systemLookup;
   auth.onPasswordChanged = (em, userId) => links.retireAll(em, userId, clock());
   const services = {
     cache,
     limits,
+    // Counted on the real clock, as the limits' store counts its windows.
+    apiRequests: new ApiRequestLimits(limits),
     auth,
     settings,
     media,
@@ -314,7 +344,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     membershipRenewals: new MembershipRenewals({ clock, provider, mail, log: deps.log, testPeriodSeconds, emailOf, billing: membershipBilling }),
     membershipEvents,
     clock,
-    refunds: new RefundService({ providers, clock, mail, baseUrl: config.publicUrl, cardsWithdrawn: (em, itemIds) => ecardLoop.cardsWithdrawn(em, itemIds), toGiftCard: (em, orderId, amount) => giftCards.refundOrder(em, orderId, amount), giftCardsRefunded: (em, itemIds) => giftCards.refundPurchased(em, itemIds), giftMembershipsRefunded: (em, itemIds) => giftMemberships.refundPurchased(em, itemIds) }),
+    refunds: new RefundService({ providers, clock, mail, baseUrl: config.publicUrl, cardsWithdrawn: (em, itemIds) => ecardLoop.cardsWithdrawn(em, itemIds), toGiftCard: (em, orderId, amount) => giftCards.refundOrder(em, orderId, amount), giftCardsRefunded: (em, itemIds) => giftCards.refundPurchased(em, itemIds), giftMembershipsRefunded: (em, itemIds) => giftMemberships.refundPurchased(em, itemIds), webhooks: webhookEvents }),
     sales: new SalesService(clock),
     stripeWebhooks: new StripeWebhooks({ provider: providers.find((p): p is StripePaymentProvider => p.name === 'stripe') ?? null, checkout, clock, billing: (ctx, event) => membershipEvents.handle(ctx, event) }),
     staff: new StaffService({ auth, mail, baseUrl: config.publicUrl, clock }),
@@ -332,6 +362,19 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     groupCardOwners: new GroupCardOwnerService({ cards: groupCards, clock, orders, mail: groupCardEmails }),
     groupCardEmails,
     abandonedCheckouts: new PendingOrderSweep({ providers, checkout, clock, log: deps.log }),
+    apiKeys: new ApiKeyService({ cache, clock }),
+    webhooks: new WebhookService({ outbox: webhookEvents, clock, allowPrivate: config.webhookAllowPrivate, lookup: webhookLookup }),
+    webhookEvents,
+    webhookDeliveries: new WebhookDeliveries({
+      clock,
+      log: deps.log,
+      mail,
+      outbox: webhookEvents,
+      adminEmails: async (em) => (await staffMembers(em)).filter((member) => member.role === Role.ADMIN).map((member) => member.email),
+      allowPrivate: config.webhookAllowPrivate,
+      lookup: webhookLookup,
+      leaseMs: config.webhookLeaseSeconds * 1000,
+    }),
   };
   services.media.registerUsageProvider(blog.mediaUsages);
   services.media.registerUsageProvider(categories.mediaUsages);

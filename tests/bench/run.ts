@@ -16,6 +16,8 @@ import { runAdminProductsBench } from './admin-products.bench.js';
 import { runAdminOrdersBench } from './admin-orders.bench.js';
 import { printPromotions, runPromotionsBench } from './promotions.bench.js';
 import { runRenewalsBench } from './renewals.bench.js';
+import { runApiKeysBench } from './api-keys.bench.js';
+import { runWebhooksBench } from './webhooks.bench.js';
 
 const only = process.argv.slice(2);
 const wanted = (suite: string) => only.length === 0 || only.includes(suite);
@@ -35,5 +37,7 @@ if (wanted('boot')) printResults('Start-up of a built shop (npm run serve), spaw
 if (wanted('reads')) await runReadsBench();
 if (wanted('pages')) await runPagesBench();
 if (wanted('renewals')) await runRenewalsBench();
+if (wanted('api-keys')) await runApiKeysBench();
+if (wanted('webhooks')) await runWebhooksBench();
 // Not in the default run (it takes about an hour): `npm run bench -- delivery`.
 if (only.includes('delivery')) await runDeliveryBench();

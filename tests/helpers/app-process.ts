@@ -39,7 +39,7 @@ export async function startAppProcess(name: string, env: Record<string, string>,
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), `artsong-${name}-`));
   const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env, DATA_DIR: dataDir, PORT: String(port) },
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', API_KEY_RATE_PER_MINUTE: '1000000', ...env, DATA_DIR: dataDir, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

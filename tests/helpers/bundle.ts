@@ -22,6 +22,7 @@ export const STOREFRONT_ROUTES: Record<string, string> = {
   '/product/{id}': 'src/storefront/product/ProductOrderPage.tsx',
   '/blog': 'src/blog/BlogListPage.tsx',
   '/blog/{slug}': 'src/blog/BlogPostPage.tsx',
+  '/developers': 'src/storefront/developers/DevelopersPage.tsx',
   '/cart': 'src/storefront/cart/CartPage.tsx',
   '/payments': 'src/storefront/checkout/PaymentsPage.tsx',
   '/order-confirmation/{id}': 'src/storefront/order/OrderConfirmationPage.tsx',

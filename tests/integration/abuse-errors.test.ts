@@ -29,7 +29,7 @@ afterAll(async () => {
 
 /** A digest of everything the shop keeps, to see that bad requests change nothing. */
 async function snapshot(): Promise<string> {
-  const tables = ['app_user', 'auth_session', 'setting', 'media_folder', 'media_file', 'blog_post', 'product_type', 'category', 'product', 'e_greeting_card', '"order"', 'order_item', 'mail_job', 'sold_media', 'ecard_reply', 'discount_code', 'staff_invitation', 'audit_entry', 'order_note'];
+  const tables = ['app_user', 'auth_session', 'setting', 'media_folder', 'media_file', 'blog_post', 'product_type', 'category', 'product', 'e_greeting_card', '"order"', 'order_item', 'mail_job', 'sold_media', 'ecard_reply', 'discount_code', 'staff_invitation', 'audit_entry', 'order_note', 'api_key', 'webhook_endpoint'];
   const parts = await Promise.all(tables.map(async (t) => `${t}:${(await app.sql<{ d: string }>(`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as d from ${t} x`))[0]!.d}`));
   return parts.join(',');
 }
@@ -79,6 +79,8 @@ describe('random input (property-based)', () => {
     '/api/admin/products', '/api/admin/products/bulk', '/api/admin/products/bulk/:x/undo', '/api/admin/orders/:x/notes',
     // Sales over ranges: the export of a range.
     '/api/admin/sales.csv',
+    // API consumers: keys and webhooks, their deliveries and redeliveries.
+    '/api/admin/api-keys', '/api/admin/api-keys/:x', '/api/admin/webhooks', '/api/admin/webhooks/:x', '/api/admin/webhooks/:x/deliveries', '/api/admin/webhooks/deliveries/:x/redeliver',
     // Memberships and gift cards: plans, a shopper's membership and a gift's code, balances, the owner's gift cards, Stripe's events.
     '/api/membership', '/api/membership/redeem', '/api/membership/cancel', '/api/membership/resume', '/api/admin/membership-plans', '/api/admin/membership-plans/:x',
     '/api/gift-cards/:x', '/api/admin/gift-cards', '/api/admin/gift-cards/:x/void', '/api/admin/gift-cards/:x/adjust', '/api/payments/stripe/webhook'];

@@ -54,6 +54,9 @@ const header = (reply: Raw, name: string) => {
 };
 const served = () => Object.values(app.cachedReads!.stats.served).reduce((sum, n) => sum + n, 0);
 
+/** The headers with the values of RateLimit-Remaining and RateLimit-Reset left out (the names and their places kept). */
+const countless = (headers: string[]) => headers.map((h, i) => (i % 2 === 1 && /^ratelimit-(remaining|reset)$/i.test(headers[i - 1]!) ? '…' : h));
+
 /** The request through the fast path (it must take it) and through Express alone: the same answer, byte for byte. */
 async function sameBothWays(pathname: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<Raw> {
   const before = served();
@@ -62,7 +65,8 @@ async function sameBothWays(pathname: string, init: { method?: string; headers?:
   const slow = await raw(plainUrl, pathname, init);
   expect(served()).toBe(before + 1);
   expect(fast.status).toBe(slow.status);
-  expect(fast.headers).toEqual(slow.headers);
+  // The count of the client's API requests goes down by one from the one answer to the other.
+  expect(countless(fast.headers)).toEqual(countless(slow.headers));
   expect(fast.body.equals(slow.body)).toBe(true);
   return fast;
 }

@@ -353,12 +353,12 @@ describe('the generic mail queue', () => {
 
   it('runs again when woken while it looks up the next due e-mail (the wake-up is not lost until the next poll)', async () => {
     const late = new DeliveryService(app.services.mail, { mailer, clock: clock.now, log: pino({ level: 'silent' }), concurrency: 2 });
-    const lookUp = (late as unknown as { wakeAtNextDue(): Promise<void> }).wakeAtNextDue.bind(late);
+    const lookUp = (late as unknown as { nextDue(): Promise<Date | null> }).nextDue.bind(late);
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     let entered = () => {};
     const inside = new Promise<void>((resolve) => (entered = resolve));
-    (late as unknown as { wakeAtNextDue(): Promise<void> }).wakeAtNextDue = async () => {
+    (late as unknown as { nextDue(): Promise<Date | null> }).nextDue = async () => {
       entered();
       await gate;
       return lookUp();

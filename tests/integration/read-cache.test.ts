@@ -26,7 +26,8 @@ for (const Client of clients) {
     if (counting) {
       const first = args[0] as string | { text?: string } | undefined;
       const text = typeof first === 'string' ? first : first?.text;
-      if (text && !/pg_notify|LISTEN/i.test(text)) queries.push(text);
+      // Not the API's request count either: its writes are batched across requests (tests/integration/api-rate-limits.test.ts).
+      if (text && !/pg_notify|LISTEN|"rate_limit"/i.test(text)) queries.push(text);
     }
     return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof pg.Client.prototype.query;

@@ -295,6 +295,27 @@ describe('the first screen, drawn by the server', () => {
   });
 });
 
+describe('the developers page', () => {
+  it('is drawn by the server with its head, every section in #root, and kept for every visitor', async () => {
+    const { res, html } = await page('/developers');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30');
+    const head = headOf(html);
+    expect(head).toContain('<title>Developers · Art &amp; Song Cards</title>');
+    expect(meta(head, 'name', 'description')).toMatch(/^Build on the shop’s API: API keys and scopes/);
+    expect(head).toContain(`<link rel="canonical" href="${SITE}/developers" />`);
+    expect(jsonLd(head)[0]).toMatchObject({ '@type': 'TechArticle', url: `${SITE}/developers`, publisher: { name: 'Art & Song Cards' } });
+    const root = rootOf(html);
+    for (const id of ['authentication', 'scopes', 'pagination', 'errors', 'rate-limits', 'webhooks', 'explorer']) expect(root, id).toContain(`id="${id}"`);
+    // Its scope table is the shared rules' list, the one keys are checked against.
+    expect(root).toContain('<code>customers:read</code>');
+    expect(root).toContain('<code>GET /api/admin/customers/{id}</code>');
+    // The second visitor gets the kept page.
+    const again = await page('/developers?utm_source=newsletter');
+    expect(again.res.headers.get('etag')).toBe(res.headers.get('etag'));
+  });
+});
+
 describe('sitemap and robots', () => {
   it('lists the home page, the shop, categories, products and published posts', async () => {
     const res = await app.request('/sitemap.xml');
@@ -302,7 +323,7 @@ describe('sitemap and robots', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
     const xml = await res.text();
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual([`${SITE}/`, `${SITE}/shop`, `${SITE}/shop?category=${category}`, `${SITE}/product/${product.id}`, `${SITE}/blog`, `${SITE}/blog/spring-is-here`]);
+    expect(locs).toEqual([`${SITE}/`, `${SITE}/shop`, `${SITE}/shop?category=${category}`, `${SITE}/product/${product.id}`, `${SITE}/blog`, `${SITE}/blog/spring-is-here`, `${SITE}/developers`]);
   });
 
   it('points crawlers at the sitemap and keeps them out of the admin console and the API', async () => {

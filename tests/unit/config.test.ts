@@ -40,7 +40,14 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
   });
 
-  it('reads SEED_DEMO as auto, on or off', () => {
+  it('refuses private webhook addresses unless WEBHOOK_ALLOW_PRIVATE=1, and holds a claim on a delivery 30 s (at most 60)', () => {
+    expect(loadConfig({})).toMatchObject({ webhookAllowPrivate: false, webhookLeaseSeconds: 30 });
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_LEASE_SECONDS: '5' })).toMatchObject({ webhookAllowPrivate: true, webhookLeaseSeconds: 5 });
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'yes', WEBHOOK_LEASE_SECONDS: '600' })).toMatchObject({ webhookAllowPrivate: false, webhookLeaseSeconds: 60 });
+    expect(() => loadConfig({ WEBHOOK_LEASE_SECONDS: 'soon' })).toThrow(/WEBHOOK_LEASE_SECONDS/);
+  });
+
+    it('reads SEED_DEMO as auto, on or off', () => {
     expect(loadConfig({}).seedDemo).toBe('auto');
     expect(parseSeedDemo('auto')).toBe('auto');
     for (const on of ['1', 'true', 'YES', ' on ']) expect(parseSeedDemo(on)).toBe(true);

@@ -19,6 +19,7 @@ import * as reference from '../helpers/email-reference/emails.js';
 import { giftCardEmail } from '../../server/src/modules/gift-cards/gift-card-email.js';
 import { giftMembershipEmail } from '../../server/src/modules/memberships/gift-membership-email.js';
 import { paymentFailedEmail, renewalReminderEmail, renewedEmail } from '../../server/src/modules/memberships/membership-emails.js';
+import { webhookDisabledEmail } from '../../server/src/modules/webhooks/webhook-emails.js';
 
 /**
  * Contract section 10: each template is compiled by MJML once per process and an e-mail is the
@@ -85,6 +86,7 @@ const KINDS: Record<string, string> = {
   'membership-payment-failed': 'membership',
   'membership-renewal-reminder': 'membership',
   'membership-renewed': 'membership',
+  'webhook-disabled': 'webhook turned off',
 };
 
 /** The kinds the shop's services register, as they are put together for a process. */
@@ -141,6 +143,15 @@ describe('compiled e-mail templates', () => {
     expect(mail.text).toContain('We refunded $4.50 to the card you paid with, for: Balloon Birthday to Grace.');
     expect(mail.text).toContain(`See your order: ${BASE}/order-confirmation/6f1c2b3a-0000-4000-8000-000000000001`);
     expect(mail.html).toContain('<strong>$4.50</strong>');
+  });
+
+  it('webhook turned off: the URL (escaped), since when it failed, and the link to the endpoint in the console', async () => {
+    const mail = await webhookDisabledEmail('owner@example.com', { endpointId: 7, url: 'https://hooks.example.com/a?x=1&y=<2>', failingSince: '2026-11-27T09:30:00.000Z' }, BASE);
+    expect(mail.subject).toBe('A webhook endpoint was turned off');
+    expect(mail.text).toContain('Every delivery to https://hooks.example.com/a?x=1&y=<2> has failed since 2026-11-27 09:30 UTC, so Art & Song Cards stopped sending events to it.');
+    expect(mail.text).toContain(`See the endpoint: ${BASE}/admindash?view=webhooks&endpoint=7`);
+    expect(mail.html).toContain('https://hooks.example.com/a?x=1&amp;y=&lt;2&gt;');
+    expect(mail.html).not.toContain('<2>');
   });
 
   it('gift card: byte-equal, with and without a message (its markup escaped), the code and its page', async () => {

@@ -22,7 +22,8 @@ const MAY_USE: Record<string, readonly string[]> = {
   media: ['audit'],
   auth: ['limits', 'mail', 'settings'],
   consent: ['mail', 'settings'],
-  catalogue: ['audit', 'media'],
+  webhooks: ['audit', 'mail'],
+  catalogue: ['audit', 'media', 'webhooks'],
   blog: ['audit', 'auth', 'media'],
   seo: ['blog', 'catalogue'],
   discount: ['audit', 'catalogue', 'limits', 'orders'],
@@ -31,12 +32,13 @@ const MAY_USE: Record<string, readonly string[]> = {
   memberships: ['audit', 'gift-cards', 'limits', 'mail', 'payments'],
   contacts: ['auth', 'mail'],
   staff: ['audit', 'auth', 'mail'],
-  orders: ['audit', 'auth', 'catalogue', 'consent', 'mail', 'payments'],
+  orders: ['audit', 'auth', 'catalogue', 'consent', 'mail', 'payments', 'webhooks'],
   'group-card': ['audit', 'limits', 'mail', 'orders'],
-  ecard: ['consent', 'group-card', 'limits', 'mail', 'orders'],
-  checkout: ['auth', 'catalogue', 'discount', 'gift-cards', 'group-card', 'memberships', 'limits', 'mail', 'orders', 'payments'],
+  ecard: ['consent', 'group-card', 'limits', 'mail', 'orders', 'webhooks'],
+  checkout: ['auth', 'catalogue', 'discount', 'gift-cards', 'group-card', 'memberships', 'limits', 'mail', 'orders', 'payments', 'webhooks'],
   customers: ['auth', 'memberships', 'orders'],
   'email-problems': ['audit', 'mail', 'orders'],
+  'api-keys': ['audit'],
 };
 
 /** Tables created by migrations without an entity, by the module that owns them. */

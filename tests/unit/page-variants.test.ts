@@ -15,10 +15,13 @@ describe('the page a request reads from the cache', () => {
     expect(pageVariantOf('/product/12?line=abc', 'a=b; theme=light; c=d')).toMatchObject({ key: 'page:product:12:light', url: '/product/12', id: 12 });
     expect(pageVariantOf('/blog', undefined)).toMatchObject({ key: 'blog:list:dark' });
     expect(pageVariantOf('/blog/spring-is-here', undefined)).toMatchObject({ key: 'blog:post:spring-is-here:dark', idOrSlug: 'spring-is-here' });
+    // Under the listing pages' prefix: a change of the shop's settings (its name) empties it with them.
+
+    expect(pageVariantOf('/developers?utm_source=docs', 'theme=light')).toMatchObject({ page: 'developers', key: 'shop:developers:light', url: '/developers' });
   });
 
   it('is none for a search, a sort or a filter, an odd spelling, or anything else', () => {
-    for (const url of ['/shop?q=balloon', '/shop?sort=price_asc', '/shop?category=7&type=2', '/shop?min_price=5', '/shop?max_price=15', '/shop?category=abc', '/shop?category=7&category=8', '/shop?category=07', '/product/012', '/product/abc', '/Product/12', '/product/12/', '/blog/rss.xml', '/blog/Spring', '/blog/', '/admindash', '/cart', '/product/99999999999'])
+    for (const url of ['/shop?q=balloon', '/shop?sort=price_asc', '/shop?category=7&type=2', '/shop?min_price=5', '/shop?max_price=15', '/shop?category=abc', '/shop?category=7&category=8', '/shop?category=07', '/product/012', '/product/abc', '/Product/12', '/product/12/', '/blog/rss.xml', '/blog/Spring', '/blog/', '/admindash', '/cart', '/product/99999999999', '/developers/', '/Developers'])
       expect(pageVariantOf(url, undefined), url).toBeNull();
     expect(pageVariantOf('/shop?q=', undefined)).not.toBeNull();
   });

@@ -17,6 +17,7 @@ export function catalogueRoutes({ categories, productTypes }: Services): RouteDe
       method: 'get',
       path: '/categories/all',
       access: 'storefront',
+      scopes: ['catalogue:read'],
       async handler(ctx, req, res) {
         sendAnswer(req, res, await categories.tree(ctx));
       },
@@ -25,6 +26,7 @@ export function catalogueRoutes({ categories, productTypes }: Services): RouteDe
       method: 'post',
       path: '/categories',
       access: 'admin',
+      scopes: ['catalogue:write'],
       async handler(ctx, req, res) {
         res.status(201).json(categoryJson(await withRestFields(categories.create(ctx, categoryInput(body(req))), CATEGORY_FIELDS)));
       },
@@ -33,6 +35,7 @@ export function catalogueRoutes({ categories, productTypes }: Services): RouteDe
       method: 'put',
       path: '/categories/:id',
       access: 'admin',
+      scopes: ['catalogue:write'],
       async handler(ctx, req, res) {
         res.json(categoryJson(await withRestFields(categories.update(ctx, pathId(req.params.id, 'Category'), categoryInput(body(req))), CATEGORY_FIELDS)));
       },
@@ -41,6 +44,7 @@ export function catalogueRoutes({ categories, productTypes }: Services): RouteDe
       method: 'delete',
       path: '/categories/:id',
       access: 'admin',
+      scopes: ['catalogue:write'],
       async handler(ctx, req, res) {
         await categories.delete(ctx, pathId(req.params.id, 'Category'));
         res.status(204).end();
@@ -50,6 +54,7 @@ export function catalogueRoutes({ categories, productTypes }: Services): RouteDe
       method: 'get',
       path: '/product_types',
       access: 'storefront',
+      scopes: ['catalogue:read'],
       async handler(ctx, _req, res) {
         res.json((await productTypes.list(ctx)).map(typeJson));
       },
@@ -58,6 +63,7 @@ export function catalogueRoutes({ categories, productTypes }: Services): RouteDe
       method: 'post',
       path: '/product_types',
       access: 'admin',
+      scopes: ['catalogue:write'],
       async handler(ctx, req, res) {
         res.status(201).json(typeJson(await productTypes.create(ctx, body(req))));
       },
@@ -66,6 +72,7 @@ export function catalogueRoutes({ categories, productTypes }: Services): RouteDe
       method: 'put',
       path: '/product_types/:id',
       access: 'admin',
+      scopes: ['catalogue:write'],
       async handler(ctx, req, res) {
         res.json(typeJson(await productTypes.update(ctx, pathId(req.params.id, 'Product type'), body(req))));
       },
@@ -74,6 +81,7 @@ export function catalogueRoutes({ categories, productTypes }: Services): RouteDe
       method: 'delete',
       path: '/product_types/:id',
       access: 'admin',
+      scopes: ['catalogue:write'],
       async handler(ctx, req, res) {
         await productTypes.delete(ctx, pathId(req.params.id, 'Product type'));
         res.status(204).end();

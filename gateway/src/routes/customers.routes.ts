@@ -26,6 +26,7 @@ export function customerRoutes({ customers }: Services): RouteDef[] {
       method: 'get',
       path: '/admin/customers',
       access: 'staff',
+      scopes: ['customers:read'],
       async handler(ctx, req, res) {
         const sort = queryText(req.query.sort) || CustomerSort.NEWEST;
         if (!SORTS.includes(sort)) throw badInput(`sort must be one of ${SORTS.join(', ')}.`, 'sort');
@@ -40,6 +41,7 @@ export function customerRoutes({ customers }: Services): RouteDef[] {
       method: 'get',
       path: '/admin/customers/:id',
       access: 'staff',
+      scopes: ['customers:read'],
       async handler(ctx, req, res) {
         const id = pathId(req.params.id, 'Customer');
         const customer = await customers.get(ctx, id);

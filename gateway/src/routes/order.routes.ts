@@ -22,6 +22,7 @@ export function orderRoutes({ orders, groupCards }: Services): RouteDef[] {
       method: 'get',
       path: '/admin/orders',
       access: 'staff',
+      scopes: ['orders:read'],
       async handler(ctx, req, res) {
         const q = req.query;
         const search = typeof q.search === 'string' ? q.search : '';

@@ -87,6 +87,7 @@ export function productRoutes({ products, cache }: Services): RouteDef[] {
       method: 'get',
       path: '/products/category/:id',
       access: 'storefront',
+      scopes: ['catalogue:read'],
       async handler(ctx, req, res) {
         sendAnswer(req, res, await products.categoryListAnswer(ctx, pathId(req.params.id, 'Category')));
       },
@@ -96,6 +97,7 @@ export function productRoutes({ products, cache }: Services): RouteDef[] {
       method: 'get',
       path: '/products/search',
       access: 'storefront',
+      scopes: ['catalogue:read'],
       async handler(ctx, req, res) {
         const q = req.query;
         const args = {
@@ -126,6 +128,7 @@ export function productRoutes({ products, cache }: Services): RouteDef[] {
       method: 'get',
       path: '/products/:id',
       access: 'storefront',
+      scopes: ['catalogue:read'],
       async handler(ctx, req, res) {
         sendAnswer(req, res, await products.detailAnswer(ctx, pathId(req.params.id, 'Product')));
       },
@@ -135,6 +138,7 @@ export function productRoutes({ products, cache }: Services): RouteDef[] {
       method: 'get',
       path: '/admin/products',
       access: 'admin',
+      scopes: ['catalogue:read'],
       async handler(ctx, req, res) {
         const q = req.query;
         const page = await withRestFields(
@@ -174,6 +178,7 @@ export function productRoutes({ products, cache }: Services): RouteDef[] {
       method: 'post',
       path: '/admin/products/bulk',
       access: 'admin',
+      scopes: ['catalogue:write'],
       async handler(ctx, req, res) {
         const input = body(req);
         const action = isObject(input.action) ? input.action : {};
@@ -188,6 +193,7 @@ export function productRoutes({ products, cache }: Services): RouteDef[] {
       method: 'post',
       path: '/admin/products/bulk/:undoId/undo',
       access: 'admin',
+      scopes: ['catalogue:write'],
       async handler(ctx, req, res) {
         res.json(await products.undoBulkUpdate(ctx, req.params.undoId));
       },
@@ -196,6 +202,7 @@ export function productRoutes({ products, cache }: Services): RouteDef[] {
       method: 'post',
       path: '/products',
       access: 'admin',
+      scopes: ['catalogue:write'],
       async handler(ctx, req, res) {
         const product = await withRestFields(products.create(ctx, productInput(body(req))), FIELDS);
         res.status(201).json(detailJson(await products.detail(ctx, product.id)));
@@ -205,6 +212,7 @@ export function productRoutes({ products, cache }: Services): RouteDef[] {
       method: 'put',
       path: '/products/:id',
       access: 'admin',
+      scopes: ['catalogue:write'],
       async handler(ctx, req, res) {
         const product = await withRestFields(products.update(ctx, pathId(req.params.id, 'Product'), productInput(body(req))), FIELDS);
         res.json(detailJson(await products.detail(ctx, product.id)));
@@ -214,6 +222,7 @@ export function productRoutes({ products, cache }: Services): RouteDef[] {
       method: 'delete',
       path: '/products/:id',
       access: 'admin',
+      scopes: ['catalogue:write'],
       async handler(ctx, req, res) {
         await products.delete(ctx, pathId(req.params.id, 'Product'));
         res.status(204).end();

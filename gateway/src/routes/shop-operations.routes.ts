@@ -38,6 +38,7 @@ export function shopOperationsRoutes({ orders, refunds }: Services): RouteDef[] 
       method: 'get',
       path: '/admin/orders.csv',
       access: 'staff',
+      scopes: ['orders:read'],
       async handler(ctx, req, res) {
         const search = typeof req.query.search === 'string' ? req.query.search : '';
         const rows = ordersCsvRows(ctx, search);
@@ -74,6 +75,7 @@ export function shopOperationsRoutes({ orders, refunds }: Services): RouteDef[] 
       method: 'post',
       path: '/admin/orders/:id/notes',
       access: 'staff',
+      scopes: ['orders:write'],
       async handler(ctx, req, res) {
         const note = await orders.addNote(ctx, String(req.params.id), body(req).text);
         res.status(201).json({ id: note.id, text: note.text, author: note.author, created_at: note.createdAt.toISOString() });
@@ -83,6 +85,7 @@ export function shopOperationsRoutes({ orders, refunds }: Services): RouteDef[] 
       method: 'post',
       path: '/admin/orders/:id/refund',
       access: 'staff',
+      scopes: ['orders:write'],
       async handler(ctx, req, res) {
         const input = body(req);
         const order = await withRestFields(refunds.refund(ctx, String(req.params.id), itemIds(input.item_ids), { reason: input.reason, notify: input.notify }), { itemIds: 'item_ids' });

@@ -36,7 +36,7 @@ export function sitemapXml(entries: SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-/** /robots.txt and /sitemap.xml (the storefront's pages: home, shop, categories, products, published posts). */
+/** /robots.txt and /sitemap.xml (the storefront's pages: home, shop, categories, products, published posts, the developers' page). */
 export function sitemapRoutes(): RouteDef[] {
   return [
     {
@@ -63,6 +63,7 @@ export function sitemapRoutes(): RouteDef[] {
           ...products.map((p) => ({ loc: `${site}/product/${p.id}`, lastmod: p.updatedAt })),
           { loc: `${site}/blog`, lastmod: posts[0]?.updatedAt },
           ...posts.map((p) => ({ loc: `${site}/blog/${p.slug}`, lastmod: p.updatedAt })),
+          { loc: `${site}/developers` },
         ];
         res.type('application/xml; charset=utf-8').setHeader('Cache-Control', 'public, max-age=300');
         res.send(sitemapXml(entries));

@@ -24,6 +24,8 @@ export interface RequestContext {
   requireViewer(): Promise<Viewer>;
   /** Whether the caller is a signed-in admin (false when signed out or the token is not valid). */
   isAdmin(): Promise<boolean>;
+  /** Whether the request is signed with an API key (`Bearer ask_…`), valid or not: such a request is judged by the key alone. */
+  readonly usesApiKey: boolean;
   /**
    * The request's batch loader named `key`, made on first use: every `load` of the request made in
    * the same tick goes out as one call of `load`, so a page of field resolvers costs the same number
@@ -100,6 +102,7 @@ export function createRequestContext(init: RequestContextInit): RequestContext {
       return result;
     },
     isAdmin: async () => isAdminViewer(await viewer()),
+    usesApiKey: token !== undefined && isApiKeyToken(token),
     loader: loaderTable(),
     scope: new Map(),
     sessionCookie: init.sessionCookie,
@@ -123,6 +126,7 @@ export function createSystemContext(init: { em: EntityManager; log: Logger; task
       return viewer;
     },
     isAdmin: async () => isAdminViewer(viewer),
+    usesApiKey: false,
     loader: loaderTable(),
     scope: new Map(),
   };
@@ -141,6 +145,7 @@ export function withEm(ctx: RequestContext, em: EntityManager): RequestContext {
     viewer: () => ctx.viewer(),
     requireViewer: () => ctx.requireViewer(),
     isAdmin: () => ctx.isAdmin(),
+    usesApiKey: ctx.usesApiKey,
     loader: loaderTable(),
     scope: ctx.scope,
     sessionCookie: ctx.sessionCookie,
@@ -162,6 +167,11 @@ function loaderTable(): RequestContext['loader'] {
     return loader;
   };
 }
+
+/** What every API key starts with (a session token is a JWT, which never does). */
+export const API_KEY_PREFIX = 'ask_';
+
+export const isApiKeyToken = (token: string): boolean => token.startsWith(API_KEY_PREFIX);
 
 function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;

@@ -64,16 +64,16 @@ export function pageSize(first: number | null | undefined, max = MAX_PAGE_SIZE, 
 
 @ObjectType({ description: 'Where a page sits in its list.' })
 export class PageInfo {
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'True when more items follow this page: ask again with `after: endCursor`.' })
   hasNextPage!: boolean;
 
   @Field(() => Boolean, { description: 'True when the page was asked for with `after`.' })
   hasPreviousPage!: boolean;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'The cursor of the first item of the page; null for an empty page.' })
   startCursor!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Pass as `after` to get the next page.' })
+  @Field(() => String, { nullable: true, description: 'The cursor of the last item of the page: pass it as `after` to get the next page. Null for an empty page.' })
   endCursor!: string | null;
 }
 
@@ -95,21 +95,21 @@ type ClassOf<T> = abstract new (...args: never[]) => T;
  * module level: `export const MediaFileConnection = Connection(MediaFile, 'MediaFile')`.
  */
 export function Connection<T extends object>(nodeType: ClassOf<T>, name: string) {
-  @ObjectType(`${name}Edge`)
+  @ObjectType(`${name}Edge`, { description: `One ${name} of a page, with its cursor.` })
   class EdgeType implements Edge<T> {
-    @Field(() => String)
+    @Field(() => String, { description: 'An opaque position in the list: pass it as `after` to get the items that follow this one.' })
     cursor!: string;
 
-    @Field(() => nodeType)
+    @Field(() => nodeType, { description: `The ${name} itself.` })
     node!: T;
   }
 
   @ObjectType(`${name}Connection`, { description: `A page of ${name} items.` })
   class ConnectionType implements ConnectionResult<T> {
-    @Field(() => [EdgeType])
+    @Field(() => [EdgeType], { description: "The page's items in the list's order." })
     edges!: EdgeType[];
 
-    @Field(() => PageInfo)
+    @Field(() => PageInfo, { description: 'Where the page sits in the list, and the cursor of the next one.' })
     pageInfo!: PageInfo;
 
     @Field(() => Int, { description: 'How many items the whole list holds.' })

@@ -40,6 +40,12 @@ export const CacheKeys = {
   ecard: (uuid: string) => `ecard:${uuid.toLowerCase()}:`,
   /** Every purchased e-card's page. */
   ecards: 'ecard:',
+  /** An API key as a request signed with it is recognised (by the key's digest). */
+  apiKey: (digest: string) => `api-key:${digest}`,
+  /** Every API key looked up (a prefix): a revocation drops them all. */
+  apiKeys: 'api-key:',
+  /** The event types some enabled webhook endpoint takes: what a change asks before it writes an event. */
+  webhookEvents: 'webhook-events',
   /** Everything (a media rename or delete changes paths wherever the file is used). */
   all: '*',
 } as const;

@@ -22,3 +22,5 @@ export * from './sales-range.js';
 export * from './gift-card.js';
 export * from './gift-membership.js';
 export * from './membership.js';
+export * from './webhooks.js';
+export * from './api-keys.js';

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { GraphQLObjectType, defaultFieldResolver, type GraphQLSchema } from 'graphql';
 import { buildSchemaSync, type NonEmptyArray } from 'type-graphql';
-import { ACCESS_EXTENSION, authorize, type Access } from '../core/access.js';
+import { ACCESS_EXTENSION, SCOPES_EXTENSION, authorize, type Access, type ApiScope } from '../core/access.js';
 import type { RequestContext } from '../core/context.js';
 import { AppError, forbidden } from '../core/errors.js';
 import { toGraphQLError } from './graphql-errors.js';
@@ -36,6 +36,8 @@ import { ConsentResolver } from '../modules/consent/consent.resolver.js';
 import { CardDeliveryResolver } from '../modules/orders/card-delivery.resolver.js';
 import { ContactResolver } from '../modules/contacts/contact.resolver.js';
 import { GroupCardDetailsResolver, GroupCardItemResolver, GroupCardResolver } from '../modules/group-card/group-card.resolver.js';
+import { ApiKeyResolver } from '../modules/api-keys/api-key.resolver.js';
+import { WebhookResolver } from '../modules/webhooks/webhook.resolver.js';
 import type { Services } from '../services.js';
 
 /**
@@ -77,6 +79,8 @@ const resolverFactories = new Map<Function, (services: Services) => unknown>([
   [GroupCardResolver, (s) => new GroupCardResolver({ cards: s.groupCards, owners: s.groupCardOwners })],
   [GroupCardDetailsResolver, (s) => new GroupCardDetailsResolver({ cards: s.groupCards, owners: s.groupCardOwners })],
   [GroupCardItemResolver, (s) => new GroupCardItemResolver({ cards: s.groupCards, owners: s.groupCardOwners })],
+  [ApiKeyResolver, (s) => new ApiKeyResolver(s.apiKeys)],
+  [WebhookResolver, (s) => new WebhookResolver(s.webhooks)],
 ]);
 
 export const resolvers = [...resolverFactories.keys()] as NonEmptyArray<Function>;
@@ -84,6 +88,11 @@ export const resolvers = [...resolverFactories.keys()] as NonEmptyArray<Function
 /** The access rule a root field declared with @Allow, or undefined when it declared none. */
 export function declaredAccess(parent: GraphQLObjectType, fieldName: string): Access | undefined {
   return parent.getFields()[fieldName]?.extensions?.[ACCESS_EXTENSION] as Access | undefined;
+}
+
+/** The API key scopes a root field named beside its @Allow rule (none: refused to every key). */
+export function declaredScopes(parent: GraphQLObjectType, fieldName: string): readonly ApiScope[] {
+  return (parent.getFields()[fieldName]?.extensions?.[SCOPES_EXTENSION] as readonly ApiScope[] | undefined) ?? [];
 }
 
 /** A domain error (or the database being away) as the GraphQL error clients read; anything else as it is. */
@@ -117,8 +126,17 @@ export function buildSchema(services: Services | null): GraphQLSchema {
       },
     },
   });
+  describeRoots(schema);
   guardFields(schema, services);
   return schema;
+}
+
+/** type-graphql makes the root types itself and takes no description for them: they are given theirs here. */
+function describeRoots(schema: GraphQLSchema): void {
+  schema.getQueryType()!.description =
+    'Everything that can be read. Each field is open to some callers only (anyone, signed-in users, staff or admins) and, with an API key, to the keys holding one of the scopes it names.';
+  schema.getMutationType()!.description =
+    'Everything that can be changed. Each field is open to some callers only (anyone, signed-in users, staff or admins) and, with an API key, to the keys holding one of the scopes it names.';
 }
 
 function guardFields(schema: GraphQLSchema, services: Services | null): void {
@@ -129,10 +147,11 @@ function guardFields(schema: GraphQLSchema, services: Services | null): void {
       const resolve = field.resolve;
       if (roots.has(type)) {
         const access = declaredAccess(type, field.name);
+        const scopes = declaredScopes(type, field.name);
         field.resolve = async (source, args, context: RequestContext, info) => {
           try {
             if (!access) throw forbidden('This operation is not available.');
-            await authorize(context, access, services!.settings);
+            await authorize(context, access, services!.settings, scopes);
             return await (resolve ?? defaultFieldResolver)(source, args, context, info);
           } catch (error) {
             throw asGraphQLError(error);

@@ -18,6 +18,8 @@ import { StaffScreen } from './staff/StaffScreen';
 import { AuditScreen } from './audit/AuditScreen';
 import { EmailScreen } from './email/EmailScreen';
 import { PromotionsScreen } from './promotions/PromotionsScreen';
+import { ApiKeysScreen } from './api-keys/ApiKeysScreen';
+import { WebhooksScreen } from './webhooks/WebhooksScreen';
 
 /** Sales (its chart, tables and range picker) is loaded only when opened. */
 const SalesScreen = lazy(() => import('./sales/SalesScreen'));
@@ -62,6 +64,8 @@ export default function AdminDashboard() {
       {view === 'email' && <EmailScreen />}
       {view === 'staff' && <StaffScreen />}
       {view === 'audit' && <AuditScreen />}
+      {view === 'api-keys' && <ApiKeysScreen />}
+      {view === 'webhooks' && <WebhooksScreen />}
       {view === 'settings' && <SettingsScreen />}
     </AdminShell>
   );

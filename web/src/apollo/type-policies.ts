@@ -32,6 +32,7 @@ export const typePolicies: TypePolicies = {
       products: connection(['categoryId']),
       myOrders: connection([]),
       contacts: connection(['search']),
+      webhookDeliveries: connection(['endpointId']),
       searchProducts: connection(['query', 'categoryId', 'productTypeId', 'sort', 'minPrice', 'maxPrice', 'onSale']),
       // A product already in the cache (from a list or a save) is read from there.
       product: { read: (existing, { args, toReference }) => existing ?? (args?.id ? toReference({ __typename: 'Product', id: args.id }) : undefined) },

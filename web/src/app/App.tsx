@@ -30,6 +30,7 @@ const UnsubscribePage = lazyWithReload(() => import('../storefront/unsubscribe/U
 const GiftCardBalancePage = lazyWithReload(() => import('../storefront/gift-cards/GiftCardBalancePage'));
 const GiftCardPage = lazyWithReload(() => import('../storefront/gift-cards/GiftCardPage'));
 const MembershipPage = lazyWithReload(() => import('../storefront/membership/MembershipPage'));
+const DevelopersPage = lazyWithReload(() => import('../storefront/developers/DevelopersPage'));
 const AccountSettingsPage = lazyWithReload(() => import('../storefront/account-settings/AccountSettingsPage'));
 const UnderConstructionPage = lazyWithReload(() => import('../storefront/pages/UnderConstructionPage'));
 const NotFoundPage = lazyWithReload(() => import('../common/NotFoundPage'));
@@ -87,6 +88,7 @@ export const routes: RouteObject[] = [
           { path: 'gift-cards', element: <GiftCardBalancePage /> },
           { path: 'gift-card', element: <GiftCardPage /> },
           { path: 'membership', element: <MembershipPage /> },
+          { path: 'developers', element: <DevelopersPage /> },
           { path: 'blog', element: <BlogListPage /> },
           { path: 'blog/:id', element: <BlogPostPage /> },
           { path: 'admin/blog/new', element: <BlogEditorPage /> },

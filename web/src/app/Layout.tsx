@@ -27,6 +27,7 @@ export function Layout() {
         <footer className="site-footer">
           <Link to="/membership">Membership</Link>
           <Link to="/gift-cards">Gift card balance</Link>
+          <Link to="/developers">Developers</Link>
         </footer>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { withEm, type RequestContext } from '../../core/context.js';
 
 /** The kinds of things the audit log names (the `entity` filter). */
-export const AUDITED_ENTITIES = ['category', 'product', 'product-type', 'media-folder', 'media-file', 'blog-post', 'settings', 'discount', 'sale', 'gift-card', 'membership', 'order', 'e-mail', 'staff'] as const;
+export const AUDITED_ENTITIES = ['category', 'product', 'product-type', 'media-folder', 'media-file', 'blog-post', 'settings', 'discount', 'sale', 'gift-card', 'membership', 'order', 'e-mail', 'staff', 'api-key', 'webhook'] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 
 export interface AuditFact {
@@ -15,6 +15,9 @@ export interface AuditFact {
 }
 
 const SUMMARY_MAX = 500;
+
+/** The role the audit log gives the changes an API key makes (its name is the actor's name). */
+export const API_KEY_ACTOR_ROLE = 'api-key';
 
 /**
  * Records an admin's or a staff member's write in the audit log, in the caller's transaction: the
@@ -33,7 +36,9 @@ export async function recordAuditMany(tx: RequestContext, facts: readonly AuditF
     throw new Error(facts.length === 1 ? `The audit entry of ${first} must be written in the transaction of its change` : `The audit entries of ${first} must be written in the transaction of their change`);
   }
   // Work the shop does on its own (the demo catalogue on a first start) is the system's, not its actor's.
-  const caller = tx.ip === 'system' ? undefined : (await tx.viewer())?.user;
+  const viewer = tx.ip === 'system' ? null : await tx.viewer();
+  // A key is not a user: its changes are the key's, under its name, with no user's id.
+  const caller = viewer?.apiKey ? { id: null, username: viewer.apiKey.name, role: API_KEY_ACTOR_ROLE } : viewer?.user;
   const rows = facts.map((fact) => {
     const user = fact.actor ?? caller;
     return {

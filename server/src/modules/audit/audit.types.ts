@@ -4,10 +4,10 @@ import { Connection, ConnectionArgs } from '../../core/pagination.js';
 /** One write of an admin or a staff member (see recordAudit). */
 @ObjectType({ description: 'One change made by an admin or a staff member: who, when, what.' })
 export class AuditEntry {
-  @Field(() => ID)
+  @Field(() => ID, { description: "The entry's id." })
   id!: string;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When the change was made.' })
   at!: Date;
 
   @Field(() => Int, { nullable: true, description: 'The id of who made the change, while their account exists.' })
@@ -48,9 +48,9 @@ export class AuditLogArgs extends ConnectionArgs {
 
 @ObjectType({ description: 'Someone who appears in the audit log (for its filter).' })
 export class AuditActor {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Their user id (what `auditLog(actorId)` takes).' })
   id!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Their username.' })
   username!: string;
 }

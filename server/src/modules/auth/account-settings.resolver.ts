@@ -35,14 +35,17 @@ export class AccountSettingsResolver {
   }
 
   @Allow('user')
-  @Mutation(() => Account)
-  async updateAccountSettings(@Ctx() ctx: RequestContext, @Arg('input', () => UpdateAccountSettingsInput) input: UpdateAccountSettingsInput): Promise<Account> {
+  @Mutation(() => Account, { description: "Changes the caller's account settings and answers the account as it is now." })
+  async updateAccountSettings(
+    @Ctx() ctx: RequestContext,
+    @Arg('input', () => UpdateAccountSettingsInput, { description: 'What changes.' }) input: UpdateAccountSettingsInput,
+  ): Promise<Account> {
     return toAccount(await this.services.settings.update(ctx, input));
   }
 
   @Allow('user')
   @Mutation(() => MessagePayload, { description: 'Sends a link to the new address; the address changes once it is opened. The password is checked again (BAD_USER_INPUT on `password`).' })
-  changeEmail(@Ctx() ctx: RequestContext, @Arg('input', () => ChangeEmailInput) input: ChangeEmailInput): Promise<MessagePayload> {
+  changeEmail(@Ctx() ctx: RequestContext, @Arg('input', () => ChangeEmailInput, { description: 'The new address and the password.' }) input: ChangeEmailInput): Promise<MessagePayload> {
     return this.services.addresses.requestChange(ctx, input);
   }
 
@@ -54,13 +57,13 @@ export class AccountSettingsResolver {
 
   @Allow('public')
   @Mutation(() => VerifyEmailPayload, { description: 'Opens a `/verify-email?token=…` link: confirms the address (or makes a new address the account’s); its guest orders join the account. TOKEN_INVALID for a used, expired, replaced or unknown link.' })
-  verifyEmail(@Ctx() ctx: RequestContext, @Arg('token', () => String) token: string): Promise<VerifyEmailPayload> {
+  verifyEmail(@Ctx() ctx: RequestContext, @Arg('token', () => String, { description: 'The `token` of the link (43 characters).' }) token: string): Promise<VerifyEmailPayload> {
     return this.services.addresses.verify(ctx, { token });
   }
 
   @Allow('user')
   @Mutation(() => Boolean, { description: 'Deletes the caller’s account (the password again). Its orders stay for the shop’s books without the purchaser’s name or address.' })
-  async deleteAccount(@Ctx() ctx: RequestContext, @Arg('input', () => DeleteAccountInput) input: DeleteAccountInput): Promise<boolean> {
+  async deleteAccount(@Ctx() ctx: RequestContext, @Arg('input', () => DeleteAccountInput, { description: 'The password, to confirm.' }) input: DeleteAccountInput): Promise<boolean> {
     await this.services.settings.delete(ctx, input);
     return true;
   }

@@ -16,14 +16,16 @@ export class AuthResolver {
   }
 
   @Allow('public')
-  @Mutation(() => RegisterPayload)
-  register(@Ctx() ctx: RequestContext, @Arg('input', () => RegisterInput) input: RegisterInput): Promise<RegisterPayload> {
+  @Mutation(() => RegisterPayload, {
+    description: 'Creates a customer account and e-mails a link to confirm its address. CONFLICT on `username` or `email` when taken; RATE_LIMITED past the sign-ups allowed per client address an hour.',
+  })
+  register(@Ctx() ctx: RequestContext, @Arg('input', () => RegisterInput, { description: 'The username, e-mail address and password.' }) input: RegisterInput): Promise<RegisterPayload> {
     return this.service.register(ctx, input);
   }
 
   @Allow('public')
-  @Mutation(() => AuthPayload, { description: 'Rate-limited: repeated failures answer RATE_LIMITED.' })
-  login(@Ctx() ctx: RequestContext, @Arg('input', () => LoginInput) input: LoginInput): Promise<AuthPayload> {
+  @Mutation(() => AuthPayload, { description: 'Signs in by username or e-mail address and answers a session token. UNAUTHENTICATED for a wrong name or password; repeated failures answer RATE_LIMITED.' })
+  login(@Ctx() ctx: RequestContext, @Arg('input', () => LoginInput, { description: 'The username (or address), the password and whether to stay signed in.' }) input: LoginInput): Promise<AuthPayload> {
     return this.service.login(ctx, input);
   }
 
@@ -42,10 +44,10 @@ export class AuthResolver {
   }
 
   @Allow('user')
-  @Mutation(() => ChangePasswordPayload)
+  @Mutation(() => ChangePasswordPayload, { description: "Sets a new password: every session of the account ends, and the answer carries this session's new token." })
   changePassword(
     @Ctx() ctx: RequestContext,
-    @Arg('input', () => ChangePasswordInput) input: ChangePasswordInput,
+    @Arg('input', () => ChangePasswordInput, { description: 'The new password, and the current one unless the session is fresh.' }) input: ChangePasswordInput,
   ): Promise<ChangePasswordPayload> {
     return this.service.changePassword(ctx, input);
   }

@@ -5,3 +5,4 @@ export { checkPassword, normaliseEmail, normaliseUsername } from './auth.validat
 export { accountUsesEmail, createStaffAccount, lockedStaffMember, removeStaffAccount, setStaffRole, staffMembers } from './staff-accounts.js';
 export { Role, User } from './user.entity.js';
 export { accountTimeZone, setAccountTimeZone } from './account-time-zone.js';
+export { customerEventData } from './customer-events.js';

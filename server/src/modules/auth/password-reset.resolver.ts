@@ -11,13 +11,13 @@ export class PasswordResetResolver {
 
   @Allow('public')
   @Mutation(() => MessagePayload, { description: 'E-mails a reset link (1 hour, once) when an account uses the address; the answer is the same either way. RATE_LIMITED past 5 requests per client address or 3 per e-mail address an hour.' })
-  requestPasswordReset(@Ctx() ctx: RequestContext, @Arg('input', () => RequestPasswordResetInput) input: RequestPasswordResetInput): Promise<MessagePayload> {
+  requestPasswordReset(@Ctx() ctx: RequestContext, @Arg('input', () => RequestPasswordResetInput, { description: 'The address to send the link to.' }) input: RequestPasswordResetInput): Promise<MessagePayload> {
     return this.service.request(ctx, input);
   }
 
   @Allow('public')
   @Mutation(() => MessagePayload, { description: 'Sets the new password from a reset link; every session of the account ends. TOKEN_INVALID for a used, expired or unknown link.' })
-  resetPassword(@Ctx() ctx: RequestContext, @Arg('input', () => ResetPasswordInput) input: ResetPasswordInput): Promise<MessagePayload> {
+  resetPassword(@Ctx() ctx: RequestContext, @Arg('input', () => ResetPasswordInput, { description: "The link's token and the new password." }) input: ResetPasswordInput): Promise<MessagePayload> {
     return this.service.confirm(ctx, input);
   }
 }

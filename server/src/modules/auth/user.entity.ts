@@ -5,7 +5,15 @@ import { Field, GraphQLISODateTime, Int, ObjectType, registerEnumType } from 'ty
 import { Role } from '../../core/viewer.js';
 
 export { Role };
-registerEnumType(Role, { name: 'Role', description: 'What a user may do: admins manage the shop; staff use Orders, Customers and Sales; customers shop.' });
+registerEnumType(Role, {
+  name: 'Role',
+  description: 'What a user may do: admins manage the shop; staff use Orders, Customers and Sales; customers shop.',
+  valuesConfig: {
+    ADMIN: { description: 'Runs the shop: the whole console, the blog and the settings.' },
+    STAFF: { description: "The shop's people: Orders (search, details, resends, refunds), Customers and Sales, nothing else." },
+    CUSTOMER: { description: 'A shopper with an account: their orders, address book, group cards and settings.' },
+  },
+});
 
 @ObjectType({ description: 'A registered user of the shop.' })
 @Entity({ tableName: 'app_user' })
@@ -14,26 +22,26 @@ registerEnumType(Role, { name: 'Role', description: 'What a user may do: admins 
 export class User {
   [OptionalProps]?: 'createdAt' | 'role' | 'emailConfirmedAt' | 'notifyOpened' | 'timeZone';
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The user's id." })
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The username: 3 to 32 letters, digits, "_", "." or "-", unique ignoring case.' })
   @Property({ type: 'string', length: 32, unique: true })
   username!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The e-mail address, in lower case (unique).' })
   @Property({ type: 'string', length: 254, unique: true })
   email!: string;
 
   @Property({ type: 'string', hidden: true, lazy: false })
   passwordHash!: string;
 
-  @Field(() => Role)
+  @Field(() => Role, { description: 'What the user may do.' })
   @Enum({ items: () => Role, nativeEnumName: 'user_role', type: 'string' })
   role: Role = Role.CUSTOMER;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When the account was created.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 

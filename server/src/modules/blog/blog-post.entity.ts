@@ -9,7 +9,14 @@ export enum BlogPostStatus {
   DRAFT = 'draft',
   PUBLISHED = 'published',
 }
-registerEnumType(BlogPostStatus, { name: 'BlogPostStatus', description: 'A draft is seen by admins only; a published post from its publication time on.' });
+registerEnumType(BlogPostStatus, {
+  name: 'BlogPostStatus',
+  description: 'A draft is seen by admins only; a published post from its publication time on.',
+  valuesConfig: {
+    DRAFT: { description: 'Being written: admins only.' },
+    PUBLISHED: { description: 'Public from `publishedAt` on (a later time is a scheduled post).' },
+  },
+});
 
 /** A blog post, written in Markdown; the sanitised HTML is rendered once, when it is saved. */
 @ObjectType({ description: 'A post of the blog.' })
@@ -18,11 +25,11 @@ registerEnumType(BlogPostStatus, { name: 'BlogPostStatus', description: 'A draft
 export class BlogPost {
   [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'excerpt' | 'body' | 'html' | 'metaDescription' | 'publishedAt' | 'coverImage' | 'author';
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The post's id." })
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The title (1–200 characters).' })
   @Property({ type: 'string', length: 200 })
   title!: string;
 
@@ -30,7 +37,7 @@ export class BlogPost {
   @Property({ type: 'string', length: 120, unique: true })
   slug!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'A plain-text summary for lists and the feed; empty when none was written.' })
   @Property({ type: 'text', default: '' })
   excerpt: string = '';
 
@@ -46,11 +53,11 @@ export class BlogPost {
   @Property({ type: 'string', length: 300, nullable: true })
   metaDescription: string | null = null;
 
-  @Field(() => MediaFile, { nullable: true })
+  @Field(() => MediaFile, { nullable: true, description: 'The picture at the top of the post and in lists; null: none.' })
   @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null' })
   coverImage: MediaFile | null = null;
 
-  @Field(() => BlogPostStatus)
+  @Field(() => BlogPostStatus, { description: 'DRAFT or PUBLISHED.' })
   @Enum({ items: () => BlogPostStatus, nativeEnumName: 'blog_post_status', type: 'string' })
   status: BlogPostStatus = BlogPostStatus.DRAFT;
 
@@ -61,11 +68,11 @@ export class BlogPost {
   @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })
   author: User | null = null;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When the post was created.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When it was last changed.' })
   @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
 }

@@ -2,7 +2,7 @@ import { Field, InputType, Int } from 'type-graphql';
 
 @InputType({ description: 'A category; on update, a field left out keeps its value.' })
 export class CategoryInput {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Its name (1–200 characters); required to create one.' })
   name?: string;
 
   @Field(() => Int, { nullable: true, description: 'Null for the top level.' })

@@ -9,11 +9,11 @@ import { MediaFile } from '../media/index.js';
 export class Category {
   [OptionalProps]?: 'createdAt' | 'parent' | 'media';
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The category's id." })
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Its name (1–200 characters).' })
   @Property({ type: 'string', length: 200 })
   name!: string;
 
@@ -25,7 +25,7 @@ export class Category {
   @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null' })
   media: MediaFile | null = null;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When it was created.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 

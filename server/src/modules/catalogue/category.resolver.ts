@@ -9,27 +9,31 @@ import { CategoryInput } from './catalogue.types.js';
 export class CategoryResolver {
   constructor(private readonly service: CategoryService) {}
 
-  @Allow('storefront')
+  @Allow('storefront', 'catalogue:read')
   @Query(() => [Category], { description: 'Every category, as a flat list: build the tree from `parentId`.' })
   categories(@Ctx() ctx: RequestContext): Promise<Category[]> {
     return this.service.list(ctx);
   }
 
-  @Allow('admin')
-  @Mutation(() => Category)
-  createCategory(@Ctx() ctx: RequestContext, @Arg('input', () => CategoryInput) input: CategoryInput): Promise<Category> {
+  @Allow('admin', 'catalogue:write')
+  @Mutation(() => Category, { description: 'Adds a category, at the top level or under `parentId`.' })
+  createCategory(@Ctx() ctx: RequestContext, @Arg('input', () => CategoryInput, { description: 'Its name (required), parent and image.' }) input: CategoryInput): Promise<Category> {
     return this.service.create(ctx, input);
   }
 
-  @Allow('admin')
+  @Allow('admin', 'catalogue:write')
   @Mutation(() => Category, { description: 'Renames, moves (refusing cycles) or changes the image of a category.' })
-  updateCategory(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number, @Arg('input', () => CategoryInput) input: CategoryInput): Promise<Category> {
+  updateCategory(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { description: "The category's id." }) id: number,
+    @Arg('input', () => CategoryInput, { description: 'What changes; a field left out keeps its value.' }) input: CategoryInput,
+  ): Promise<Category> {
     return this.service.update(ctx, id, input);
   }
 
-  @Allow('admin')
+  @Allow('admin', 'catalogue:write')
   @Mutation(() => Boolean, { description: 'Deletes a category with its subcategories and their products.' })
-  async deleteCategory(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<boolean> {
+  async deleteCategory(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: "The category's id." }) id: number): Promise<boolean> {
     await this.service.delete(ctx, id);
     return true;
   }

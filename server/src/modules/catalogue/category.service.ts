@@ -7,6 +7,8 @@ import { MediaFile, checkedImage, type MediaUsageProvider } from '../media/index
 import { subtreeIds } from '../../core/tree.js';
 import { Category } from './category.entity.js';
 import { cleanName, optionalId } from '../../core/input.js';
+import { emitProductsOfCategories } from './product-events.js';
+import type { WebhookEvents } from '../webhooks/index.js';
 
 export interface CategoryInput {
   name?: unknown;
@@ -16,7 +18,11 @@ export interface CategoryInput {
 
 /** The category tree. The whole tree is read in one query; the client builds it from `parentId`. */
 export class CategoryService {
-  constructor(private readonly cache: ReadCache) {}
+  constructor(
+    private readonly cache: ReadCache,
+    /** Where the products deleted with a category are told to the webhook endpoints. */
+    private readonly webhooks: WebhookEvents,
+  ) {}
 
   /** The REST tree (`GET /api/categories/all`): one query building the JSON, then served from the read cache. */
   tree(ctx: RequestContext): Promise<CachedAnswer> {
@@ -75,7 +81,9 @@ export class CategoryService {
   async delete(ctx: RequestContext, id: number): Promise<void> {
     await ctx.em.transactional(async (em) => {
       const category = await this.get(withEm(ctx, em), id);
-      const below = (await subtreeIds(em, 'category', id)).length - 1;
+      const subtree = await subtreeIds(em, 'category', id);
+      const below = subtree.length - 1;
+      await emitProductsOfCategories(this.webhooks, em, subtree);
       await em.nativeDelete(Category, { id: category.id });
       await recordAudit(withEm(ctx, em), { entity: 'category', id, action: 'deleted', summary: `Deleted ${named(category.name)}${below ? ` with ${below} subcategor${below === 1 ? 'y' : 'ies'}` : ''} and their products` });
     });

@@ -16,7 +16,20 @@ export enum MessageLocation {
   BOTTOM_LEFT = 'bottom-left',
   BOTTOM_RIGHT = 'bottom-right',
 }
-registerEnumType(MessageLocation, { name: 'MessageLocation', description: 'Where the personal message sits on the greeting image.' });
+registerEnumType(MessageLocation, {
+  name: 'MessageLocation',
+  description: 'Where the personal message sits on the greeting image (there is no bottom centre: the card’s controls sit there).',
+  valuesConfig: {
+    TOP_LEFT: { description: 'Top left corner.' },
+    TOP_CENTER: { description: 'Top, centred.' },
+    TOP_RIGHT: { description: 'Top right corner.' },
+    MIDDLE_LEFT: { description: 'Middle, on the left.' },
+    MIDDLE_CENTER: { description: 'The centre (the default).' },
+    MIDDLE_RIGHT: { description: 'Middle, on the right.' },
+    BOTTOM_LEFT: { description: 'Bottom left corner.' },
+    BOTTOM_RIGHT: { description: 'Bottom right corner.' },
+  },
+});
 
 /** The placements are the shared rule's (server/src/rules/card.ts): the enum must name the same values. */
 export const MESSAGE_LOCATIONS: readonly MessageLocation[] = SHARED_LOCATIONS.map((location) => location as MessageLocation);
@@ -42,7 +55,7 @@ export class EGreetingCard {
   @OneToOne(() => Product, { primary: true, owner: true, deleteRule: 'cascade' })
   product!: Product;
 
-  @Field(() => MessageLocation)
+  @Field(() => MessageLocation, { description: 'Where the personal message sits on the greeting image.' })
   @Enum({ items: () => MessageLocation, nativeEnumName: 'message_location', type: 'string' })
   messageLocation: MessageLocation = MessageLocation.MIDDLE_CENTER;
 
@@ -50,19 +63,19 @@ export class EGreetingCard {
   @Property({ type: 'string', length: 100, nullable: true })
   fontName: string | null = null;
 
-  @Field(() => MediaFile, { nullable: true })
+  @Field(() => MediaFile, { nullable: true, description: 'The first of the card’s songs (an audio file), listed first on its page; null: empty slot.' })
   @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null', fieldName: 'song_1_id' })
   song1: MediaFile | null = null;
 
-  @Field(() => MediaFile, { nullable: true })
+  @Field(() => MediaFile, { nullable: true, description: 'The second song (an audio file); null: empty slot.' })
   @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null', fieldName: 'song_2_id' })
   song2: MediaFile | null = null;
 
-  @Field(() => MediaFile, { nullable: true })
+  @Field(() => MediaFile, { nullable: true, description: 'The third song (an audio file); null: empty slot.' })
   @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null', fieldName: 'song_3_id' })
   song3: MediaFile | null = null;
 
-  @Field(() => MediaFile, { nullable: true })
+  @Field(() => MediaFile, { nullable: true, description: 'The front of the card, which opens onto the greeting image (the product’s main image stands in when null).' })
   @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null' })
   coverImage: MediaFile | null = null;
 
@@ -70,19 +83,19 @@ export class EGreetingCard {
   @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null' })
   greetingImage: MediaFile | null = null;
 
-  @Field(() => MediaFile, { nullable: true })
+  @Field(() => MediaFile, { nullable: true, description: 'The back of the card, shown when it is turned over; null: a blank back.' })
   @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null' })
   backImage: MediaFile | null = null;
 
-  @Field(() => MediaFile, { nullable: true })
+  @Field(() => MediaFile, { nullable: true, description: 'An extra picture shown below the card on its page; null: empty slot.' })
   @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null', fieldName: 'extra_image_1_id' })
   extraImage1: MediaFile | null = null;
 
-  @Field(() => MediaFile, { nullable: true })
+  @Field(() => MediaFile, { nullable: true, description: 'A second extra picture; null: empty slot.' })
   @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null', fieldName: 'extra_image_2_id' })
   extraImage2: MediaFile | null = null;
 
-  @Field(() => MediaFile, { nullable: true })
+  @Field(() => MediaFile, { nullable: true, description: 'A third extra picture; null: empty slot.' })
   @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null', fieldName: 'extra_image_3_id' })
   extraImage3: MediaFile | null = null;
 }

@@ -5,6 +5,8 @@ import { conflict, notFound } from '../../core/errors.js';
 import { Changes, type ReadCache } from '../../core/read-cache.js';
 import { describeChanges, named, recordAuditMany, type AuditFact } from '../audit/index.js';
 import type { BulkActionType, BulkRow } from './product-bulk.js';
+import { emitProducts } from './product-events.js';
+import type { WebhookEvents } from '../webhooks/index.js';
 
 /** How long a bulk action can be undone after it was made. */
 export const UNDO_HOURS = 24;
@@ -58,7 +60,7 @@ interface CurrentRow {
  * restored product audited; a change is undone once (409 after), for a day (409 after), and an
  * unknown id is 404.
  */
-export async function undoBulkChange(ctx: RequestContext, cache: ReadCache, changeId: unknown): Promise<{ restored: number; skipped: number }> {
+export async function undoBulkChange(ctx: RequestContext, cache: ReadCache, webhooks: WebhookEvents, changeId: unknown): Promise<{ restored: number; skipped: number }> {
   if (typeof changeId !== 'string' || !/^[0-9a-f-]{36}$/i.test(changeId)) throw notFound('Bulk change');
   const categories = new Set<number>();
   const result = await ctx.em.transactional(async (em) => {
@@ -94,6 +96,7 @@ export async function undoBulkChange(ctx: RequestContext, cache: ReadCache, chan
         withEm(ctx, em),
         restore.map(({ row, back }): AuditFact => ({ entity: 'product', id: row.id, action: 'updated', summary: `${named(row.name)} (undo of a bulk change): ${describeChanges(shown(row), shown(back), LABELS)}` })),
       );
+      await emitProducts(webhooks, em, 'product.updated', restore.map(({ row }) => row.id));
     }
     await em.execute(`update product_bulk_change set undone_at = now() where id = ?`, [changeId]);
     for (const { row, back } of restore) categories.add(row.category_id).add(back.category_id);

@@ -5,6 +5,8 @@ import { Changes, type ReadCache } from '../../core/read-cache.js';
 import { describeChanges, named, recordAuditMany, type AuditFact } from '../audit/index.js';
 import { ProductStatus } from './product.entity.js';
 import { rememberBulkChange } from './product-bulk-undo.js';
+import { emitProducts } from './product-events.js';
+import type { WebhookEvents } from '../webhooks/index.js';
 import { cleanTags, parsePrice } from './product-rules.js';
 
 /** The most products one bulk action changes (contract section 16). */
@@ -49,7 +51,7 @@ const snapshot = (row: BulkRow) => ({ status: row.status, category: `#${row.cate
  * product (else 400 on `ids`, nothing changed), every product's new state must be valid (a price
  * above zero and below its compare-at price), and each product gets its audit entry.
  */
-export async function bulkUpdateProducts(ctx: RequestContext, cache: ReadCache, idsInput: unknown, actionInput: BulkActionInput): Promise<{ updated: number; undoId: string | null }> {
+export async function bulkUpdateProducts(ctx: RequestContext, cache: ReadCache, webhooks: WebhookEvents, idsInput: unknown, actionInput: BulkActionInput): Promise<{ updated: number; undoId: string | null }> {
   const ids = cleanIds(idsInput);
   const action = cleanAction(actionInput);
   const touchedCategories = new Set<number>();
@@ -66,6 +68,7 @@ export async function bulkUpdateProducts(ctx: RequestContext, cache: ReadCache, 
     }
     for (const row of rows) touchedCategories.add(row.category_id);
     if (action.type === 'delete') {
+      await emitProducts(webhooks, em, 'product.deleted', ids);
       await em.execute(`delete from product where id = any(?::int[])`, [`{${ids.join(',')}}`]);
       await recordAuditMany(tx, rows.map((row): AuditFact => ({ entity: 'product', id: row.id, action: 'deleted', summary: `Deleted ${named(row.name)} (bulk)` })));
       return { updated: rows.length, undoId: null };
@@ -87,6 +90,7 @@ export async function bulkUpdateProducts(ctx: RequestContext, cache: ReadCache, 
       tx,
       rows.map((row, i): AuditFact => ({ entity: 'product', id: row.id, action: 'updated', summary: `${named(row.name)} (bulk): ${describeChanges(snapshot(row), snapshot(after[i]!), LABELS)}` })),
     );
+    await emitProducts(webhooks, em, 'product.updated', ids);
     return { updated: rows.length, undoId: await rememberBulkChange(em, action.type, rows, after) };
   });
   await cache.changed([...new Set(ids.flatMap((id) => Changes.product(id, [...touchedCategories])))]);

@@ -8,11 +8,11 @@ export { BUILT_IN_PRODUCT_TYPES, E_GREETING_CARD_TYPE_ID } from '../../rules/ind
 @Entity({ tableName: 'product_type' })
 @Unique({ name: 'product_type_name_lower_unique', expression: 'create unique index "product_type_name_lower_unique" on "product_type" (lower("name"))' })
 export class ProductType {
-  @Field(() => Int)
+  @Field(() => Int, { description: "The type's id: 1 to 3 are built in." })
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Its name, unique ignoring case (1–100 characters), e.g. "E-Greeting Card".' })
   @Property({ type: 'string', length: 100 })
   name!: string;
 }

@@ -8,27 +8,31 @@ import { ProductType } from './product-type.entity.js';
 export class ProductTypeResolver {
   constructor(private readonly service: ProductTypeService) {}
 
-  @Allow('storefront')
-  @Query(() => [ProductType])
+  @Allow('storefront', 'catalogue:read')
+  @Query(() => [ProductType], { description: 'Every product type, by id (the built-in ones first).' })
   productTypes(@Ctx() ctx: RequestContext): Promise<ProductType[]> {
     return this.service.list(ctx);
   }
 
-  @Allow('admin')
-  @Mutation(() => ProductType)
-  createProductType(@Ctx() ctx: RequestContext, @Arg('name', () => String) name: string): Promise<ProductType> {
+  @Allow('admin', 'catalogue:write')
+  @Mutation(() => ProductType, { description: 'Adds a product type; CONFLICT on `name` when one of that name exists (ignoring case).' })
+  createProductType(@Ctx() ctx: RequestContext, @Arg('name', () => String, { description: 'Its name, 1–100 characters.' }) name: string): Promise<ProductType> {
     return this.service.create(ctx, { name });
   }
 
-  @Allow('admin')
-  @Mutation(() => ProductType)
-  updateProductType(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number, @Arg('name', () => String) name: string): Promise<ProductType> {
+  @Allow('admin', 'catalogue:write')
+  @Mutation(() => ProductType, { description: 'Renames a product type; the built-in types cannot be renamed (CONFLICT).' })
+  updateProductType(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { description: "The type's id." }) id: number,
+    @Arg('name', () => String, { description: 'Its new name, 1–100 characters, unique ignoring case.' }) name: string,
+  ): Promise<ProductType> {
     return this.service.update(ctx, id, { name });
   }
 
-  @Allow('admin')
+  @Allow('admin', 'catalogue:write')
   @Mutation(() => Boolean, { description: 'Refused (CONFLICT) for the built-in types 1–3 and for types in use.' })
-  async deleteProductType(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<boolean> {
+  async deleteProductType(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: "The type's id." }) id: number): Promise<boolean> {
     await this.service.delete(ctx, id);
     return true;
   }

@@ -10,6 +10,8 @@ import { CARD_MEDIA_SLOTS, EGreetingCard } from './e-greeting-card.entity.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { applyProductReferences, CARD_FIELD, slotField, type CleanCard } from './product-references.js';
 import { ProductType } from './product-type.entity.js';
+import { emitProducts } from './product-events.js';
+import type { WebhookEvents } from '../webhooks/index.js';
 import {
   MAX_ASSOCIATED_IMAGES,
   cleanDescription,
@@ -43,10 +45,14 @@ export interface ProductInput {
 
 /**
  * Saves products: each with its tags, associated images and card data in one transaction with its
- * audit entry; the storefront answers that show it are dropped from the read cache afterwards.
+ * audit entry and its webhook event; the storefront answers that show it are dropped from the read
+ * cache afterwards.
  */
 export class ProductWriter {
-  constructor(private readonly cache: ReadCache) {}
+  constructor(
+    private readonly cache: ReadCache,
+    private readonly webhooks: WebhookEvents,
+  ) {}
 
   async create(ctx: RequestContext, input: ProductInput): Promise<Product> {
     const fields = this.cleanFields(input, true);
@@ -65,7 +71,7 @@ export class ProductWriter {
       assertCompareAtAbovePrice(product);
       await applyProductReferences(em, product, fields, null);
       return product;
-    }, (product) => ({ entity: 'product', id: product.id, action: 'created', summary: `Created ${named(product.name)} at ${product.price}` }));
+    }, (product) => ({ entity: 'product', id: product.id, action: 'created', summary: `Created ${named(product.name)} at ${product.price}` }), 'product.created');
     await this.cache.changed(Changes.product(product.id, [product.category.id]));
     ctx.log.info({ productId: product.id }, 'product created');
     return product;
@@ -94,7 +100,7 @@ export class ProductWriter {
       const card = await em.findOne(EGreetingCard, { product: id });
       await applyProductReferences(em, product, fields, card);
       return product;
-    }, (product) => ({ entity: 'product', id, action: 'updated', summary: `${named(product.name)}: ${describeChanges(before!, productSnapshot(product), PRODUCT_FIELDS)}` }));
+    }, (product) => ({ entity: 'product', id, action: 'updated', summary: `${named(product.name)}: ${describeChanges(before!, productSnapshot(product), PRODUCT_FIELDS)}` }), 'product.updated');
     await this.cache.changed(Changes.product(id, [formerCategoryId, saved.category.id]));
     return saved;
   }
@@ -103,6 +109,8 @@ export class ProductWriter {
     await audited(
       ctx,
       async (tx) => {
+        // Told before it goes, while its row can still be read (an unknown id tells nothing and rolls back below).
+        await emitProducts(this.webhooks, tx.em, 'product.deleted', [id]);
         const [row] = await tx.em.execute<{ name: string }[]>('delete from "product" where "id" = ? returning "name"', [id]);
         if (!row) throw notFound('Product');
         return row.name;
@@ -138,12 +146,13 @@ export class ProductWriter {
     };
   }
 
-  /** Runs a save in one transaction with its audit entry; a unique SKU clash or a vanished reference becomes a clear error. */
-  private async save(ctx: RequestContext, work: (em: EntityManager) => Promise<Product>, fact: (product: Product) => AuditFact): Promise<Product> {
+  /** Runs a save in one transaction with its audit entry and webhook event; a unique SKU clash or a vanished reference becomes a clear error. */
+  private async save(ctx: RequestContext, work: (em: EntityManager) => Promise<Product>, fact: (product: Product) => AuditFact, event: 'product.created' | 'product.updated'): Promise<Product> {
     const audited = async (em: EntityManager) => {
       const product = await work(em);
       await em.flush();
       await recordAudit(withEm(ctx, em), fact(product));
+      await emitProducts(this.webhooks, em, event, [product.id]);
       return product;
     };
     try {

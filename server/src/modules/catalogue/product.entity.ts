@@ -12,7 +12,15 @@ export enum ProductStatus {
   ACTIVE = 'active',
   ARCHIVED = 'archived',
 }
-registerEnumType(ProductStatus, { name: 'ProductStatus', description: 'Shoppers see ACTIVE products only; drafts and archived products are seen by admins alone.' });
+registerEnumType(ProductStatus, {
+  name: 'ProductStatus',
+  description: 'Shoppers see ACTIVE products only; drafts and archived products are seen by admins alone.',
+  valuesConfig: {
+    DRAFT: { description: 'Being prepared: not in the shop yet; admins and API keys with a catalogue scope see it.' },
+    ACTIVE: { description: 'In the shop: listed, searchable and for sale.' },
+    ARCHIVED: { description: 'Taken out of the shop without being deleted; admins and API keys with a catalogue scope see it.' },
+  },
+});
 
 /**
  * Something the shop sells. Its associated images (`ProductImage`) and, for an e-greeting card, its
@@ -37,11 +45,11 @@ registerEnumType(ProductStatus, { name: 'ProductStatus', description: 'Shoppers 
 export class Product {
   [OptionalProps]?: 'createdAt' | 'updatedAt' | 'description' | 'sku' | 'mainImage' | 'tags' | 'sortName' | 'searchText' | 'compareAtPrice' | 'shopPrice' | 'shopCompareAt' | 'status' | 'categoryId' | 'productTypeId' | 'mainImageId';
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The product's id." })
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The name shoppers see (1–200 characters).' })
   @Property({ type: 'string', length: 200 })
   name!: string;
 
@@ -49,7 +57,7 @@ export class Product {
   @Property({ type: 'string', length: 200, generated: '(lower("name")) stored', lazy: true })
   sortName?: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Plain text (line breaks kept, no markup), up to 10,000 characters; empty when there is none.' })
   @Property({ type: 'text', default: '' })
   description: string = '';
 
@@ -105,15 +113,15 @@ export class Product {
   @Property({ type: 'text', default: '', lazy: true })
   searchText: string = '';
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When the product was created.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When the product was last changed (a bulk action included).' })
   @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The category it is listed in.' })
   get categoryId(): number {
     return this.category.id;
   }
@@ -123,7 +131,7 @@ export class Product {
     return this.type.id;
   }
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'The media library image shown for it in lists and first on its page; null: none.' })
   get mainImageId(): number | null {
     return this.mainImage?.id ?? null;
   }

@@ -13,67 +13,75 @@ import { AdminProductsArgs, BulkProductActionInput, BulkProductsResult, BulkUndo
 export class ProductResolver {
   constructor(private readonly service: ProductService) {}
 
-  @Allow('storefront')
+  @Allow('storefront', 'catalogue:read')
   @Query(() => ProductConnection, { description: "A page of a category's products, sorted by name." })
   products(@Ctx() ctx: RequestContext, @Args(() => CategoryProductsArgs) { categoryId, ...page }: CategoryProductsArgs): Promise<ConnectionResult<Product>> {
     return this.service.byCategory(ctx, categoryId, page);
   }
 
-  @Allow('storefront')
+  @Allow('storefront', 'catalogue:read')
   @Query(() => ProductConnection, { description: 'Products whose name, description or tags hold every word of the query, in a category (and below), of a type and between two prices; sorted by name unless `sort` says otherwise.' })
   searchProducts(@Ctx() ctx: RequestContext, @Args(() => SearchProductsArgs) args: SearchProductsArgs): Promise<ConnectionResult<Product>> {
     return this.service.search(ctx, args);
   }
 
-  @Allow('admin')
+  @Allow('admin', 'catalogue:read')
   @Query(() => ProductConnection, { description: "The console's list of every product, whatever its status, in pages of 50." })
   adminProducts(@Ctx() ctx: RequestContext, @Args(() => AdminProductsArgs) args: AdminProductsArgs): Promise<ConnectionResult<Product>> {
     return this.service.adminList(ctx, args);
   }
 
-  @Allow('admin')
+  @Allow('admin', 'catalogue:write')
   @Mutation(() => BulkProductsResult, { description: 'One action on up to 1,000 products, all or nothing, each product audited.' })
-  bulkUpdateProducts(@Ctx() ctx: RequestContext, @Arg('ids', () => [Int]) ids: number[], @Arg('action', () => BulkProductActionInput) action: BulkProductActionInput): Promise<BulkProductsResult> {
+  bulkUpdateProducts(
+    @Ctx() ctx: RequestContext,
+    @Arg('ids', () => [Int], { description: 'The products, 1 to 1,000; an unknown id refuses the whole action (BAD_USER_INPUT on `ids`).' }) ids: number[],
+    @Arg('action', () => BulkProductActionInput, { description: 'What is done to each.' }) action: BulkProductActionInput,
+  ): Promise<BulkProductsResult> {
     return this.service.bulkUpdate(ctx, ids, action);
   }
 
-  @Allow('admin')
+  @Allow('admin', 'catalogue:write')
   @Mutation(() => BulkUndoResult, { description: 'Gives the products of a bulk action (publish, archive, move, price) back what they had, within a day; products changed since are left as they are.' })
-  undoBulkUpdateProducts(@Ctx() ctx: RequestContext, @Arg('undoId', () => String) undoId: string): Promise<BulkUndoResult> {
+  undoBulkUpdateProducts(@Ctx() ctx: RequestContext, @Arg('undoId', () => String, { description: 'The `undoId` the bulk action answered.' }) undoId: string): Promise<BulkUndoResult> {
     return this.service.undoBulkUpdate(ctx, undoId);
   }
 
-  @Allow('storefront')
-  @Query(() => Product)
-  async product(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<Product> {
+  @Allow('storefront', 'catalogue:read')
+  @Query(() => Product, { description: 'One product with its type, images and card data. NOT_FOUND for an unknown id, and for a draft or archived product unless the caller is an admin or an API key with a catalogue scope.' })
+  async product(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: "The product's id." }) id: number): Promise<Product> {
     return (await this.service.storefront(ctx, id)).product;
   }
 
-  @Allow('admin')
+  @Allow('admin', 'catalogue:write')
   @Mutation(() => Product, { description: 'Creates a product with its tags, images and card data, all or nothing.' })
-  createProduct(@Ctx() ctx: RequestContext, @Arg('input', () => ProductInput) input: ProductInput): Promise<Product> {
+  createProduct(@Ctx() ctx: RequestContext, @Arg('input', () => ProductInput, { description: 'The new product.' }) input: ProductInput): Promise<Product> {
     return this.service.create(ctx, input);
   }
 
-  @Allow('admin')
+  @Allow('admin', 'catalogue:write')
   @Mutation(() => Product, { description: 'Saves a product with its tags, images and card data, all or nothing.' })
-  updateProduct(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number, @Arg('input', () => ProductInput) input: ProductInput): Promise<Product> {
+  updateProduct(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { description: "The product's id." }) id: number,
+    @Arg('input', () => ProductInput, { description: 'The product as it should be; optional fields left out keep their value.' }) input: ProductInput,
+  ): Promise<Product> {
     return this.service.update(ctx, id, input);
   }
 
-  @Allow('admin')
-  @Mutation(() => Boolean)
-  async deleteProduct(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<boolean> {
+  @Allow('admin', 'catalogue:write')
+  @Mutation(() => Boolean, { description: 'Deletes a product with its images and card data (the orders that sold it keep their lines); true once done. NOT_FOUND for an unknown id.' })
+  async deleteProduct(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: "The product's id." }) id: number): Promise<boolean> {
     await this.service.delete(ctx, id);
     return true;
   }
 
-  @FieldResolver(() => ProductType)
+  @FieldResolver(() => ProductType, { description: "The product's type." })
   async productType(@Ctx() ctx: RequestContext, @Root() product: Product): Promise<ProductType> {
     return this.service.typeOf(ctx, product);
   }
 
-  @FieldResolver(() => MediaFile, { nullable: true })
+  @FieldResolver(() => MediaFile, { nullable: true, description: 'Its main image, a media library file; null: none.' })
   mainImage(@Ctx() ctx: RequestContext, @Root() product: Product): Promise<MediaFile | null> {
     return this.service.mainImageOf(ctx, product);
   }

@@ -1,6 +1,7 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound } from '../../core/errors.js';
+import { seesAllProducts } from '../../core/viewer.js';
 import { groupBy, loadRef } from '../../core/loaders.js';
 import { subtreeIds } from '../../core/tree.js';
 import { keysetPage, pageSize, type ConnectionResult, type KeysetKey } from '../../core/pagination.js';
@@ -15,6 +16,7 @@ import { compareDecimal, parsePrice } from './product-rules.js';
 import { AdminProductSort, ProductSort } from './product-sort.js';
 import { bulkUpdateProducts, type BulkActionInput } from './product-bulk.js';
 import { undoBulkChange } from './product-bulk-undo.js';
+import type { WebhookEvents } from '../webhooks/index.js';
 
 export { ProductSort } from './product-sort.js';
 import { containsEveryWord } from '../../core/text-search.js';
@@ -72,8 +74,12 @@ const SEARCH_WORDS = 8;
 export class ProductService {
   private readonly writer: ProductWriter;
 
-  constructor(private readonly cache: ReadCache) {
-    this.writer = new ProductWriter(cache);
+  constructor(
+    private readonly cache: ReadCache,
+    /** Where creations, changes and deletions are told to the webhook endpoints. */
+    private readonly webhooks: WebhookEvents,
+  ) {
+    this.writer = new ProductWriter(cache, webhooks);
   }
 
   // ---- storefront answers (one query each, through the read cache) ----
@@ -86,7 +92,7 @@ export class ProductService {
     });
     if (answer) return answer;
     // A draft or an archived product: for admins only, read as it is (never kept: shoppers share the cache).
-    const hidden = (await ctx.isAdmin()) ? await productDetailJson(ctx.em, id, true) : null;
+    const hidden = seesAllProducts(await ctx.viewer()) ? await productDetailJson(ctx.em, id, true) : null;
     if (hidden === null) throw notFound('Product');
     return jsonAnswer(hidden);
   }
@@ -125,7 +131,7 @@ export class ProductService {
     });
     const read = await loader.load(id);
     // Drafts and archived products are seen by admins alone (the product page shows them a ribbon).
-    if (!read || (read.product.status !== ProductStatus.ACTIVE && !(await ctx.isAdmin()))) throw notFound('Product');
+    if (!read || (read.product.status !== ProductStatus.ACTIVE && !seesAllProducts(await ctx.viewer()))) throw notFound('Product');
     return read;
   }
 
@@ -139,7 +145,8 @@ export class ProductService {
   /** A page of a category's products, by name. */
   async byCategory(ctx: RequestContext, categoryId: number, args: ProductPageArgs): Promise<ConnectionResult<Product>> {
     await this.requireCategory(ctx.em, categoryId);
-    // The console lists a category's drafts and archived products too; shoppers see the shop's.
+    // The console lists a category's drafts and archived products too; shoppers see the shop's, and so
+    // do API keys (their answer is then the one cached for everyone; `adminProducts` lists them all).
     return this.page(ctx, (await ctx.isAdmin()) ? { category: categoryId } : { category: categoryId, status: ProductStatus.ACTIVE }, args);
   }
 
@@ -182,12 +189,12 @@ export class ProductService {
 
   /** A bulk action on chosen products (see product-bulk.ts). */
   bulkUpdate(ctx: RequestContext, ids: unknown, action: BulkActionInput): Promise<{ updated: number; undoId: string | null }> {
-    return bulkUpdateProducts(ctx, this.cache, ids, action);
+    return bulkUpdateProducts(ctx, this.cache, this.webhooks, ids, action);
   }
 
   /** Undoes a bulk action (see product-bulk-undo.ts). */
   undoBulkUpdate(ctx: RequestContext, changeId: unknown): Promise<{ restored: number; skipped: number }> {
-    return undoBulkChange(ctx, this.cache, changeId);
+    return undoBulkChange(ctx, this.cache, this.webhooks, changeId);
   }
 
   /** The type of a product (as read with it, or batched across the products of a request). */

@@ -5,9 +5,27 @@ import { MessageLocation } from './e-greeting-card.entity.js';
 import { Product, ProductStatus } from './product.entity.js';
 import { AdminProductSort, ProductSort } from './product-sort.js';
 
-registerEnumType(ProductSort, { name: 'ProductSort', description: 'The order of a product search: by name (the default), newest first, or by price either way.' });
+registerEnumType(ProductSort, {
+  name: 'ProductSort',
+  description: 'The order of a product search: by name (the default), newest first, or by price either way.',
+  valuesConfig: {
+    NAME: { description: 'By name, A to Z, ignoring case.' },
+    NEWEST: { description: 'Newest first (by creation time).' },
+    PRICE_ASC: { description: 'By the price shoppers pay now, lowest first.' },
+    PRICE_DESC: { description: 'By the price shoppers pay now, highest first.' },
+  },
+});
 
-registerEnumType(AdminProductSort, { name: 'AdminProductSort', description: "The order of the console's product list: by name (the default), by price either way, or last changed first." });
+registerEnumType(AdminProductSort, {
+  name: 'AdminProductSort',
+  description: "The order of the console's product list: by name (the default), by price either way, or last changed first.",
+  valuesConfig: {
+    NAME: { description: 'By name, A to Z, ignoring case.' },
+    PRICE_ASC: { description: 'By regular price, lowest first.' },
+    PRICE_DESC: { description: 'By regular price, highest first.' },
+    UPDATED: { description: 'Last changed first.' },
+  },
+});
 
 export enum BulkProductActionType {
   PUBLISH = 'publish',
@@ -18,11 +36,23 @@ export enum BulkProductActionType {
   REMOVE_TAG = 'remove_tag',
   DELETE = 'delete',
 }
-registerEnumType(BulkProductActionType, { name: 'BulkProductActionType' });
+registerEnumType(BulkProductActionType, {
+  name: 'BulkProductActionType',
+  description: 'What a bulk action does to each chosen product.',
+  valuesConfig: {
+    PUBLISH: { description: 'Sets the status to ACTIVE. Can be undone.' },
+    ARCHIVE: { description: 'Sets the status to ARCHIVED. Can be undone.' },
+    MOVE: { description: 'Moves the products to `categoryId`. Can be undone.' },
+    PRICE: { description: 'Sets the regular price to `price`, or changes it by `percent`; each must stay above zero and below its compare-at price. Can be undone.' },
+    ADD_TAG: { description: 'Adds `tag` where it is missing (ignoring case).' },
+    REMOVE_TAG: { description: 'Removes `tag` (ignoring case).' },
+    DELETE: { description: 'Deletes the products for good.' },
+  },
+});
 
 @InputType({ description: 'What a bulk action does to every chosen product.' })
 export class BulkProductActionInput {
-  @Field(() => BulkProductActionType)
+  @Field(() => BulkProductActionType, { description: 'The action; the other fields are read as it needs them.' })
   type!: BulkProductActionType;
 
   @Field(() => Int, { nullable: true, description: 'MOVE: the category the products go to.' })
@@ -38,7 +68,7 @@ export class BulkProductActionInput {
   tag?: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'What a bulk action did.' })
 export class BulkProductsResult {
   @Field(() => Int, { description: 'How many products the action changed (every chosen one: it is all or nothing).' })
   updated!: number;
@@ -47,7 +77,7 @@ export class BulkProductsResult {
   undoId!: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'What undoing a bulk action did.' })
 export class BulkUndoResult {
   @Field(() => Int, { description: 'How many products got back what they had before the action.' })
   restored!: number;
@@ -64,10 +94,10 @@ export class AdminProductsArgs extends ConnectionArgs {
   @Field(() => Int, { nullable: true, description: 'Only products of this category and the categories below it.' })
   categoryId?: number | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Only products of this type (1 = e-greeting cards).' })
   productTypeId?: number | null;
 
-  @Field(() => ProductStatus, { nullable: true })
+  @Field(() => ProductStatus, { nullable: true, description: 'Only products with this status; every status when left out.' })
   status?: ProductStatus | null;
 
   @Field(() => Boolean, { nullable: true, description: 'true: only products with a compare-at price; false: only those without.' })
@@ -82,7 +112,7 @@ export type ProductConnection = InstanceType<typeof ProductConnection>;
 
 @ArgsType()
 export class CategoryProductsArgs extends ConnectionArgs {
-  @Field(() => Int)
+  @Field(() => Int, { description: "The category: its own products, not its subcategories'. Shoppers and API keys get active products only; admins every status." })
   categoryId!: number;
 }
 
@@ -112,7 +142,7 @@ export class SearchProductsArgs extends ConnectionArgs {
 
 @InputType({ description: 'The card data of an e-greeting card; a field left out keeps its value, null empties it.' })
 export class EGreetingCardInput {
-  @Field(() => MessageLocation, { nullable: true })
+  @Field(() => MessageLocation, { nullable: true, description: 'Where the message sits on the greeting image (MIDDLE_CENTER for a new card that leaves it out).' })
   messageLocation?: MessageLocation | null;
 
   @Field(() => String, { nullable: true, description: 'A family of the font service, e.g. "Open Sans".' })
@@ -148,7 +178,7 @@ export class EGreetingCardInput {
 
 @InputType({ description: 'A product with its tags, images and card data, saved as one. On update an optional field left out keeps its value.' })
 export class ProductInput {
-  @Field(() => String)
+  @Field(() => String, { description: 'The name shoppers see, 1–200 characters.' })
   name!: string;
 
   @Field(() => DecimalScalar, { description: 'Greater than zero, at most two decimals.' })
@@ -160,16 +190,16 @@ export class ProductInput {
   @Field(() => ProductStatus, { nullable: true, description: 'ACTIVE when a new product leaves it out; kept on update.' })
   status?: ProductStatus | null;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The category it is listed in.' })
   categoryId!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Its type: 1 e-greeting card, 2 music album, 3 image collection, or one an admin added.' })
   productTypeId!: number;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Plain text, up to 10,000 characters; null or empty for none.' })
   description?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Stock keeping unit, up to 64 characters, unique ignoring case; null for none.' })
   sku?: string | null;
 
   @Field(() => Int, { nullable: true, description: 'An image of the media library.' })

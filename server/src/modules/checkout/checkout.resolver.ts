@@ -17,7 +17,7 @@ export class CheckoutResolver {
   cartQuote(
     @Ctx() ctx: RequestContext,
     @Info() info: GraphQLResolveInfo,
-    @Arg('lines', () => [CartLineInput]) lines: CartLineInput[],
+    @Arg('lines', () => [CartLineInput], { description: 'The cart, up to 50 lines.' }) lines: CartLineInput[],
     @Arg('discountCode', () => String, { nullable: true, description: 'A discount code to price the cart with; one that cannot be used is BAD_USER_INPUT on discountCode, saying why.' }) discountCode?: string | null,
   ): Promise<CartQuoteResult<QuotedProduct>> {
     return this.checkout.quote(ctx, lines, discountCode, { withProducts: asksFor(info, ['lines', 'product']) });
@@ -31,7 +31,7 @@ export class CheckoutResolver {
 
   @Allow('storefront')
   @Mutation(() => Order, { description: 'Pays for a cart and places the order. PAYMENT_DECLINED when the payment is refused; the same idempotency key never places a second order.' })
-  placeOrder(@Ctx() ctx: RequestContext, @Arg('input', () => PlaceOrderInput) input: PlaceOrderInput): Promise<Order> {
+  placeOrder(@Ctx() ctx: RequestContext, @Arg('input', () => PlaceOrderInput, { description: 'The cart, the purchaser, the payment and the idempotency key.' }) input: PlaceOrderInput): Promise<Order> {
     return this.checkout.place(ctx, input);
   }
 }

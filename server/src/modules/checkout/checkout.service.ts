@@ -19,6 +19,7 @@ import { OrderSettlement } from './order-settlement.js';
 import type { ChargeResult, PaymentProvider } from '../payments/index.js';
 import { chargePending } from './pending-orders.js';
 import { PendingOrderWriter, type WrittenOrder } from './pending-order-writer.js';
+import type { WebhookEvents } from '../webhooks/index.js';
 
 export type { CartQuote, CartQuoteLine } from './cart-pricing.js';
 
@@ -65,6 +66,8 @@ export interface CheckoutOptions {
   products: { productOf(ctx: RequestContext, id: number): Promise<Product> };
   /** Makes a card being ordered a group card (its signing token and deadline), in the checkout's transaction. */
   groupCards: { attach(em: EntityManager, item: OrderItem, request: GroupCardRequest): unknown };
+  /** Where paid orders are told to the webhook endpoints (order.paid), in the transaction that pays them. */
+  webhooks: WebhookEvents;
 }
 
 /**

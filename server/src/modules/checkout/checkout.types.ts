@@ -7,10 +7,10 @@ import { MAX_MESSAGE_LENGTH, MAX_QUANTITY } from './checkout-rules.js';
 
 @InputType({ description: 'One recipient of a card line: each gets their own card, link and e-mail.' })
 export class CardRecipientInput {
-  @Field(() => String)
+  @Field(() => String, { description: "The recipient's name, one line, up to 100 characters (what `{name}` in the message becomes)." })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The recipient's e-mail address: the card goes there." })
   email!: string;
 }
 
@@ -28,7 +28,7 @@ export class CardPersonalisationInput {
   })
   recipients?: CardRecipientInput[] | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The sender's name as the card signs it, one line, up to 100 characters." })
   senderName!: string;
 
   @Field(() => String, { description: `Up to ${MAX_MESSAGE_LENGTH} characters; line breaks are kept; \`{name}\` becomes each recipient's name.` })
@@ -55,7 +55,7 @@ export class CardPersonalisationInput {
 
 @InputType({ description: 'A cart line as the browser keeps it. Prices are never sent: the server prices every line.' })
 export class CartLineInput {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The product bought.' })
   productId!: number;
 
   @Field(() => Int, { defaultValue: 1, description: `1 to ${MAX_QUANTITY}; for an e-greeting card, its number of recipients (one card each, up to ${MAX_RECIPIENTS_PER_LINE}), which placeOrder reads from the personalisation.` })
@@ -72,13 +72,13 @@ export class CartQuoteLine {
 
   // product: see CartQuoteLineResolver (read only when asked for).
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many (for an e-card, its recipients).' })
   quantity!: number;
 
-  @Field(() => DecimalScalar)
+  @Field(() => DecimalScalar, { description: 'The price of one, as it will be charged (a running sale and a membership applied).' })
   unitPrice!: string;
 
-  @Field(() => DecimalScalar)
+  @Field(() => DecimalScalar, { description: 'The unit price times the quantity.' })
   lineTotal!: string;
 
   @Field(() => String, { nullable: true, description: 'What a membership did to its price ("Included in your membership", "Members: 10 % off"); null: nothing.' })
@@ -117,7 +117,7 @@ export class CartQuote {
   @Field(() => DecimalScalar, { description: 'What will be charged: the subtotal less the discount.' })
   total!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many items the lines add up to (their quantities summed).' })
   itemCount!: number;
 
   @Field(() => String, { nullable: true, description: "The plan that priced it, when the shopper is a member (its e-cards free, other lines at its percentage)." })
@@ -144,22 +144,22 @@ export class PaymentInput {
   @Field(() => String, { description: 'MM/YY' })
   expiry!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The security code, 3 or 4 digits; never stored.' })
   cvc!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'The name on the card (optional; up to 100 characters).' })
   cardholderName?: string | null;
 }
 
-@InputType()
+@InputType({ description: 'A cart to pay for and the purchaser: everything `placeOrder` needs.' })
 export class PlaceOrderInput {
   @Field(() => String, { description: 'A fresh random key per checkout attempt; sending the same key again never makes a second order or charge.' })
   idempotencyKey!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Where the receipt goes (one e-mail address). A guest’s order joins the account that later confirms this address.' })
   purchaserEmail!: string;
 
-  @Field(() => [CartLineInput])
+  @Field(() => [CartLineInput], { description: 'The cart, 1 to 50 lines; the server prices them.' })
   lines!: CartLineInput[];
 
   @Field(() => Boolean, { nullable: true, defaultValue: true, description: '"Tell me when my card is opened": the first opening of each card e-mails the purchaser (default true).' })

@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import { withEm, type RequestContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
-import { giftCardItems, giftMembershipItems, payOrder, payOrderQueueing, Order, OrderStatus } from '../orders/index.js';
+import { emitOrders, giftCardItems, giftMembershipItems, payOrder, payOrderQueueing, Order, OrderStatus } from '../orders/index.js';
 import type { CheckoutOptions } from './checkout.service.js';
 import type { ChargeResult } from '../payments/index.js';
 import { clientSecrets } from './payment/client-secrets.js';
@@ -9,7 +9,7 @@ import type { WrittenOrder } from './pending-order-writer.js';
 
 /** What becomes of a pending order once its payment provider has answered: paid, waiting for the browser, or dropped. */
 export class OrderSettlement {
-  constructor(private readonly options: Pick<CheckoutOptions, 'orderEmails' | 'discounts' | 'giftCards' | 'giftMemberships'>) {}
+  constructor(private readonly options: Pick<CheckoutOptions, 'orderEmails' | 'discounts' | 'giftCards' | 'giftMemberships' | 'webhooks'>) {}
 
   /**
    * Records the provider's outcome: a paid order gets its e-mails queued (once, whoever settles
@@ -28,7 +28,8 @@ export class OrderSettlement {
       if (order.status === OrderStatus.PENDING) clientSecrets.set(order, charge.clientSecret);
       return order;
     }
-    if (written && !written.gifts) {
+    // With an endpoint taking order.paid, the event is written in the transaction of the general way.
+    if (written && !written.gifts && !(await this.options.webhooks.wants(ctx.em, 'order.paid'))) {
       // One statement marks it paid (only while pending) and queues its e-mails; when another
       // settling came first, the general way below answers the order as that one left it.
       const row = await payOrderQueueing(ctx.em, orderId, charge, this.options.orderEmails.batchForOrder(written, written.cards, now));
@@ -53,6 +54,7 @@ export class OrderSettlement {
       if (giftCards.length) await this.options.giftCards.issuePurchased(em, order.id, giftCards, now);
       const giftMemberships = this.options.giftMemberships ? await giftMembershipItems(em, order.id) : [];
       if (giftMemberships.length) await this.options.giftMemberships!.issuePurchased(em, order.id, giftMemberships, now);
+      await emitOrders(this.options.webhooks, em, 'order.paid', [order.id]);
       ctx.log.info({ orderId: order.id, total: order.total, items: paid.lines }, 'order placed');
       return order;
     });

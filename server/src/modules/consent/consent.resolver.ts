@@ -11,13 +11,13 @@ export class ConsentResolver {
 
   @Allow('public')
   @Query(() => UnsubscribeLink, { description: 'What an unsubscribe link stands for. TOKEN_INVALID for anything the shop did not write.' })
-  unsubscribeLink(@Ctx() ctx: RequestContext, @Arg('token', () => String) token: string): Promise<UnsubscribeLink> {
+  unsubscribeLink(@Ctx() ctx: RequestContext, @Arg('token', () => String, { description: 'The `token` of the `/unsubscribe?token=…` link.' }) token: string): Promise<UnsubscribeLink> {
     return this.service.describe(ctx, token);
   }
 
   @Allow('public')
   @Mutation(() => UnsubscribeLink, { description: 'Unsubscribes the link’s address at once: no more cards, reminders or invitations. Doing it again changes nothing.' })
-  unsubscribe(@Ctx() ctx: RequestContext, @Arg('token', () => String) token: string): Promise<UnsubscribeLink> {
+  unsubscribe(@Ctx() ctx: RequestContext, @Arg('token', () => String, { description: 'The `token` of the `/unsubscribe?token=…` link.' }) token: string): Promise<UnsubscribeLink> {
     return this.service.unsubscribe(ctx, token);
   }
 }

@@ -15,18 +15,18 @@ import { User } from '../auth/index.js';
 export class Contact {
   [OptionalProps]?: 'createdAt' | 'updatedAt' | 'nameKey' | 'searchText';
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The contact's id." })
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
   @ManyToOne(() => User, { deleteRule: 'cascade' })
   user!: User;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Their name (up to 100 characters): what a card to them is addressed to.' })
   @Property({ type: 'string', length: 100 })
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Their e-mail address, in lower case (once per address book).' })
   @Property({ type: 'string', length: 254 })
   email!: string;
 
@@ -38,7 +38,7 @@ export class Contact {
   @Property({ type: 'text', lazy: true, generated: `(lower("name" || ' ' || "email")) stored` })
   searchText?: string;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When the contact was added.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
@@ -64,7 +64,7 @@ export class Contact {
 export class ContactOccasion {
   [OptionalProps]?: 'year' | 'remind' | 'remindDaysBefore' | 'nextRemindAt' | 'remindedAt';
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The occasion's id." })
   @PrimaryKey({ type: 'integer' })
   id!: number;
 

@@ -19,19 +19,23 @@ export class ContactResolver {
 
   @Allow('user')
   @Mutation(() => Contact, { description: 'Adds a contact; CONFLICT when the address is already in the book or the book holds 2,000 contacts.' })
-  createContact(@Ctx() ctx: RequestContext, @Arg('input', () => ContactInput) input: ContactInput): Promise<Contact> {
+  createContact(@Ctx() ctx: RequestContext, @Arg('input', () => ContactInput, { description: 'The contact with its occasions.' }) input: ContactInput): Promise<Contact> {
     return this.service.create(ctx, input);
   }
 
   @Allow('user')
   @Mutation(() => Contact, { description: "Changes one of the caller's contacts (NOT_FOUND for anyone else's)." })
-  updateContact(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number, @Arg('input', () => ContactInput) input: ContactInput): Promise<Contact> {
+  updateContact(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { description: "The contact's id." }) id: number,
+    @Arg('input', () => ContactInput, { description: 'The contact as it should be.' }) input: ContactInput,
+  ): Promise<Contact> {
     return this.service.update(ctx, id, input);
   }
 
   @Allow('user')
   @Mutation(() => Int, { description: "Deletes one of the caller's contacts with its occasions; returns its id." })
-  deleteContact(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<number> {
+  deleteContact(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: "The contact's id." }) id: number): Promise<number> {
     return this.service.delete(ctx, id);
   }
 
@@ -39,13 +43,13 @@ export class ContactResolver {
   @Mutation(() => ContactImport, {
     description: 'Imports a CSV file (header name,email,birthday; a birthday YYYY-MM-DD or MM-DD): every line, or when any line is wrong none, each wrong line listed. Addresses already in the book are updated.',
   })
-  importContacts(@Ctx() ctx: RequestContext, @Arg('csv', () => String) csv: string): Promise<ContactImportResult> {
+  importContacts(@Ctx() ctx: RequestContext, @Arg('csv', () => String, { description: 'The whole file as text (UTF-8), up to the size an import allows.' }) csv: string): Promise<ContactImportResult> {
     return this.service.importCsv(ctx, csv);
   }
 
   @Allow('user')
   @Mutation(() => String, { nullable: true, description: "Keeps the caller's time zone (IANA, as the browser says) on their account: occasion reminders come at 09:00 there. Returns the zone kept, or null for an unknown one." })
-  rememberTimeZone(@Ctx() ctx: RequestContext, @Arg('timeZone', () => String) timeZone: string): Promise<string | null> {
+  rememberTimeZone(@Ctx() ctx: RequestContext, @Arg('timeZone', () => String, { description: 'An IANA time zone, e.g. "Europe/London".' }) timeZone: string): Promise<string | null> {
     return this.service.rememberMyTimeZone(ctx, timeZone);
   }
 

@@ -34,7 +34,7 @@ export class OccasionInput {
 
 @InputType({ description: 'A contact of the address book.' })
 export class ContactInput {
-  @Field(() => String)
+  @Field(() => String, { description: 'Their name, one line, 1 to 100 characters.' })
   name!: string;
 
   @Field(() => String, { description: 'One address; each is in an address book once.' })
@@ -49,7 +49,7 @@ export class ContactImportError {
   @Field(() => Int, { description: 'The line of the file (1 is the header).' })
   line!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'What is wrong with it.' })
   message!: string;
 }
 

@@ -19,15 +19,15 @@ export class CustomersResolver {
     return this.memberships.currentPlanOf(ctx, customer.id);
   }
 
-  @Allow('staff')
+  @Allow('staff', 'customers:read')
   @Query(() => CustomerConnection, { description: "The shop's customers (shopper accounts), searched by name or e-mail, sorted by any column." })
   customers(@Ctx() ctx: RequestContext, @Args(() => CustomersArgs) args: CustomersArgs): Promise<ConnectionResult<Customer>> {
     return this.service.list(ctx, args);
   }
 
-  @Allow('staff')
+  @Allow('staff', 'customers:read')
   @Query(() => Customer, { description: 'One customer; NOT_FOUND for an unknown id or an account that is not a shopper’s.' })
-  customer(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<Customer> {
+  customer(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: "The account's user id." }) id: number): Promise<Customer> {
     return this.service.get(ctx, id);
   }
 

@@ -11,18 +11,29 @@ export enum CustomerSort {
   LAST_ORDER = 'last_order',
 }
 
-registerEnumType(CustomerSort, { name: 'CustomerSort', description: 'What the Customers list is sorted by (each through an index, any size).' });
+registerEnumType(CustomerSort, {
+  name: 'CustomerSort',
+  description: 'What the Customers list is sorted by (each through an index, any size).',
+  valuesConfig: {
+    NEWEST: { description: 'When the account was made (newest first by default).' },
+    NAME: { description: 'The username, ignoring case (A to Z by default).' },
+    EMAIL: { description: 'The e-mail address (A to Z by default).' },
+    ORDERS: { description: 'How many orders it paid (most first by default).' },
+    SPENT: { description: 'What it spent, less refunds (most first by default).' },
+    LAST_ORDER: { description: 'Its latest order (most recent first by default; accounts without orders last).' },
+  },
+});
 
 /** A shopper's account as the Customers view shows it. */
 @ObjectType({ description: "A shopper's account with its orders at a glance (admins and staff)." })
 export class Customer {
-  @Field(() => Int)
+  @Field(() => Int, { description: "The account's user id." })
   id!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The username.' })
   username!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The e-mail address, in lower case.' })
   email!: string;
 
   @Field(() => GraphQLISODateTime, { description: 'When the account was made.' })
@@ -42,7 +53,7 @@ export class Customer {
   @Field(() => DecimalScalar, { description: 'What the account paid, less refunds.' })
   totalSpent!: string;
 
-  @Field(() => GraphQLISODateTime, { nullable: true })
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'When its latest paid order was placed; null: none yet.' })
   lastOrderAt!: Date | null;
 }
 
@@ -53,7 +64,7 @@ export class CustomersArgs extends ConnectionArgs {
   @Field(() => String, { nullable: true, description: 'Words that must all appear in the username or the e-mail address (any case).' })
   search?: string | null;
 
-  @Field(() => CustomerSort, { nullable: true, defaultValue: CustomerSort.NEWEST })
+  @Field(() => CustomerSort, { nullable: true, defaultValue: CustomerSort.NEWEST, description: 'The column to sort by (NEWEST unless asked).' })
   sort?: CustomerSort | null;
 
   @Field(() => Boolean, { nullable: true, description: 'Largest (or newest, or Z) first; default: true for NEWEST, ORDERS, SPENT and LAST_ORDER, false for NAME and EMAIL.' })

@@ -15,7 +15,7 @@ import { DiscountKind } from '../orders/index.js';
 export class AutomaticDiscount {
   [OptionalProps]?: 'createdAt' | 'updatedAt' | 'minCards' | 'percentOff' | 'minSubtotal' | 'amountOff' | 'startsAt' | 'endsAt' | 'kind';
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The discount's id." })
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
@@ -52,7 +52,7 @@ export class AutomaticDiscount {
   @Property({ type: 'datetime', nullable: true })
   endsAt: Date | null = null;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When it was created.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 

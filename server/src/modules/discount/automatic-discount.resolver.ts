@@ -16,16 +16,16 @@ export class AutomaticDiscountInput {
   @Field(() => Int, { nullable: true, description: '1 to 100, off the cards.' })
   percentOff?: number | null;
 
-  @Field(() => DecimalScalar, { nullable: true })
+  @Field(() => DecimalScalar, { nullable: true, description: 'SUBTOTAL: the subtotal in dollars a cart needs (with amountOff).' })
   minSubtotal?: string | null;
 
-  @Field(() => DecimalScalar, { nullable: true })
+  @Field(() => DecimalScalar, { nullable: true, description: 'SUBTOTAL: the amount off in dollars (never more than the cart).' })
   amountOff?: string | null;
 
-  @Field(() => GraphQLISODateTime, { nullable: true })
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'Applies from this moment; null: at once.' })
   startsAt?: Date | null;
 
-  @Field(() => GraphQLISODateTime, { nullable: true })
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'Applies until this moment, exclusive; null: no end.' })
   endsAt?: Date | null;
 }
 
@@ -41,13 +41,16 @@ export class AutomaticDiscountResolver {
 
   @Allow('admin')
   @Mutation(() => AutomaticDiscount, { description: 'Creates an automatic discount; it applies to every cart that qualifies from its start.' })
-  createAutomaticDiscount(@Ctx() ctx: RequestContext, @Arg('input', () => AutomaticDiscountInput) input: AutomaticDiscountInput): Promise<AutomaticDiscount> {
+  createAutomaticDiscount(
+    @Ctx() ctx: RequestContext,
+    @Arg('input', () => AutomaticDiscountInput, { description: 'Its name, its kind’s two figures and when it applies.' }) input: AutomaticDiscountInput,
+  ): Promise<AutomaticDiscount> {
     return this.service.create(ctx, { ...input });
   }
 
   @Allow('admin')
   @Mutation(() => ID, { description: 'Deletes an automatic discount; orders it applied to keep its name and amount. Returns the id.' })
-  async deleteAutomaticDiscount(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<number> {
+  async deleteAutomaticDiscount(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: "The discount's id." }) id: number): Promise<number> {
     await this.service.delete(ctx, id);
     return id;
   }

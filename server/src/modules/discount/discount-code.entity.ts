@@ -16,7 +16,7 @@ const idArray = () => new ArrayType<number>((value) => Number(value), (value) =>
 export class DiscountCode {
   [OptionalProps]?: 'uses' | 'createdAt' | 'updatedAt' | 'percentOff' | 'amountOff' | 'startsAt' | 'endsAt' | 'maxUses' | 'productIds' | 'categoryIds' | 'minSubtotal' | 'oncePerCustomer' | 'firstOrderOnly';
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The code's id." })
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
@@ -68,7 +68,7 @@ export class DiscountCode {
   @Property({ type: 'integer', default: 0 })
   uses: number = 0;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When it was created.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 

@@ -11,6 +11,8 @@ import { EcardEmails, EcardMailKind } from './ecard-emails.js';
 import { MAX_PERSON_NAME, MAX_REPLIES_PER_CARD } from '../../rules/index.js';
 import { replyMessageSchema } from '../../rules/schemas.js';
 import { EcardReply } from './ecard-reply.entity.js';
+import { cardEventData } from './card-events.js';
+import type { WebhookEvents } from '../webhooks/index.js';
 
 /**
  * A card whose e-mail has gone out. Before that nobody but the purchaser or an admin has its link:
@@ -38,6 +40,8 @@ export interface EcardLoopOptions {
   recipients?: RecipientLinks;
   /** Whether the purchaser of an order still wants its "opened" notices (their account may have turned them off). */
   wantsOpenedNotices?: (em: EntityManager, order: Order) => Promise<boolean>;
+  /** Where first openings and thank-yous are told to the webhook endpoints, in their transactions. */
+  webhooks: WebhookEvents;
 }
 
 export interface ThankYouInput {
@@ -77,6 +81,7 @@ export class EcardLoopService {
       if (!updated) return false;
       await this.options.mail.drop(em, { refs: [cardRef(item.id)], kinds: [EcardMailKind.REMINDER] });
       if (item.order.notifyOpened && (await (this.options.wantsOpenedNotices?.(em, item.order) ?? true))) await this.emails.queueOpened(em, item, now);
+      await this.options.webhooks.emit(em, 'card.opened', () => [{ card: cardEventData(item, now) }]);
       ctx.log.info({ itemId: item.id, orderId: item.order.id }, 'e-card opened for the first time');
       return true;
     });
@@ -99,6 +104,9 @@ export class EcardLoopService {
       const reply = em.create(EcardReply, { item, name, message, createdAt: this.options.clock() });
       await em.flush();
       await this.emails.queueThankYou(em, item, reply, this.options.clock());
+      await this.options.webhooks.emit(em, 'card.replied', () => [
+        { card: cardEventData(item, item.openedAt), reply: { id: reply.id, name: reply.name, message: reply.message, created_at: reply.createdAt.toISOString() } },
+      ]);
       ctx.log.info({ itemId: item.id, orderId: item.order.id, replyId: reply.id }, 'thank-you sent');
       return reply;
     });

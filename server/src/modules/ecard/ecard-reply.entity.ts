@@ -9,7 +9,7 @@ import { OrderItem } from '../orders/index.js';
 export class EcardReply {
   [OptionalProps]?: 'createdAt';
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The reply's id." })
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
@@ -25,7 +25,7 @@ export class EcardReply {
   @Property({ type: 'text' })
   message!: string;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When it was written.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 }

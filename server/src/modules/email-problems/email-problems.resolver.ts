@@ -16,7 +16,10 @@ export class EmailProblemsResolver {
 
   @Allow('admin')
   @Mutation(() => Int, { description: 'Puts the named failed or waiting e-mails (all of them without `ids`) back in the queue, due now; returns how many.' })
-  retryEmails(@Ctx() ctx: RequestContext, @Arg('ids', () => [Int], { nullable: true }) ids?: number[] | null): Promise<number> {
+  retryEmails(
+    @Ctx() ctx: RequestContext,
+    @Arg('ids', () => [Int], { nullable: true, description: 'The e-mails (`EmailProblem.id`); null or left out: every one listed.' }) ids?: number[] | null,
+  ): Promise<number> {
     return this.service.retry(ctx, ids ?? null);
   }
 }

@@ -3,7 +3,7 @@ import { Field, GraphQLISODateTime, ID, Int, ObjectType } from 'type-graphql';
 /** An e-mail that failed, or has waited long past its time (admins' "E-mail" view). */
 @ObjectType({ description: 'An e-mail that failed (given up after retrying) or has waited long past its time.' })
 export class EmailProblem {
-  @Field(() => Int)
+  @Field(() => Int, { description: "The e-mail's id (what `retryEmails` takes)." })
   id!: number;
 
   @Field(() => String, { description: 'card, card-resend, receipt, receipt-resend, opened, thank-you, reminder.' })
@@ -18,7 +18,7 @@ export class EmailProblem {
   @Field(() => ID, { nullable: true, description: 'The order it belongs to.' })
   orderId!: string | null;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many sends were tried.' })
   attempts!: number;
 
   @Field(() => String, { nullable: true, description: 'Why the last attempt failed.' })
@@ -27,11 +27,11 @@ export class EmailProblem {
   @Field(() => GraphQLISODateTime, { description: 'When it was due (after a failure: when it is tried next).' })
   dueAt!: Date;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When it was queued.' })
   createdAt!: Date;
 }
 
-@ObjectType()
+@ObjectType({ description: "The admins' E-mail view: the e-mails that need a look." })
 export class EmailProblems {
   @Field(() => [EmailProblem], { description: 'Failed first, then the longest waiting; at most 500.' })
   emails!: EmailProblem[];

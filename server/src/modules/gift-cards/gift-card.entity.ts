@@ -7,13 +7,27 @@ export enum GiftCardStatus {
   ACTIVE = 'active',
   VOIDED = 'voided',
 }
-registerEnumType(GiftCardStatus, { name: 'GiftCardStatus', description: 'ACTIVE: its balance can be spent; VOIDED: an admin voided it (its balance is gone).' });
+registerEnumType(GiftCardStatus, {
+  name: 'GiftCardStatus',
+  description: 'ACTIVE: its balance can be spent; VOIDED: an admin voided it (its balance is gone).',
+  valuesConfig: {
+    ACTIVE: { description: 'Its balance can be spent.' },
+    VOIDED: { description: 'Voided (by an admin, or because the order that bought it was refunded): its balance is gone.' },
+  },
+});
 
 export enum GiftCardSource {
   ISSUED = 'issued',
   PURCHASED = 'purchased',
 }
-registerEnumType(GiftCardSource, { name: 'GiftCardSource', description: 'ISSUED: an admin issued it; PURCHASED: a shopper bought it.' });
+registerEnumType(GiftCardSource, {
+  name: 'GiftCardSource',
+  description: 'ISSUED: an admin issued it; PURCHASED: a shopper bought it.',
+  valuesConfig: {
+    ISSUED: { description: 'An admin issued it, with a reason.' },
+    PURCHASED: { description: 'A shopper bought it in an order, for its recipient.' },
+  },
+});
 
 export enum GiftCardEntryKind {
   ISSUED = 'issued',
@@ -26,6 +40,14 @@ export enum GiftCardEntryKind {
 registerEnumType(GiftCardEntryKind, {
   name: 'GiftCardEntryKind',
   description: 'ISSUED: its first balance; REDEEMED: an order spent it; RELEASED: an order that was never paid gave it back; REFUNDED: a refund put it back; ADJUSTED: an admin changed the balance; VOIDED: an admin voided it.',
+  valuesConfig: {
+    ISSUED: { description: 'Its first balance, when it was issued or bought.' },
+    REDEEMED: { description: 'An order spent some of it.' },
+    RELEASED: { description: 'An order that was never paid gave back what it had taken.' },
+    REFUNDED: { description: 'A refund put back what an order had spent.' },
+    ADJUSTED: { description: 'An admin added to or took from the balance.' },
+    VOIDED: { description: 'The card was voided: its balance went to 0.' },
+  },
 });
 
 /**
@@ -38,7 +60,7 @@ registerEnumType(GiftCardEntryKind, {
 export class GiftCard {
   [OptionalProps]?: 'currency' | 'status' | 'reason' | 'recipientEmail' | 'orderId' | 'expiresAt' | 'createdAt' | 'updatedAt' | 'orderItemId' | 'designPath' | 'senderName' | 'recipientName' | 'message';
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The gift card's id." })
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
@@ -62,11 +84,11 @@ export class GiftCard {
   @Property({ type: 'character', length: 3, default: 'USD' })
   currency: string = 'USD';
 
-  @Field(() => GiftCardStatus)
+  @Field(() => GiftCardStatus, { description: 'Whether it can be spent.' })
   @Enum({ items: () => GiftCardStatus, default: GiftCardStatus.ACTIVE })
   status: GiftCardStatus = GiftCardStatus.ACTIVE;
 
-  @Field(() => GiftCardSource)
+  @Field(() => GiftCardSource, { description: 'Whether an admin issued it or a shopper bought it.' })
   @Enum({ items: () => GiftCardSource })
   source!: GiftCardSource;
 
@@ -94,7 +116,7 @@ export class GiftCard {
   @Property({ type: 'string', length: 100, nullable: true })
   senderName: string | null = null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Who a bought card is for; null for an issued one.' })
   @Property({ type: 'string', length: 100, nullable: true })
   recipientName: string | null = null;
 
@@ -106,7 +128,7 @@ export class GiftCard {
   @Property({ type: 'datetime', nullable: true })
   expiresAt: Date | null = null;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When it was issued or bought.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
@@ -123,14 +145,14 @@ export class GiftCard {
 export class GiftCardEntry {
   [OptionalProps]?: 'orderId' | 'reason' | 'actor' | 'createdAt';
 
-  @Field(() => String)
+  @Field(() => String, { description: "The entry's id (a 64-bit integer, as a string)." })
   @PrimaryKey({ type: new BigIntType('string') })
   id!: string;
 
   @ManyToOne(() => GiftCard, { deleteRule: 'cascade' })
   giftCard!: GiftCard;
 
-  @Field(() => GiftCardEntryKind)
+  @Field(() => GiftCardEntryKind, { description: 'What changed the balance.' })
   @Enum({ items: () => GiftCardEntryKind })
   kind!: GiftCardEntryKind;
 
@@ -154,7 +176,7 @@ export class GiftCardEntry {
   @Property({ type: 'string', length: 120, nullable: true })
   actor: string | null = null;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When the change was made.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 }

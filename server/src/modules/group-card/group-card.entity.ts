@@ -37,14 +37,14 @@ export class GroupCard {
 export class GroupCardInvitation {
   [OptionalProps]?: 'signedAt' | 'remindedAt';
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The invitation's id." })
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
   @ManyToOne(() => GroupCard, { deleteRule: 'cascade' })
   groupCard!: GroupCard;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The address invited, in lower case.' })
   @Property({ type: 'string', length: 254 })
   email!: string;
 
@@ -53,7 +53,7 @@ export class GroupCardInvitation {
   @Property({ type: 'string', length: 32 })
   code!: string;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When it was invited.' })
   @Property({ type: 'datetime' })
   invitedAt!: Date;
 
@@ -75,7 +75,7 @@ export class GroupCardInvitation {
 export class GroupCardSignature {
   [OptionalProps]?: 'createdAt' | 'updatedAt' | 'idempotencyKeyHash' | 'invitation';
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The signature's id." })
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
@@ -106,11 +106,11 @@ export class GroupCardSignature {
   @ManyToOne(() => GroupCardInvitation, { nullable: true, deleteRule: 'set null' })
   invitation: GroupCardInvitation | null = null;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When it was written.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When it was last changed (the same as createdAt until then).' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   updatedAt: Date = new Date();
 }

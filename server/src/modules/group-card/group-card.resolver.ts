@@ -20,7 +20,7 @@ export class GroupCardResolver {
 
   @Allow('public')
   @Query(() => GroupCardView, { description: 'The group card behind a signing link: whom it is for, until when it is signed, and its signatures. NOT_FOUND for an unknown token.' })
-  async groupCard(@Ctx() ctx: RequestContext, @Arg('token', () => String) token: string): Promise<GroupCardView> {
+  async groupCard(@Ctx() ctx: RequestContext, @Arg('token', () => String, { description: 'The signing token of the `/sign/{token}` link (43 characters).' }) token: string): Promise<GroupCardView> {
     const { card, item, status, signatures } = await this.services.cards.view(ctx, token);
     return Object.assign(new GroupCardView(), { productName: item.name, recipientName: item.recipientName ?? '', closesAt: card.collectUntil, status, signatureCount: signatures.length, coverPath: item.card?.cover?.path ?? null, signatures });
   }
@@ -31,8 +31,8 @@ export class GroupCardResolver {
   })
   async signGroupCard(
     @Ctx() ctx: RequestContext,
-    @Arg('token', () => String) token: string,
-    @Arg('input', () => SignatureInput) input: SignatureInput,
+    @Arg('token', () => String, { description: 'The signing token of the card.' }) token: string,
+    @Arg('input', () => SignatureInput, { description: 'The name and the message.' }) input: SignatureInput,
     @Arg('idempotencyKey', () => String, { nullable: true, description: 'A fresh random key per signature (16 to 100 letters, digits, "-" or "_").' }) idempotencyKey?: string | null,
   ): Promise<SignedSignature> {
     const { signature, editToken } = await this.services.cards.sign(ctx, token, input, idempotencyKey);
@@ -43,24 +43,33 @@ export class GroupCardResolver {
   @Mutation(() => GroupCardSignature, { description: 'Changes a signature with its edit token until the deadline. FORBIDDEN with another token (nothing changes); CONFLICT once signing closed.' })
   updateSignature(
     @Ctx() ctx: RequestContext,
-    @Arg('token', () => String) token: string,
-    @Arg('id', () => Int) id: number,
-    @Arg('editToken', () => String) editToken: string,
-    @Arg('input', () => SignatureInput) input: SignatureInput,
+    @Arg('token', () => String, { description: 'The signing token of the card.' }) token: string,
+    @Arg('id', () => Int, { description: "The signature's id." }) id: number,
+    @Arg('editToken', () => String, { description: 'The edit token `signGroupCard` answered.' }) editToken: string,
+    @Arg('input', () => SignatureInput, { description: 'The name and the message as they should be.' }) input: SignatureInput,
   ): Promise<GroupCardSignature> {
     return this.services.cards.update(ctx, token, id, editToken, input);
   }
 
   @Allow('public')
   @Mutation(() => Boolean, { description: 'Removes a signature with its edit token until the deadline. FORBIDDEN with another token (nothing changes); CONFLICT once signing closed.' })
-  async removeSignature(@Ctx() ctx: RequestContext, @Arg('token', () => String) token: string, @Arg('id', () => Int) id: number, @Arg('editToken', () => String) editToken: string): Promise<boolean> {
+  async removeSignature(
+    @Ctx() ctx: RequestContext,
+    @Arg('token', () => String, { description: 'The signing token of the card.' }) token: string,
+    @Arg('id', () => Int, { description: "The signature's id." }) id: number,
+    @Arg('editToken', () => String, { description: 'The edit token `signGroupCard` answered.' }) editToken: string,
+  ): Promise<boolean> {
     await this.services.cards.remove(ctx, token, id, editToken);
     return true;
   }
 
   @Allow('storefront')
   @Mutation(() => GroupCardDetails, { description: "Removes any signature of one of the caller's group cards, also after the deadline. Its purchaser, or admins (the change is audited); FORBIDDEN for staff." })
-  removeGroupCardSignature(@Ctx() ctx: RequestContext, @Arg('orderId', () => ID) orderId: string, @Arg('signatureId', () => Int) signatureId: number): Promise<GroupCardDetails> {
+  removeGroupCardSignature(
+    @Ctx() ctx: RequestContext,
+    @Arg('orderId', () => ID, { description: "The order's id." }) orderId: string,
+    @Arg('signatureId', () => Int, { description: "The signature's id." }) signatureId: number,
+  ): Promise<GroupCardDetails> {
     return this.services.owners.removeSignature(ctx, orderId, signatureId);
   }
 
@@ -68,9 +77,9 @@ export class GroupCardResolver {
   @Mutation(() => GroupCardDetails, { description: 'Moves the signing deadline of a group card later, up to its delivery (ISO 8601). Its purchaser, or admins (the change is audited); FORBIDDEN for staff. CONFLICT once it was delivered or withdrawn.' })
   extendSigningDeadline(
     @Ctx() ctx: RequestContext,
-    @Arg('orderId', () => ID) orderId: string,
-    @Arg('itemId', () => Int) itemId: number,
-    @Arg('collectUntil', () => String) collectUntil: string,
+    @Arg('orderId', () => ID, { description: "The order's id." }) orderId: string,
+    @Arg('itemId', () => Int, { description: "The group card's order line id." }) itemId: number,
+    @Arg('collectUntil', () => String, { description: 'The new deadline, ISO 8601, later than the current one and no later than the delivery.' }) collectUntil: string,
   ): Promise<GroupCardDetails> {
     return this.services.owners.extend(ctx, orderId, itemId, collectUntil);
   }
@@ -79,9 +88,9 @@ export class GroupCardResolver {
   @Mutation(() => GroupCardInvitationResult, { description: 'Invites addresses to sign a group card by e-mail (each address once, at most 50 per card): one invitation each, and one reminder 24 hours before the deadline to those who have not signed. Its purchaser, or admins (the change is audited); FORBIDDEN for staff.' })
   async inviteSigners(
     @Ctx() ctx: RequestContext,
-    @Arg('orderId', () => ID) orderId: string,
-    @Arg('itemId', () => Int) itemId: number,
-    @Arg('emails', () => [String]) emails: string[],
+    @Arg('orderId', () => ID, { description: "The order's id." }) orderId: string,
+    @Arg('itemId', () => Int, { description: "The group card's order line id." }) itemId: number,
+    @Arg('emails', () => [String], { description: 'E-mail addresses, each a single address (at most 50 invited per card in all).' }) emails: string[],
   ): Promise<GroupCardInvitationResult> {
     return Object.assign(new GroupCardInvitationResult(), await this.services.owners.invite(ctx, orderId, itemId, emails));
   }
@@ -97,12 +106,12 @@ export class GroupCardDetailsResolver {
     return this.services.cards.signaturesOfCard(ctx, details.card);
   }
 
-  @FieldResolver(() => Int)
+  @FieldResolver(() => Int, { description: 'How many signatures it has.' })
   async signatureCount(@Ctx() ctx: RequestContext, @Root() details: GroupCardDetails): Promise<number> {
     return (await this.services.cards.signaturesOfCard(ctx, details.card)).length;
   }
 
-  @FieldResolver(() => SigningStatus)
+  @FieldResolver(() => SigningStatus, { description: 'Whether it takes signatures now.' })
   async status(@Ctx() ctx: RequestContext, @Root() details: GroupCardDetails): Promise<SigningStatus> {
     return this.services.cards.statusOf(details.card, details.item, (await this.services.cards.signaturesOfCard(ctx, details.card)).length);
   }

@@ -7,6 +7,12 @@ import { SigningStatus } from './group-card-status.js';
 registerEnumType(SigningStatus, {
   name: 'GroupCardStatus',
   description: 'open: taking signatures; full: has all 100 (signers may still change theirs); closed: past its deadline or delivered; withdrawn: refunded.',
+  valuesConfig: {
+    OPEN: { description: 'Taking signatures.' },
+    FULL: { description: 'Has all 100 signatures it can take; signers may still change or remove theirs.' },
+    CLOSED: { description: 'Past its deadline, or the card went out.' },
+    WITHDRAWN: { description: 'Its order (or this card) was refunded.' },
+  },
 });
 
 @InputType({ description: 'Makes a card a group card: whoever has its signing link may sign it until `collectUntil`.' })
@@ -38,13 +44,13 @@ export class GroupCardView {
   @Field(() => GraphQLISODateTime, { description: 'Signatures are collected until then.' })
   closesAt!: Date;
 
-  @Field(() => SigningStatus)
+  @Field(() => SigningStatus, { description: 'Whether it takes signatures now.' })
   status!: SigningStatus;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many signatures it has.' })
   signatureCount!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many signatures it can take (100).' })
   maxSignatures: number = MAX_SIGNATURES;
 
   @Field(() => String, { nullable: true, description: "The card's cover, at `/api/{coverPath}`." })
@@ -56,13 +62,13 @@ export class GroupCardView {
 
 @ObjectType({ description: 'A signature just written, with the token that changes or removes it: kept by the browser that signed, never shown again.' })
 export class SignedSignature {
-  @Field(() => Int)
+  @Field(() => Int, { description: "The signature's id." })
   id!: number;
 
   @Field(() => String, { description: 'Send it to updateSignature and removeSignature (REST: the X-Edit-Token header).' })
   editToken!: string;
 
-  @Field(() => GroupCardSignature)
+  @Field(() => GroupCardSignature, { description: 'The signature as the card shows it.' })
   signature!: GroupCardSignature;
 }
 
@@ -83,19 +89,19 @@ export class GroupCardDetails {
   @Field(() => String, { description: 'The signing link is `/sign/{signingToken}`.' })
   signingToken: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The signing page’s path on the shop: `/sign/{signingToken}`.' })
   signingPath: string;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'Signatures are collected until then.' })
   collectUntil: Date;
 
   @Field(() => GraphQLISODateTime, { description: 'The latest the deadline can move to: when the card is delivered.' })
   latestCollectUntil: Date;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many signatures it can take (100).' })
   maxSignatures: number = MAX_SIGNATURES;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many addresses may be invited by e-mail (50).' })
   maxInvitations: number = MAX_INVITATIONS;
 }
 
@@ -107,6 +113,6 @@ export class GroupCardInvitationResult {
   @Field(() => [String], { description: 'Addresses that were already invited (no second e-mail).' })
   alreadyInvited!: string[];
 
-  @Field(() => GroupCardDetails)
+  @Field(() => GroupCardDetails, { description: 'The group card as it is now.' })
   groupCard!: GroupCardDetails;
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import { RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { addressKey } from '../../core/client-address.js';
 import { AppError } from '../../core/errors.js';
 
@@ -16,6 +16,11 @@ export interface LimitRule {
   message: string;
   /** Counted per client address: its key is an address, counted by addressKey (an IPv6 client by its /64). */
   perAddress?: boolean;
+  /**
+   * Counted in this process's memory while the database is away (rate-limiter-flexible's insurance
+   * limiter) instead of failing: for a limit every request passes, which must not add a failure of its own.
+   */
+  insured?: boolean;
 }
 
 /** The longest key kept as it is; a longer one (whatever a client typed) is counted under its digest. */
@@ -49,6 +54,10 @@ export interface RateLimitDefinitions {
   signature: LimitRule;
   /** "Send a test to myself" from a card's preview, per account. */
   previewTests: LimitRule;
+  /** API requests (REST /api and /graphql) signed with an API key, per key (see api-request-limits.ts). */
+  apiPerKey: LimitRule;
+  /** API requests without a key, per client address. */
+  apiPerAddress: LimitRule;
 }
 
 /** A point taken for an attempt, to be given back when the attempt turns out fine (a right password). */
@@ -81,6 +90,7 @@ export class RateLimits {
           duration: rule.windowSeconds,
           // Expired rows are deleted by the limiter every five minutes.
           clearExpiredByTimeout: true,
+          ...(rule.insured ? { insuranceLimiter: new RateLimiterMemory({ keyPrefix: rule.name, points: rule.points, duration: rule.windowSeconds }) } : {}),
         }),
       ]),
     );
@@ -103,6 +113,20 @@ export class RateLimits {
     throw new AppError('RATE_LIMITED', refused[0]!.rule.message, { retryAfter: Math.max(1, Math.ceil(wait / 1000)) });
   }
 
+  /**
+   * Takes `points` of a rule for its key and tells where its count stands, within the limit or past
+   * it (a refusal is the answer, not an error). A store failure throws, unless the rule is insured:
+   * then the answer is this process's memory's.
+   */
+  async count(rule: LimitRule, key: string, points = 1): Promise<RateLimiterRes> {
+    try {
+      return await this.limiter(rule).consume(limitKey(rule, key), points);
+    } catch (reason) {
+      if (reason instanceof RateLimiterRes) return reason;
+      throw reason;
+    }
+  }
+
   private limiter(rule: LimitRule): RateLimiterAbstract {
     const limiter = this.limiters?.get(rule.name);
     if (!limiter) throw new Error(`The rate limits are not connected to a database (${rule.name}).`);
@@ -113,10 +137,12 @@ export class RateLimits {
 /** The limits of contract section 8, from the configuration. */
 export function rateLimitRules(config: {
   loginLimits: { perUsername: number; perAddress: number; windowSeconds: number };
+  apiRequestLimit?: { requests: number; windowSeconds: number } | null;
   limits: { registerPerHour: number; checkoutPer10Minutes: number; thankYouPerHour?: number; discountCodesPerHour?: number; giftCardLookupsPerHour?: number; passwordResetsPerAddressPerHour?: number; passwordResetsPerEmailPerHour?: number; signaturesPerHour?: number };
 }): RateLimitDefinitions {
   const resets = 'Too many password reset requests. Please try again later.';
   const login = 'Too many failed login attempts. Please try again later.';
+  const api = { points: config.apiRequestLimit?.requests ?? 600, windowSeconds: config.apiRequestLimit?.windowSeconds ?? 60, message: 'Too many API requests. Please wait for the time Retry-After gives and try again.' };
   return {
     loginPerUsername: { name: 'login-user', points: config.loginLimits.perUsername, windowSeconds: config.loginLimits.windowSeconds, message: login },
     loginPerAddress: { name: 'login-addr', points: config.loginLimits.perAddress, windowSeconds: config.loginLimits.windowSeconds, message: login, perAddress: true },
@@ -131,5 +157,7 @@ export function rateLimitRules(config: {
     addressEmails: { name: 'address-emails', points: 5, windowSeconds: 3600, message: 'Too many e-mails asked for this account. Please try again in an hour.' },
     signature: { name: 'signature', points: config.limits.signaturesPerHour ?? 20, windowSeconds: 3600, message: 'Too many signatures from your address. Please try again later.', perAddress: true },
     previewTests: { name: 'preview-tests', points: 5, windowSeconds: 3600, message: 'You have sent yourself five tests this hour. Please try again in an hour.' },
+    apiPerKey: { name: 'api-key', ...api, insured: true },
+    apiPerAddress: { name: 'api-addr', ...api, perAddress: true, insured: true },
   };
 }

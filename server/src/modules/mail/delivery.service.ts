@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import { DueRuns } from '../../core/due-runs.js';
 import type { Foreground } from '../../core/foreground.js';
 import { Claims, DEFAULT_LEASE_MS, MAX_LEASE_MS } from './delivery-claim.js';
 import { compose, type Ready } from './delivery-compose.js';
@@ -67,14 +68,11 @@ export class DeliveryService {
   private readonly outcomes: OutcomeWriter;
   private readonly lanes: Lanes;
   private orm: MikroORM | null = null;
-  private pollTimer: NodeJS.Timeout | null = null;
-  private nextDueTimer: NodeJS.Timeout | null = null;
   private pacer: SendPacer | null = null;
   /** Waits for this process's next send time under MAIL_MAX_PER_SECOND (none without a cap). */
   private readonly pace = () => this.pacer?.take() ?? Promise.resolve();
-  private running: Promise<number> | null = null;
-  private rerun = false;
-  private stopping = false;
+  /** When it runs: woken, at the next due job, at every poll. */
+  private readonly runs: DueRuns;
   /** E-mails this process sent, and attempts that failed (for /metrics). */
   readonly stats = { sent: 0, failed: 0 };
 
@@ -91,13 +89,14 @@ export class DeliveryService {
     const busyGraceMs = Math.max(0, options.busyGraceMs ?? BUSY_GRACE_MS);
     this.claims = new Claims(batchSize, this.leaseMs, options.clock, options.log);
     this.outcomes = new OutcomeWriter(queue, this.claims, { clock: options.clock, log: options.log, retryForMs });
+    this.runs = new DueRuns({ runOnce: () => this.runOnce(), nextDue: () => this.nextDue(), clock: options.clock, log: options.log, what: 'mail delivery' });
     this.lanes = new Lanes({
       mailer: options.mailer,
       concurrency: this.concurrency,
       yieldTo: options.yieldTo,
       busyGraceMs,
       pace: this.pace,
-      stopping: () => this.stopping,
+      stopping: () => this.runs.stopping,
       stats: this.stats,
     });
   }
@@ -105,52 +104,26 @@ export class DeliveryService {
   /** Starts sending: at once, whenever woken, when the next job falls due, and at every poll. */
   start(orm: MikroORM, pollSeconds: number): void {
     this.orm = orm;
-    this.stopping = false;
     const cap = this.options.maxPerSecond;
     this.pacer = cap ? new SendPacer((sql, params) => orm.em.fork().execute(sql, params), cap, Math.min(cap, Math.max(this.concurrency, Math.ceil(cap / 10)))) : null;
-    this.pollTimer = setInterval(() => this.kick(), pollSeconds * 1000);
-    this.pollTimer.unref();
-    this.kick();
+    this.runs.start(pollSeconds);
   }
 
   /** Runs the queue soon (a job became due), without waiting for the next poll. */
   kick(): void {
-    if (!this.orm || this.stopping) return;
-    void this.runDue().catch((error) => this.options.log.error({ err: error }, 'mail delivery run failed'));
+    this.runs.kick();
   }
 
   /** Sends every job that is due now; returns how many were sent. Concurrent calls share one run. */
-  async runDue(): Promise<number> {
-    if (this.running) {
-      this.rerun = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      let sent = 0;
-      // A wake-up that comes while the run looks up the next due e-mail runs it again too.
-      for (;;) {
-        do {
-          this.rerun = false;
-          if (this.stopping || !this.orm) break;
-          sent += await this.runOnce();
-        } while (this.rerun && !this.stopping);
-        if (!this.stopping && this.orm) await this.wakeAtNextDue().catch((error: unknown) => this.options.log.warn({ err: error }, 'could not look up the next due e-mail'));
-        if (!this.rerun || this.stopping || !this.orm) return sent;
-      }
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+  runDue(): Promise<number> {
+    return this.runs.runDue();
   }
 
   /** Stops claiming and waits only for the sends in flight; claimed jobs not yet handed to the mailer go back to the queue. */
   async stop(): Promise<void> {
-    this.stopping = true;
+    const stopped = this.runs.stop();
     this.lanes.wakeWaiting();
-    if (this.pollTimer) clearInterval(this.pollTimer);
-    if (this.nextDueTimer) clearTimeout(this.nextDueTimer);
-    this.pollTimer = this.nextDueTimer = null;
-    await this.running?.catch(() => undefined);
+    await stopped;
     this.orm = null;
     this.options.mailer.close();
   }
@@ -169,7 +142,7 @@ export class DeliveryService {
 
     const produce = async () => {
       try {
-        while (!exhausted && !this.stopping && ready.length < lowWater) {
+        while (!exhausted && !this.runs.stopping && ready.length < lowWater) {
           const batch = await this.claims.claim(this.orm!, this.options.clock());
           if (!batch.length) exhausted = true;
           else ready.push(...(await compose(this.queue, this.orm!, batch, settler, this.options.log)));
@@ -182,7 +155,7 @@ export class DeliveryService {
     };
     const next = async (): Promise<Ready | null> => {
       for (;;) {
-        if (!exhausted && !producing && ready.length < lowWater && !this.stopping) producing = produce().finally(() => (producing = null));
+        if (!exhausted && !producing && ready.length < lowWater && !this.runs.stopping) producing = produce().finally(() => (producing = null));
         const item = ready.shift();
         if (item) return item;
         if (!producing) return null;
@@ -202,18 +175,11 @@ export class DeliveryService {
     return sent;
   }
 
-  /** Wakes this worker when the next queued job falls due (or a lease runs out), if before the next poll. */
-  private async wakeAtNextDue(): Promise<void> {
+  /** When the next queued job falls due, or a claim's lease runs out. */
+  private async nextDue(): Promise<Date | null> {
     const [row] = await this.orm!.em.fork().execute<{ next: Date | null }[]>(
       `select least((select min(due_at) from mail_job where status = 'queued'), (select min(claimed_until) from mail_job where status = 'sending')) as next`,
     );
-    if (this.nextDueTimer) clearTimeout(this.nextDueTimer);
-    this.nextDueTimer = null;
-    if (!row?.next) return;
-    const delay = new Date(row.next).getTime() - this.options.clock().getTime();
-    // Beyond a day the poll finds it (timers that long are not worth keeping).
-    if (delay > 86_400_000) return;
-    this.nextDueTimer = setTimeout(() => this.kick(), Math.max(0, delay) + 5);
-    this.nextDueTimer.unref();
+    return row?.next ? new Date(row.next) : null;
   }
 }

@@ -18,7 +18,7 @@ import { MediaFolder } from './media-folder.entity.js';
 export class MediaFile {
   [OptionalProps]?: 'createdAt' | 'width' | 'height' | 'thumbnailPath' | 'folderId' | 'kind' | 'srcSet';
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The file's id." })
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
@@ -58,16 +58,16 @@ export class MediaFile {
   @Property({ type: 'string', length: 255, nullable: true, unique: true })
   thumbnailPath: string | null = null;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When it was uploaded.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The folder it is in.' })
   get folderId(): number {
     return this.folder.id;
   }
 
-  @Field(() => MediaKind)
+  @Field(() => MediaKind, { description: 'IMAGE or AUDIO, from its content type.' })
   get kind(): MediaKind {
     return kindOfMime(this.mimeType);
   }

@@ -26,8 +26,8 @@ export class MediaFileResolver {
   }
 
   @Allow('admin')
-  @Query(() => MediaFile)
-  mediaFile(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<MediaFile> {
+  @Query(() => MediaFile, { description: 'One file of the media library; NOT_FOUND for an unknown id.' })
+  mediaFile(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: "The file's id." }) id: number): Promise<MediaFile> {
     return this.service.getFile(ctx, id);
   }
 
@@ -35,27 +35,34 @@ export class MediaFileResolver {
   @Mutation(() => [MediaFile], { description: 'Uploads up to 20 images or songs into a folder; all are stored or none.' })
   uploadMediaFiles(
     @Ctx() ctx: RequestContext,
-    @Arg('folderId', () => Int) folderId: number,
-    @Arg('files', () => [GraphQLUpload]) files: Promise<FileUpload>[],
+    @Arg('folderId', () => Int, { description: 'The folder the files go in.' }) folderId: number,
+    @Arg('files', () => [GraphQLUpload], { description: 'The files (multipart request), each within the upload size limit (MAX_UPLOAD_MB, 25 MB by default).' }) files: Promise<FileUpload>[],
   ): Promise<MediaFile[]> {
     return this.service.upload(ctx, folderId, fromGraphQLUploads(files));
   }
 
   @Allow('admin')
   @Mutation(() => [MediaFile], { description: 'Uploads files into the top-level folder "Product Uploads" (made on first use).' })
-  uploadProductMedia(@Ctx() ctx: RequestContext, @Arg('files', () => [GraphQLUpload]) files: Promise<FileUpload>[]): Promise<MediaFile[]> {
+  uploadProductMedia(
+    @Ctx() ctx: RequestContext,
+    @Arg('files', () => [GraphQLUpload], { description: 'Up to 20 images or songs (multipart request), each within the upload size limit.' }) files: Promise<FileUpload>[],
+  ): Promise<MediaFile[]> {
     return this.service.uploadForProduct(ctx, fromGraphQLUploads(files));
   }
 
   @Allow('admin')
-  @Mutation(() => MediaFile)
-  renameMediaFile(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number, @Arg('friendlyName', () => String) friendlyName: string): Promise<MediaFile> {
+  @Mutation(() => MediaFile, { description: "Changes a file's display name (its stored bytes and address stay)." })
+  renameMediaFile(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { description: "The file's id." }) id: number,
+    @Arg('friendlyName', () => String, { description: 'The new display name, 1–255 characters.' }) friendlyName: string,
+  ): Promise<MediaFile> {
     return this.service.renameFile(ctx, id, friendlyName);
   }
 
   @Allow('admin')
   @Mutation(() => Boolean, { description: 'Deletes a file and its bytes; whatever used it loses the reference.' })
-  async deleteMediaFile(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<boolean> {
+  async deleteMediaFile(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: "The file's id." }) id: number): Promise<boolean> {
     await this.service.deleteFile(ctx, id);
     return true;
   }

@@ -8,11 +8,11 @@ import { Field, GraphQLISODateTime, Int, ObjectType } from 'type-graphql';
 export class MediaFolder {
   [OptionalProps]?: 'createdAt' | 'parent' | 'parentId';
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The folder's id." })
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Its name (1–255 characters).' })
   @Property({ type: 'string', length: 255 })
   name!: string;
 
@@ -20,11 +20,11 @@ export class MediaFolder {
   @ManyToOne(() => MediaFolder, { nullable: true, deleteRule: 'cascade', index: true })
   parent: MediaFolder | null = null;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When it was created.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'The folder it sits in; null for a top-level folder.' })
   get parentId(): number | null {
     return this.parent?.id ?? null;
   }

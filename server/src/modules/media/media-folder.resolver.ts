@@ -19,15 +19,19 @@ export class MediaFolderResolver {
   @Mutation(() => MediaFolder, { description: 'Creates a folder; without `parentId` it is a top-level folder.' })
   createMediaFolder(
     @Ctx() ctx: RequestContext,
-    @Arg('name', () => String) name: string,
-    @Arg('parentId', () => Int, { nullable: true }) parentId?: number | null,
+    @Arg('name', () => String, { description: 'Its name, 1–255 characters.' }) name: string,
+    @Arg('parentId', () => Int, { nullable: true, description: 'The folder it goes in; null or left out for the top level.' }) parentId?: number | null,
   ): Promise<MediaFolder> {
     return this.service.createFolder(ctx, { name, parentId });
   }
 
   @Allow('admin')
-  @Mutation(() => MediaFolder)
-  renameMediaFolder(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number, @Arg('name', () => String) name: string): Promise<MediaFolder> {
+  @Mutation(() => MediaFolder, { description: 'Renames a folder.' })
+  renameMediaFolder(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { description: "The folder's id." }) id: number,
+    @Arg('name', () => String, { description: 'Its new name, 1–255 characters.' }) name: string,
+  ): Promise<MediaFolder> {
     return this.service.updateFolder(ctx, id, { name });
   }
 
@@ -35,15 +39,15 @@ export class MediaFolderResolver {
   @Mutation(() => MediaFolder, { description: 'Moves a folder under another (null: to the top level); moving it into its own subtree is refused.' })
   moveMediaFolder(
     @Ctx() ctx: RequestContext,
-    @Arg('id', () => Int) id: number,
-    @Arg('parentId', () => Int, { nullable: true }) parentId?: number | null,
+    @Arg('id', () => Int, { description: "The folder's id." }) id: number,
+    @Arg('parentId', () => Int, { nullable: true, description: 'The folder it goes in; null or left out for the top level.' }) parentId?: number | null,
   ): Promise<MediaFolder> {
     return this.service.updateFolder(ctx, id, { parentId: parentId ?? null });
   }
 
   @Allow('admin')
   @Mutation(() => DeleteMediaFolderPayload, { description: 'Deletes a folder with its subfolders and all their files.' })
-  deleteMediaFolder(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<DeleteMediaFolderPayload> {
+  deleteMediaFolder(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: "The folder's id." }) id: number): Promise<DeleteMediaFolderPayload> {
     return this.service.deleteFolder(ctx, id);
   }
 }

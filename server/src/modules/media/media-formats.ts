@@ -4,7 +4,14 @@ export enum MediaKind {
   IMAGE = 'image',
   AUDIO = 'audio',
 }
-registerEnumType(MediaKind, { name: 'MediaKind', description: 'Whether a media file is an image or a song.' });
+registerEnumType(MediaKind, {
+  name: 'MediaKind',
+  description: 'Whether a media file is an image or a song.',
+  valuesConfig: {
+    IMAGE: { description: 'A JPEG, PNG, GIF or WebP image.' },
+    AUDIO: { description: 'A song: MP3, Ogg (Vorbis or Opus) or WAV.' },
+  },
+});
 
 export interface MediaFormat {
   /** The extension stored files of this format get. */

@@ -14,7 +14,7 @@ export class AllMediaFilesArgs extends ConnectionArgs {
 
 @ArgsType()
 export class MediaFilesArgs extends AllMediaFilesArgs {
-  @Field(() => Int)
+  @Field(() => Int, { description: "The folder (its own files, not its subfolders')." })
   folderId!: number;
 }
 
@@ -23,7 +23,7 @@ export class MediaUsage {
   @Field(() => String, { description: 'What kind of thing uses it, e.g. "product" or "category".' })
   kind!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The id of the thing that uses it, of its `kind` (a product id for "product").' })
   id!: number;
 
   @Field(() => String, { description: 'A name to show, e.g. the product name.' })
@@ -32,9 +32,9 @@ export class MediaUsage {
 
 @ObjectType({ description: 'What a folder deletion removed: the folder, its subfolders and their files.' })
 export class DeleteMediaFolderPayload {
-  @Field(() => [Int])
+  @Field(() => [Int], { description: 'The folder and every subfolder below it.' })
   deletedFolderIds!: number[];
 
-  @Field(() => [Int])
+  @Field(() => [Int], { description: 'Every file those folders held.' })
   deletedFileIds!: number[];
 }

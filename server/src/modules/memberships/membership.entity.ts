@@ -7,7 +7,14 @@ export enum MembershipPeriod {
   MONTH = 'month',
   YEAR = 'year',
 }
-registerEnumType(MembershipPeriod, { name: 'MembershipPeriod', description: 'MONTH or YEAR: how long a paid period lasts.' });
+registerEnumType(MembershipPeriod, {
+  name: 'MembershipPeriod',
+  description: 'MONTH or YEAR: how long a paid period lasts.',
+  valuesConfig: {
+    MONTH: { description: 'A calendar month.' },
+    YEAR: { description: 'A calendar year.' },
+  },
+});
 
 export enum MembershipStatus {
   INCOMPLETE = 'incomplete',
@@ -21,6 +28,14 @@ registerEnumType(MembershipStatus, {
   name: 'MembershipStatus',
   description:
     'INCOMPLETE: started, its first payment not confirmed yet (Stripe): no benefits until it is; ACTIVE: paid (cancelAtPeriodEnd says whether it renews); PAST_DUE: a renewal failed, the benefits stay for 7 days; CANCELLED: cancelled and its last period has ended; LAPSED: not paid within 7 days of a failed renewal; EXPIRED: its first payment was never made (it gave no benefits).',
+  valuesConfig: {
+    INCOMPLETE: { description: 'Started, its first payment not confirmed yet (Stripe): no benefits until it is.' },
+    ACTIVE: { description: 'Paid for the current period; `cancelAtPeriodEnd` says whether it renews.' },
+    PAST_DUE: { description: 'A renewal failed; the benefits stay for 7 days while it is retried.' },
+    CANCELLED: { description: 'Cancelled, and its last paid period has ended.' },
+    LAPSED: { description: 'Not paid within 7 days of a failed renewal.' },
+    EXPIRED: { description: 'Its first payment was never made; it gave no benefits.' },
+  },
 });
 
 /** A plan the owner sells: a price per month or year, e-cards included, a percentage off everything else. */
@@ -29,11 +44,11 @@ registerEnumType(MembershipStatus, {
 export class MembershipPlan {
   [OptionalProps]?: 'ecardsIncluded' | 'percentOffOther' | 'active' | 'providerProductId' | 'providerPriceId' | 'providerPriceKey' | 'createdAt' | 'updatedAt';
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The plan's id." })
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Its name (up to 80 characters), unique.' })
   @Property({ type: 'string', length: 80 })
   name!: string;
 
@@ -41,7 +56,7 @@ export class MembershipPlan {
   @Property({ type: 'decimal', precision: 12, scale: 2 })
   price!: string;
 
-  @Field(() => MembershipPeriod)
+  @Field(() => MembershipPeriod, { description: 'How long a paid period lasts.' })
   @Enum({ items: () => MembershipPeriod })
   period!: MembershipPeriod;
 
@@ -68,7 +83,7 @@ export class MembershipPlan {
   @Property({ type: 'string', length: 120, nullable: true })
   providerPriceKey: string | null = null;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When the plan was created.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
@@ -82,18 +97,18 @@ export class MembershipPlan {
 export class Membership {
   [OptionalProps]?: 'paymentMethod' | 'cardLast4' | 'providerSubscriptionId' | 'cancelAtPeriodEnd' | 'pastDueSince' | 'remindedFor' | 'endedAt' | 'giftMembershipId' | 'gift' | 'createdAt' | 'updatedAt';
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The membership's id." })
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
   @Property({ type: 'integer' })
   userId!: number;
 
-  @Field(() => MembershipPlan)
+  @Field(() => MembershipPlan, { description: 'The plan it is a membership of.' })
   @ManyToOne(() => MembershipPlan, { eager: true })
   plan!: MembershipPlan;
 
-  @Field(() => MembershipStatus)
+  @Field(() => MembershipStatus, { description: 'Where it stands.' })
   @Enum({ items: () => MembershipStatus })
   status!: MembershipStatus;
 
@@ -112,7 +127,7 @@ export class Membership {
   @Property({ type: 'string', length: 200, nullable: true })
   providerSubscriptionId: string | null = null;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When the period paid for began.' })
   @Property({ type: 'datetime' })
   currentPeriodStart!: Date;
 
@@ -145,7 +160,7 @@ export class Membership {
     return this.giftMembershipId !== null;
   }
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When the shopper joined.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
@@ -159,22 +174,22 @@ export class Membership {
 export class MembershipCharge {
   [OptionalProps]?: 'reference' | 'message' | 'createdAt';
 
-  @Field(() => String)
+  @Field(() => String, { description: "The charge's id (a 64-bit integer, as a string)." })
   @PrimaryKey({ type: new BigIntType('string') })
   id!: string;
 
   @Property({ type: 'integer' })
   membershipId!: number;
 
-  @Field(() => DecimalScalar)
+  @Field(() => DecimalScalar, { description: 'What was charged (or tried), in dollars.' })
   @Property({ type: 'decimal', precision: 12, scale: 2 })
   amount!: string;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'The start of the period it paid for.' })
   @Property({ type: 'datetime' })
   periodStart!: Date;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'The end of the period it paid for.' })
   @Property({ type: 'datetime' })
   periodEnd!: Date;
 
@@ -192,7 +207,7 @@ export class MembershipCharge {
   @Property({ type: 'string', length: 120 })
   idempotencyKey!: string;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When it was charged (or tried).' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 }

@@ -9,13 +9,13 @@ import type { GiftMembershipService } from './gift-membership.service.js';
 
 @InputType({ description: 'A membership plan (admins).' })
 class MembershipPlanInput {
-  @Field(() => String)
+  @Field(() => String, { description: 'Its name, 1 to 80 characters, unique.' })
   name!: string;
 
   @Field(() => DecimalScalar, { description: 'What each period costs: 0.01 to 10000.' })
   price!: string;
 
-  @Field(() => MembershipPeriod)
+  @Field(() => MembershipPeriod, { description: 'How long a paid period lasts.' })
   period!: MembershipPeriod;
 
   @Field(() => Boolean, { nullable: true, description: 'E-cards cost 0.00 for members (default true).' })
@@ -36,10 +36,10 @@ class MembershipPaymentInput {
   @Field(() => String, { description: 'MM/YY' })
   expiry!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The security code, 3 or 4 digits; never stored.' })
   cvc!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'The name on the card (optional).' })
   cardholderName?: string | null;
 }
 
@@ -87,13 +87,17 @@ export class MembershipResolver {
 
   @Allow('admin')
   @Mutation(() => MembershipPlan, { description: 'Creates a plan (audited); CONFLICT when the name is taken.' })
-  createMembershipPlan(@Ctx() ctx: RequestContext, @Arg('input', () => MembershipPlanInput) input: MembershipPlanInput): Promise<MembershipPlan> {
+  createMembershipPlan(@Ctx() ctx: RequestContext, @Arg('input', () => MembershipPlanInput, { description: 'The plan.' }) input: MembershipPlanInput): Promise<MembershipPlan> {
     return this.service.createPlan(ctx, planInput(input));
   }
 
   @Allow('admin')
   @Mutation(() => MembershipPlan, { description: 'Changes a plan (audited); its members keep their price until they subscribe again.' })
-  updateMembershipPlan(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number, @Arg('input', () => MembershipPlanInput) input: MembershipPlanInput): Promise<MembershipPlan> {
+  updateMembershipPlan(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { description: "The plan's id." }) id: number,
+    @Arg('input', () => MembershipPlanInput, { description: 'The plan as it should be.' }) input: MembershipPlanInput,
+  ): Promise<MembershipPlan> {
     return this.service.updatePlan(ctx, id, planInput(input));
   }
 
@@ -108,7 +112,11 @@ export class MembershipResolver {
     description:
       "Becomes a member: charges the plan's first period (PAYMENT_DECLINED keeps nothing; CONFLICT for a member). With Stripe it answers an INCOMPLETE membership whose paymentClientSecret the browser confirms; Stripe's event then makes it ACTIVE.",
   })
-  subscribe(@Ctx() ctx: RequestContext, @Arg('planId', () => Int) planId: number, @Arg('payment', () => MembershipPaymentInput, { nullable: true }) payment: MembershipPaymentInput | null): Promise<Membership> {
+  subscribe(
+    @Ctx() ctx: RequestContext,
+    @Arg('planId', () => Int, { description: 'The plan to join (one offered on /membership).' }) planId: number,
+    @Arg('payment', () => MembershipPaymentInput, { nullable: true, description: 'The card, with the test provider; null with Stripe (the browser confirms the payment).' }) payment: MembershipPaymentInput | null,
+  ): Promise<Membership> {
     return this.service.subscribe(ctx, planId, payment ? { ...payment } : null);
   }
 
@@ -126,13 +134,17 @@ export class MembershipResolver {
 
   @Allow('user')
   @Mutation(() => Membership, { description: "Redeems a gift membership's code: a membership of its plan from now for one period, which never renews or charges. BAD_USER_INPUT on `code` for a code no gift has; CONFLICT for one redeemed already, or for a shopper who is a member already; 10 tries an hour per client address." })
-  redeemGiftMembership(@Ctx() ctx: RequestContext, @Arg('code', () => String) code: string): Promise<Membership> {
+  redeemGiftMembership(@Ctx() ctx: RequestContext, @Arg('code', () => String, { description: 'The 16-character code from the gift e-mail; dashes, spaces and case do not matter.' }) code: string): Promise<Membership> {
     return this.gifts.redeem(ctx, code);
   }
 
   @Allow('staff')
   @Query(() => MembershipFigures, { description: 'Sales: members now, those who joined and left in [from, to), and the monthly recurring revenue.' })
-  membershipFigures(@Ctx() ctx: RequestContext, @Arg('from', () => GraphQLISODateTime) from: Date, @Arg('to', () => GraphQLISODateTime) to: Date): Promise<MembershipFigures> {
+  membershipFigures(
+    @Ctx() ctx: RequestContext,
+    @Arg('from', () => GraphQLISODateTime, { description: 'The start of the period, included.' }) from: Date,
+    @Arg('to', () => GraphQLISODateTime, { description: 'The end of the period, excluded.' }) to: Date,
+  ): Promise<MembershipFigures> {
     return this.service.figures(ctx, from, to);
   }
 

@@ -9,3 +9,4 @@ export { DiscountKind, Order, OrderStatus } from './order.entity.js';
 export { ordersNewestFirst } from './order.service.js';
 export { OrderConnection } from './order.types.js';
 export { NOT_SENT_REFUNDED } from './refund.service.js';
+export { emitOrders } from './order-events.js';

@@ -24,7 +24,7 @@ export class MyOrdersResolver {
   })
   changeCardDate(
     @Ctx() ctx: RequestContext,
-    @Arg('itemId', () => Int) itemId: number,
+    @Arg('itemId', () => Int, { description: "The card's order line id." }) itemId: number,
     @Arg('deliveryDate', () => String, { nullable: true, description: 'YYYY-MM-DD; null sends the card now.' }) deliveryDate?: string | null,
     @Arg('deliveryTime', () => String, { nullable: true, description: 'HH:MM in the zone the card was ordered in (default 09:00).' }) deliveryTime?: string | null,
   ): Promise<OrderItem> {
@@ -33,7 +33,7 @@ export class MyOrdersResolver {
 
   @Allow('user')
   @Mutation(() => OrderItem, { description: "Sends one of the caller's sent cards to its recipient again (at most 3 times). CONFLICT when it was not sent yet." })
-  resendMyCard(@Ctx() ctx: RequestContext, @Arg('itemId', () => Int) itemId: number): Promise<OrderItem> {
+  resendMyCard(@Ctx() ctx: RequestContext, @Arg('itemId', () => Int, { description: "The card's order line id." }) itemId: number): Promise<OrderItem> {
     return this.service.resend(ctx, itemId);
   }
 

@@ -13,31 +13,53 @@ export enum EmailKind {
 }
 const KINDS = new Set<string>(Object.values(EmailKind));
 
-registerEnumType(EmailKind, { name: 'EmailKind', description: 'card, card-resend, receipt, receipt-resend, opened, thank-you, reminder.' });
-registerEnumType(MailJobStatus, { name: 'EmailStatus', description: 'queued (waiting or retrying), sending, sent, failed (given up; can be retried), withheld (not sent on purpose; lastError says why).' });
+registerEnumType(EmailKind, {
+  name: 'EmailKind',
+  description: 'card, card-resend, receipt, receipt-resend, opened, thank-you, reminder.',
+  valuesConfig: {
+    CARD: { description: 'An e-card, to its recipient on its day.' },
+    CARD_RESEND: { description: 'An e-card sent again (by the shop, or by the purchaser from My orders).' },
+    RECEIPT: { description: "The purchaser's receipt, when the order is paid." },
+    RECEIPT_RESEND: { description: 'The receipt sent again by the shop.' },
+    OPENED: { description: 'The "opened" notice: the purchaser is told a card was first opened.' },
+    THANK_YOU: { description: "A recipient's thank-you reply, passed on to the purchaser." },
+    REMINDER: { description: 'The one reminder to the recipient of a card still unopened (72 hours after it went out by default).' },
+  },
+});
+registerEnumType(MailJobStatus, {
+  name: 'EmailStatus',
+  description: 'queued (waiting or retrying), sending, sent, failed (given up; can be retried), withheld (not sent on purpose; lastError says why).',
+  valuesConfig: {
+    QUEUED: { description: 'Waiting for its time, or for its next try after a failure.' },
+    SENDING: { description: 'A worker is sending it now.' },
+    SENT: { description: 'Sent to the mail server.' },
+    FAILED: { description: 'Kept failing for the whole retry period (3 days); it can be retried.' },
+    WITHHELD: { description: 'Not sent on purpose (a refunded card, an unsubscribed recipient); `lastError` says why. Never retried.' },
+  },
+});
 
 /** One e-mail of an order as admins see it in Order Details (a view of its mail job). */
 @ObjectType('OrderEmail', { description: 'One e-mail of an order (admins): what it is, whether it went out, and why not.' })
 export class OrderEmail {
-  @Field(() => Int)
+  @Field(() => Int, { description: "The e-mail's id (what `retryEmail` takes)." })
   id!: number;
 
-  @Field(() => EmailKind)
+  @Field(() => EmailKind, { description: 'What the e-mail is.' })
   kind!: EmailKind;
 
   @Field(() => GraphQLISODateTime, { description: 'When it is (or was) due; after a failure, when it is tried again.' })
   dueAt!: Date;
 
-  @Field(() => MailJobStatus)
+  @Field(() => MailJobStatus, { description: 'Whether it went out.' })
   status!: MailJobStatus;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many sends were tried so far.' })
   attempts!: number;
 
   @Field(() => String, { nullable: true, description: 'Why the last attempt failed, or why it was withheld.' })
   lastError!: string | null;
 
-  @Field(() => GraphQLISODateTime, { nullable: true })
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'When it went out; null until it has.' })
   sentAt!: Date | null;
 
   orderId!: string | null;

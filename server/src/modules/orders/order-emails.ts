@@ -8,6 +8,8 @@ import type { OrderCard } from './order-item-rows.js';
 import { listUnsubscribeHeaders, type RecipientLinks } from '../consent/index.js';
 import { Order, OrderStatus } from './order.entity.js';
 import { cardIdOf, cardRef, orderIdOf, orderRef } from './order-email.types.js';
+import { emitOrders } from './order-events.js';
+import type { WebhookEvents } from '../webhooks/index.js';
 
 /** The kinds of e-mail checkout and the admins' order tools send. */
 export const OrderMailKind = {
@@ -144,6 +146,8 @@ export interface OrderEmailsOptions {
   /** The shop's public address, for links. */
   baseUrl: string;
   clock: () => Date;
+  /** Where orders delivered are told to the webhook endpoints, in the transaction that settles their e-mails. */
+  webhooks: WebhookEvents;
 }
 
 /**
@@ -272,7 +276,7 @@ export class OrderEmails {
    * the order's `receipt_sent_at`), through the order index: only the settled orders are looked at.
    */
   private async settleOrders(em: EntityManager, orderIds: string): Promise<void> {
-    await em.execute(
+    const delivered = await em.execute<{ id: string }[]>(
       `with settled as (select distinct (jsonb_array_elements_text(?::jsonb))::uuid as id),
        done as (
          select o.id from "order" o join settled on o.id = settled.id
@@ -280,8 +284,10 @@ export class OrderEmails {
             and case when exists (select 1 from order_item i where i.order_id = o.id and i.item_url_uuid is not null)
                      then not exists (select 1 from order_item i where i.order_id = o.id and i.item_url_uuid is not null and i.delivered_at is null)
                      else o.receipt_sent_at is not null end)
-       update "order" o set status = 'delivered' from done where o.id = done.id`,
+       update "order" o set status = 'delivered' from done where o.id = done.id
+       returning o.id`,
       [orderIds],
     );
+    if (delivered.length) await emitOrders(this.options.webhooks, em, 'order.delivered', delivered.map((row) => row.id));
   }
 }

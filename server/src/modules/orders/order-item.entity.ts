@@ -19,7 +19,7 @@ import type { CardDesign } from './card-design.js';
 export class OrderItem {
   [OptionalProps]?: 'product' | 'itemUrlUuid' | 'recipientName' | 'recipientEmail' | 'senderName' | 'message' | 'deliverAt' | 'timeZone' | 'card' | 'deliveredAt' | 'openedAt' | 'lineTotal' | 'ecardPath' | 'remindedAt' | 'refundedAt' | 'ownerResends' | 'giftCard' | 'giftMembershipPlanId' | 'giftMembership';
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The line's id (what card actions such as `resendCardEmail` and `refundOrder(itemIds)` name)." })
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
@@ -54,7 +54,7 @@ export class OrderItem {
   @Property({ type: 'string', length: 120, nullable: true })
   saleName: string | null = null;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How many, 1 to 99 (an e-card line is one card to one recipient: 1).' })
   @Property({ type: 'smallint' })
   quantity!: number;
 
@@ -63,19 +63,19 @@ export class OrderItem {
   @Property({ type: 'uuid', nullable: true })
   itemUrlUuid: string | null = null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The recipient's name (e-cards, gifts); null for other lines." })
   @Property({ type: 'string', length: 100, nullable: true })
   recipientName: string | null = null;
 
-  @Field(() => String, { nullable: true })
+  /** Exposed by OrderItemResolver, masked for callers who see the confirmation page only. */
   @Property({ type: 'string', length: 254, nullable: true })
   recipientEmail: string | null = null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The sender's name as the card signs it; null for lines that are no card or gift." })
   @Property({ type: 'string', length: 100, nullable: true })
   senderName: string | null = null;
 
-  @Field(() => String, { nullable: true })
+  /** Exposed by OrderItemResolver, left out for callers who see the confirmation page only. */
   @Property({ type: 'text', nullable: true })
   message: string | null = null;
 
@@ -95,7 +95,7 @@ export class OrderItem {
   @Property({ type: 'datetime', nullable: true })
   deliveredAt: Date | null = null;
 
-  @Field(() => GraphQLISODateTime, { nullable: true, description: 'The first view of the e-card page by its recipient.' })
+  /** Exposed by OrderItemResolver, null for callers who see the confirmation page only. */
   @Property({ type: 'datetime', nullable: true })
   openedAt: Date | null = null;
 
@@ -124,7 +124,7 @@ export class OrderItem {
   @Property({ type: 'smallint', default: 0 })
   ownerResends = 0;
 
-  @Field(() => DecimalScalar)
+  @Field(() => DecimalScalar, { description: 'The unit price as sold times the quantity, in dollars.' })
   get lineTotal(): string {
     return multiply(this.price, this.quantity);
   }

@@ -13,14 +13,14 @@ export const MAX_ORDER_NOTE = 2000;
 export class OrderNote {
   [OptionalProps]?: 'createdAt';
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The note's id." })
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
   @ManyToOne(() => Order, { deleteRule: 'cascade', fieldName: 'order_id' })
   order!: Order;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'What it says (up to 2,000 characters).' })
   @Property({ type: 'text' })
   text!: string;
 
@@ -28,7 +28,7 @@ export class OrderNote {
   @Property({ type: 'string', length: 100 })
   author!: string;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When it was written.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 }

@@ -8,13 +8,13 @@ import type { Order } from './order.entity.js';
 /** One thing that happened to an order, for its timeline in Order Details (contract section 16). */
 @ObjectType({ description: 'One event of an order: placed, an e-mail sent or failed, a card opened, a thank-you, a refund, a note.' })
 export class OrderEvent {
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When it happened.' })
   at!: Date;
 
   @Field(() => String, { description: 'placed, email, email-failed, opened, thank-you, refunded or note.' })
   kind!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'What happened, in a sentence, e.g. "Receipt sent".' })
   text!: string;
 }
 

@@ -20,6 +20,14 @@ export enum OrderStatus {
 registerEnumType(OrderStatus, {
   name: 'OrderStatus',
   description: 'paid: charged, cards waiting for their day; delivered: every card (or the receipt of a card-less order) has gone out; partially_refunded: some of its lines were refunded; refunded: all of it was.',
+  valuesConfig: {
+    PENDING: { description: 'Written at checkout, its payment not settled yet (e.g. a card being confirmed with Stripe). Not listed to shoppers; dropped after 30 minutes.' },
+    PAID: { description: 'Charged; its cards wait for their day.' },
+    DELIVERED: { description: 'Every card (or the receipt of an order without cards) has gone out.' },
+    PARTIALLY_REFUNDED: { description: 'Some of its lines were refunded; the rest stand.' },
+    CANCELLED: { description: 'A checkout left unpaid for 30 minutes after a payment was started: the payment was cancelled at the provider and nothing was charged.' },
+    REFUNDED: { description: 'All of it was refunded.' },
+  },
 });
 
 /** Which discount an order (or a cart's quote) got. */
@@ -35,6 +43,11 @@ export enum DiscountKind {
 registerEnumType(DiscountKind, {
   name: 'DiscountKind',
   description: 'CODE: a discount code; CARDS: an automatic discount on N or more cards; SUBTOTAL: an automatic discount on orders from an amount.',
+  valuesConfig: {
+    CODE: { description: 'A discount code the shopper typed.' },
+    CARDS: { description: 'An automatic discount: N or more e-cards, a percentage off the cards.' },
+    SUBTOTAL: { description: 'An automatic discount: orders from an amount, an amount off.' },
+  },
 });
 
 /**
@@ -59,11 +72,11 @@ export class Order {
     return orderNumber(this.id);
   }
 
-  @Field(() => String)
+  /** Exposed by OrderResolver, masked for callers who see the confirmation page only. */
   @Property({ type: 'string', length: 254 })
   purchaserEmail!: string;
 
-  @Field(() => OrderStatus)
+  @Field(() => OrderStatus, { description: 'Where the order stands: paid, delivered, refunded, ...' })
   @Enum({ items: () => OrderStatus })
   status: OrderStatus = OrderStatus.PENDING;
 
@@ -87,7 +100,7 @@ export class Order {
   @Property({ type: 'character', length: 4, nullable: true })
   cardLast4: string | null = null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'The brand of the card that paid, as the payment provider names it (e.g. "Visa"); null when it was not told or nothing was charged.' })
   @Property({ type: 'string', length: 40, nullable: true })
   cardBrand: string | null = null;
 
@@ -164,7 +177,7 @@ export class Order {
   @Property({ type: 'boolean', default: true })
   notifyOpened: boolean = true;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When the order was placed.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 

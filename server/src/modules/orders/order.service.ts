@@ -2,7 +2,7 @@ import { ORDERS_COUNTED_UP_TO } from '../../rules/index.js';
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { withEm, type RequestContext } from '../../core/context.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
-import { isStaffViewer } from '../../core/viewer.js';
+import { seesOrders } from '../../core/viewer.js';
 import { recordAudit } from '../audit/index.js';
 import { groupBy, loadRef } from '../../core/loaders.js';
 import { keysetPage, pageSize, type ConnectionResult } from '../../core/pagination.js';
@@ -67,7 +67,7 @@ export class OrderService {
     const order = UUID.test(id) ? await ctx.em.findOne(Order, { id: id.toLowerCase() }) : null;
     if (!order) throw notFound('Order');
     const viewer = await ctx.viewer();
-    const full = viewer !== null && (isStaffViewer(viewer) || order.user?.id === viewer.user.id);
+    const full = viewer !== null && (seesOrders(viewer) || order.user?.id === viewer.user.id);
     if (!full) this.redacted.add(order);
     return order;
   }

@@ -9,7 +9,7 @@ export class OrdersArgs extends ConnectionArgs {
   @Field(() => String, { nullable: true, description: 'Words that must all appear in the order id, the e-mail, the status or an item name (any case).' })
   search?: string | null;
 
-  @Field(() => OrderStatus, { nullable: true })
+  @Field(() => OrderStatus, { nullable: true, description: 'Only orders with this status; every status when left out.' })
   status?: OrderStatus | null;
 
   @Field(() => String, { nullable: true, description: 'Orders placed from this day (YYYY-MM-DD, UTC) or moment (ISO 8601), inclusive.' })

@@ -12,6 +12,8 @@ import { refundEmail, type RefundNotice } from './refund-email.js';
 import { OrderItem } from './order-item.entity.js';
 import { Order, OrderStatus } from './order.entity.js';
 import type { PaymentProvider } from '../payments/index.js';
+import type { WebhookEvents } from '../webhooks/index.js';
+import { orderEventData } from './order-events.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -46,6 +48,8 @@ export interface RefundOptions {
   giftCardsRefunded?: (em: EntityManager, itemIds: readonly number[]) => Promise<void>;
   /** Voids the gift memberships refunded lines bought (CONFLICT for one redeemed), in the refund's transaction. */
   giftMembershipsRefunded?: (em: EntityManager, itemIds: readonly number[]) => Promise<void>;
+  /** Where refunds are told to the webhook endpoints (order.refunded), in the refund's transaction. */
+  webhooks: WebhookEvents;
 }
 
 /**
@@ -106,6 +110,8 @@ export class RefundService {
       await this.options.cardsWithdrawn?.(em, refundedIds);
       await em.flush();
       const what = everything && whole ? 'the whole order' : items.filter((item) => chosen.has(item.id)).map((item) => (item.recipientName ? `${item.name} to ${item.recipientName}` : item.name)).join(', ');
+      const refund = { amount, to_gift_card: toGiftCard, line_ids: refundedIds, at: now.toISOString() };
+      await this.options.webhooks.emit(em, 'order.refunded', async () => (await orderEventData(em, [order.id])).map((data) => ({ ...data, refund })));
       await recordAudit(withEm(ctx, em), { entity: 'order', id: order.id, action: 'refunded', summary: `Refunded $${amount}${toCents(toGiftCard) > 0 ? ` ($${toGiftCard} to gift card ····${order.giftCardLast4})` : ''} (${what}); the order is now ${order.status.replace('_', ' ')}${reason ? `. Reason: ${reason}` : ''}${tell.notify === true ? '. The customer was told.' : ''}` });
       if (tell.notify === true && order.purchaserEmail) {
         const lines = items.filter((item) => chosen.has(item.id)).map((item) => (item.recipientName ? `${item.name} to ${item.recipientName}` : `${item.quantity} × ${item.name}`));

@@ -3,7 +3,14 @@ import { DecimalScalar } from '../../core/decimal.js';
 import { SALES_MAX_DAYS, type SalesBucketKind } from '../../rules/sales-range.js';
 
 export const SalesBucket = { DAY: 'DAY', WEEK: 'WEEK' } as const satisfies Record<SalesBucketKind, SalesBucketKind>;
-registerEnumType(SalesBucket, { name: 'SalesBucket', description: 'What each bar of Sales counts: a day, or a week (Monday to Sunday, cut to the range).' });
+registerEnumType(SalesBucket, {
+  name: 'SalesBucket',
+  description: 'What each bar of Sales counts: a day, or a week (Monday to Sunday, cut to the range).',
+  valuesConfig: {
+    DAY: { description: 'One period per day of the range.' },
+    WEEK: { description: 'One period per week, Monday to Sunday; the first and last are cut to the range.' },
+  },
+});
 
 @ArgsType()
 export class SalesSummaryArgs {
@@ -37,10 +44,10 @@ export class SalesDay {
 
 @ObjectType({ description: 'An amount of the range beside the same figure of the previous range.' })
 export class SalesAmount {
-  @Field(() => DecimalScalar)
+  @Field(() => DecimalScalar, { description: 'The amount over the range, in dollars.' })
   value!: string;
 
-  @Field(() => DecimalScalar)
+  @Field(() => DecimalScalar, { description: 'The same amount over the previous range, in dollars.' })
   previous!: string;
 
   @Field(() => Float, { nullable: true, description: 'Percent from the previous range, one decimal; null when the previous range had 0.' })
@@ -49,10 +56,10 @@ export class SalesAmount {
 
 @ObjectType({ description: 'A count of the range beside the same count of the previous range.' })
 export class SalesCount {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The count over the range.' })
   value!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The same count over the previous range.' })
   previous!: number;
 
   @Field(() => Float, { nullable: true, description: 'Percent from the previous range, one decimal; null when the previous range had 0.' })
@@ -91,25 +98,25 @@ export class SalesPeriod {
   @Field(() => String, { description: 'Its last day, included (the same day for a day; a week cut by the range ends early).' })
   to!: string;
 
-  @Field(() => DecimalScalar)
+  @Field(() => DecimalScalar, { description: 'What was charged for the orders placed in the period.' })
   gross!: string;
 
-  @Field(() => DecimalScalar)
+  @Field(() => DecimalScalar, { description: 'What was given back of those orders.' })
   refunds!: string;
 
-  @Field(() => DecimalScalar)
+  @Field(() => DecimalScalar, { description: 'Gross less refunds.' })
   net!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Charged orders placed in the period, wholly refunded ones included.' })
   orders!: number;
 
-  @Field(() => DecimalScalar)
+  @Field(() => DecimalScalar, { description: 'Gross / orders (0.00 without orders).' })
   averageOrder!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Cards whose e-mail first went out in the period.' })
   cardsSent!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Cards first opened in the period.' })
   cardsOpened!: number;
 }
 
@@ -134,11 +141,19 @@ export enum SalesPromotionKind {
   CODE = 'CODE',
   AUTOMATIC = 'AUTOMATIC',
 }
-registerEnumType(SalesPromotionKind, { name: 'SalesPromotionKind', description: 'SALE: a scheduled sale; CODE: a discount code; AUTOMATIC: an automatic discount.' });
+registerEnumType(SalesPromotionKind, {
+  name: 'SalesPromotionKind',
+  description: 'SALE: a scheduled sale; CODE: a discount code; AUTOMATIC: an automatic discount.',
+  valuesConfig: {
+    SALE: { description: 'A scheduled sale.' },
+    CODE: { description: 'A discount code.' },
+    AUTOMATIC: { description: 'An automatic discount.' },
+  },
+});
 
 @ObjectType({ description: 'What one promotion brought in over the range.' })
 export class SalesPromotion {
-  @Field(() => SalesPromotionKind)
+  @Field(() => SalesPromotionKind, { description: 'What kind of promotion it is.' })
   kind!: SalesPromotionKind;
 
   @Field(() => String, { description: 'The sale\'s or the automatic discount\'s name, or the code, as they were when the orders were placed.' })
@@ -156,7 +171,7 @@ export class SalesPromotion {
 
 @ObjectType({ description: 'Sales over a range of days, compared with the range of the same length before it.' })
 export class SalesSummary {
-  @Field(() => String)
+  @Field(() => String, { description: 'The IANA time zone the days are counted in.' })
   timeZone!: string;
 
   @Field(() => GraphQLISODateTime, { description: 'The start of the first day counted.' })
@@ -171,16 +186,16 @@ export class SalesSummary {
   @Field(() => Int, { description: 'How many days the range has.' })
   dayCount!: number;
 
-  @Field(() => SalesBucket)
+  @Field(() => SalesBucket, { description: 'Whether `periods` are days or weeks.' })
   bucket!: SalesBucketKind;
 
   @Field(() => String, { description: 'The first day of the previous range (as long, just before).' })
   previousFrom!: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The last day of the previous range, included (the day before `from`).' })
   previousTo!: string;
 
-  @Field(() => SalesTotals)
+  @Field(() => SalesTotals, { description: 'The totals of the range, each beside the previous range’s.' })
   totals!: SalesTotals;
 
   @Field(() => [SalesPeriod], { description: 'Every day or week of the range, oldest first (empty ones are zero).' })

@@ -22,19 +22,23 @@ export class SaleResolver {
 
   @Allow('admin')
   @Mutation(() => Sale, { description: 'Schedules a sale; while it runs its products sell at the sale price, their regular price struck through.' })
-  createSale(@Ctx() ctx: RequestContext, @Arg('input', () => SaleInput) input: SaleInput): Promise<Sale> {
+  createSale(@Ctx() ctx: RequestContext, @Arg('input', () => SaleInput, { description: 'The sale.' }) input: SaleInput): Promise<Sale> {
     return this.service.create(ctx, { ...input });
   }
 
   @Allow('admin')
   @Mutation(() => Sale, { description: 'Changes a sale (running or not); the shop follows at once.' })
-  updateSale(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number, @Arg('input', () => SaleInput) input: SaleInput): Promise<Sale> {
+  updateSale(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { description: "The sale's id." }) id: number,
+    @Arg('input', () => SaleInput, { description: 'The sale as it should be: an optional field left out is cleared.' }) input: SaleInput,
+  ): Promise<Sale> {
     return this.service.update(ctx, id, { ...input });
   }
 
   @Allow('admin')
   @Mutation(() => ID, { description: 'Deletes a sale; its products go back to their price at once, orders keep what they paid. Returns the id.' })
-  async deleteSale(@Ctx() ctx: RequestContext, @Arg('id', () => Int) id: number): Promise<number> {
+  async deleteSale(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: "The sale's id." }) id: number): Promise<number> {
     await this.service.delete(ctx, id);
     return id;
   }

@@ -7,23 +7,31 @@ export enum SaleState {
   RUNNING = 'running',
   ENDED = 'ended',
 }
-registerEnumType(SaleState, { name: 'SaleState', description: 'SCHEDULED: it has not started; RUNNING: its prices are the shop\'s now; ENDED: it is over.' });
+registerEnumType(SaleState, {
+  name: 'SaleState',
+  description: 'SCHEDULED: it has not started; RUNNING: its prices are the shop\'s now; ENDED: it is over.',
+  valuesConfig: {
+    SCHEDULED: { description: 'Its start has not come yet.' },
+    RUNNING: { description: "Between its start and its end: its prices are the shop's now." },
+    ENDED: { description: 'Its end has passed.' },
+  },
+});
 
 @ObjectType({ description: 'A product a sale names: its id and name.' })
 export class SaleProduct {
-  @Field(() => Int)
+  @Field(() => Int, { description: "The product's id." })
   id!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The product's name." })
   name!: string;
 }
 
 @ObjectType({ description: 'A scheduled sale (admins): a percentage or an amount off products and categories (with their subcategories) from its start until its end.' })
 export class Sale {
-  @Field(() => Int)
+  @Field(() => Int, { description: "The sale's id." })
   id!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Its name (up to 120 characters), as orders and Sales figures remember it.' })
   name!: string;
 
   @Field(() => Int, { nullable: true, description: '1 to 90; set when the sale takes a percentage off.' })
@@ -50,13 +58,13 @@ export class Sale {
   @Field(() => String, { nullable: true, description: 'Shown in the shop\'s announcement bar while it runs.' })
   banner!: string | null;
 
-  @Field(() => SaleState)
+  @Field(() => SaleState, { description: 'Where it stands now.' })
   state!: SaleState;
 
   @Field(() => Int, { description: 'How many products it prices now (the lowest price of overlapping sales wins, so a product may be priced by another).' })
   pricedProducts!: number;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When it was created.' })
   createdAt!: Date;
 }
 
@@ -68,16 +76,16 @@ export class SaleInput {
   @Field(() => Int, { nullable: true, description: '1 to 90.' })
   percentOff?: number | null;
 
-  @Field(() => DecimalScalar, { nullable: true })
+  @Field(() => DecimalScalar, { nullable: true, description: 'An amount off each product, in dollars (a price never goes below 0.01).' })
   amountOff?: string | null;
 
-  @Field(() => [Int], { nullable: true })
+  @Field(() => [Int], { nullable: true, description: 'The products it is for, besides those of its categories.' })
   productIds?: number[] | null;
 
   @Field(() => [Int], { nullable: true, description: 'Each with its subcategories.' })
   categoryIds?: number[] | null;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When its prices start (to the second).' })
   startsAt!: Date;
 
   @Field(() => GraphQLISODateTime, { description: 'After the start.' })
@@ -89,12 +97,12 @@ export class SaleInput {
 
 @ObjectType({ description: 'A sale running now, as shoppers see it: its name, its banner and its end.' })
 export class RunningSale {
-  @Field(() => String)
+  @Field(() => String, { description: "The sale's name." })
   name!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Its line for the announcement bar; null: none.' })
   banner!: string | null;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When its prices end.' })
   endsAt!: Date;
 }

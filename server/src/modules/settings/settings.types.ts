@@ -2,31 +2,31 @@ import { Field, InputType, Int, ObjectType } from 'type-graphql';
 
 @ObjectType({ description: "The shop's logo: a picture of the media library." })
 export class ShopLogo {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The media file id of the logo.' })
   id!: number;
 
   @Field(() => String, { description: 'Where the bytes are served: load `/api/{filePath}`.' })
   filePath!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'A small WebP version, served under `/api/`; null when there is none (e.g. a GIF).' })
   thumbnailPath!: string | null;
 
-  @Field(() => String)
+  @Field(() => String, { description: "The file's display name." })
   friendlyName!: string;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Width in pixels; null when unknown.' })
   width!: number | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Height in pixels; null when unknown.' })
   height!: number | null;
 }
 
 @ObjectType({ description: 'The announcement bar as the owner set it (shown above the header while on and not empty).' })
 export class AnnouncementBar {
-  @Field(() => Boolean)
+  @Field(() => Boolean, { description: 'Whether the owner turned it on.' })
   enabled!: boolean;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Its text (one line, up to 200 characters; empty when none was written).' })
   text!: string;
 
   @Field(() => String, { nullable: true, description: 'A path on the shop (/shop) or an https address.' })
@@ -35,10 +35,10 @@ export class AnnouncementBar {
 
 @ObjectType({ description: 'The announcement shoppers see.' })
 export class Announcement {
-  @Field(() => String)
+  @Field(() => String, { description: 'The line shown above the header.' })
   text!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Where it leads: a path on the shop or an https address; null: it is plain text.' })
   link!: string | null;
 }
 
@@ -77,7 +77,7 @@ export class Settings {
 
 @InputType({ description: 'The announcement bar: a part left out keeps its value.' })
 export class AnnouncementInput {
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: 'Turns the bar on or off.' })
   enabled?: boolean | null;
 
   @Field(() => String, { nullable: true, description: 'Up to 200 characters, one line.' })
@@ -89,7 +89,7 @@ export class AnnouncementInput {
 
 @InputType({ description: 'A change of the settings: a field left out keeps its value; null clears an optional one.' })
 export class UpdateSettingsInput {
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: 'True closes the shop to everyone but signed-in admins (storefront calls answer UNDER_CONSTRUCTION, 503).' })
   underConstructionMode?: boolean | null;
 
   @Field(() => String, { nullable: true, description: '1 to 80 characters.' })
@@ -98,7 +98,7 @@ export class UpdateSettingsInput {
   @Field(() => Int, { nullable: true, description: 'An image of the media library; null for none.' })
   logoId?: number | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'One e-mail address; null or empty for none.' })
   supportEmail?: string | null;
 
   @Field(() => String, { nullable: true, description: 'One line, without < or >.' })
@@ -110,6 +110,6 @@ export class UpdateSettingsInput {
   @Field(() => String, { nullable: true, description: 'An IANA time zone, e.g. Europe/London.' })
   timeZone?: string | null;
 
-  @Field(() => AnnouncementInput, { nullable: true })
+  @Field(() => AnnouncementInput, { nullable: true, description: 'The announcement bar; its parts left out keep their value.' })
   announcement?: AnnouncementInput | null;
 }

@@ -12,11 +12,11 @@ import { User } from '../auth/index.js';
 export class StaffInvitation {
   [OptionalProps]?: 'createdAt' | 'acceptedAt' | 'acceptedUser' | 'emailError' | 'invitedBy';
 
-  @Field(() => Int)
+  @Field(() => Int, { description: "The invitation's id." })
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The address it went to.' })
   @Property({ type: 'string', length: 254 })
   email!: string;
 
@@ -30,7 +30,7 @@ export class StaffInvitation {
   @ManyToOne(() => User, { nullable: true, deleteRule: 'set null' })
   invitedBy: User | null = null;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When its link stops working (7 days after it was sent).' })
   @Property({ type: 'datetime' })
   expiresAt!: Date;
 
@@ -45,7 +45,7 @@ export class StaffInvitation {
   @Property({ type: 'text', nullable: true, persist: false })
   emailError: string | null = null;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => GraphQLISODateTime, { description: 'When it was sent.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 }

@@ -25,6 +25,8 @@ const ENTITIES: { value: string; label: string; one: string }[] = [
   { value: 'order', label: 'Orders (refunds, resends, group cards)', one: 'Order' },
   { value: 'e-mail', label: 'E-mail', one: 'E-mail' },
   { value: 'staff', label: 'Staff', one: 'Staff' },
+  { value: 'api-key', label: 'API keys', one: 'API key' },
+  { value: 'webhook', label: 'Webhooks', one: 'Webhook' },
 ];
 const ENTITY_ONE = new Map(ENTITIES.map((e) => [e.value, e.one]));
 

@@ -1,6 +1,6 @@
 import type { IconName } from '@blueprintjs/icons';
 
-export type AdminView = 'media' | 'catalogue' | 'products' | 'orders' | 'customers' | 'discounts' | 'gift-cards' | 'memberships' | 'promotions' | 'sales' | 'email' | 'staff' | 'audit' | 'settings';
+export type AdminView = 'media' | 'catalogue' | 'products' | 'orders' | 'customers' | 'discounts' | 'gift-cards' | 'memberships' | 'promotions' | 'sales' | 'email' | 'staff' | 'audit' | 'api-keys' | 'webhooks' | 'settings';
 
 /** The entries of the Admin Menu; `staff` marks those the staff role may use (the server decides, this only hides). */
 export const ADMIN_VIEWS: { id: AdminView; label: string; icon: IconName; staff?: boolean; path?: string }[] = [
@@ -17,6 +17,8 @@ export const ADMIN_VIEWS: { id: AdminView; label: string; icon: IconName; staff?
   { id: 'email', label: 'E-mail', icon: 'envelope' },
   { id: 'staff', label: 'Staff', icon: 'id-number' },
   { id: 'audit', label: 'Audit log', icon: 'history' },
+  { id: 'api-keys', label: 'API keys', icon: 'key' },
+  { id: 'webhooks', label: 'Webhooks', icon: 'send-message' },
   { id: 'settings', label: 'Settings', icon: 'cog' },
 ];
 
