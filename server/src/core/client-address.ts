@@ -5,6 +5,8 @@ import net from 'node:net';
  * (`::ffff:203.0.113.7`) is that IPv4 address. Anything else is returned as it came.
  */
 export function plainAddress(address: string): string {
+  // A socket's address as most connections give it (no mapped IPv4, no spaces) is answered as it is.
+  if (address.charCodeAt(0) !== 58 /* : */ && address.charCodeAt(0) > 32 && address.charCodeAt(address.length - 1) > 32) return address;
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address.trim());
   return mapped ? mapped[1]! : address.trim();
 }

@@ -14,6 +14,8 @@ const MAX_NAME = 100;
 export const LAST_USED_EVERY_MS = 60_000;
 /** A bound on how long a process trusts a key it looked up, should a revocation's notice ever be missed. */
 const KEY_CACHE_TTL_MS = 60_000;
+/** Authorization headers remembered at most (a bound, were many keys in use at once). */
+const MAX_REMEMBERED_HEADERS = 1000;
 
 export interface ApiKeyOptions {
   /** Keys looked up, kept in the shop's read cache: a revocation drops them in every process before it answers. */
@@ -30,6 +32,11 @@ export interface ApiKeyOptions {
 export class ApiKeyService {
   /** When this process last wrote each key's last use. */
   private readonly lastNoted = new Map<number, number>();
+  /**
+   * The read cache's entry each Authorization header signed with a known key names: a busy key's
+   * requests are not parsed and hashed again (the entry itself says whether the key still works).
+   */
+  private readonly entries = new Map<string, string>();
 
   constructor(private readonly options: ApiKeyOptions) {}
 
@@ -88,9 +95,17 @@ export class ApiKeyService {
    * Undefined otherwise: the request then goes through Express, which looks the key up and notes its use.
    */
   knownKey(authorization: string): ApiKeyCaller | undefined {
-    const token = /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1];
-    if (!token || !isWellFormedKey(token)) return undefined;
-    const key = this.options.cache.peek<ApiKeyCaller | null>(CacheKeys.apiKey(keyDigest(token)));
+    let entry = this.entries.get(authorization);
+    if (entry === undefined) {
+      const token = /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1];
+      if (!token || !isWellFormedKey(token)) return undefined;
+      // Only headers that name a key this process looked up are remembered: what it is sent otherwise cannot fill the map.
+      entry = CacheKeys.apiKey(keyDigest(token));
+      if (this.options.cache.peek(entry) === undefined) return undefined;
+      if (this.entries.size >= MAX_REMEMBERED_HEADERS) this.entries.clear();
+      this.entries.set(authorization, entry);
+    }
+    const key = this.options.cache.peek<ApiKeyCaller | null>(entry);
     if (!key) return undefined;
     const noted = this.lastNoted.get(key.id);
     return noted !== undefined && this.options.clock().getTime() - noted < LAST_USED_EVERY_MS ? key : undefined;

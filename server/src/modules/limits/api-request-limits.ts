@@ -48,8 +48,19 @@ interface Count {
  * shows lags the other processes' by a flush while it is answering the caller (a second after a
  * pause), and the limit can be overrun by what the other processes take in that time, never more.
  */
+/** A caller as the store knows it: its rule, its key, and the name of its count (`rule:key`). */
+interface Counted {
+  rule: LimitRule;
+  key: string;
+  id: string;
+}
+
+const named = (rule: LimitRule, key: string): Counted => ({ rule, key, id: `${rule.name}:${key}` });
+
 export class ApiRequestLimits {
   private readonly counts = new Map<string, Count>();
+  private readonly byKey = new Map<number, Counted>();
+  private readonly byAddress = new Map<string, Counted>();
   private flushing: NodeJS.Timeout | null = null;
 
   constructor(
@@ -63,8 +74,7 @@ export class ApiRequestLimits {
 
   /** Takes a point in PostgreSQL, with the points taken here that were not sent yet. */
   async take(caller: ApiCaller): Promise<ApiQuota> {
-    const { rule, key } = this.ruleOf(caller);
-    const id = `${rule.name}:${key}`;
+    const { rule, key, id } = this.ruleOf(caller);
     const count = this.counts.get(id);
     const points = 1 + (count?.pending ?? 0);
     if (count) {
@@ -93,8 +103,8 @@ export class ApiRequestLimits {
    * to PostgreSQL, which decides.
    */
   takeKnown(caller: ApiCaller, cached = false): ApiQuota | undefined {
-    const { rule, key } = this.ruleOf(caller);
-    const count = this.counts.get(`${rule.name}:${key}`);
+    const { rule, id } = this.ruleOf(caller);
+    const count = this.counts.get(id);
     const now = this.clock();
     if (!count) return undefined;
     if (now >= count.resetAt) {
@@ -138,8 +148,18 @@ export class ApiRequestLimits {
     this.flushing = null;
   }
 
-  private ruleOf(caller: ApiCaller): { rule: LimitRule; key: string } {
-    return 'keyId' in caller ? { rule: this.limits.rules.apiPerKey, key: String(caller.keyId) } : { rule: this.limits.rules.apiPerAddress, key: addressKey(caller.address) };
+  /** The rule a caller is counted by, its key in the store and its count's name here (remembered: the cached reads ask for every request). */
+  private ruleOf(caller: ApiCaller): Counted {
+    const known = 'keyId' in caller ? this.byKey.get(caller.keyId) : this.byAddress.get(caller.address);
+    if (known) return known;
+    const counted = 'keyId' in caller ? named(this.limits.rules.apiPerKey, String(caller.keyId)) : named(this.limits.rules.apiPerAddress, addressKey(caller.address));
+    if (this.byKey.size + this.byAddress.size >= SWEEP_ABOVE) {
+      this.byKey.clear();
+      this.byAddress.clear();
+    }
+    if ('keyId' in caller) this.byKey.set(caller.keyId, counted);
+    else this.byAddress.set(caller.address, counted);
+    return counted;
   }
 
   /** An answer from PostgreSQL: the count of a new window replaces the old one; answers of one window can come out of order. */
