@@ -34,6 +34,8 @@ export interface SenderOptions {
 
 export const USER_AGENT = 'ArtSong-Webhooks/1';
 const TIMEOUT_MS = 10_000;
+/** Endpoint URLs kept parsed at most. */
+const MAX_TARGETS = 1000;
 
 /** The body of a delivery: `{id, type, created_at, data}`, the same bytes on every attempt. */
 export function deliveryBody(event: Pick<OutgoingEvent, 'eventId' | 'type' | 'createdAt' | 'data'>): string {
@@ -63,16 +65,31 @@ export class WebhookSender {
     this.timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
   }
 
-  async send(event: OutgoingEvent, now: Date): Promise<SendOutcome> {
-    let url: URL;
-    try {
-      url = new URL(event.url);
-    } catch {
-      return { ok: false, statusCode: null, error: 'The URL is not valid' };
+  /** Each endpoint's URL parsed and, when it names an address, judged: once, not per delivery. */
+  private readonly targets = new Map<string, { url: URL; refused: string | null } | null>();
+
+  private target(href: string): { url: URL; refused: string | null } | null {
+    let target = this.targets.get(href);
+    if (target === undefined) {
+      let url: URL | null = null;
+      try {
+        url = new URL(href);
+      } catch {
+        // Not a URL: every delivery to it fails.
+      }
+      const literal = url && ipLiteral(url.hostname);
+      target = url && { url, refused: literal && !this.options.allowPrivate ? (refusal(literal, [{ address: literal }])?.message ?? null) : null };
+      if (this.targets.size >= MAX_TARGETS) this.targets.clear();
+      this.targets.set(href, target);
     }
-    const literal = ipLiteral(url.hostname);
-    const refused = literal && !this.options.allowPrivate ? refusal(literal, [{ address: literal }]) : null;
-    if (refused) return { ok: false, statusCode: null, error: refused.message, refused: true };
+    return target;
+  }
+
+  async send(event: OutgoingEvent, now: Date): Promise<SendOutcome> {
+    const target = this.target(event.url);
+    if (!target) return { ok: false, statusCode: null, error: 'The URL is not valid' };
+    if (target.refused) return { ok: false, statusCode: null, error: target.refused, refused: true };
+    const url = target.url;
     const body = deliveryBody(event);
     const secure = url.protocol === 'https:';
     return new Promise<SendOutcome>((resolve) => {
