@@ -62,7 +62,7 @@ export async function startApp(config: AppConfig, given: Logger, deps: Omit<Serv
     let app: http.RequestListener;
     let gateway: http.RequestListener | null = null;
     let cachedReads: CachedReads | null = null;
-    const metrics = new Metrics({ orm, cache: services.cache, mail: services.deliveries.stats });
+    const metrics = new Metrics({ orm, cache: services.cache, mail: services.deliveries.stats, webhooks: services.webhookDeliveries.stats });
     if (servesHttp(config.appRole)) {
       const schema = buildSchema(services);
       const apollo = createApolloServer(schema, { introspection: config.graphqlIntrospection, log });

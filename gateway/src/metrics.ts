@@ -11,6 +11,8 @@ export interface MetricsSources {
   cache: ReadCache | null;
   /** E-mails sent and failed by this process's queue (counters kept by the delivery service). */
   mail?: { sent: number; failed: number } | null;
+  /** Webhook deliveries this process's worker made: answered 2xx, and attempts that failed. */
+  webhooks?: { succeeded: number; failed: number } | null;
 }
 
 /** Request latency buckets, in seconds: a cached read takes a millisecond, an upload seconds. */
@@ -19,7 +21,8 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 /**
  * The shop's Prometheus metrics (`GET /metrics`, prom-client's text format): HTTP requests by route
  * template and status with latency histograms, the read cache's hits and misses, the mail queue's
- * depth and the age of its oldest due e-mail, e-mails sent and failed, the database pool, and the
+ * depth and the age of its oldest due e-mail, e-mails sent and failed, webhook deliveries made and
+ * failed with the outbox's pending ones and the endpoints turned off, the database pool, and the
  * process (memory, event-loop lag, CPU: prom-client's default metrics). Gauges that cost a query are
  * read when Prometheus scrapes, never on a timer.
  */
@@ -28,7 +31,7 @@ export class Metrics {
   private readonly requests: client.Counter<'method' | 'route' | 'status'>;
   private readonly latency: client.Histogram<'method' | 'route' | 'status'>;
 
-  constructor(sources: MetricsSources) {
+  constructor(private readonly sources: MetricsSources) {
     const registry = this.registry;
     client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
     this.requests = new client.Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route template and status.', labelNames: ['method', 'route', 'status'], registers: [registry] });
@@ -57,33 +60,35 @@ export class Metrics {
       total('mail_failed_total', 'Attempts of this process to send an e-mail that failed (each is retried, then shown to admins).', () => mail.failed);
     }
 
-    // One query per scrape fills the four queue gauges (the registry collects them in parallel).
-    let reading: Promise<void> | null = null;
-    const readQueue = (): Promise<void> =>
-      (reading ??= (async () => {
-        try {
-          const [row] = await sources.orm.em.getConnection().execute<{ depth: string; due: string; oldest: number | null; failed: string }[]>(
-            `select count(*) filter (where status in ('queued', 'sending')) as depth,
-                    count(*) filter (where status = 'queued' and due_at <= now()) as due,
-                    extract(epoch from now() - min(due_at) filter (where status = 'queued' and due_at <= now()))::float8 as oldest,
-                    count(*) filter (where status = 'failed') as failed
-               from mail_job where status <> 'sent'`,
-          );
-          queue.depth.set(Number(row!.depth));
-          queue.due.set(Number(row!.due));
-          queue.oldest.set(Math.max(0, Number(row!.oldest ?? 0)));
-          queue.failed.set(Number(row!.failed));
-        } finally {
-          reading = null;
-        }
-      })());
-    const queueGauge = (name: string, help: string) => new client.Gauge({ name, help, registers: [registry], collect: readQueue });
-    const queue = {
-      depth: queueGauge('mail_queue_depth', 'E-mails waiting in the queue (due now or later, or being sent), shop-wide.'),
-      due: queueGauge('mail_queue_due', 'E-mails due now and not sent yet, shop-wide.'),
-      oldest: queueGauge('mail_queue_oldest_due_age_seconds', 'How long the oldest due e-mail has waited (0 when none is due).'),
-      failed: queueGauge('mail_queue_failed', 'E-mails given up after retrying (shown to admins under E-mail), shop-wide.'),
-    };
+    if (sources.webhooks) {
+      const webhooks = sources.webhooks;
+      total('webhook_deliveries_succeeded_total', 'Webhook deliveries this process sent that were answered with a 2xx.', () => webhooks.succeeded);
+      total('webhook_delivery_attempts_failed_total', 'Attempts of this process to deliver a webhook that failed (each is retried for 3 days).', () => webhooks.failed);
+    }
+
+    this.sharedGauges(
+      `select count(*) filter (where status in ('queued', 'sending')) as depth,
+              count(*) filter (where status = 'queued' and due_at <= now()) as due,
+              extract(epoch from now() - min(due_at) filter (where status = 'queued' and due_at <= now()))::float8 as oldest,
+              count(*) filter (where status = 'failed') as failed
+         from mail_job where status <> 'sent'`,
+      {
+        depth: ['mail_queue_depth', 'E-mails waiting in the queue (due now or later, or being sent), shop-wide.'],
+        due: ['mail_queue_due', 'E-mails due now and not sent yet, shop-wide.'],
+        oldest: ['mail_queue_oldest_due_age_seconds', 'How long the oldest due e-mail has waited (0 when none is due).'],
+        failed: ['mail_queue_failed', 'E-mails given up after retrying (shown to admins under E-mail), shop-wide.'],
+      },
+    );
+    this.sharedGauges(
+      `select (select count(*) from webhook_delivery where status = 'pending') as pending,
+              (select extract(epoch from now() - min(next_attempt_at))::float8 from webhook_delivery where status = 'pending' and next_attempt_at <= now()) as oldest,
+              (select count(*) from webhook_endpoint where disabled_at is not null) as off`,
+      {
+        pending: ['webhook_deliveries_pending', 'Webhook deliveries not answered with a 2xx yet (due now, waiting to be retried, or being sent), shop-wide.'],
+        oldest: ['webhook_deliveries_oldest_due_age_seconds', 'How long the oldest due webhook delivery has waited (0 when none is due).'],
+        off: ['webhook_endpoints_turned_off', 'Webhook endpoints turned off after failing for 3 days, shop-wide.'],
+      },
+    );
 
     const pool = () => (sources.orm.em.getConnection() as unknown as { getNativeClient(): Promise<pg.Pool> }).getNativeClient();
     const poolGauge = (name: string, help: string, read: (p: pg.Pool) => number) =>
@@ -91,6 +96,30 @@ export class Metrics {
     poolGauge('db_pool_connections', 'Database connections open in this process’s pool.', (p) => p.totalCount);
     poolGauge('db_pool_idle_connections', 'Open database connections not in use.', (p) => p.idleCount);
     poolGauge('db_pool_waiting_requests', 'Queries waiting for a free database connection.', (p) => p.waitingCount);
+  }
+
+  /**
+   * Gauges filled by one query per scrape (the registry collects them in parallel: the first to be
+   * collected runs the query, the others wait for it); each column of its one row is a gauge, a null
+   * one 0.
+   */
+  private sharedGauges<K extends string>(sql: string, gauges: Record<K, [name: string, help: string]>): Record<K, client.Gauge> {
+    let reading: Promise<void> | null = null;
+    const made = {} as Record<K, client.Gauge>;
+    const read = (): Promise<void> =>
+      (reading ??= (async () => {
+        try {
+          const [row] = await this.sources.orm.em.getConnection().execute<Record<K, string | number | null>[]>(sql);
+          for (const column of Object.keys(gauges) as K[]) made[column].set(Math.max(0, Number(row?.[column] ?? 0)));
+        } finally {
+          reading = null;
+        }
+      })());
+    for (const column of Object.keys(gauges) as K[]) {
+      const [name, help] = gauges[column];
+      made[column] = new client.Gauge({ name, help, registers: [this.registry], collect: read });
+    }
+    return made;
   }
 
   /** Counts a request and its latency when its answer has gone out, under its route template (see RouteTemplates). */

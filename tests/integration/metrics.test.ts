@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderInput, placeOrder, seedShop } from '../helpers/order-fixtures.js';
+import { restCategory } from '../helpers/catalogue-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 const TOKEN = 'metrics-token-for-tests';
 let app: TestApp;
 
 beforeAll(async () => {
-  app = await startTestApp({ metricsToken: TOKEN, deliveryPollSeconds: 3600 });
+  app = await startTestApp({ metricsToken: TOKEN, deliveryPollSeconds: 3600, webhookAllowPrivate: true });
 });
 afterAll(async () => {
   await app?.stop();
@@ -91,6 +93,42 @@ describe('GET /metrics', () => {
     const age = value(metrics.get('mail_queue_oldest_due_age_seconds'));
     expect(age).toBeGreaterThanOrEqual(600);
     expect(age).toBeLessThan(700);
+  });
+
+  it("counts this process's webhook deliveries and reports the outbox: pending, the oldest due, endpoints turned off", async () => {
+    const receiver = await startWebhookReceiver();
+    receiver.status = (delivery) => (delivery.path === '/down' ? 500 : 200);
+    try {
+      const admin = await app.login();
+      for (const path of ['/ok', '/down']) {
+        const res = await app.request('/api/admin/webhooks', { method: 'POST', token: admin, json: { url: `${receiver.url}${path}`, events: ['product.created'] } });
+        expect(res.status).toBe(201);
+      }
+      const before = await scrape();
+      expect(value(before.get('webhook_deliveries_pending'))).toBe(0);
+      const created = await app.request('/api/products', { method: 'POST', token: admin, json: { product: { category_id: await restCategory(app, admin, 'Metered'), name: 'Metered Melody', description: '', price: 2, product_type_id: 2 }, tags: [], e_greeting_card_data: null } });
+      expect(created.status).toBe(201);
+      await app.services.webhookDeliveries.runDue();
+      await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(2);
+
+      // One answered 200, one 500 (retried in 30 s: pending, not due yet).
+      const after = await scrape();
+      expect(value(after.get('webhook_deliveries_succeeded_total')) - value(before.get('webhook_deliveries_succeeded_total'))).toBe(1);
+      expect(value(after.get('webhook_delivery_attempts_failed_total')) - value(before.get('webhook_delivery_attempts_failed_total'))).toBe(1);
+      expect(value(after.get('webhook_deliveries_pending'))).toBe(1);
+      expect(value(after.get('webhook_deliveries_oldest_due_age_seconds'))).toBe(0);
+      expect(value(after.get('webhook_endpoints_turned_off'))).toBe(0);
+
+      // Its retry overdue by ten minutes, and its endpoint turned off meanwhile.
+      await app.sql(`update webhook_delivery set next_attempt_at = now() - interval '10 minutes' where status = 'pending'`);
+      await app.sql(`update webhook_endpoint set disabled_at = now(), disabled_reason = 'test' where url like '%/down'`);
+      const late = await scrape();
+      expect(value(late.get('webhook_deliveries_oldest_due_age_seconds'))).toBeGreaterThanOrEqual(600);
+      expect(value(late.get('webhook_deliveries_oldest_due_age_seconds'))).toBeLessThan(700);
+      expect(value(late.get('webhook_endpoints_turned_off'))).toBe(1);
+    } finally {
+      await receiver.stop();
+    }
   });
 
   it('does not exist without METRICS_TOKEN (404)', async () => {
