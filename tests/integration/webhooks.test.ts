@@ -64,7 +64,8 @@ async function readmeVerifier(): Promise<(secret: string, header: string, body: 
   const code = block.replace(/^ {2}/gm, '');
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'artsong-readme-')), 'verify.mjs');
   fs.writeFileSync(file, code);
-  return (await import(pathToFileURL(file).href)).verifyArtSongSignature;
+  const { verifyWebhook } = (await import(pathToFileURL(file).href)) as { verifyWebhook: (body: string | Buffer, header: string, secret: string) => boolean };
+  return (secret, header, body) => verifyWebhook(body, header, secret);
 }
 
 describe('endpoints', () => {

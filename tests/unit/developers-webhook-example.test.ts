@@ -35,6 +35,13 @@ afterAll(() => {
 });
 
 describe('the webhook verification example of /developers', () => {
+  it("is README's, word for word", () => {
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('**Verifying a delivery.**'));
+    const block = /```js\n([\s\S]*?)\n\s*```/.exec(section)![1]!.replace(/^ {2}/gm, '');
+    expect(`${block}\n`).toBe(VERIFY_WEBHOOK_EXAMPLE);
+  });
+
   it('is a module for Node that uses node:crypto and compares in constant time', () => {
     expect(VERIFY_WEBHOOK_EXAMPLE).toContain("from 'node:crypto'");
     expect(VERIFY_WEBHOOK_EXAMPLE).toContain('timingSafeEqual');
