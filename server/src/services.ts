@@ -1,4 +1,3 @@
-import os from 'node:os';
 import path from 'node:path';
 import type { AppConfig } from './config.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -7,13 +6,12 @@ import { CategoryService } from './modules/catalogue/category.service.js';
 import { ProductTypeService } from './modules/catalogue/product-type.service.js';
 import { ProductService } from './modules/catalogue/product.service.js';
 import { TokenService } from './modules/auth/token.service.js';
-import { Passwords, type PasswordHashCost } from './modules/auth/passwords.js';
+import { Passwords } from './modules/auth/passwords.js';
 import { MediaService } from './modules/media/media.service.js';
-import { LocalDiskStorage, type MediaStorage } from './modules/media/media-storage.js';
 import { DeliveryService } from './modules/mail/delivery.service.js';
 import { Foreground } from './core/foreground.js';
 import { EcardService } from './modules/ecard/ecard.service.js';
-import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { createMailer } from './modules/mail/mailer.js';
 import { MailQueue } from './modules/mail/mail-queue.js';
 import { OrderEmails, OrderMailKind } from './modules/orders/order-emails.js';
 import { EcardMailKind } from './modules/ecard/ecard-emails.js';
@@ -24,8 +22,9 @@ import { staffMembers } from './modules/auth/staff-accounts.js';
 import { OrderAccountData } from './modules/orders/order-account-data.js';
 import { RefundService } from './modules/orders/refund.service.js';
 import { SalesService } from './modules/orders/sales.service.js';
-import type { PaymentProvider } from './modules/payments/payment-provider.js';
 import { TestPaymentProvider } from './modules/payments/test-payment-provider.js';
+import { defaultStorage, selectPaymentProvider, stagingRoot, type ServiceDeps } from './outside-services.js';
+import type { Services } from './service-registry.js';
 import type { StripePaymentProvider } from './modules/payments/stripe-payment-provider.js';
 import { StripeWebhooks } from './modules/checkout/payment/stripe-webhooks.js';
 import { PendingOrderSweep } from './modules/checkout/pending-orders.js';
@@ -45,7 +44,6 @@ import { MembershipBilling } from './modules/memberships/membership-billing.js';
 import { MembershipBillingEvents } from './modules/memberships/membership-billing-events.js';
 import { User } from './modules/auth/user.entity.js';
 import { SettingsService } from './modules/settings/settings.service.js';
-import type { Logger } from 'pino';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ReadCache } from './core/read-cache.js';
 import { AuditService } from './modules/audit/audit.service.js';
@@ -71,156 +69,17 @@ import { WebhookOutbox } from './modules/webhooks/webhook-outbox.js';
 import { WebhookService } from './modules/webhooks/webhook.service.js';
 import { WebhookDeliveries } from './modules/webhooks/webhook-deliveries.js';
 import { registerWebhookEmails } from './modules/webhooks/webhook-emails.js';
-import { systemLookup, type HostLookup } from './modules/webhooks/webhook-address.js';
+import { systemLookup } from './modules/webhooks/webhook-address.js';
 import { customerEventData, Role } from './modules/auth/index.js';
 
-/** The services of the product: one instance each per process, shared by GraphQL and REST. */
-export interface Services {
-  /** The storefront read cache, shared by REST and GraphQL, kept coherent across processes by the change feed. */
-  cache: ReadCache;
-  limits: RateLimits;
-  /** The API's request limits per key and per client address (RateLimit-* headers). */
-  apiRequests: ApiRequestLimits;
-  auth: AuthService;
-  settings: SettingsService;
-  media: MediaService;
-  blog: BlogService;
-  categories: CategoryService;
-  productTypes: ProductTypeService;
-  products: ProductService;
-  orders: OrderService;
-  /** Pricing carts, charging them and placing their orders. */
-  checkout: CheckoutService;
-  /** A card as its recipient will see it, before it is bought, and "Send a test to myself". */
-  cardPreviews: CardPreviews;
-  /** The e-mail queue: features register their kinds and queue their e-mails through it. */
-  mail: MailQueue;
-  /** Sends the queue's e-mail (where the background jobs run). */
-  deliveries: DeliveryService;
-  /** The requests this process is answering (counted by the gateway; the mail queue makes room for them). */
-  foreground: Foreground;
-  ecards: EcardService;
-  ecardLoop: EcardLoopService;
-  /** "My orders": a signed-in shopper's orders and what they can do with their cards. */
-  myOrders: MyOrdersService;
-  discounts: DiscountService;
-  /** Discounts without a code ("3 cards, 15 % off"): the admin's list; checkout asks `discounts` for the one a cart gets. */
-  automaticDiscounts: AutomaticDiscountService;
-  /** Scheduled sales (contract section 17). */
-  promotions: SaleService;
-  /** Gift cards: issued by admins, spent at checkout, refunded back (contract section 18). */
-  giftCards: GiftCardService;
-  /** Membership plans and shoppers' memberships (contract section 18). */
-  memberships: MembershipService;
-  /** Memberships given as presents: issued when paid, redeemed on /membership. */
-  giftMemberships: GiftMembershipService;
-  /** Renews, ends and reminds memberships on the shop's clock (where the background jobs run). */
-  membershipRenewals: MembershipRenewals;
-  /** The provider's events about memberships it bills (Stripe Billing), each applied once. */
-  membershipEvents: MembershipBillingEvents;
-  /** The clock every service reads (tests move it). */
-  clock: () => Date;
-  refunds: RefundService;
-  sales: SalesService;
-  stripeWebhooks: StripeWebhooks;
-  staff: StaffService;
-  customers: CustomersService;
-  audit: AuditService;
-  emailProblems: EmailProblemsService;
-  /** "Forgot password?" and its links. */
-  passwordReset: PasswordResetService;
-  /** The links e-mailed about accounts (kept as digests; swept once expired). */
-  accountLinks: AccountLinks;
-  /** The account's address: confirmation and change. */
-  addresses: EmailAddressService;
-  /** Account settings: notices, "Download my data", "Delete my account". */
-  accountSettings: AccountSettingsService;
-  /** Recipients who said no: unsubscribe links, and the check every sender of cards asks. */
-  recipients: RecipientConsent;
-  /** The shoppers' address books. */
-  contacts: ContactService;
-  /** Occasion reminders: their times, the sweep that queues the due ones, and the links that stop them. */
-  occasionReminders: OccasionReminders;
-  /** Group cards by their signing links: signing, changing and removing signatures. */
-  groupCards: GroupCardService;
-  /** Group cards for their purchasers: signatures, deadline, invitations. */
-  groupCardOwners: GroupCardOwnerService;
-  /** Group cards' invitations and reminders (their `unsubscribed` and `headers` hooks are where contract section 11 plugs in). */
-  groupCardEmails: GroupCardEmails;
-  /** Cancels and drops checkouts left pending (run where the background jobs run). */
-  abandonedCheckouts: PendingOrderSweep;
-  /** API keys: created and revoked by admins, and the callers the requests signed with one stand for. */
-  apiKeys: ApiKeyService;
-  /** Webhook endpoints as admins manage them, and their deliveries. */
-  webhooks: WebhookService;
-  /** Where the features write their webhook events, in the transactions of their changes. */
-  webhookEvents: WebhookOutbox;
-  /** Delivers the webhook events (where the background jobs run). */
-  webhookDeliveries: WebhookDeliveries;
-}
+export { createMediaStorage, createPaymentProviders, selectPaymentProvider, stagingRoot, type ServiceDeps } from './outside-services.js';
+export type { Services } from './service-registry.js';
 
-/** What a running shop is given rather than configured: its clock and payment providers (tests swap them). */
-export interface ServiceDeps {
-  log: Logger;
-  clock?: () => Date;
-  /** The providers the shop can charge with; PAYMENT_PROVIDER picks one of them (default: the test provider; a running shop passes createPaymentProviders's). */
-  paymentProviders?: PaymentProvider[];
-  /** Sends the shop's e-mail; by default SMTP_URL or the outbox directory. */
-  mailer?: Mailer;
-  /** Where media bytes go; by default the configured bucket (`S3_BUCKET`) or `DATA_DIR/uploads`. */
-  storage?: MediaStorage;
-  /** The cost passwords are hashed at; by default PASSWORD_HASH_COST (tests hash their throwaway passwords cheaply). */
-  passwordHashCost?: PasswordHashCost;
-  /** How webhook hosts are resolved (the system's resolver by default; tests point names where they like). */
-  webhookLookup?: HostLookup;
-}
-
-/** The provider PAYMENT_PROVIDER names, or null (payments not set up) with the reason logged once. */
-export function selectPaymentProvider(config: AppConfig, available: PaymentProvider[], log: Logger): PaymentProvider | null {
-  const apiBase = config.stripe?.apiBase;
-  if (apiBase) log.warn({ stripeApiBase: `${apiBase.protocol}://${apiBase.host}:${apiBase.port}` }, 'STRIPE_API_BASE is set: the Stripe client talks to this host instead of Stripe');
-  if (!config.paymentProvider) {
-    log.warn('payments are not set up (PAYMENT_PROVIDER is not set in production): checkout answers PAYMENTS_UNAVAILABLE');
-    return null;
-  }
-  const provider = available.find((p) => p.name === config.paymentProvider) ?? null;
-  if (!provider) {
-    const hint = config.paymentProvider === 'stripe' ? ' (Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET)' : '';
-    log.error({ provider: config.paymentProvider }, `the payment provider named by PAYMENT_PROVIDER is not available${hint}: checkout answers PAYMENTS_UNAVAILABLE`);
-  }
-  else if (config.production && provider.name === 'test') log.warn('PAYMENT_PROVIDER=test in production: orders are "paid" with test cards and nothing is charged');
-  return provider;
-}
 
 /**
- * The providers the configuration sets up: the test provider, and Stripe when its keys are given
- * (its client is loaded only then: a shop that charges no card through Stripe never holds it).
+ * The composition root: makes every service of the product (see service-registry.ts for the list) and
+ * wires them to one another, so that no module reaches into another for what it is handed here.
  */
-export async function createPaymentProviders(config: Pick<AppConfig, 'stripe'>): Promise<PaymentProvider[]> {
-  if (!config.stripe) return [new TestPaymentProvider()];
-  const { StripePaymentProvider } = await import('./modules/payments/stripe-payment-provider.js');
-  return [new TestPaymentProvider(), new StripePaymentProvider(config.stripe)];
-}
-
-/**
- * The media storage the configuration names: the S3-compatible bucket when `S3_BUCKET` is set (the
- * AWS SDK is loaded only then), else the local disk under `DATA_DIR/uploads`.
- */
-export async function createMediaStorage(config: Pick<AppConfig, 's3' | 'dataDir'>): Promise<MediaStorage> {
-  if (!config.s3) return new LocalDiskStorage(path.join(config.dataDir, 'uploads'));
-  const { S3Storage } = await import('./modules/media/s3-storage.js');
-  return new S3Storage(config.s3);
-}
-
-/**
- * Where uploads are received and checked before they are stored: beside the uploads on the local
- * disk (storing is then a rename), or in the system's temporary directory when the media live in a
- * bucket (no media byte goes into DATA_DIR then).
- */
-export function stagingRoot(config: Pick<AppConfig, 's3' | 'dataDir'>): string {
-  return config.s3 ? path.join(os.tmpdir(), 'art-and-song-cards', 'uploads') : path.join(config.dataDir, 'tmp', 'uploads');
-}
-
 export function createServices(config: AppConfig, jwtSecret: string, deps: ServiceDeps): Services {
   const clock = deps.clock ?? (() => new Date());
   const tokens = new TokenService(jwtSecret, config.tokenTtlSeconds);
@@ -380,9 +239,4 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   services.media.registerUsageProvider(categories.mediaUsages);
   services.media.registerUsageProvider(products.mediaUsages);
   return services;
-}
-
-function defaultStorage(config: Pick<AppConfig, 's3' | 'dataDir'>): MediaStorage {
-  if (config.s3) throw new Error('With S3_BUCKET set, pass the storage made by createMediaStorage()');
-  return new LocalDiskStorage(path.join(config.dataDir, 'uploads'));
 }
