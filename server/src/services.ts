@@ -75,7 +75,6 @@ import { customerEventData, Role } from './modules/auth/index.js';
 export { createMediaStorage, createPaymentProviders, selectPaymentProvider, stagingRoot, type ServiceDeps } from './outside-services.js';
 export type { Services } from './service-registry.js';
 
-
 /**
  * The composition root: makes every service of the product (see service-registry.ts for the list) and
  * wires them to one another, so that no module reaches into another for what it is handed here.
