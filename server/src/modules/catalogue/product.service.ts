@@ -4,7 +4,7 @@ import { badInput, notFound } from '../../core/errors.js';
 import { seesAllProducts } from '../../core/viewer.js';
 import { groupBy, loadRef } from '../../core/loaders.js';
 import { subtreeIds } from '../../core/tree.js';
-import { keysetPage, pageSize, type ConnectionResult, type KeysetKey } from '../../core/pagination.js';
+import { keysetPage, pageSize, type ConnectionResult } from '../../core/pagination.js';
 import { MediaFile, type MediaUsageProvider } from '../media/index.js';
 import { Category } from './category.entity.js';
 import { EGreetingCard, findCardsWithMedia } from './e-greeting-card.entity.js';
@@ -14,6 +14,7 @@ import { E_GREETING_CARD_TYPE_ID, ProductType } from './product-type.entity.js';
 import { ProductWriter, type ProductInput } from './product-writer.js';
 import { compareDecimal, parsePrice } from './product-rules.js';
 import { AdminProductSort, ProductSort } from './product-sort.js';
+import { ADMIN_SORTS, SORTS, type SortKey } from './product-sort-keys.js';
 import { bulkUpdateProducts, type BulkActionInput } from './product-bulk.js';
 import { undoBulkChange } from './product-bulk-undo.js';
 import type { WebhookEvents } from '../webhooks/index.js';
@@ -273,32 +274,7 @@ export class ProductService {
       counted,
     });
   }
-
 }
-
-type SortKey = { direction: 'asc' | 'desc'; key: KeysetKey<Product> };
-
-/** Each order's first key and direction; every one is served by an index ending with the id (see the migration). */
-const SORTS: Record<ProductSort, SortKey> = {
-  [ProductSort.NAME]: { direction: 'asc', key: { property: 'sortName', cursor: 'n', type: 'string', valueOf: (p) => p.sortName ?? p.name.toLowerCase() } },
-  [ProductSort.NEWEST]: { direction: 'desc', key: { property: 'createdAt', cursor: 't', type: 'date', valueOf: (p) => p.createdAt } },
-  [ProductSort.PRICE_ASC]: { direction: 'asc', key: { property: 'shopPrice', cursor: 'p', type: 'string', valueOf: (p) => p.shopPrice } },
-  [ProductSort.PRICE_DESC]: { direction: 'desc', key: { property: 'shopPrice', cursor: 'p', type: 'string', valueOf: (p) => p.shopPrice } },
-};
-
-/** The console sorts by the price the admin set. */
-const REGULAR_PRICE = {
-  asc: { direction: 'asc', key: { property: 'price', cursor: 'p', type: 'string', valueOf: (p) => p.price } },
-  desc: { direction: 'desc', key: { property: 'price', cursor: 'p', type: 'string', valueOf: (p) => p.price } },
-} as const satisfies Record<string, SortKey>;
-
-/** The console's orders: the shop's by name and price, and the last changed first. */
-const ADMIN_SORTS: Record<AdminProductSort, SortKey> = {
-  [AdminProductSort.NAME]: SORTS[ProductSort.NAME],
-  [AdminProductSort.PRICE_ASC]: REGULAR_PRICE.asc,
-  [AdminProductSort.PRICE_DESC]: REGULAR_PRICE.desc,
-  [AdminProductSort.UPDATED]: { direction: 'desc', key: { property: 'updatedAt', cursor: 'u', type: 'date', valueOf: (p) => p.updatedAt } },
-};
 
 /** A price bound of a search: an amount like a price, zero allowed. */
 function parsePriceBound(value: unknown, field: string): string {
