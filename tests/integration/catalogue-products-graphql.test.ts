@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restCategory, uploadMedia, type RestFile } from '../helpers/catalogue-fixtures.js';
-import { recordQueries, selects } from '../helpers/queries.js';
+import { fewestQueries, selects } from '../helpers/queries.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 let app: TestApp;
@@ -175,20 +175,23 @@ describe('product lists', () => {
 
   it('reads a page in a bounded number of queries, whatever its size', async () => {
     const query = `query($c: Int!, $first: Int) { products(categoryId: $c, first: $first) { totalCount edges { node { ${PRODUCT_FIELDS} } } } }`;
-    const countQueries = async (first: number) =>
-      selects(
-        await recordQueries(app, async () => {
+    // The fewest of a few runs: what the shop does on its own meanwhile (its queues looking for due work) lands in one run, never in all.
+    const countQueries = (first: number) =>
+      fewestQueries(
+        app,
+        async () => {
           const res = await app.graphql(query, { c: shelf, first });
           expect(res.body.errors).toBeUndefined();
           expect(res.body.data.products.edges).toHaveLength(first);
           expect(res.body.data.products.edges[0].node.eGreetingCard.song1.filePath).toBe(songs[0].file_path);
-        }),
+        },
+        (queries) => selects(queries).length,
       );
     const small = await countQueries(2);
     const large = await countQueries(7);
-    expect(large.length).toBe(small.length);
+    expect(large).toBe(small);
     // category check, page, count, associated images, card data with its media
-    expect(large.length).toBeLessThanOrEqual(6);
+    expect(large).toBeLessThanOrEqual(6);
   });
 });
 
