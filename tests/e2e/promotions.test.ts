@@ -114,7 +114,10 @@ describe('scheduled sales in a real browser', () => {
     expect(await row.locator('.promotions-covers').textContent()).toBe('1 product, Birthday');
     await expect.poll(() => row.locator('.promotions-priced').textContent(), { timeout: 30_000 }).toBe('4');
     await screenshot(page, 'promotions-1280');
-    // "Sale created." fades away by itself: judge the page once it has gone, not half way through its fading.
+    // "Sale created." would fade away by itself after 3 s: close it as a person may, and judge the page
+    // once it has gone, not half way through its fading.
+    const close = page.locator('.bp6-toast', { hasText: 'Sale created.' }).getByRole('button', { name: 'Close' });
+    if (await close.isVisible()) await close.click({ timeout: 5_000 }).catch(() => undefined); // gone meanwhile: nothing to close
     await page.locator('.bp6-toast').first().waitFor({ state: 'detached', timeout: 30_000 });
     expect(await seriousProblems(page)).toEqual([]);
 

@@ -1,40 +1,13 @@
-import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newContext, screenshot } from '../helpers/browser.js';
-import { PASSWORD, PHONE } from '../helpers/account-browser.js';
-import { seedShop } from '../helpers/order-fixtures.js';
+import { PASSWORD, PHONE, accountButton, newTab, signInByEmail } from '../helpers/account-browser.js';
 
 /**
  * A sign-in that lasts (contract section 15) in a real browser: "Keep me signed in", a new tab and
- * an e-mail's link opening signed in, a copied cookie ending the session, "Sign out everywhere",
- * and registering that signs in and goes back where the shopper was.
+ * an e-mail's link opening signed in, and a copied cookie ending the session. "Sign out everywhere"
+ * and registering are in session-lasts-everywhere.test.ts.
  */
 const suite = browserSuite();
-
-const accountButton = (page: Page, username: string) => page.getByRole('button', { name: `${username}: account` });
-
-/** Signs in through the form as a shopper would (by e-mail address), the box left as it is. */
-async function signInByEmail(context: BrowserContext, username: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(`${username.toUpperCase()}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect.poll(() => accountButton(page, username).isVisible(), { timeout: 30_000 }).toBe(true);
-  return page;
-}
-
-/** Opens a path in a new tab of the context (its own session storage) and tells who the navbar says is signed in. */
-async function newTab(context: BrowserContext, path: string, username: string): Promise<{ page: Page; signedIn: () => Promise<boolean> }> {
-  const page = await context.newPage();
-  await page.goto(path);
-  const signedIn = async () => {
-    if (await accountButton(page, username).isVisible()) return true;
-    if (await page.getByRole('button', { name: 'Sign in' }).isVisible()) return false;
-    return null as unknown as boolean;
-  };
-  return { page, signedIn };
-}
 
 describe('a sign-in that lasts, in a real browser', () => {
   it('"Keep me signed in" (on by default): a new tab and an e-mail link open signed in; the cookie is out of script\'s reach', { timeout: 180_000 }, async () => {
@@ -116,52 +89,5 @@ describe('a sign-in that lasts, in a real browser', () => {
     await ownTab.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
     await own.close();
     await copy.close();
-  });
-
-  it('Sign out everywhere, in Account settings, signs out every browser', { timeout: 180_000 }, async () => {
-    const { app, browser } = suite;
-    await app.customer('lia');
-    const laptop = await newContext(browser, app.url);
-    const phone = await newContext(browser, app.url, { viewport: PHONE });
-    await signInByEmail(laptop, 'lia');
-    const phoneTab = await signInByEmail(phone, 'lia');
-    const settings = await laptop.newPage();
-    await settings.goto('/account/settings');
-    await expect.poll(() => settings.getByRole('button', { name: 'Sign out everywhere' }).isVisible(), { timeout: 30_000 }).toBe(true);
-    await screenshot(settings, 'account-settings-sign-out-everywhere');
-    await settings.getByRole('button', { name: 'Sign out everywhere' }).click();
-    await settings.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
-    await expect.poll(() => settings.getByText('You are signed out everywhere.').isVisible(), { timeout: 30_000 }).toBe(true);
-    expect(await app.sql(`select 1 from auth_session a join app_user u on u.id = a.user_id where u.username = 'lia'`)).toEqual([]);
-    const laptopTab = await newTab(laptop, '/', 'lia');
-    await expect.poll(laptopTab.signedIn, { timeout: 30_000 }).toBe(false);
-    await phoneTab.goto('/account');
-    await phoneTab.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
-    await laptop.close();
-    await phone.close();
-  });
-
-  it('creating an account signs in and goes back to the page the shopper came from', { timeout: 180_000 }, async () => {
-    const { app, browser } = suite;
-    const shop = await seedShop(app, await app.login());
-    const context = await newContext(browser, app.url, { viewport: PHONE });
-    const page = await context.newPage();
-    page.on('dialog', (dialog) => void dialog.accept());
-    await page.goto(`/product/${shop.cardId}`);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/login');
-    await page.getByRole('tab', { name: 'Create an account' }).click();
-    await page.getByLabel('Username').fill('mona');
-    await page.getByLabel('E-mail').fill('mona@example.com');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL((url) => url.pathname === `/product/${shop.cardId}`, { timeout: 30_000 });
-    await expect.poll(() => accountButton(page, 'mona').isVisible(), { timeout: 30_000 }).toBe(true);
-    await screenshot(page, 'registered-back-on-product-phone');
-    // Registered with "Keep me signed in": a new tab opens signed in.
-    const tab = await newTab(context, '/account', 'mona');
-    await expect.poll(tab.signedIn, { timeout: 30_000 }).toBe(true);
-    await expect.poll(() => tab.page.getByText('Confirm your e-mail address').isVisible(), { timeout: 30_000 }).toBe(true);
-    await context.close();
   });
 });

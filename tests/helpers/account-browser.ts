@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { newContext, screenshot, signIn } from './browser.js';
 import type { TestApp } from './test-app.js';
@@ -37,3 +37,29 @@ export async function register(app: TestApp, username: string): Promise<void> {
 
 /** The path and query of a link in an e-mail (the browser opens it on the test's shop). */
 export const pathOf = (url: URL) => url.pathname + url.search;
+
+/** The navbar's account button of a signed-in `username`. */
+export const accountButton = (page: Page, username: string) => page.getByRole('button', { name: `${username}: account` });
+
+/** Signs in through the form as a shopper would (by e-mail address), the box left as it is. */
+export async function signInByEmail(context: BrowserContext, username: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(`${username.toUpperCase()}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect.poll(() => accountButton(page, username).isVisible(), { timeout: 30_000 }).toBe(true);
+  return page;
+}
+
+/** Opens a path in a new tab of the context (its own session storage) and tells who the navbar says is signed in. */
+export async function newTab(context: BrowserContext, path: string, username: string): Promise<{ page: Page; signedIn: () => Promise<boolean> }> {
+  const page = await context.newPage();
+  await page.goto(path);
+  const signedIn = async () => {
+    if (await accountButton(page, username).isVisible()) return true;
+    if (await page.getByRole('button', { name: 'Sign in' }).isVisible()) return false;
+    return null as unknown as boolean;
+  };
+  return { page, signedIn };
+}

@@ -21,7 +21,9 @@ export async function seriousProblems(page: Page, impacts: readonly string[] = [
     undefined,
     { timeout: 30_000, polling: 100 },
   );
-  await page.evaluate(AXE);
+  // axe-core is 650 kB of script: parsing and compiling it costs a second of a busy machine's CPU. A
+  // page's document keeps it (as window.axe) until the page navigates away; only a new one is given it.
+  if (!(await page.evaluate(() => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function'))) await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
