@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newContext, screenshot, signIn } from '../helpers/browser.js';
+import { browserSuite, openConsole, screenshot, signIn } from '../helpers/browser.js';
 import { png, uploadRest, wav } from '../helpers/media-fixtures.js';
 
 /**
@@ -14,12 +14,7 @@ describe('the Media Library in a real browser: uploads and a phone', () => {
     const { app, browser } = suite;
     const token = await app.login();
     await app.request('/api/media/folders', { method: 'POST', json: { name: 'Dropped' }, token });
-    const context = await newContext(browser, app.url);
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    await signIn(page);
-    await page.waitForURL(app.url + '/');
-    await page.goto('/admindash');
+    const { context, page } = await openConsole(browser, app.url);
     await page.getByText('Dropped', { exact: true }).click();
     await page.getByText('No files in this folder.').waitFor();
     const bytes = (await png(320, 240)).toString('base64');
@@ -40,12 +35,7 @@ describe('the Media Library in a real browser: uploads and a phone', () => {
 
   it('uploads from the Media Browser: a success picks the first new file, a failure alerts and stays open', async () => {
     const { app, browser } = suite;
-    const context = await newContext(browser, app.url);
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    await signIn(page);
-    await page.waitForURL(app.url + '/');
-    await page.goto('/admindash');
+    const { context, page } = await openConsole(browser, app.url);
     await page.getByRole('button', { name: 'Open Media Browser' }).click();
     const dialog = page.getByRole('dialog', { name: 'Media Browser' });
     await dialog.getByText('Upload New Image for this Product').waitFor();

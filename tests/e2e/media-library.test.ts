@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newContext, screenshot, signIn } from '../helpers/browser.js';
+import { browserSuite, openConsole, screenshot } from '../helpers/browser.js';
 import { png, wav } from '../helpers/media-fixtures.js';
 
 /**
@@ -12,12 +12,7 @@ const suite = browserSuite();
 describe('the Media Library in a real browser', () => {
   it('creates folders, uploads an image and a song, renames and deletes them, and picks a file in the Media Browser', async () => {
     const { app, browser } = suite;
-    const context = await newContext(browser, app.url);
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    await signIn(page);
-    await page.waitForURL(app.url + '/');
-    await page.goto('/admindash');
+    const { context, page } = await openConsole(browser, app.url);
     await page.getByText('Select a folder to view files.').waitFor();
     expect(await page.getByRole('button', { name: 'Create Subfolder' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Upload Files' }).isDisabled()).toBe(true);
@@ -94,12 +89,7 @@ describe('the Media Library in a real browser', () => {
     const { app, browser } = suite;
     const token = await app.login();
     await app.request('/api/media/folders', { method: 'POST', json: { name: 'Checks' }, token });
-    const context = await newContext(browser, app.url);
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    await signIn(page);
-    await page.waitForURL(app.url + '/');
-    await page.goto('/admindash');
+    const { context, page } = await openConsole(browser, app.url);
     await page.getByText('Checks').click();
     await page.getByRole('button', { name: 'Upload Files' }).click();
     await page.getByLabel('Select files').setInputFiles([{ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') }]);
@@ -121,12 +111,7 @@ describe('the Media Library in a real browser', () => {
        from generate_series(1, 105) as n`,
       [folderId],
     );
-    const context = await newContext(browser, app.url);
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    await signIn(page);
-    await page.waitForURL(app.url + '/');
-    await page.goto('/admindash');
+    const { context, page } = await openConsole(browser, app.url);
     await page.getByText('Many songs').click();
     const tiles = page.locator('.media-library-item');
     await page.getByRole('button', { name: 'Rename file Song 100' }).waitFor();

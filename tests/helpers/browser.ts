@@ -133,6 +133,17 @@ export function browserSuite(overrides: Partial<AppConfig> = {}): { app: TestApp
   return suite;
 }
 
+/** A fresh profile signed in as the admin through the Login screen, on the console (`/admindash`), its actions waiting up to 30 s. */
+export async function openConsole(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, baseURL);
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  await signIn(page);
+  await page.waitForURL(baseURL + '/');
+  await page.goto('/admindash');
+  return { context, page };
+}
+
 /** Signs in through the Login screen. */
 export async function signIn(page: Page, username = ADMIN.username, password = ADMIN.password): Promise<void> {
   await page.goto('/login');
