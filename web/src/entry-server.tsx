@@ -11,13 +11,19 @@ import { renderToString } from 'react-dom/server';
 import { ApolloProvider } from '@apollo/client/react';
 import { BlueprintProvider } from '@blueprintjs/core';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { RawIntlProvider } from 'react-intl';
+import { LOCALES, localeBase, splitLocalePath, type Locale } from '@rules';
 import { pageClients } from './apollo/page-client';
 import { routes, preloadMatchedScreens } from './app/App';
 import { loadBundledIcons } from './app/icons';
 import { applyInitialState, type InitialState } from './app/initial-state';
 import { setPageTheme, type Theme } from './common/theme';
+import { loadMessages, setPageLocale, type Messages } from './i18n/page-intl';
 
-const handler = createStaticHandler(routes);
+/** A handler per language: each matches the addresses under its base (`/de/shop` in German). */
+const handlers = new Map(LOCALES.map((locale) => [locale, createStaticHandler(routes, { basename: localeBase(locale) })]));
+/** Every catalogue, loaded once with the renderer. */
+const catalogues = Promise.all(LOCALES.map(async (locale) => [locale, await loadMessages(locale)] as const)).then((entries) => new Map<Locale, Messages>(entries));
 let ready: Promise<void> | null = null;
 
 /** The client each page is drawn with (apollo/page-client.ts). */
@@ -30,21 +36,26 @@ const pageClient = pageClients();
 export async function render(url: string, state: InitialState, options: { theme?: Theme } = {}): Promise<string | null> {
   ready ??= loadBundledIcons();
   const location = new URL(url, 'http://localhost');
+  const { locale } = splitLocalePath(location.pathname);
+  const handler = handlers.get(locale)!;
   const context = await handler.query(new Request(location));
   if (context instanceof Response) return null;
-  await Promise.all([ready, preloadMatchedScreens(context.matches)]);
+  const [messages] = await Promise.all([catalogues.then((all) => all.get(locale)!), ready, preloadMatchedScreens(context.matches)]);
 
   const client = pageClient();
   applyInitialState(client, state);
   const router = createStaticRouter(handler.dataRoutes, context);
-  // Synchronous from here on: the page state of the (shared) auth store and the theme are this request's alone.
+  // Synchronous from here on: the page state of the (shared) auth store, the theme and the language are this request's alone.
   setPageTheme(options.theme ?? 'dark');
+  const intl = setPageLocale(locale, messages);
   return renderToString(
     <StrictMode>
       <ApolloProvider client={client}>
-        <BlueprintProvider>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </BlueprintProvider>
+        <RawIntlProvider value={intl}>
+          <BlueprintProvider>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </BlueprintProvider>
+        </RawIntlProvider>
       </ApolloProvider>
     </StrictMode>,
   );

@@ -24,3 +24,4 @@ export * from './gift-membership.js';
 export * from './membership.js';
 export * from './webhooks.js';
 export * from './api-keys.js';
+export * from './locales.js';

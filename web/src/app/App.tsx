@@ -5,6 +5,8 @@ import { ScreenErrorBoundary } from '../common/ScreenErrorBoundary';
 import { Layout } from './Layout';
 import { RouteGuard } from './RouteGuard';
 import { lazyWithReload } from './lazy-with-reload';
+import { localeBase } from '@rules';
+import { pageLocale } from '../i18n/page-intl';
 
 const HomePage = lazyWithReload(() => import('../storefront/home/HomePage'));
 const ShopPage = lazyWithReload(() => import('../storefront/shop/ShopPage'));
@@ -116,7 +118,7 @@ export const routes: RouteObject[] = [
  * rendered then hydrates at once, with no loading fallback in between.
  */
 export async function preloadScreens(pathname: string): Promise<void> {
-  await preloadMatchedScreens(matchRoutes(routes, pathname) ?? []);
+  await preloadMatchedScreens(matchRoutes(routes, pathname, localeBase(pageLocale())) ?? []);
 }
 
 /** The same for routes already matched (matching walks every route of the app: done once per request). */
@@ -130,6 +132,7 @@ export async function preloadMatchedScreens(matches: readonly { route: { element
 let router: ReturnType<typeof createBrowserRouter> | null = null;
 
 export function App() {
-  router ??= createBrowserRouter(routes);
+  // The page's language is the base of its addresses: under /de every link and navigation stays German.
+  router ??= createBrowserRouter(routes, { basename: localeBase(pageLocale()) });
   return <RouterProvider router={router} />;
 }

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { FormattedMessage } from 'react-intl';
 import { AnnouncementBar } from '../storefront/announcement/AnnouncementBar';
 import { TopNavbar } from './TopNavbar';
 
@@ -25,9 +26,15 @@ export function Layout() {
       </main>
       {!CONSOLE.test(pathname) && (
         <footer className="site-footer">
-          <Link to="/membership">Membership</Link>
-          <Link to="/gift-cards">Gift card balance</Link>
-          <Link to="/developers">Developers</Link>
+          <Link to="/membership">
+            <FormattedMessage id="footer.membership" defaultMessage="Membership" />
+          </Link>
+          <Link to="/gift-cards">
+            <FormattedMessage id="footer.giftCardBalance" defaultMessage="Gift card balance" />
+          </Link>
+          <Link to="/developers">
+            <FormattedMessage id="footer.developers" defaultMessage="Developers" />
+          </Link>
         </footer>
       )}
     </div>

@@ -1,10 +1,11 @@
 /**
  * The app itself, started by main.tsx: see startApp.
  */
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { BlueprintProvider } from '@blueprintjs/core';
+import { RawIntlProvider, type IntlShape } from 'react-intl';
 import { apolloClient } from '../apollo/client';
 import { authStore } from '../auth/auth-store';
 import { refreshSettings } from '../settings/refresh-settings';
@@ -13,13 +14,17 @@ import { App, preloadScreens } from './App';
 import { loadBundledIcons, setUpIcons } from './icons';
 import { applyInitialState, applyInitialStateInSteps, readInitialState, type InitialState } from './initial-state';
 import { nextTask } from './next-task';
+import { loadMessages, localeOfPath, setPageLocale } from '../i18n/page-intl';
 
-const app = (
+/** The app in the page's language (its catalogue loaded before the first render: see i18n/page-intl.ts). */
+const appIn = (intl: IntlShape) => (
   <StrictMode>
     <ApolloProvider client={apolloClient}>
-      <BlueprintProvider>
-        <App />
-      </BlueprintProvider>
+      <RawIntlProvider value={intl}>
+        <BlueprintProvider>
+          <App />
+        </BlueprintProvider>
+      </RawIntlProvider>
     </ApolloProvider>
   </StrictMode>
 );
@@ -33,7 +38,7 @@ declare global {
   }
 }
 
-async function hydrate(container: HTMLElement, initialState: InitialState | null): Promise<void> {
+async function hydrate(container: HTMLElement, initialState: InitialState | null, app: ReactNode): Promise<void> {
   // With the screen's code and the bundled icons at hand (both preloaded with the HTML) and the
   // page's data in the cache, React takes over the HTML as it is.
   const code = Promise.all([preloadScreens(window.location.pathname), loadBundledIcons()]).catch(() => undefined);
@@ -63,10 +68,12 @@ export async function startApp(): Promise<void> {
   // a visitor; the signed-in view follows, as after a sign-in).
   void authStore.resume(() => refreshSettings(apolloClient));
   const initialState = readInitialState();
+  const locale = localeOfPath(window.location.pathname);
+  const app = appIn(setPageLocale(locale, await loadMessages(locale)));
   const container = document.getElementById('root')!;
   if (container.firstElementChild) {
     // The server drew this page (gateway/src/server-render.ts).
-    await hydrate(container, initialState);
+    await hydrate(container, initialState, app);
   } else {
     applyInitialState(apolloClient, initialState);
     createRoot(container).render(app);
