@@ -143,6 +143,35 @@ describe('API request limits', () => {
   });
 });
 
+describe('API request limits while PostgreSQL does not answer', () => {
+  it('still refuse a caller this process already counted past the limit (the store\'s insurance counts from nothing)', async () => {
+    const address = '203.0.113.77';
+    for (let i = LIMIT - 1; i >= 0; i--) expect((await rest(app, '/api/products/search?q=card', address)).remaining).toBe(i);
+    expect((await rest(app, '/api/products/search?q=card', address)).status).toBe(429);
+    // Every connection the pool is asked for now fails, as one would on a pool out of connections.
+    const pool = (await app.orm.em.getConnection().getNativeClient()) as pg.Pool;
+    const connect = pool.connect;
+    let refusedConnections = 0;
+    pool.connect = function (callback?: (error: Error) => void) {
+      refusedConnections++;
+      const error = new Error('timeout exceeded when trying to connect');
+      if (!callback) return Promise.reject(error);
+      process.nextTick(() => callback(error));
+    } as typeof pool.connect;
+    let answer: Counted;
+    try {
+      answer = await rest(app, '/api/products/search?q=card', address);
+    } finally {
+      pool.connect = connect;
+    }
+    expect(refusedConnections).toBeGreaterThan(0);
+    expect(answer.status).toBe(429);
+    expect(answer).toMatchObject({ limit: LIMIT, remaining: 0, body: { code: 'RATE_LIMITED' } });
+    expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    expect(Number(answer.retryAfter)).toBeLessThanOrEqual(60);
+  });
+});
+
 describe('API request limits across shops', () => {
   let other: RunningApp | undefined;
   let otherDir: string | undefined;

@@ -77,6 +77,8 @@ export class ApiRequestLimits {
     const { rule, key, id } = this.ruleOf(caller);
     const count = this.counts.get(id);
     const points = 1 + (count?.pending ?? 0);
+    // What the shared count was at least, in a window still running: with these points, the least it can answer.
+    const floor = count && this.clock() < count.resetAt ? { consumed: count.known + points, resetAt: count.resetAt } : null;
     if (count) {
       count.pending = 0;
       count.sending += points;
@@ -88,9 +90,15 @@ export class ApiRequestLimits {
       if (count) count.sending -= points;
     }
     const now = this.clock();
-    const merged = this.merge(id, rule, key, answer.consumedPoints, now + answer.msBeforeNext, now);
+    // A shared count does not go down within its window. An answer below what this process knew is
+    // the store's insurance, counting in this process's memory from nothing while PostgreSQL does not
+    // answer (a pool out of connections on a loaded machine): the count this process knew still holds.
+    const held = floor !== null && answer.consumedPoints < floor.consumed && now < floor.resetAt;
+    const consumed = held ? floor.consumed : answer.consumedPoints;
+    const resetAt = held ? floor.resetAt : now + answer.msBeforeNext;
+    const merged = this.merge(id, rule, key, consumed, resetAt, now);
     const quota = this.quota(merged, now);
-    if (answer.consumedPoints > rule.points) quota.retryAfter = Math.max(1, Math.ceil(answer.msBeforeNext / 1000));
+    if (consumed > rule.points) quota.retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
     return quota;
   }
 
