@@ -6,14 +6,18 @@ import { COMPRESS_MIN_BYTES, type CachedAnswer, type Encoding } from '../../serv
 /**
  * HTTP caching of storefront reads and pages. Public answers carry a strong ETag (a `304` when the
  * caller already has them) and may be kept by shared caches for a few seconds; browsers check back
- * every time (a cheap 304). Whatever is asked with a token, and every admin or personal answer, is
+ * every time (a cheap 304), so a shopper who reloads after a change sees it. A CDN may also serve a
+ * copy up to 30 s stale while it fetches the new one: that is said in `CDN-Cache-Control` (RFC 9213),
+ * which browsers do not read (Chromium applies a `stale-while-revalidate` of `Cache-Control` to its own
+ * cache, and would hand the page a price from before the change). Whatever is asked with a token, and every admin or personal answer, is
  * `private, no-store`. Answers above a small size go out compressed (br or gzip, as the caller
  * prefers), each form made once per cached answer (see CachedAnswer).
  *
  * The same answer goes out through Express (sendAnswer) or, for anonymous reads already in the
  * cache, straight from the HTTP server (cached-reads.ts): both build it with `answerReply`.
  */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
+export const CDN_CACHE_CONTROL = 'max-age=5, stale-while-revalidate=30';
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
@@ -28,15 +32,19 @@ export const isPersonal = (req: { headers: IncomingHttpHeaders }): boolean => Bo
 /** How an answer may be kept by others, and what it varies on. */
 export interface ReplyPolicy {
   cacheControl: string;
+  /** What a CDN may do beyond it (CDN-Cache-Control), for a public answer. */
+  cdnCacheControl?: string;
   vary: string;
   /** More headers (name, value, ...), e.g. X-Robots-Tag. */
   extra?: readonly string[];
 }
 
 /** A storefront JSON read: public, unless asked with a token. */
-export const jsonReadPolicy = (headers: IncomingHttpHeaders): ReplyPolicy => ({ cacheControl: headers.authorization ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL, vary: JSON_ANSWER_VARY });
+const PUBLIC_JSON_POLICY: ReplyPolicy = { cacheControl: PUBLIC_CACHE_CONTROL, cdnCacheControl: CDN_CACHE_CONTROL, vary: JSON_ANSWER_VARY };
+const PRIVATE_JSON_POLICY: ReplyPolicy = { cacheControl: PRIVATE_CACHE_CONTROL, vary: JSON_ANSWER_VARY };
+export const jsonReadPolicy = (headers: IncomingHttpHeaders): ReplyPolicy => (headers.authorization ? PRIVATE_JSON_POLICY : PUBLIC_JSON_POLICY);
 /** A storefront page (drawn for everyone alike, in the theme of its cookie). */
-export const PAGE_POLICY: ReplyPolicy = { cacheControl: PUBLIC_CACHE_CONTROL, vary: PAGE_VARY };
+export const PAGE_POLICY: ReplyPolicy = { cacheControl: PUBLIC_CACHE_CONTROL, cdnCacheControl: CDN_CACHE_CONTROL, vary: PAGE_VARY };
 
 const CONTENT_TYPES = { json: JSON_CONTENT_TYPE, html: HTML_CONTENT_TYPE } as const;
 
@@ -99,7 +107,7 @@ export interface Reply {
 
 /** The reply to a request for `answer`: 304 when the caller has it, compressed as the caller prefers when it is worth it. */
 export function answerReply(method: string | undefined, headers: IncomingHttpHeaders, answer: CachedAnswer, policy: ReplyPolicy): Reply {
-  const common = ['Cache-Control', policy.cacheControl, 'ETag', answer.etag, 'Vary', policy.vary, ...(policy.extra ?? [])];
+  const common = ['Cache-Control', policy.cacheControl, ...(policy.cdnCacheControl ? ['CDN-Cache-Control', policy.cdnCacheControl] : []), 'ETag', answer.etag, 'Vary', policy.vary, ...(policy.extra ?? [])];
   if (matches(headers['if-none-match'], answer.etag)) return { status: 304, headers: common, body: undefined };
   const encoding = answer.compressible ? preferredEncoding(headers['accept-encoding']) : null;
   // A HEAD learns the length without the bytes being made (a compressed form is made only for a GET).

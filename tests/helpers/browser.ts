@@ -12,7 +12,10 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    // The sandbox has no internet: any other host (external font stylesheets) fails at once instead of
+    // waiting for a timeout. Done by the resolver, not by a route: a route turns the page's HTTP cache
+    // off, and every page would fetch and compile the shop's scripts again.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'],
   });
 }
 
@@ -56,8 +59,6 @@ export function watchHydration(context: BrowserContext): void {
 export async function newContext(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, ...options });
   watchHydration(context);
-  // The sandbox has no internet: external font stylesheets would only wait for a timeout.
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   return context;
 }
 

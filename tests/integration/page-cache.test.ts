@@ -113,7 +113,9 @@ describe('the page cache', () => {
     const page = await get(app.url, pathname, { 'accept-encoding': 'br' });
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers.etag).toMatch(/^"[\w-]+"$/);
-    expect(page.headers['cache-control']).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30');
+    expect(page.headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
+    // Stale copies are a CDN's to serve, never a browser's: a reload after a change shows the change.
+    expect(page.headers['cdn-cache-control']).toBe('max-age=5, stale-while-revalidate=30');
     expect(page.headers.vary).toBe('Accept-Encoding, Cookie');
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     const again = await get(app.url, pathname, { 'if-none-match': page.headers.etag! });
