@@ -37,6 +37,8 @@ export interface ReplyPolicy {
 export const jsonReadPolicy = (headers: IncomingHttpHeaders): ReplyPolicy => ({ cacheControl: headers.authorization ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL, vary: JSON_ANSWER_VARY });
 /** A storefront page (drawn for everyone alike, in the theme of its cookie). */
 export const PAGE_POLICY: ReplyPolicy = { cacheControl: PUBLIC_CACHE_CONTROL, vary: PAGE_VARY };
+/** The English home page: `/` sends a visitor whose browser or `lang` cookie names another language there (page-locale.ts). */
+export const HOME_PAGE_POLICY: ReplyPolicy = { cacheControl: PUBLIC_CACHE_CONTROL, vary: 'Accept-Encoding, Accept-Language, Cookie' };
 
 const CONTENT_TYPES = { json: JSON_CONTENT_TYPE, html: HTML_CONTENT_TYPE } as const;
 
@@ -118,10 +120,10 @@ export function sendAnswer(req: Request, res: Response, answer: CachedAnswer, po
 }
 
 /** HTML sent as it is made (not kept): compressed for this request when the caller accepts it. */
-export function sendHtml(req: Request, res: Response, status: number, html: string, cacheControl: string): void {
+export function sendHtml(req: Request, res: Response, status: number, html: string, cacheControl: string, vary = 'Accept-Encoding'): void {
   const body = Buffer.from(html);
   res.setHeader('Cache-Control', cacheControl);
-  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('Vary', vary);
   res.status(status).type('html');
   const encoding = body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(req.headers['accept-encoding']) : null;
   if (encoding === 'br') {

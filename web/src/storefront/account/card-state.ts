@@ -34,8 +34,8 @@ export function withdrawnOrder(status: OrderStatus | null | undefined): { label:
   return null;
 }
 
-export const longDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
-export const longDateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
+export { longDate, longDateTime } from '../common/dates';
+import { longDateTime } from '../common/dates';
 
 export function cardStateLabel(state: CardState): string {
   switch (state.kind) {

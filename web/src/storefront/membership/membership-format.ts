@@ -6,7 +6,8 @@ import { formatPrice } from '../common/price';
 
 const PERIOD: Record<MembershipPeriod, string> = { MONTH: 'month', YEAR: 'year' };
 
-export const longDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
+export { longDate } from '../common/dates';
+import { longDate } from '../common/dates';
 
 /** "$4.99 a month", "$39.00 a year". */
 export const planPrice = (plan: { price: string; period: MembershipPeriod }) => `${formatPrice(plan.price)} a ${PERIOD[plan.period]}`;
