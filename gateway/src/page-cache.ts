@@ -17,8 +17,9 @@ import { themeOf, type Theme } from './server-render.js';
  * visitor (the session lives in the browser), so what one visitor gets is what every visitor gets.
  *
  * Only each page's plain address is kept (`/`, `/shop`, `/shop?category=7`, `/product/12`, `/blog`,
- * `/blog/{slug}`; other parameters, such as a newsletter's `utm_source`, read the same entry, since
- * the page drawn does not depend on them). A search, an address spelled another way, a request with
+ * `/blog/{slug}`, and each of them under `/de`, `/fr` and `/es`, kept apart per language; other
+ * parameters, such as a newsletter's `utm_source`, read the same entry, since the page drawn does not
+ * depend on them). A search, an address spelled another way, a request with
  * a token, and the shop under construction are drawn for the request alone, as before.
  */
 
