@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadMessages, setPageLocale } from '../../web/src/i18n/page-intl';
-import { discountLabel, formatPrice, giftCardName, paidWithGiftCard } from '../../web/src/storefront/common/price';
+import { discountLabel, formatPrice, formatWholePrice, giftCardName, paidWithGiftCard } from '../../web/src/storefront/common/price';
 import { longDate, longDateTime } from '../../web/src/storefront/common/dates';
 import { formatDate } from '../../web/src/blog/format-date';
 import { membershipState, planPrice } from '../../web/src/storefront/membership/membership-format';
@@ -18,6 +18,7 @@ describe('prices', () => {
     expect(formatPrice('12.5')).toBe('$12.50');
     expect(formatPrice(4)).toBe('$4.00');
     expect(formatPrice('0.00')).toBe('$0.00');
+    expect(formatWholePrice(25)).toBe('$25');
     expect(planPrice({ price: '4.99', period: 'MONTH' })).toBe('$4.99 a month');
     expect(discountLabel({ discountCode: 'SPRING10', discount: '1.00' })).toBe('Discount (SPRING10)');
     expect(discountLabel({ discountAmount: '2.00' })).toBe('Discount');
@@ -31,6 +32,7 @@ describe('prices', () => {
     await inLanguage('de');
     expect(formatPrice('12.5')).toMatch(/^12,50\s\$$/u);
     expect(formatPrice(1234.5)).toMatch(/^1\.234,50\s\$$/u);
+    expect(formatWholePrice(25)).toMatch(/^25\s\$$/u);
     expect(discountLabel({ discountCode: 'SPRING10', discount: '1.00' })).toBe('Rabatt (SPRING10)');
     expect(giftCardName('7KQX')).toBe('Geschenkgutschein ····7KQX');
     expect(planPrice({ price: '39', period: 'YEAR' })).toMatch(/^39,00\s\$ pro Jahr$/u);

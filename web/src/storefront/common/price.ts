@@ -6,6 +6,9 @@ export function formatPrice(amount: string | number): string {
   return Number.isFinite(value) ? pageIntl().formatNumber(value, { style: 'currency', currency: 'USD' }) : `$${amount}`;
 }
 
+/** A whole amount of dollars, as a choice of amounts offers it: "$25", "25 $" in German. */
+export const formatWholePrice = (dollars: number): string => pageIntl().formatNumber(dollars, { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+
 /** The price of a line: a unit price times a count, in whole cents (no float drift: 3 × 4.49 is 13.47). */
 export function lineTotal(price: string, count: number): string {
   return ((Math.round(Number(price) * 100) * count) / 100).toFixed(2);
