@@ -34,6 +34,8 @@ import { PageDrawer } from './page-drawer.js';
 import type { GraphQLSchema } from 'graphql';
 import { sessionCookieOf } from './session-cookie.js';
 import { apiRateLimit } from './api-rate-limit.js';
+import { LOCALIZED_PAGE_PATHS, PREFIXED_LOCALES, consoleInEnglish, isConsolePath, localizedRouter } from './page-locale.js';
+import { splitLocalePath } from '../../server/src/rules/locales.js';
 
 
 export interface GatewayDeps {
@@ -167,25 +169,35 @@ export function createGateway({ config, orm, services, apollo, schema, graphqlDo
   app.use('/api', api);
 
   const pages = express.Router();
-  const drawer = new PageDrawer(web, new InitialStateReader(schema, services, log), services.settings);
+  const drawer = new PageDrawer(web, new InitialStateReader(schema, services, log), services.settings, config.publicUrl);
   const drawn = pageRoutes(services, { site: config.publicUrl, drawer, pages: new StorefrontPages(services.cache, services.settings) });
   mountRoutes(pages, drawn, services.settings);
+  app.use(consoleInEnglish);
   app.use(pages);
+  // The same pages under each language's prefix (`/de/shop`): see page-locale.ts.
+  const localized = drawn.filter((route) => LOCALIZED_PAGE_PATHS.has(route.path));
+  const clientPages = CLIENT_PAGES.filter((path) => !isConsolePath(path));
+  app.use(
+    PREFIXED_LOCALES.map((locale) => `/${locale}`),
+    localizedRouter((router) => mountRoutes(router, localized, services.settings)),
+  );
   // In the order Express tries them.
   templates
     .add('', [{ method: 'get', path: '/graphql' }, { method: 'post', path: '/graphql' }])
     .add('/api/uploads', stored)
     .add('', [{ method: 'post', path: '/api/payments/stripe/webhook' }])
     .add('/api', rest)
-    .add('', drawn)
-    .add('', CLIENT_PAGES.map((path) => ({ method: 'get', path })));
+    .add('', drawn);
+  for (const locale of PREFIXED_LOCALES) templates.add(`/${locale}`, localized);
+  templates.add('', CLIENT_PAGES.map((path) => ({ method: 'get', path })));
+  for (const locale of PREFIXED_LOCALES) templates.add(`/${locale}`, clientPages.map((path) => ({ method: 'get', path })));
 
   app.use(bootScript(web));
   app.use(webAssets(web));
   // Client-side routes: every other GET that wants a page gets the app shell.
   app.get(/.*/, (req, res, next) => {
     if (req.accepts(['html', 'json']) !== 'html') return next();
-    sendAppShell(res, web);
+    sendAppShell(res, web, { locale: splitLocalePath(req.path).locale });
   });
   app.use((_req, res) => sendError(res, new AppError('NOT_FOUND', 'Not found')));
   app.use(errorHandler);

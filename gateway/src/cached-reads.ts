@@ -2,9 +2,10 @@ import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { CacheKeys, type CachedAnswer, type ReadCache } from '../../server/src/core/read-cache.js';
-import { JSON_CONTENT_TYPE, PAGE_POLICY, PRIVATE_CACHE_CONTROL, answerReply, jsonReadPolicy, type ReplyPolicy } from './http-cache.js';
+import { JSON_CONTENT_TYPE, PRIVATE_CACHE_CONTROL, answerReply, jsonReadPolicy, type ReplyPolicy } from './http-cache.js';
 import { getParams, passesCsrfRule, type GraphqlDocuments } from './graphql-cache.js';
-import { pageVariantOf, plainlyWantsHtml } from './page-cache.js';
+import { pagePolicy, pageVariantOf, plainlyWantsHtml } from './page-cache.js';
+import { homeRedirectOf } from './page-locale.js';
 import { ECARD_POLICY, ecardAddressOf } from './routes/ecard-pages.routes.js';
 import { publicSettingsJson } from './routes/settings.routes.js';
 import type { ShopSettings } from '../../server/src/modules/settings/shop-settings.js';
@@ -163,8 +164,10 @@ export class CachedReads {
       return address ? this.sendAnswer(req, res, address.key, 'ecard', ECARD_POLICY, true) : false;
     }
     if (!plainlyWantsHtml(headers)) return false;
+    // `/` sends a visitor of another language to their page: Express answers that.
+    if (homeRedirectOf(url, headers)) return false;
     const variant = pageVariantOf(url, headers.cookie);
-    return variant ? this.sendAnswer(req, res, variant.key, 'page', PAGE_POLICY) : false;
+    return variant ? this.sendAnswer(req, res, variant.key, 'page', pagePolicy(variant)) : false;
   }
 
   /**

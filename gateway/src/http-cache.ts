@@ -45,6 +45,8 @@ const PRIVATE_JSON_POLICY: ReplyPolicy = { cacheControl: PRIVATE_CACHE_CONTROL, 
 export const jsonReadPolicy = (headers: IncomingHttpHeaders): ReplyPolicy => (headers.authorization ? PRIVATE_JSON_POLICY : PUBLIC_JSON_POLICY);
 /** A storefront page (drawn for everyone alike, in the theme of its cookie). */
 export const PAGE_POLICY: ReplyPolicy = { cacheControl: PUBLIC_CACHE_CONTROL, cdnCacheControl: CDN_CACHE_CONTROL, vary: PAGE_VARY };
+/** The English home page: `/` sends a visitor whose browser or `lang` cookie names another language there (page-locale.ts). */
+export const HOME_PAGE_POLICY: ReplyPolicy = { cacheControl: PUBLIC_CACHE_CONTROL, cdnCacheControl: CDN_CACHE_CONTROL, vary: 'Accept-Encoding, Accept-Language, Cookie' };
 
 const CONTENT_TYPES = { json: JSON_CONTENT_TYPE, html: HTML_CONTENT_TYPE } as const;
 
@@ -126,10 +128,10 @@ export function sendAnswer(req: Request, res: Response, answer: CachedAnswer, po
 }
 
 /** HTML sent as it is made (not kept): compressed for this request when the caller accepts it. */
-export function sendHtml(req: Request, res: Response, status: number, html: string, cacheControl: string): void {
+export function sendHtml(req: Request, res: Response, status: number, html: string, cacheControl: string, vary = 'Accept-Encoding'): void {
   const body = Buffer.from(html);
   res.setHeader('Cache-Control', cacheControl);
-  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('Vary', vary);
   res.status(status).type('html');
   const encoding = body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(req.headers['accept-encoding']) : null;
   if (encoding === 'br') {

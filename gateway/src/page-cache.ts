@@ -3,7 +3,8 @@ import type { Request, Response } from 'express';
 import type { RequestContext } from '../../server/src/core/context.js';
 import { CachedAnswer, CacheKeys, type ReadCache } from '../../server/src/core/read-cache.js';
 import type { SettingsService } from '../../server/src/modules/settings/settings.service.js';
-import { PAGE_POLICY, PRIVATE_CACHE_CONTROL, isPersonal, preferredEncoding, sendAnswer, sendHtml } from './http-cache.js';
+import { HOME_PAGE_POLICY, PAGE_POLICY, PRIVATE_CACHE_CONTROL, isPersonal, preferredEncoding, sendAnswer, sendHtml, type ReplyPolicy } from './http-cache.js';
+import { DEFAULT_LOCALE, localizedPath, splitLocalePath, type Locale } from '../../server/src/rules/locales.js';
 import { anonymous } from './initial-state.js';
 import { parsePathId } from './route.js';
 import { themeOf, type Theme } from './server-render.js';
@@ -16,33 +17,41 @@ import { themeOf, type Theme } from './server-render.js';
  * visitor (the session lives in the browser), so what one visitor gets is what every visitor gets.
  *
  * Only each page's plain address is kept (`/`, `/shop`, `/shop?category=7`, `/product/12`, `/blog`,
- * `/blog/{slug}`; other parameters, such as a newsletter's `utm_source`, read the same entry, since
- * the page drawn does not depend on them). A search, an address spelled another way, a request with
+ * `/blog/{slug}`, and each of them under `/de`, `/fr` and `/es`, kept apart per language; other
+ * parameters, such as a newsletter's `utm_source`, read the same entry, since the page drawn does not
+ * depend on them). A search, an address spelled another way, a request with
  * a token, and the shop under construction are drawn for the request alone, as before.
  */
 
-export type PageVariant =
-  | { page: 'home'; key: string; url: string; theme: Theme }
-  | { page: 'shop'; key: string; url: string; theme: Theme; categoryId: number | null }
-  | { page: 'product'; key: string; url: string; theme: Theme; id: number }
-  | { page: 'blog'; key: string; url: string; theme: Theme }
-  | { page: 'blogPost'; key: string; url: string; theme: Theme; idOrSlug: string }
-  | { page: 'developers'; key: string; url: string; theme: Theme };
+export type PageVariant = { key: string; url: string; theme: Theme; locale: Locale } & (
+  | { page: 'home' }
+  | { page: 'shop'; categoryId: number | null }
+  | { page: 'product'; id: number }
+  | { page: 'blog' }
+  | { page: 'blogPost'; idOrSlug: string }
+  | { page: 'developers' }
+);
 
 /** The shop's sort and filters in its address (`/shop?type=1&sort=price_asc`). */
 export const BROWSE_PARAMS = ['sort', 'type', 'min_price', 'max_price', 'on_sale'] as const;
 
 const SLUG_OR_ID = /^(?:[a-z0-9]+(?:-[a-z0-9]+)*)$/;
 
-/** The cached page an address shows, or null when the address is not one the cache keeps. */
+/**
+ * The cached page an address shows, or null when the address is not one the cache keeps. A page
+ * under a language's prefix (`/de/shop`) is kept apart from the English one: its key names its
+ * language (the English keys have none), and it is drawn at its own address.
+ */
 export function pageVariantOf(url: string, cookie: string | string[] | undefined): PageVariant | null {
   const query = url.indexOf('?');
-  const path = query < 0 ? url : url.slice(0, query);
+  const { locale, path } = splitLocalePath(query < 0 ? url : url.slice(0, query));
   const theme = themeOf(Array.isArray(cookie) ? cookie.join('; ') : cookie);
-  if (path === '/') return { page: 'home', key: `${CacheKeys.shopPages}home:${theme}`, url: '/', theme };
-  if (path === '/blog') return { page: 'blog', key: `${CacheKeys.blogPages}list:${theme}`, url: '/blog', theme };
+  const lang = locale === DEFAULT_LOCALE ? '' : `${locale}:`;
+  const at = (plain: string) => ({ url: localizedPath(locale, plain), theme, locale });
+  if (path === '/') return { page: 'home', key: `${CacheKeys.shopPages}${lang}home:${theme}`, ...at('/') };
+  if (path === '/blog') return { page: 'blog', key: `${CacheKeys.blogPages}${lang}list:${theme}`, ...at('/blog') };
   // Kept with the listing pages: it changes with the shop's settings (its name), as they do.
-  if (path === '/developers') return { page: 'developers', key: `${CacheKeys.shopPages}developers:${theme}`, url: '/developers', theme };
+  if (path === '/developers') return { page: 'developers', key: `${CacheKeys.shopPages}${lang}developers:${theme}`, ...at('/developers') };
   if (path === '/shop') {
     const params = new URLSearchParams(query < 0 ? '' : url.slice(query + 1));
     const q = params.getAll('q');
@@ -51,20 +60,28 @@ export function pageVariantOf(url: string, cookie: string | string[] | undefined
     if (BROWSE_PARAMS.some((name) => params.has(name))) return null;
     const category = params.getAll('category');
     if (category.length > 1) return null;
-    if (!category.length) return { page: 'shop', key: `${CacheKeys.shopPages}all:${theme}`, url: '/shop', theme, categoryId: null };
+    if (!category.length) return { page: 'shop', key: `${CacheKeys.shopPages}${lang}all:${theme}`, ...at('/shop'), categoryId: null };
     const categoryId = parsePathId(category[0]);
-    return categoryId === null ? null : { page: 'shop', key: `${CacheKeys.shopPages}category:${categoryId}:${theme}`, url: `/shop?category=${categoryId}`, theme, categoryId };
+    return categoryId === null ? null : { page: 'shop', key: `${CacheKeys.shopPages}${lang}category:${categoryId}:${theme}`, ...at(`/shop?category=${categoryId}`), categoryId };
   }
   if (path.startsWith('/product/')) {
     const id = parsePathId(path.slice('/product/'.length));
-    return id === null ? null : { page: 'product', key: CacheKeys.productPage(id, theme), url: `/product/${id}`, theme, id };
+    return id === null ? null : { page: 'product', key: CacheKeys.productPage(id, theme, locale), ...at(`/product/${id}`), id };
   }
   if (path.startsWith('/blog/')) {
     const idOrSlug = path.slice('/blog/'.length);
-    return idOrSlug.length <= 120 && SLUG_OR_ID.test(idOrSlug) ? { page: 'blogPost', key: `${CacheKeys.blogPages}post:${idOrSlug}:${theme}`, url: `/blog/${idOrSlug}`, theme, idOrSlug } : null;
+    return idOrSlug.length <= 120 && SLUG_OR_ID.test(idOrSlug) ? { page: 'blogPost', key: `${CacheKeys.blogPages}${lang}post:${idOrSlug}:${theme}`, ...at(`/blog/${idOrSlug}`), idOrSlug } : null;
   }
   return null;
 }
+
+const isEnglishHome = (variant: PageVariant) => variant.page === 'home' && variant.locale === DEFAULT_LOCALE;
+
+/** How a kept page may be kept by others: the English home page also depends on who asks (it sends some visitors to their language). */
+export const pagePolicy = (variant: PageVariant): ReplyPolicy => (isEnglishHome(variant) ? HOME_PAGE_POLICY : PAGE_POLICY);
+
+/** What a page drawn for the request alone varies on, beyond its coding (none but the English home page's). */
+const drawnVary = (variant: PageVariant): string | undefined => (isEnglishHome(variant) ? HOME_PAGE_POLICY.vary : undefined);
 
 /**
  * Whether a request certainly gets the HTML page from Express's routes (which answer `accepts(['html',
@@ -119,18 +136,18 @@ export class StorefrontPages {
         },
         { keep: (value) => value instanceof CachedAnswer },
       );
-      if (outcome instanceof CachedAnswer) return sendAnswer(req, res, outcome, PAGE_POLICY);
-      return sendDrawn(req, res, outcome);
+      if (outcome instanceof CachedAnswer) return sendAnswer(req, res, outcome, pagePolicy(variant));
+      return sendDrawn(req, res, outcome, drawnVary(variant));
     }
-    sendDrawn(req, res, await draw(visitor));
+    sendDrawn(req, res, await draw(visitor), variant ? drawnVary(variant) : undefined);
   }
 }
 
 /** A page drawn for this request alone: revalidated every time (private when asked with a token), compressed as the caller prefers. */
-export function sendDrawn(req: Request, res: Response, page: DrawnPage): void {
+export function sendDrawn(req: Request, res: Response, page: DrawnPage, vary?: string): void {
   if (page.html === null) {
     res.status(503).type('text/plain').send('The web client is not built yet: run `npm run build:web`.');
     return;
   }
-  sendHtml(req, res, page.status, page.html, isPersonal(req) ? PRIVATE_CACHE_CONTROL : 'no-cache');
+  sendHtml(req, res, page.status, page.html, isPersonal(req) ? PRIVATE_CACHE_CONTROL : 'no-cache', vary);
 }

@@ -8,6 +8,8 @@ import type { PageHead } from './page-head.js';
 import type { DrawnPage, StorefrontPages } from './page-cache.js';
 import { renderPage, type Theme } from './server-render.js';
 import { appShellHtml } from './web-client.js';
+import { localizedHead } from './page-locale.js';
+import { splitLocalePath, type Locale } from '../../server/src/rules/locales.js';
 
 /** What a page says about itself: its head, the data its first screen reads, and how long it stays right. */
 export interface PageDescription {
@@ -20,7 +22,7 @@ export interface PageDescription {
 }
 
 export interface DrawRequest {
-  /** The address the page is drawn at (the plain one when it is kept). */
+  /** The address the page is drawn at (the plain one when it is kept), under its language's prefix. */
   url: string;
   theme: Theme;
   page: PageModule;
@@ -40,17 +42,21 @@ export interface PageDeps {
  * Draws a storefront page for an anonymous visitor: its head, its first screen's data inlined, and
  * that screen drawn by the server renderer, into the app shell. While the shop is under
  * construction a page says nothing about the catalogue; a page whose subject does not exist is the
- * shell with 404.
+ * shell with 404. A page is in the language of its address: `<html lang>`, its canonical address
+ * under that language's prefix and its alternates in the others (page-locale.ts).
  */
 export class PageDrawer {
   constructor(
     private readonly webDir: string,
     private readonly initial: InitialStateReader,
     private readonly settings: SettingsService,
+    /** The shop's public address (PUBLIC_URL), which canonical addresses start with. */
+    private readonly site?: string,
   ) {}
 
   async draw(visitor: RequestContext, { url, theme, page, describe }: DrawRequest): Promise<DrawnPage> {
-    if (await this.settings.isUnderConstruction(visitor)) return this.shell(visitor, 200);
+    const { locale } = splitLocalePath(url.split('?')[0]!);
+    if (await this.settings.isUnderConstruction(visitor)) return this.shell(visitor, 200, undefined, locale);
     // Read once for the page: the same (cached) settings give its head, its header and its initial state.
     const shop = await this.settings.publicShop(visitor);
     let description: PageDescription;
@@ -58,21 +64,21 @@ export class PageDrawer {
       description = await describe(shop);
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
-      return this.shell(visitor, 404, { title: `Not found · ${shop.name}` });
+      return this.shell(visitor, 404, { title: `Not found · ${shop.name}` }, locale);
     }
     const { reads = [], ttlMs, cacheable = true } = description;
-    const head: PageHead = { siteName: shop.name, ...description.head };
+    const head: PageHead = localizedHead({ siteName: shop.name, ...description.head }, this.site, locale);
     const state = await this.initial.read(visitor, reads);
     // The first screen drawn here from the same data: painted before the page's JavaScript has run.
     const root = state.settings?.underConstructionMode ? null : await renderPage(this.webDir, url, state, visitor.log, theme);
     const complete = !state.settings?.underConstructionMode && (state.queries?.length ?? 0) === reads.length && root !== null;
-    return { status: 200, html: appShellHtml(this.webDir, { head, page, state, root, theme }), cacheable: cacheable && complete, ttlMs };
+    return { status: 200, html: appShellHtml(this.webDir, { head, page, state, root, theme, locale }), cacheable: cacheable && complete, ttlMs };
   }
 
   /** The bare shell (settings only): the browser draws what it can. */
-  async shell(visitor: RequestContext, status: number, head?: PageHead): Promise<DrawnPage> {
+  async shell(visitor: RequestContext, status: number, head?: PageHead, locale?: Locale): Promise<DrawnPage> {
     const shop = await this.settings.publicShop(visitor);
     const named: PageHead = { title: shop.name, siteName: shop.name, ...head };
-    return { status, html: appShellHtml(this.webDir, { status, head: named, state: await this.initial.read(visitor, []) }), cacheable: false };
+    return { status, html: appShellHtml(this.webDir, { status, head: named, state: await this.initial.read(visitor, []), locale }), cacheable: false };
   }
 }

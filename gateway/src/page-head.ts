@@ -22,8 +22,10 @@ export interface PageHead {
   /** The name link previews show (Open Graph, Twitter); the title by default. */
   socialTitle?: string;
   description?: string;
-  /** The page's one address (absolute). */
+  /** The page's one address (absolute), in the page's language. */
   canonical?: string;
+  /** The same page in each language (`hreflang`, and `x-default`): see page-locale.ts. */
+  alternates?: { hreflang: string; href: string }[];
   /** Open Graph: `og:type`, and the image shown in link previews (absolute URL). */
   type?: 'website' | 'article' | 'product';
   image?: string | null;
@@ -55,6 +57,7 @@ export function renderHeadTags(head: PageHead): string {
     `<meta name="description" content="${attr(description)}" />`,
   ];
   if (head.canonical) tags.push(`<link rel="canonical" href="${attr(head.canonical)}" />`);
+  for (const { hreflang, href } of head.alternates ?? []) tags.push(`<link rel="alternate" hreflang="${attr(hreflang)}" href="${attr(href)}" />`);
   const og: Record<string, string | undefined> = {
     'og:type': head.type ?? 'website',
     'og:site_name': siteName,

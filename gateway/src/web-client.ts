@@ -9,6 +9,7 @@ import { pageChunks, type PageModule } from './page-chunks.js';
 import { bootScriptHref } from './boot-script.js';
 import { renderHeadTags, scriptJson, type PageHead } from './page-head.js';
 import { preferredEncoding, sendHtml } from './http-cache.js';
+import type { Locale } from '../../server/src/rules/locales.js';
 
 export type { PageHead } from './page-head.js';
 
@@ -78,6 +79,8 @@ export interface ShellOptions {
   root?: string | null;
   /** The visitor's theme (the `theme` cookie): the page is sent in it, so it never flashes the other one. */
   theme?: 'light' | 'dark';
+  /** The page's language (its address's prefix): `<html lang>`. English when left out. */
+  locale?: Locale;
 }
 
 let template: { file: string; mtimeMs: number; html: string } | null = null;
@@ -120,6 +123,7 @@ export function renderAppShell(html: string, options: ShellOptions, webDir?: str
   }
   if (links.length) out = out.replace('</head>', () => `  ${links.join('\n    ')}
   </head>`);
+  if (options.locale && options.locale !== 'en') out = out.replace('<html lang="en">', () => `<html lang="${options.locale}">`);
   if (options.theme === 'light') {
     out = out.replace('<body class="bp6-dark">', '<body>').replace('<meta name="theme-color" content="#1c2127" />', '<meta name="theme-color" content="#f6f7f9" />');
   }

@@ -317,13 +317,14 @@ describe('the developers page', () => {
 });
 
 describe('sitemap and robots', () => {
-  it('lists the home page, the shop, categories, products and published posts', async () => {
+  it('lists the home page, the shop, categories, products and published posts, in every language', async () => {
     const res = await app.request('/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
     const xml = await res.text();
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual([`${SITE}/`, `${SITE}/shop`, `${SITE}/shop?category=${category}`, `${SITE}/product/${product.id}`, `${SITE}/blog`, `${SITE}/blog/spring-is-here`, `${SITE}/developers`]);
+    const pages = ['/', '/shop', `/shop?category=${category}`, `/product/${product.id}`, '/blog', '/blog/spring-is-here', '/developers'];
+    expect(locs).toEqual(pages.flatMap((page) => ['', '/de', '/fr', '/es'].map((prefix) => `${SITE}${prefix && page === '/' ? prefix : prefix + page}`)));
   });
 
   it('points crawlers at the sitemap and keeps them out of the admin console and the API', async () => {

@@ -13,6 +13,7 @@ import { BROWSE_PARAMS, pageVariantOf, type PageVariant } from '../page-cache.js
 import type { PageDeps, PageDescription } from '../page-drawer.js';
 import type { RouteDef } from '../route.js';
 import { pathId } from '../route.js';
+import { HOME_REDIRECT_VARY, homeRedirectOf } from '../page-locale.js';
 
 /**
  * The site's own address, as configured (PUBLIC_URL): never the request's Host header, which any
@@ -67,6 +68,12 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
       access: 'public',
       async handler(ctx, req, res) {
         if (!wantsPage(req)) throw new AppError('NOT_FOUND', 'Not found');
+        const to = homeRedirectOf(req.originalUrl, req.headers);
+        if (to) {
+          res.setHeader('Cache-Control', 'no-cache');
+          res.setHeader('Vary', HOME_REDIRECT_VARY);
+          return res.redirect(302, to);
+        }
         await serve(ctx, req, res, 'home', async (_visitor, _variant, shop) => ({
           head: {
             title: `${shop.name} — e-greeting cards with songs and pictures`,

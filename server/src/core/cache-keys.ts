@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../rules/locales.js';
+
 /**
  * The keys of the shop's cached reads: one per entity or page, so that a write can name what it
  * changed. A key's first segment (up to its first ':') is its namespace; a key ending in ':' names
@@ -20,9 +22,9 @@ export const CacheKeys = {
   categories: 'category:',
   /** Whole GraphQL answers (a prefix): any catalogue change drops them. */
   graphql: 'gql:',
-  /** A product's drawn page, in each theme (exact keys: a product's write drops its own pages only). */
-  productPage: (id: number, theme: string) => `page:product:${id}:${theme}`,
-  productPages: (id: number) => THEMES.map((theme) => `page:product:${id}:${theme}`),
+  /** A product's drawn page, in each theme and language (exact keys: a product's write drops its own pages only). */
+  productPage: (id: number, theme: string, locale: Locale = DEFAULT_LOCALE) => productPageKey(id, theme, locale),
+  productPages: (id: number) => LOCALES.flatMap((locale) => THEMES.map((theme) => productPageKey(id, theme, locale))),
   /** Every product's page (a category's name or a product type's shows on them). */
   productPagesAll: 'page:',
   /** The pages listing the catalogue: home and the shop with its categories (a prefix). */
@@ -44,6 +46,11 @@ export const CacheKeys = {
   /** Everything (a media rename or delete changes paths wherever the file is used). */
   all: '*',
 } as const;
+
+/** A product's page: the English one's key has no language in it (as before languages came). */
+function productPageKey(id: number, theme: string, locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? `page:product:${id}:${theme}` : `page:product:${id}:${locale}:${theme}`;
+}
 
 /** The themes a page is drawn in (the `theme` cookie). */
 export const THEMES = ['dark', 'light'] as const;

@@ -3,7 +3,10 @@ import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/c
 import { useLogout } from '../auth/use-logout';
 import type { TokenUser } from '../auth/token';
 
-/** The navbar's Admin menu: the console and, for admins, the blog editor. */
+/**
+ * The navbar's Admin menu: the console and, for admins, the blog editor. Both are English pages at
+ * their one address, opened with a full page load (a German page's router would put them under /de).
+ */
 export function AdminMenu({ staff = false }: { staff?: boolean }) {
   const navigate = useNavigate();
   return (
@@ -11,8 +14,8 @@ export function AdminMenu({ staff = false }: { staff?: boolean }) {
       placement="bottom-end"
       content={
         <Menu>
-          <MenuItem icon="dashboard" text="Admin console" onClick={() => navigate('/admindash')} />
-          {!staff && <MenuItem icon="edit" text="New blog post" onClick={() => navigate('/admin/blog/new')} />}
+          <MenuItem icon="dashboard" text="Admin console" href="/admindash" />
+          {!staff && <MenuItem icon="edit" text="New blog post" href="/admin/blog/new" />}
           {!staff && <MenuItem icon="manual" text="Blog posts and drafts" onClick={() => navigate('/blog')} />}
         </Menu>
       }

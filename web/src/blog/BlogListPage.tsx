@@ -33,9 +33,9 @@ export default function BlogListPage() {
             RSS
           </a>
           {isAdmin && (
-            <Link to="/admin/blog/new">
+            <a href="/admin/blog/new">
               <Button intent="primary" icon="edit" text="New post" tabIndex={-1} />
-            </Link>
+            </a>
           )}
         </div>
       </header>

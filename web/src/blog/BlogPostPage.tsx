@@ -55,9 +55,9 @@ export default function BlogPostPage() {
           {post.status === 'DRAFT' ? <Tag intent="warning">Draft</Tag> : <PostDate iso={post.publishedAt} />}
           {post.author && <span> · {post.author.username}</span>}
           {admin && user && (
-            <Link to={`/admin/blog/edit/${post.id}`} className="blog-edit-link">
+            <a href={`/admin/blog/edit/${post.id}`} className="blog-edit-link">
               <Button size="small" icon="edit" text="Edit" tabIndex={-1} />
-            </Link>
+            </a>
           )}
         </div>
         {post.excerpt && <p className="blog-post-excerpt">{post.excerpt}</p>}

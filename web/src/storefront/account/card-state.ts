@@ -1,4 +1,6 @@
 import type { OrderStatus } from '../../apollo/generated/graphql';
+import { pageIntl } from '../../i18n/page-intl';
+import { longDateTime } from '../common/dates';
 
 /**
  * What "My orders" says of a card: Scheduled (not sent yet), Sent, or Opened {date}; on an order that
@@ -28,28 +30,29 @@ export function cardActions(state: CardState, resendsLeft: number | null | undef
 
 /** The state of an order that no longer goes ahead, with what it means for its cards; null for a live one. */
 export function withdrawnOrder(status: OrderStatus | null | undefined): { label: string; note: string } | null {
-  if (status === 'PARTIALLY_REFUNDED') return { label: 'Partly refunded', note: 'Some cards of this order were refunded: those that had not gone out are not sent, and those that had show they were withdrawn.' };
-  if (status === 'REFUNDED') return { label: 'Refunded', note: 'This order was refunded: its cards that had not gone out are not sent, and those that had show they were withdrawn.' };
-  if (status === 'CANCELLED') return { label: 'Cancelled', note: 'This order was cancelled before it was paid: its cards are not sent.' };
+  const intl = pageIntl();
+  if (status === 'PARTIALLY_REFUNDED') return { label: intl.formatMessage({ id: 'account.order.partlyRefunded', defaultMessage: 'Partly refunded' }), note: intl.formatMessage({ id: 'account.order.partlyRefunded.note', defaultMessage: 'Some cards of this order were refunded: those that had not gone out are not sent, and those that had show they were withdrawn.' }) };
+  if (status === 'REFUNDED') return { label: intl.formatMessage({ id: 'account.order.refunded', defaultMessage: 'Refunded' }), note: intl.formatMessage({ id: 'account.order.refunded.note', defaultMessage: 'This order was refunded: its cards that had not gone out are not sent, and those that had show they were withdrawn.' }) };
+  if (status === 'CANCELLED') return { label: intl.formatMessage({ id: 'account.order.cancelled', defaultMessage: 'Cancelled' }), note: intl.formatMessage({ id: 'account.order.cancelled.note', defaultMessage: 'This order was cancelled before it was paid: its cards are not sent.' }) };
   return null;
 }
 
-export const longDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
-export const longDateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
+export { longDate, longDateTime } from '../common/dates';
 
 export function cardStateLabel(state: CardState): string {
+  const intl = pageIntl();
   switch (state.kind) {
     case 'opened':
-      return `Opened ${longDateTime(state.at)}`;
+      return intl.formatMessage({ id: 'account.card.opened', defaultMessage: 'Opened {at}' }, { at: longDateTime(state.at) });
     case 'sent':
-      return 'Sent';
+      return intl.formatMessage({ id: 'account.card.sent', defaultMessage: 'Sent' });
     case 'withdrawn':
-      return 'Withdrawn';
+      return intl.formatMessage({ id: 'account.card.withdrawn', defaultMessage: 'Withdrawn' });
     case 'not-sent':
-      return 'Not sent';
+      return intl.formatMessage({ id: 'account.card.notSent', defaultMessage: 'Not sent' });
     case 'not-delivered':
       return state.reason;
     default:
-      return 'Scheduled';
+      return intl.formatMessage({ id: 'account.card.scheduled', defaultMessage: 'Scheduled' });
   }
 }

@@ -1,8 +1,13 @@
-/** A price from the shop ("12.5" or "12.50") as shoppers read it: "$12.50". */
+import { pageIntl } from '../../i18n/page-intl';
+
+/** A price from the shop ("12.5" or "12.50") as shoppers of the page's language read it: "$12.50", "12,50 $" in German. */
 export function formatPrice(amount: string | number): string {
   const value = typeof amount === 'number' ? amount : Number(amount);
-  return `$${Number.isFinite(value) ? value.toFixed(2) : amount}`;
+  return Number.isFinite(value) ? pageIntl().formatNumber(value, { style: 'currency', currency: 'USD' }) : `$${amount}`;
 }
+
+/** A whole amount of dollars, as a choice of amounts offers it: "$25", "25 $" in German. */
+export const formatWholePrice = (dollars: number): string => pageIntl().formatNumber(dollars, { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
 
 /** The price of a line: a unit price times a count, in whole cents (no float drift: 3 × 4.49 is 13.47). */
 export function lineTotal(price: string, count: number): string {
@@ -16,8 +21,8 @@ export function lineTotal(price: string, count: number): string {
 export function discountLabel(discount: { discountCode?: string | null; discountName?: string | null; discount?: string | null; discountAmount?: string | null }): string | null {
   const amount = Number(discount.discount ?? discount.discountAmount ?? 0);
   if (!(amount > 0)) return null;
-  if (discount.discountCode) return `Discount (${discount.discountCode})`;
-  return discount.discountName ?? 'Discount';
+  if (discount.discountCode) return pageIntl().formatMessage({ id: 'price.discount.code', defaultMessage: 'Discount ({code})' }, { code: discount.discountCode });
+  return discount.discountName ?? pageIntl().formatMessage({ id: 'price.discount', defaultMessage: 'Discount' });
 }
 
 /** A line a membership priced: its total at the regular price, shown struck through (null: the membership did not change it). */
@@ -34,7 +39,7 @@ export function membershipSaving(lines: readonly { quantity: number; lineTotal: 
 }
 
 /** A gift card as shoppers read it: "Gift card ····7KQX". */
-export const giftCardName = (last4: string) => `Gift card ····${last4}`;
+export const giftCardName = (last4: string) => pageIntl().formatMessage({ id: 'price.giftCard.name', defaultMessage: 'Gift card ····{last4}' }, { last4 });
 
 /** What a gift card holding `balance` pays of `total`, and what is left for the card, in whole cents. */
 export function giftCardSplit(total: string, balance: string): { giftCard: string; card: string } {
@@ -49,5 +54,5 @@ export function giftCardSplit(total: string, balance: string): { giftCard: strin
  */
 export function paidWithGiftCard(order: { giftCardAmount: string; giftCardLast4?: string | null; chargedAmount: string }): { label: string; giftCard: string; card: string } | null {
   if (!(Number(order.giftCardAmount) > 0)) return null;
-  return { label: order.giftCardLast4 ? giftCardName(order.giftCardLast4) : 'Gift card', giftCard: order.giftCardAmount, card: order.chargedAmount };
+  return { label: order.giftCardLast4 ? giftCardName(order.giftCardLast4) : pageIntl().formatMessage({ id: 'price.giftCard', defaultMessage: 'Gift card' }), giftCard: order.giftCardAmount, card: order.chargedAmount };
 }

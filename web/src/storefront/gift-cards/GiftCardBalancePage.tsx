@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Callout, Card, FormGroup, InputGroup } from '@blueprintjs/core';
 import { formatPrice, giftCardName } from '../common/price';
+import { longDate } from '../common/dates';
 import { useGiftCardLookup, type GiftCardBalance } from './gift-card-operations';
 import '../common/storefront.css';
 import './gift-cards.css';
 
-const longDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
 
 /**
  * /gift-cards: "Check your gift card balance". A code and "Check balance" answer what the card has

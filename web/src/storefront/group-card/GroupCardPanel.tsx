@@ -8,8 +8,9 @@ import { snackbar } from '../../common/toaster';
 import { ExtendSigningDeadlineMutation, InviteSignersMutation, RemoveGroupCardSignatureMutation } from './group-card-operations';
 import { fromLocalInput, toLocalInput } from './group-card-rules';
 import './group-card.css';
+import { pageIntl } from '../../i18n/page-intl';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
+const when = (iso: string) => pageIntl().formatDate(iso, { weekday: 'short', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
 
 const STATUS: Record<GroupCardStatus, { label: string; intent: Intent }> = {
   OPEN: { label: 'Collecting signatures', intent: 'success' },

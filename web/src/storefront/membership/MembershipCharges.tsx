@@ -1,11 +1,11 @@
 import { Tag } from '@blueprintjs/core';
 import type { MembershipPage_MembershipFragment } from '../../apollo/generated/graphql';
 import { formatPrice } from '../common/price';
-import { longDate } from './membership-format';
+import { longDate, mediumDate } from '../common/dates';
 
 type Charge = MembershipPage_MembershipFragment['charges'][number];
 
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const shortDate = mediumDate;
 
 /** The membership's payments, newest first: when, the period it paid for, the amount, and paid or failed (with the reason). */
 export function MembershipCharges({ charges }: { charges: readonly Charge[] }) {

@@ -1,19 +1,20 @@
 import type { Intent } from '@blueprintjs/core';
 import type { MembershipPeriod, MembershipStatus } from '../../apollo/generated/graphql';
 import { MEMBERSHIP_GRACE_MS as GRACE_MS } from '@rules';
+import { pageIntl } from '../../i18n/page-intl';
 import { formatPrice } from '../common/price';
-
-
-const PERIOD: Record<MembershipPeriod, string> = { MONTH: 'month', YEAR: 'year' };
-
-export const longDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
+export { longDate } from '../common/dates';
+import { longDate } from '../common/dates';
 
 /** "$4.99 a month", "$39.00 a year". */
-export const planPrice = (plan: { price: string; period: MembershipPeriod }) => `${formatPrice(plan.price)} a ${PERIOD[plan.period]}`;
+export const planPrice = (plan: { price: string; period: MembershipPeriod }) => pageIntl().formatMessage({ id: 'membership.plan.price', defaultMessage: '{period, select, YEAR {{price} a year} other {{price} a month}}' }, { price: formatPrice(plan.price), period: plan.period });
 
 /** What a plan gives, in the shop's words: "E-cards included", "10 % off albums and collections". */
 export function planBenefits(plan: { ecardsIncluded: boolean; percentOffOther: number }): string[] {
-  return [plan.ecardsIncluded ? 'E-cards included' : null, plan.percentOffOther > 0 ? `${plan.percentOffOther} % off albums and collections` : null].filter((benefit): benefit is string => benefit !== null);
+  const intl = pageIntl();
+  return [plan.ecardsIncluded ? intl.formatMessage({ id: 'membership.plan.ecardsIncluded', defaultMessage: 'E-cards included' }) : null, plan.percentOffOther > 0 ? intl.formatMessage({ id: 'membership.plan.percentOff', defaultMessage: '{percent} % off albums and collections' }, { percent: plan.percentOffOther }) : null].filter(
+    (benefit): benefit is string => benefit !== null,
+  );
 }
 
 export interface MembershipFacts {
@@ -32,19 +33,23 @@ export interface MembershipFacts {
  * grace period; not one whose first payment Stripe has not confirmed yet).
  */
 export function membershipState(membership: MembershipFacts): { label: string; intent: Intent; line: string; current: boolean } {
+  const intl = pageIntl();
   const end = longDate(membership.currentPeriodEnd);
+  const ended = () => longDate(membership.endedAt ?? membership.currentPeriodEnd);
   switch (membership.status) {
     case 'ACTIVE':
-      if (membership.gift) return { label: 'Gift', intent: 'primary', line: `A present: ends on ${end}, and never renews or charges you`, current: true };
-      return membership.cancelAtPeriodEnd ? { label: 'Cancelled', intent: 'warning', line: `Cancelled: ends on ${end}`, current: true } : { label: 'Active', intent: 'success', line: `Renews on ${end}`, current: true };
+      if (membership.gift) return { label: intl.formatMessage({ id: 'membership.state.gift', defaultMessage: 'Gift' }), intent: 'primary', line: intl.formatMessage({ id: 'membership.state.gift.line', defaultMessage: 'A present: ends on {end}, and never renews or charges you' }, { end }), current: true };
+      return membership.cancelAtPeriodEnd
+        ? { label: intl.formatMessage({ id: 'membership.state.cancelled', defaultMessage: 'Cancelled' }), intent: 'warning', line: intl.formatMessage({ id: 'membership.state.cancelled.line', defaultMessage: 'Cancelled: ends on {end}' }, { end }), current: true }
+        : { label: intl.formatMessage({ id: 'membership.state.active', defaultMessage: 'Active' }), intent: 'success', line: intl.formatMessage({ id: 'membership.state.active.line', defaultMessage: 'Renews on {end}' }, { end }), current: true };
     case 'PAST_DUE':
-      return { label: 'Past due', intent: 'danger', line: `Renewal declined: the benefits last until ${longDate(graceEnd(membership))}`, current: true };
+      return { label: intl.formatMessage({ id: 'membership.state.pastDue', defaultMessage: 'Past due' }), intent: 'danger', line: intl.formatMessage({ id: 'membership.state.pastDue.line', defaultMessage: 'Renewal declined: the benefits last until {until}' }, { until: longDate(graceEnd(membership)) }), current: true };
     case 'INCOMPLETE':
-      return { label: 'Payment pending', intent: 'primary', line: 'Starts once its first payment is confirmed', current: false };
+      return { label: intl.formatMessage({ id: 'membership.state.incomplete', defaultMessage: 'Payment pending' }), intent: 'primary', line: intl.formatMessage({ id: 'membership.state.incomplete.line', defaultMessage: 'Starts once its first payment is confirmed' }), current: false };
     case 'LAPSED':
-      return { label: 'Lapsed', intent: 'none', line: `Ended on ${longDate(membership.endedAt ?? membership.currentPeriodEnd)}: a renewal was not paid`, current: false };
+      return { label: intl.formatMessage({ id: 'membership.state.lapsed', defaultMessage: 'Lapsed' }), intent: 'none', line: intl.formatMessage({ id: 'membership.state.lapsed.line', defaultMessage: 'Ended on {ended}: a renewal was not paid' }, { ended: ended() }), current: false };
     default:
-      return { label: 'Ended', intent: 'none', line: `Ended on ${longDate(membership.endedAt ?? membership.currentPeriodEnd)}`, current: false };
+      return { label: intl.formatMessage({ id: 'membership.state.ended', defaultMessage: 'Ended' }), intent: 'none', line: intl.formatMessage({ id: 'membership.state.ended.line', defaultMessage: 'Ended on {ended}' }, { ended: ended() }), current: false };
   }
 }
 

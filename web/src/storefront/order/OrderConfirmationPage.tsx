@@ -5,6 +5,7 @@ import { AnchorButton, Callout, Card, Classes, Spinner, Tag } from '@blueprintjs
 import { orderNumber } from '@rules';
 import { useAuth } from '../../auth/auth-store';
 import { discountLabel, formatPrice, paidWithGiftCard } from '../common/price';
+import { longDateTime } from '../common/dates';
 import { SalePrice } from '../common/SalePrice';
 import { ConfirmationOrderQuery } from './order-operations';
 import { GroupCardSection } from '../group-card/GroupCardSection';
@@ -15,7 +16,7 @@ import { EmptyState } from '../../common/EmptyState';
 /** The guest's account offer: below the order, loaded after it (a first visit fetches no more than the order needs). */
 const GuestAccountOffer = lazy(() => import('./GuestAccountOffer').then((m) => ({ default: m.GuestAccountOffer })));
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
+const dateTime = longDateTime;
 
 /** /order-confirmation/{id}: the order, and a link to each of its e-cards. */
 export default function OrderConfirmationPage() {

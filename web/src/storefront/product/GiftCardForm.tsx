@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, ButtonGroup, FormGroup, InputGroup } from '@blueprintjs/core';
 import { GIFT_CARD_AMOUNTS, GIFT_CARD_MAX_AMOUNT, GIFT_CARD_MIN_AMOUNT } from '@rules';
 import type { GiftCardChoice } from '../cart/cart-lines';
-import { formatPrice } from '../common/price';
+import { formatPrice, formatWholePrice } from '../common/price';
 import { giftRecipientErrors, GiftRecipientFields, trimmedRecipient } from './GiftRecipientFields';
 
 type Errors = Partial<Record<keyof GiftCardChoice, string>>;
@@ -61,7 +61,7 @@ export function GiftCardForm({ onAdd }: { onAdd: (choice: GiftCardChoice) => voi
           {GIFT_CARD_AMOUNTS.map((preset) => (
             <Button
               key={preset}
-              text={`$${preset}`}
+              text={formatWholePrice(preset)}
               active={amount === preset.toFixed(2)}
               aria-pressed={amount === preset.toFixed(2)}
               onClick={() => {
