@@ -57,13 +57,28 @@ export const signingPath = (token: string): string => `/sign/${token}`;
 /** A signing token as the shop makes them: 32 random bytes in base64url (43 characters). */
 export const SIGNING_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/** Why a deadline does not fit a card (the storefront says each in the page's language). */
+export type CollectUntilFault = 'invalid' | 'past' | 'afterDelivery';
+
 /**
  * Whether a deadline fits a card: in the future, and no later than the moment the card goes out
- * (signatures are collected before the delivery). Returns the problem, or null when it fits.
+ * (signatures are collected before the delivery). Returns what is wrong, or null when it fits.
  */
-export function collectUntilProblem(collectUntil: Date, deliverAt: Date, now: Date): string | null {
-  if (Number.isNaN(collectUntil.getTime())) return 'Give the date and time to collect signatures until (ISO 8601).';
-  if (collectUntil.getTime() <= now.getTime()) return 'Collect signatures until a time in the future.';
-  if (collectUntil.getTime() > deliverAt.getTime()) return 'Signatures must be collected before the card is delivered.';
+export function collectUntilFault(collectUntil: Date, deliverAt: Date, now: Date): CollectUntilFault | null {
+  if (Number.isNaN(collectUntil.getTime())) return 'invalid';
+  if (collectUntil.getTime() <= now.getTime()) return 'past';
+  if (collectUntil.getTime() > deliverAt.getTime()) return 'afterDelivery';
   return null;
+}
+
+const COLLECT_UNTIL_PROBLEMS: Record<CollectUntilFault, string> = {
+  invalid: 'Give the date and time to collect signatures until (ISO 8601).',
+  past: 'Collect signatures until a time in the future.',
+  afterDelivery: 'Signatures must be collected before the card is delivered.',
+};
+
+/** collectUntilFault in the shop's words (the API's answer), or null when the deadline fits. */
+export function collectUntilProblem(collectUntil: Date, deliverAt: Date, now: Date): string | null {
+  const fault = collectUntilFault(collectUntil, deliverAt, now);
+  return fault && COLLECT_UNTIL_PROBLEMS[fault];
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Callout, Card, FormGroup, InputGroup } from '@blueprintjs/core';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { formatPrice, giftCardName } from '../common/price';
 import { longDate } from '../common/dates';
 import { useGiftCardLookup, type GiftCardBalance } from './gift-card-operations';
@@ -13,6 +14,7 @@ import './gift-cards.css';
  * left, or the shop's reason (no card has that code, too many look-ups this hour).
  */
 export default function GiftCardBalancePage() {
+  const intl = useIntl();
   const lookUp = useGiftCardLookup();
   const [code, setCode] = useState('');
   const [checking, setChecking] = useState(false);
@@ -20,7 +22,7 @@ export default function GiftCardBalancePage() {
 
   const check = async (event: FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) return setResult({ problem: 'Enter the code from your gift card.' });
+    if (!code.trim()) return setResult({ problem: intl.formatMessage({ id: 'giftCard.balance.codeMissing', defaultMessage: 'Enter the code from your gift card.' }) });
     setChecking(true);
     setResult(await lookUp(code.trim()));
     setChecking(false);
@@ -29,10 +31,17 @@ export default function GiftCardBalancePage() {
 
   return (
     <div className="store-page gift-card-balance-page">
-      <h1>Check your gift card balance</h1>
+      <h1>
+        <FormattedMessage id="giftCard.balance.title" defaultMessage="Check your gift card balance" />
+      </h1>
       <Card>
-        <form onSubmit={(event) => void check(event)} noValidate aria-label="Gift card balance">
-          <FormGroup label="Gift card code" labelFor="gift-card-code" helperText={problem ?? 'The 16 letters and digits in your gift card e-mail, with or without the dashes.'} intent={problem ? 'danger' : 'none'}>
+        <form onSubmit={(event) => void check(event)} noValidate aria-label={intl.formatMessage({ id: 'giftCard.balance.form', defaultMessage: 'Gift card balance' })}>
+          <FormGroup
+            label={intl.formatMessage({ id: 'giftCard.balance.codeLabel', defaultMessage: 'Gift card code' })}
+            labelFor="gift-card-code"
+            helperText={problem ?? intl.formatMessage({ id: 'giftCard.balance.codeHelp', defaultMessage: 'The 16 letters and digits in your gift card e-mail, with or without the dashes.' })}
+            intent={problem ? 'danger' : 'none'}
+          >
             <div className="gift-card-balance-row">
               <InputGroup
                 id="gift-card-code"
@@ -49,19 +58,27 @@ export default function GiftCardBalancePage() {
                 intent={problem ? 'danger' : 'none'}
                 size="large"
               />
-              <Button type="submit" intent="primary" size="large" text="Check balance" loading={checking} />
+              <Button type="submit" intent="primary" size="large" text={intl.formatMessage({ id: 'giftCard.balance.check', defaultMessage: 'Check balance' })} loading={checking} />
             </div>
           </FormGroup>
         </form>
         {result && 'card' in result && (
           <Callout intent={Number(result.card.balance) > 0 ? 'success' : 'none'} icon="credit-card" role="status" className="gift-card-balance-result">
             <strong>
-              {giftCardName(result.card.last4)}: {formatPrice(result.card.balance)} left
+              <FormattedMessage id="giftCard.balance.left" defaultMessage="{card}: {amount} left" values={{ card: giftCardName(result.card.last4), amount: formatPrice(result.card.balance) }} />
             </strong>
-            {result.card.expiresAt && <div>It can be spent until {longDate(result.card.expiresAt)}.</div>}
+            {result.card.expiresAt && (
+              <div>
+                <FormattedMessage id="giftCard.balance.expires" defaultMessage="It can be spent until {date}." values={{ date: longDate(result.card.expiresAt) }} />
+              </div>
+            )}
             {Number(result.card.balance) > 0 && (
               <div>
-                Enter its code at checkout to pay with it. <Link to="/shop">Find something to spend it on</Link>
+                <FormattedMessage
+                  id="giftCard.balance.spend"
+                  defaultMessage="Enter its code at checkout to pay with it. <link>Find something to spend it on</link>"
+                  values={{ link: (chunks) => <Link to="/shop">{chunks}</Link> }}
+                />
               </div>
             )}
           </Callout>

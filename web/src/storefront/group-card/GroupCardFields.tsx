@@ -1,4 +1,5 @@
 import { FormGroup, InputGroup, Switch } from '@blueprintjs/core';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { CardPersonalisation } from '../cart/cart-lines';
 import { localDay } from '../product/personalisation-rules';
 import { defaultCollectUntil, defaultGroupCardDay, deliveryStart, fromLocalInput, toLocalInput, type GroupCardErrors } from './group-card-rules';
@@ -9,6 +10,7 @@ import { defaultCollectUntil, defaultGroupCardDay, deliveryStart, fromLocalInput
  * later day). The recipient and the day are the form's own fields.
  */
 export function GroupCardFields({ value, onChange, errors }: { value: CardPersonalisation; onChange: (patch: Partial<CardPersonalisation>) => void; errors: GroupCardErrors }) {
+  const intl = useIntl();
   const on = Boolean(value.groupCard);
   const toggle = (checked: boolean) => {
     if (!checked) return onChange({ groupCard: null });
@@ -22,14 +24,23 @@ export function GroupCardFields({ value, onChange, errors }: { value: CardPerson
       <Switch
         checked={on}
         onChange={(event) => toggle(event.currentTarget.checked)}
-        labelElement={<strong>Make it a group card</strong>}
+        labelElement={
+          <strong>
+            <FormattedMessage id="groupCard.fields.toggle" defaultMessage="Make it a group card" />
+          </strong>
+        }
         aria-describedby="group-card-about"
       />
       <p id="group-card-about" className="muted group-card-about">
-        Friends and colleagues sign it through a link you share; every signature is inside the card when it arrives.
+        <FormattedMessage id="groupCard.fields.about" defaultMessage="Friends and colleagues sign it through a link you share; every signature is inside the card when it arrives." />
       </p>
       {on && (
-        <FormGroup label="Collect signatures until" labelFor="collect-until" intent={errors.collectUntil ? 'danger' : 'none'} helperText={errors.collectUntil ?? 'Before the delivery day: signing closes then.'}>
+        <FormGroup
+          label={intl.formatMessage({ id: 'groupCard.fields.collectUntil', defaultMessage: 'Collect signatures until' })}
+          labelFor="collect-until"
+          intent={errors.collectUntil ? 'danger' : 'none'}
+          helperText={errors.collectUntil ?? intl.formatMessage({ id: 'groupCard.fields.collectUntilHelp', defaultMessage: 'Before the delivery day: signing closes then.' })}
+        >
           <InputGroup
             id="collect-until"
             type="datetime-local"

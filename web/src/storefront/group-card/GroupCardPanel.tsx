@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { Alert, Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Tag, type Intent } from '@blueprintjs/core';
-import { isEmail, SIGNING_TEXTS } from '@rules';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { isEmail } from '@rules';
 import { errorMessage } from '../../apollo/errors';
 import type { GroupCardPanel_GroupCardFragment as GroupCard, GroupCardStatus } from '../../apollo/generated/graphql';
 import { snackbar } from '../../common/toaster';
@@ -12,12 +13,21 @@ import { pageIntl } from '../../i18n/page-intl';
 
 const when = (iso: string) => pageIntl().formatDate(iso, { weekday: 'short', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
 
-const STATUS: Record<GroupCardStatus, { label: string; intent: Intent }> = {
-  OPEN: { label: 'Collecting signatures', intent: 'success' },
-  FULL: { label: 'Full', intent: 'warning' },
-  CLOSED: { label: 'Signing closed', intent: 'none' },
-  WITHDRAWN: { label: 'Withdrawn', intent: 'danger' },
-};
+const STATUS_LABELS = defineMessages({
+  OPEN: { id: 'groupCard.status.open', defaultMessage: 'Collecting signatures' },
+  FULL: { id: 'groupCard.status.full', defaultMessage: 'Full' },
+  CLOSED: { id: 'groupCard.status.closed', defaultMessage: 'Signing closed' },
+  WITHDRAWN: { id: 'groupCard.status.withdrawn', defaultMessage: 'Withdrawn' },
+});
+
+const STATUS_INTENTS: Record<GroupCardStatus, Intent> = { OPEN: 'success', FULL: 'warning', CLOSED: 'none', WITHDRAWN: 'danger' };
+
+const TEXTS = defineMessages({
+  cancel: { id: 'groupCard.dialog.cancel', defaultMessage: 'Cancel' },
+  invite: { id: 'groupCard.panel.invite', defaultMessage: 'Invite by e-mail' },
+  extend: { id: 'groupCard.panel.extend', defaultMessage: 'Extend the deadline' },
+  collectUntil: { id: 'groupCard.extend.label', defaultMessage: 'Collect signatures until' },
+});
 
 /**
  * A group card for its purchaser (the confirmation page and My orders): the signing link with a copy
@@ -25,6 +35,7 @@ const STATUS: Record<GroupCardStatus, { label: string; intent: Intent }> = {
  * (any can be removed) and the invited addresses.
  */
 export function GroupCardPanel({ orderId, itemId, recipientName, groupCard }: { orderId: string; itemId: number; recipientName: string; groupCard: GroupCard }) {
+  const intl = useIntl();
   const link = `${window.location.origin}${groupCard.signingPath}`;
   const linkInput = useRef<HTMLInputElement>(null);
   const [inviting, setInviting] = useState(false);
@@ -33,15 +44,14 @@ export function GroupCardPanel({ orderId, itemId, recipientName, groupCard }: { 
   const [remove] = useMutation(RemoveGroupCardSignatureMutation);
   const live = groupCard.status === 'OPEN' || groupCard.status === 'FULL';
   const canExtend = groupCard.status !== 'WITHDRAWN' && new Date(groupCard.collectUntil) < new Date(groupCard.latestCollectUntil) && new Date(groupCard.latestCollectUntil) > new Date();
-  const status = STATUS[groupCard.status];
 
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
-      void snackbar('Signing link copied');
+      void snackbar(intl.formatMessage({ id: 'groupCard.panel.copied', defaultMessage: 'Signing link copied' }));
     } catch {
       linkInput.current?.select();
-      void snackbar('Select the link and copy it', 'warning');
+      void snackbar(intl.formatMessage({ id: 'groupCard.panel.copyByHand', defaultMessage: 'Select the link and copy it' }), 'warning');
     }
   };
 
@@ -51,56 +61,74 @@ export function GroupCardPanel({ orderId, itemId, recipientName, groupCard }: { 
     if (!signature) return;
     try {
       await remove({ variables: { orderId, signatureId: signature.id } });
-      void snackbar(`${signature.name}'s signature was removed`);
+      void snackbar(intl.formatMessage({ id: 'groupCard.panel.removed', defaultMessage: "{name}'s signature was removed" }, { name: signature.name }));
     } catch (failure) {
-      void snackbar(errorMessage(failure, 'The signature could not be removed.'), 'danger');
+      void snackbar(errorMessage(failure, intl.formatMessage({ id: 'groupCard.panel.removeFailed', defaultMessage: 'The signature could not be removed.' })), 'danger');
     }
   };
 
   return (
-    <section className="group-card-panel" aria-label={`Group card for ${recipientName}`}>
+    <section className="group-card-panel" aria-label={intl.formatMessage({ id: 'groupCard.panel.label', defaultMessage: 'Group card for {recipient}' }, { recipient: recipientName })}>
       <header className="group-card-head">
-        <h3>Group card</h3>
-        <Tag minimal round intent={status.intent}>
-          {status.label}
+        <h3>
+          <FormattedMessage id="groupCard.panel.title" defaultMessage="Group card" />
+        </h3>
+        <Tag minimal round intent={STATUS_INTENTS[groupCard.status]}>
+          {intl.formatMessage(STATUS_LABELS[groupCard.status])}
         </Tag>
         <span className="muted">
-          {groupCard.status === 'CLOSED' ? SIGNING_TEXTS.closed : groupCard.status === 'WITHDRAWN' ? SIGNING_TEXTS.withdrawn : `Signatures collected until ${when(groupCard.collectUntil)}`}
+          {groupCard.status === 'CLOSED' ? (
+            <FormattedMessage id="groupCard.panel.closed" defaultMessage="Signing has closed." />
+          ) : groupCard.status === 'WITHDRAWN' ? (
+            <FormattedMessage id="groupCard.panel.withdrawn" defaultMessage="This card was withdrawn." />
+          ) : (
+            <FormattedMessage id="groupCard.panel.collecting" defaultMessage="Signatures collected until {when}" values={{ when: when(groupCard.collectUntil) }} />
+          )}
         </span>
       </header>
       {live && (
         <>
-          <FormGroup label="Signing link" labelFor={`signing-link-${itemId}`} helperText="Share it with everyone who should sign the card. It does not show the card itself.">
+          <FormGroup
+            label={intl.formatMessage({ id: 'groupCard.panel.link', defaultMessage: 'Signing link' })}
+            labelFor={`signing-link-${itemId}`}
+            helperText={intl.formatMessage({ id: 'groupCard.panel.linkHelp', defaultMessage: 'Share it with everyone who should sign the card. It does not show the card itself.' })}
+          >
             <div className="group-card-link">
               <InputGroup id={`signing-link-${itemId}`} inputRef={linkInput} readOnly value={link} onFocus={(event) => event.currentTarget.select()} fill />
-              <Button icon="duplicate" text="Copy" onClick={() => void copy()} />
+              <Button icon="duplicate" text={intl.formatMessage({ id: 'groupCard.panel.copy', defaultMessage: 'Copy' })} onClick={() => void copy()} />
             </div>
           </FormGroup>
           <div className="group-card-actions">
-            <Button icon="envelope" variant="outlined" text="Invite by e-mail" onClick={() => setInviting(true)} disabled={groupCard.invitations.length >= groupCard.maxInvitations} />
-            {canExtend && <Button icon="time" variant="outlined" text="Extend the deadline" onClick={() => setExtending(true)} />}
+            <Button icon="envelope" variant="outlined" text={intl.formatMessage(TEXTS.invite)} onClick={() => setInviting(true)} disabled={groupCard.invitations.length >= groupCard.maxInvitations} />
+            {canExtend && <Button icon="time" variant="outlined" text={intl.formatMessage(TEXTS.extend)} onClick={() => setExtending(true)} />}
           </div>
         </>
       )}
       {!live && canExtend && groupCard.status === 'CLOSED' && (
         <div className="group-card-actions">
-          <Button icon="time" variant="outlined" text="Extend the deadline" onClick={() => setExtending(true)} />
+          <Button icon="time" variant="outlined" text={intl.formatMessage(TEXTS.extend)} onClick={() => setExtending(true)} />
         </div>
       )}
       <h4>
-        Signatures <span className="muted">({groupCard.signatureCount} of {groupCard.maxSignatures})</span>
+        <FormattedMessage
+          id="groupCard.panel.signatures"
+          defaultMessage="Signatures <muted>({count} of {max})</muted>"
+          values={{ count: groupCard.signatureCount, max: groupCard.maxSignatures, muted: (chunks) => <span className="muted">{chunks}</span> }}
+        />
       </h4>
       {groupCard.signatures.length === 0 ? (
-        <p className="muted group-card-empty">No signatures yet.</p>
+        <p className="muted group-card-empty">
+          <FormattedMessage id="groupCard.panel.noSignatures" defaultMessage="No signatures yet." />
+        </p>
       ) : (
-        <ul className="group-card-signatures" aria-label="Signatures">
+        <ul className="group-card-signatures" aria-label={intl.formatMessage({ id: 'groupCard.panel.signatureList', defaultMessage: 'Signatures' })}>
           {groupCard.signatures.map((signature) => (
             <li key={signature.id}>
               <div>
                 <blockquote>{signature.message}</blockquote>
                 <span className="muted">— {signature.name}</span>
               </div>
-              <Button size="small" variant="minimal" icon="trash" intent="danger" aria-label={`Remove ${signature.name}'s signature`} onClick={() => setRemoving(signature)} />
+              <Button size="small" variant="minimal" icon="trash" intent="danger" aria-label={intl.formatMessage({ id: 'groupCard.panel.remove', defaultMessage: "Remove {name}'s signature" }, { name: signature.name })} onClick={() => setRemoving(signature)} />
             </li>
           ))}
         </ul>
@@ -108,13 +136,25 @@ export function GroupCardPanel({ orderId, itemId, recipientName, groupCard }: { 
       {groupCard.invitations.length > 0 && (
         <details className="group-card-invitations">
           <summary>
-            Invited by e-mail ({groupCard.invitations.filter((invitation) => invitation.signedAt).length} of {groupCard.invitations.length} signed)
+            <FormattedMessage
+              id="groupCard.panel.invited"
+              defaultMessage="Invited by e-mail ({signed} of {count} signed)"
+              values={{ signed: groupCard.invitations.filter((invitation) => invitation.signedAt).length, count: groupCard.invitations.length }}
+            />
           </summary>
           <ul>
             {groupCard.invitations.map((invitation) => (
               <li key={invitation.id}>
                 <span>{invitation.email}</span>
-                <span className="muted">{invitation.signedAt ? 'signed' : invitation.remindedAt ? `reminded ${when(invitation.remindedAt)}` : `invited ${when(invitation.invitedAt)}`}</span>
+                <span className="muted">
+                  {invitation.signedAt ? (
+                    <FormattedMessage id="groupCard.invitation.signed" defaultMessage="signed" />
+                  ) : invitation.remindedAt ? (
+                    <FormattedMessage id="groupCard.invitation.reminded" defaultMessage="reminded {when}" values={{ when: when(invitation.remindedAt) }} />
+                  ) : (
+                    <FormattedMessage id="groupCard.invitation.invited" defaultMessage="invited {when}" values={{ when: when(invitation.invitedAt) }} />
+                  )}
+                </span>
               </li>
             ))}
           </ul>
@@ -122,8 +162,19 @@ export function GroupCardPanel({ orderId, itemId, recipientName, groupCard }: { 
       )}
       <InviteDialog isOpen={inviting} onClose={() => setInviting(false)} orderId={orderId} itemId={itemId} left={groupCard.maxInvitations - groupCard.invitations.length} />
       <ExtendDialog isOpen={extending} onClose={() => setExtending(false)} orderId={orderId} itemId={itemId} groupCard={groupCard} />
-      <Alert isOpen={removing !== null} icon="trash" intent="danger" confirmButtonText="Remove" cancelButtonText="Cancel" onConfirm={() => void confirmRemove()} onCancel={() => setRemoving(null)} canEscapeKeyCancel>
-        <p>Remove {removing?.name}&apos;s signature from the card?</p>
+      <Alert
+        isOpen={removing !== null}
+        icon="trash"
+        intent="danger"
+        confirmButtonText={intl.formatMessage({ id: 'groupCard.remove.confirm', defaultMessage: 'Remove' })}
+        cancelButtonText={intl.formatMessage(TEXTS.cancel)}
+        onConfirm={() => void confirmRemove()}
+        onCancel={() => setRemoving(null)}
+        canEscapeKeyCancel
+      >
+        <p>
+          <FormattedMessage id="groupCard.remove.question" defaultMessage="Remove {name}'s signature from the card?" values={{ name: removing?.name }} />
+        </p>
       </Alert>
     </section>
   );
@@ -136,6 +187,7 @@ export const typedAddresses = (text: string): string[] => [...new Set(text.split
 function InviteDialog({ isOpen, onClose, orderId, itemId, left }: { isOpen: boolean; onClose: () => void; orderId: string; itemId: number; left: number }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const intl = useIntl();
   const [invite, { loading }] = useMutation(InviteSignersMutation);
   const close = () => {
     setText('');
@@ -146,27 +198,42 @@ function InviteDialog({ isOpen, onClose, orderId, itemId, left }: { isOpen: bool
     event.preventDefault();
     const emails = typedAddresses(text);
     const wrong = emails.filter((email) => !isEmail(email));
-    if (!emails.length) return setError('Type at least one e-mail address.');
-    if (wrong.length) return setError(`Not an e-mail address: ${wrong.join(', ')}`);
-    if (emails.length > left) return setError(`You can invite ${left} more ${left === 1 ? 'address' : 'addresses'} to this card.`);
+    if (!emails.length) return setError(intl.formatMessage({ id: 'groupCard.invite.none', defaultMessage: 'Type at least one e-mail address.' }));
+    if (wrong.length) return setError(intl.formatMessage({ id: 'groupCard.invite.wrong', defaultMessage: 'Not an e-mail address: {addresses}' }, { addresses: wrong.join(', ') }));
+    if (emails.length > left) {
+      return setError(intl.formatMessage({ id: 'groupCard.invite.tooMany', defaultMessage: 'You can invite {left, plural, one {# more address} other {# more addresses}} to this card.' }, { left }));
+    }
     try {
       const { data } = await invite({ variables: { orderId, itemId, emails } });
       const result = data!.inviteSigners;
       void snackbar(
-        result.invited.length ? `Invitation sent to ${result.invited.length} ${result.invited.length === 1 ? 'address' : 'addresses'}` : 'Everyone was already invited',
+        result.invited.length
+          ? intl.formatMessage({ id: 'groupCard.invite.sent', defaultMessage: 'Invitation sent to {count, plural, one {# address} other {# addresses}}' }, { count: result.invited.length })
+          : intl.formatMessage({ id: 'groupCard.invite.allInvited', defaultMessage: 'Everyone was already invited' }),
         'success',
-        result.alreadyInvited.length ? `Already invited: ${result.alreadyInvited.join(', ')}` : undefined,
+        result.alreadyInvited.length ? intl.formatMessage({ id: 'groupCard.invite.already', defaultMessage: 'Already invited: {addresses}' }, { addresses: result.alreadyInvited.join(', ') }) : undefined,
       );
       close();
     } catch (failure) {
-      setError(errorMessage(failure, 'The invitations could not be sent.'));
+      setError(errorMessage(failure, intl.formatMessage({ id: 'groupCard.invite.failed', defaultMessage: 'The invitations could not be sent.' })));
     }
   };
   return (
-    <Dialog isOpen={isOpen} onClose={close} title="Invite by e-mail" icon="envelope" className="group-card-dialog">
+    <Dialog isOpen={isOpen} onClose={close} title={intl.formatMessage(TEXTS.invite)} icon="envelope" className="group-card-dialog">
       <form onSubmit={send} noValidate>
         <DialogBody>
-          <FormGroup label="E-mail addresses" labelFor={`invite-${itemId}`} helperText={error ?? `Separate them with commas or new lines. Each gets one invitation, and one reminder a day before the deadline if they have not signed. Up to ${left} more.`} intent={error ? 'danger' : 'none'}>
+          <FormGroup
+            label={intl.formatMessage({ id: 'groupCard.invite.label', defaultMessage: 'E-mail addresses' })}
+            labelFor={`invite-${itemId}`}
+            helperText={
+              error ??
+              intl.formatMessage(
+                { id: 'groupCard.invite.help', defaultMessage: 'Separate them with commas or new lines. Each gets one invitation, and one reminder a day before the deadline if they have not signed. Up to {left} more.' },
+                { left },
+              )
+            }
+            intent={error ? 'danger' : 'none'}
+          >
             <textarea id={`invite-${itemId}`} className={`${Classes.INPUT} ${Classes.TEXT_AREA} ${Classes.FILL}`} rows={5} value={text} onChange={(event) => {
                 setText(event.currentTarget.value);
                 setError(null);
@@ -177,8 +244,8 @@ function InviteDialog({ isOpen, onClose, orderId, itemId, left }: { isOpen: bool
         <DialogFooter
           actions={
             <>
-              <Button text="Cancel" onClick={close} />
-              <Button type="submit" intent="primary" icon="send-message" text="Send invitations" loading={loading} />
+              <Button text={intl.formatMessage(TEXTS.cancel)} onClick={close} />
+              <Button type="submit" intent="primary" icon="send-message" text={intl.formatMessage({ id: 'groupCard.invite.send', defaultMessage: 'Send invitations' })} loading={loading} />
             </>
           }
         />
@@ -192,6 +259,7 @@ function ExtendDialog({ isOpen, onClose, orderId, itemId, groupCard }: { isOpen:
   const latest = new Date(groupCard.latestCollectUntil);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const intl = useIntl();
   const [extend, { loading }] = useMutation(ExtendSigningDeadlineMutation);
   const shown = value || toLocalInput(latest);
   const close = () => {
@@ -202,29 +270,38 @@ function ExtendDialog({ isOpen, onClose, orderId, itemId, groupCard }: { isOpen:
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const collectUntil = fromLocalInput(shown);
-    if (!collectUntil) return setError('Choose a date and time.');
+    if (!collectUntil) return setError(intl.formatMessage({ id: 'groupCard.extend.missing', defaultMessage: 'Choose a date and time.' }));
     try {
       await extend({ variables: { orderId, itemId, collectUntil } });
-      void snackbar(`Signatures are now collected until ${when(collectUntil)}`);
+      void snackbar(intl.formatMessage({ id: 'groupCard.extend.done', defaultMessage: 'Signatures are now collected until {when}' }, { when: when(collectUntil) }));
       close();
     } catch (failure) {
-      setError(errorMessage(failure, 'The deadline could not be moved.'));
+      setError(errorMessage(failure, intl.formatMessage({ id: 'groupCard.extend.failed', defaultMessage: 'The deadline could not be moved.' })));
     }
   };
   return (
-    <Dialog isOpen={isOpen} onClose={close} title="Extend the deadline" icon="time" className="group-card-dialog">
+    <Dialog isOpen={isOpen} onClose={close} title={intl.formatMessage(TEXTS.extend)} icon="time" className="group-card-dialog">
       <form onSubmit={save} noValidate>
         <DialogBody>
-          <FormGroup label="Collect signatures until" labelFor={`extend-${itemId}`} helperText={error ?? `At the latest ${when(groupCard.latestCollectUntil)}, when the card goes out.`} intent={error ? 'danger' : 'none'}>
+          <FormGroup
+            label={intl.formatMessage(TEXTS.collectUntil)}
+            labelFor={`extend-${itemId}`}
+            helperText={error ?? intl.formatMessage({ id: 'groupCard.extend.help', defaultMessage: 'At the latest {when}, when the card goes out.' }, { when: when(groupCard.latestCollectUntil) })}
+            intent={error ? 'danger' : 'none'}
+          >
             <InputGroup id={`extend-${itemId}`} type="datetime-local" value={shown} min={toLocalInput(new Date(groupCard.collectUntil))} max={toLocalInput(latest)} onValueChange={setValue} intent={error ? 'danger' : 'none'} />
           </FormGroup>
-          {groupCard.status === 'CLOSED' && <Callout intent="primary">Signing opens again until the new deadline.</Callout>}
+          {groupCard.status === 'CLOSED' && (
+            <Callout intent="primary">
+              <FormattedMessage id="groupCard.extend.reopens" defaultMessage="Signing opens again until the new deadline." />
+            </Callout>
+          )}
         </DialogBody>
         <DialogFooter
           actions={
             <>
-              <Button text="Cancel" onClick={close} />
-              <Button type="submit" intent="primary" text="Extend" loading={loading} />
+              <Button text={intl.formatMessage(TEXTS.cancel)} onClick={close} />
+              <Button type="submit" intent="primary" text={intl.formatMessage({ id: 'groupCard.extend.submit', defaultMessage: 'Extend' })} loading={loading} />
             </>
           }
         />

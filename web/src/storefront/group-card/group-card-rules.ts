@@ -1,4 +1,6 @@
-import { addDays, collectUntilProblem } from '@rules';
+import { defineMessages } from 'react-intl';
+import { addDays, collectUntilFault } from '@rules';
+import { pageIntl } from '../../i18n/page-intl';
 import type { CardPersonalisation } from '../cart/cart-lines';
 
 /** The shopper's checks and defaults of "Make it a group card" (the shop checks again). */
@@ -33,12 +35,21 @@ export function defaultCollectUntil(deliveryDate: string, now: Date): string {
 /** The delivery day a group card starts with when the shopper had chosen "now". */
 export const defaultGroupCardDay = (today: string): string => addDays(today, GROUP_CARD_DEFAULT_DAYS);
 
-/** The problems of a group card's choices, by field (empty when it is none or all is well). */
+const PROBLEMS = defineMessages({
+  recipients: { id: 'groupCard.problem.recipients', defaultMessage: 'A group card goes to one recipient: the whole group signs the one card.' },
+  deliveryDate: { id: 'groupCard.problem.deliveryDate', defaultMessage: 'A group card needs a later day: the signatures are collected before it goes out.' },
+  invalid: { id: 'groupCard.problem.collectUntilInvalid', defaultMessage: 'Give the date and time to collect signatures until (ISO 8601).' },
+  past: { id: 'groupCard.problem.collectUntilPast', defaultMessage: 'Collect signatures until a time in the future.' },
+  afterDelivery: { id: 'groupCard.problem.collectUntilAfterDelivery', defaultMessage: 'Signatures must be collected before the card is delivered.' },
+});
+
+/** The problems of a group card's choices, by field, in the page's language (empty when it is none or all is well). */
 export function groupCardErrors(p: CardPersonalisation, now: Date): GroupCardErrors {
   if (!p.groupCard) return {};
-  if (p.recipients.length !== 1) return { recipients: 'A group card goes to one recipient: the whole group signs the one card.' };
+  const intl = pageIntl();
+  if (p.recipients.length !== 1) return { recipients: intl.formatMessage(PROBLEMS.recipients) };
   const start = deliveryStart(p.deliveryDate, p.deliveryTime);
-  if (!start) return { deliveryDate: 'A group card needs a later day: the signatures are collected before it goes out.' };
-  const problem = collectUntilProblem(new Date(p.groupCard.collectUntil), start, now);
-  return problem ? { collectUntil: problem } : {};
+  if (!start) return { deliveryDate: intl.formatMessage(PROBLEMS.deliveryDate) };
+  const fault = collectUntilFault(new Date(p.groupCard.collectUntil), start, now);
+  return fault ? { collectUntil: intl.formatMessage(PROBLEMS[fault]) } : {};
 }

@@ -1,4 +1,5 @@
 import { Tag } from '@blueprintjs/core';
+import { FormattedMessage } from 'react-intl';
 import type { MembershipPage_MembershipFragment } from '../../apollo/generated/graphql';
 import { formatPrice } from '../common/price';
 import { longDate, mediumDate } from '../common/dates';
@@ -11,14 +12,24 @@ const shortDate = mediumDate;
 export function MembershipCharges({ charges }: { charges: readonly Charge[] }) {
   return (
     <section className="membership-charges" aria-labelledby="membership-charges-title">
-      <h2 id="membership-charges-title">Payment history</h2>
+      <h2 id="membership-charges-title">
+        <FormattedMessage id="membership.charges.title" defaultMessage="Payment history" />
+      </h2>
       <table className="bp6-html-table bp6-compact membership-charges-table" aria-labelledby="membership-charges-title">
         <thead>
           <tr>
-            <th>Date</th>
-            <th>Period</th>
-            <th className="membership-number">Amount</th>
-            <th>Status</th>
+            <th>
+              <FormattedMessage id="membership.charges.date" defaultMessage="Date" />
+            </th>
+            <th>
+              <FormattedMessage id="membership.charges.period" defaultMessage="Period" />
+            </th>
+            <th className="membership-number">
+              <FormattedMessage id="membership.charges.amount" defaultMessage="Amount" />
+            </th>
+            <th>
+              <FormattedMessage id="membership.charges.status" defaultMessage="Status" />
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -31,7 +42,7 @@ export function MembershipCharges({ charges }: { charges: readonly Charge[] }) {
               <td className="membership-number membership-charge-amount">{formatPrice(charge.amount)}</td>
               <td className="membership-charge-status">
                 <Tag minimal intent={charge.status === 'paid' ? 'success' : 'danger'}>
-                  {charge.status === 'paid' ? 'Paid' : 'Failed'}
+                  {charge.status === 'paid' ? <FormattedMessage id="membership.charges.paid" defaultMessage="Paid" /> : <FormattedMessage id="membership.charges.failed" defaultMessage="Failed" />}
                 </Tag>
                 {charge.message && <span className="muted membership-charge-message">{charge.message}</span>}
               </td>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Button, Spinner } from '@blueprintjs/core';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { errorField, errorMessage } from '../../apollo/errors';
 import { CARD_FIELDS, NO_CARD, cardPayment, cardProblems, type CardField } from '../checkout/card-input';
 import { CardFields } from '../checkout/CardFields';
@@ -8,11 +9,10 @@ import { PaymentSetupQuery } from '../checkout/checkout-operations';
 import { planPrice } from './membership-format';
 import { MyMembershipQuery, SubscribeMutation } from './membership-operations';
 import type { Plan } from './MembershipPlans';
+import { RenewalTerms } from './RenewalTerms';
 import { StripeMembershipJoin } from './StripeMembershipJoin';
 import { TitledCallout } from './TitledCallout';
-import { joinFailure } from './join-failure';
-
-const TEST_HINT = 'This shop takes test payments: pay with 4242 4242 4242 4242, any future expiry and any code (4000 0000 0000 0341 pays once and is declined at the renewal).';
+import { JOIN_FAILURE_TEXTS, joinFailure } from './join-failure';
 
 /**
  * The card the membership is paid with, first period now and each renewal after: "Become a member ·
@@ -20,13 +20,14 @@ const TEST_HINT = 'This shop takes test payments: pay with 4242 4242 4242 4242, 
  * into Stripe's card element (StripeMembershipJoin).
  */
 export function MembershipJoinForm({ plan, onPlansChanged }: { plan: Plan; onPlansChanged: () => void }) {
+  const intl = useIntl();
   const { data: setup } = useQuery(PaymentSetupQuery, { fetchPolicy: 'cache-and-network' });
 
   if (!setup) return <Spinner size={24} className="membership-state" />;
   if (!setup.paymentSetup.available) {
     return (
-      <TitledCallout intent="warning" icon="disable" title="Payments are not set up" role="status">
-        This shop cannot take payments yet, so memberships cannot be bought. Please come back later.
+      <TitledCallout intent="warning" icon="disable" title={intl.formatMessage({ id: 'membership.join.noPayments.title', defaultMessage: 'Payments are not set up' })} role="status">
+        <FormattedMessage id="membership.join.noPayments.text" defaultMessage="This shop cannot take payments yet, so memberships cannot be bought. Please come back later." />
       </TitledCallout>
     );
   }
@@ -34,8 +35,8 @@ export function MembershipJoinForm({ plan, onPlansChanged }: { plan: Plan; onPla
   if (provider === 'stripe' && publishableKey) return <StripeMembershipJoin plan={plan} publishableKey={publishableKey} onPlansChanged={onPlansChanged} />;
   if (provider !== 'test') {
     return (
-      <TitledCallout intent="warning" icon="disable" title="Memberships cannot be bought online yet" role="status">
-        This shop&apos;s payment provider does not take memberships yet. Please come back later.
+      <TitledCallout intent="warning" icon="disable" title={intl.formatMessage({ id: 'membership.join.noProvider.title', defaultMessage: 'Memberships cannot be bought online yet' })} role="status">
+        <FormattedMessage id="membership.join.noProvider.text" defaultMessage="This shop's payment provider does not take memberships yet. Please come back later." />
       </TitledCallout>
     );
   }
@@ -44,6 +45,7 @@ export function MembershipJoinForm({ plan, onPlansChanged }: { plan: Plan; onPla
 
 /** The test provider's form: the shop's own card fields; its answer lands on the field it names, or in a callout; once paid the page shows the membership. */
 function CardJoinForm({ plan, onPlansChanged }: { plan: Plan; onPlansChanged: () => void }) {
+  const intl = useIntl();
   const [card, setCard] = useState(NO_CARD);
   const [problems, setProblems] = useState<Partial<Record<CardField, string>>>({});
   const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
@@ -67,7 +69,7 @@ function CardJoinForm({ plan, onPlansChanged }: { plan: Plan; onPlansChanged: ()
     } catch (error) {
       const field = errorField(error);
       if (field && CARD_FIELDS.includes(field)) {
-        setProblems({ [field as CardField]: errorMessage(error, 'Please try again.') });
+        setProblems({ [field as CardField]: errorMessage(error, intl.formatMessage(JOIN_FAILURE_TEXTS.retry)) });
         return;
       }
       const found = joinFailure(error);
@@ -78,15 +80,24 @@ function CardJoinForm({ plan, onPlansChanged }: { plan: Plan; onPlansChanged: ()
   };
 
   return (
-    <form className="membership-join" onSubmit={(event) => void join(event)} noValidate aria-label="Membership payment">
-      <CardFields card={card} onChange={setCard} problems={problems} hint={TEST_HINT} />
+    <form className="membership-join" onSubmit={(event) => void join(event)} noValidate aria-label={intl.formatMessage({ id: 'membership.join.form', defaultMessage: 'Membership payment' })}>
+      <CardFields
+        card={card}
+        onChange={setCard}
+        problems={problems}
+        hint={intl.formatMessage({
+          id: 'membership.join.testHint',
+          defaultMessage: 'This shop takes test payments: pay with 4242 4242 4242 4242, any future expiry and any code (4000 0000 0000 0341 pays once and is declined at the renewal).',
+        })}
+      />
       {failure && (
         <TitledCallout intent="danger" title={failure.title} role="alert">
           {failure.message}
         </TitledCallout>
       )}
-      <Button type="submit" intent="primary" size="large" fill icon="lock" loading={loading} text={`Become a member · ${planPrice(plan)}`} />
-      <p className="muted membership-terms">It renews every {plan.period === 'YEAR' ? 'year' : 'month'} on the same card until you cancel; cancelling keeps the benefits to the end of the period paid for.</p>
+      <Button type="submit" intent="primary" size="large" fill icon="lock" loading={loading} text={intl.formatMessage({ id: 'membership.join.submit', defaultMessage: 'Become a member · {price}' }, { price: planPrice(plan) })} />
+      <RenewalTerms plan={plan} />
     </form>
   );
 }
+

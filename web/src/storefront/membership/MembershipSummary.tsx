@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { Alert, Button, Callout, Card, Tag } from '@blueprintjs/core';
+import { defineMessage, FormattedMessage, useIntl } from 'react-intl';
 import { errorMessage } from '../../apollo/errors';
 import type { MembershipPage_MembershipFragment } from '../../apollo/generated/graphql';
 import { graceEnd, longDate, membershipState, planBenefits, planPrice } from './membership-format';
 import { CancelMembershipMutation, ResumeMembershipMutation } from './membership-operations';
 import { TitledCallout } from './TitledCallout';
+
+const CANCEL = defineMessage({ id: 'membership.summary.cancel', defaultMessage: 'Cancel membership' });
 
 /**
  * A member's membership: the plan, where it stands ("Renews on …", "Cancelled: ends on …"), the card
@@ -13,6 +16,7 @@ import { TitledCallout } from './TitledCallout';
  * paid for) or "Resume membership". A declined renewal says until when the benefits last.
  */
 export function MembershipSummary({ membership }: { membership: MembershipPage_MembershipFragment }) {
+  const intl = useIntl();
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [cancel, cancelling] = useMutation(CancelMembershipMutation);
@@ -34,7 +38,9 @@ export function MembershipSummary({ membership }: { membership: MembershipPage_M
   return (
     <Card className="membership-summary" role="region" aria-labelledby="membership-summary-title">
       <div className="membership-summary-head">
-        <h2 id="membership-summary-title">Your {membership.plan.name} membership</h2>
+        <h2 id="membership-summary-title">
+          <FormattedMessage id="membership.summary.title" defaultMessage="Your {plan} membership" values={{ plan: membership.plan.name }} />
+        </h2>
         <Tag minimal round intent={state.intent}>
           {state.label}
         </Tag>
@@ -43,30 +49,46 @@ export function MembershipSummary({ membership }: { membership: MembershipPage_M
         {state.line}
       </p>
       <dl className="membership-facts">
-        <dt>Plan</dt>
+        <dt>
+          <FormattedMessage id="membership.summary.plan" defaultMessage="Plan" />
+        </dt>
         <dd>
-          {membership.plan.name}, {planPrice(membership.plan)}
+          <FormattedMessage id="membership.summary.planValue" defaultMessage="{plan}, {price}" values={{ plan: membership.plan.name, price: planPrice(membership.plan) }} />
         </dd>
-        <dt>Benefits</dt>
+        <dt>
+          <FormattedMessage id="membership.summary.benefits" defaultMessage="Benefits" />
+        </dt>
         <dd>{planBenefits(membership.plan).join(' · ') || '—'}</dd>
         {membership.giftFrom && (
           <>
-            <dt>From</dt>
+            <dt>
+              <FormattedMessage id="membership.summary.from" defaultMessage="From" />
+            </dt>
             <dd>{membership.giftFrom}</dd>
           </>
         )}
         {membership.cardLast4 && (
           <>
-            <dt>Card</dt>
-            <dd>Ending {membership.cardLast4}</dd>
+            <dt>
+              <FormattedMessage id="membership.summary.card" defaultMessage="Card" />
+            </dt>
+            <dd>
+              <FormattedMessage id="membership.summary.cardEnding" defaultMessage="Ending {last4}" values={{ last4: membership.cardLast4 }} />
+            </dd>
           </>
         )}
-        <dt>Member since</dt>
+        <dt>
+          <FormattedMessage id="membership.summary.since" defaultMessage="Member since" />
+        </dt>
         <dd>{longDate(membership.createdAt)}</dd>
       </dl>
       {pastDue && (
-        <TitledCallout intent="warning" icon="warning-sign" title="Your renewal was declined" className="membership-past-due">
-          The benefits last until {benefitsEnd}; become a member again with another card below to keep them.
+        <TitledCallout intent="warning" icon="warning-sign" title={intl.formatMessage({ id: 'membership.summary.pastDue.title', defaultMessage: 'Your renewal was declined' })} className="membership-past-due">
+          <FormattedMessage
+            id="membership.summary.pastDue.text"
+            defaultMessage="The benefits last until {date}; become a member again with another card below to keep them."
+            values={{ date: benefitsEnd }}
+          />
         </TitledCallout>
       )}
       {problem && (
@@ -77,9 +99,15 @@ export function MembershipSummary({ membership }: { membership: MembershipPage_M
       {!membership.gift && (
         <div className="membership-actions">
           {membership.cancelAtPeriodEnd ? (
-            <Button intent="primary" icon="refresh" text="Resume membership" loading={resuming.loading} onClick={() => void act(() => resume(), 'Your membership could not be resumed.')} />
+            <Button
+              intent="primary"
+              icon="refresh"
+              text={intl.formatMessage({ id: 'membership.summary.resume', defaultMessage: 'Resume membership' })}
+              loading={resuming.loading}
+              onClick={() => void act(() => resume(), intl.formatMessage({ id: 'membership.summary.resumeFailed', defaultMessage: 'Your membership could not be resumed.' }))}
+            />
           ) : (
-            <Button variant="outlined" intent="danger" icon="cross-circle" text="Cancel membership" loading={cancelling.loading} onClick={() => setConfirming(true)} />
+            <Button variant="outlined" intent="danger" icon="cross-circle" text={intl.formatMessage(CANCEL)} loading={cancelling.loading} onClick={() => setConfirming(true)} />
           )}
         </div>
       )}
@@ -87,17 +115,23 @@ export function MembershipSummary({ membership }: { membership: MembershipPage_M
         isOpen={confirming}
         intent="danger"
         icon="cross-circle"
-        confirmButtonText="Cancel membership"
-        cancelButtonText="Keep my membership"
-        onConfirm={() => void act(() => cancel(), 'Your membership could not be cancelled.')}
+        confirmButtonText={intl.formatMessage(CANCEL)}
+        cancelButtonText={intl.formatMessage({ id: 'membership.summary.keep', defaultMessage: 'Keep my membership' })}
+        onConfirm={() => void act(() => cancel(), intl.formatMessage({ id: 'membership.summary.cancelFailed', defaultMessage: 'Your membership could not be cancelled.' }))}
         onCancel={() => setConfirming(false)}
         canEscapeKeyCancel
         className="membership-alert"
       >
         <p>
-          {pastDue
-            ? `Cancel your ${membership.plan.name} membership? It ends now, and its benefits with it.`
-            : `Cancel your ${membership.plan.name} membership? It will not renew; its benefits last until ${benefitsEnd}, and you can resume it before then.`}
+          {pastDue ? (
+            <FormattedMessage id="membership.summary.confirmPastDue" defaultMessage="Cancel your {plan} membership? It ends now, and its benefits with it." values={{ plan: membership.plan.name }} />
+          ) : (
+            <FormattedMessage
+              id="membership.summary.confirm"
+              defaultMessage="Cancel your {plan} membership? It will not renew; its benefits last until {date}, and you can resume it before then."
+              values={{ plan: membership.plan.name, date: benefitsEnd }}
+            />
+          )}
         </p>
       </Alert>
     </Card>

@@ -1,12 +1,14 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Button, Spinner } from '@blueprintjs/core';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useAuth } from '../../auth/auth-store';
 import type { StripeCardHandle } from '../checkout/StripeCardSection';
-import { joinFailure, type JoinFailure } from './join-failure';
+import { JOIN_FAILURE_TEXTS, joinFailure, type JoinFailure } from './join-failure';
 import { planPrice } from './membership-format';
 import { MyMembershipQuery, SubscribeMutation } from './membership-operations';
 import type { Plan } from './MembershipPlans';
+import { RenewalTerms } from './RenewalTerms';
 import { TitledCallout } from './TitledCallout';
 
 /** Stripe's card element (and Stripe.js) load only when the shop takes payments through Stripe. */
@@ -23,6 +25,7 @@ const PENDING_POLL_MS = 5000;
  * told the shop of within half a minute is said so, and the page keeps looking.
  */
 export function StripeMembershipJoin({ plan, publishableKey, onPlansChanged }: { plan: Plan; publishableKey: string; onPlansChanged: () => void }) {
+  const intl = useIntl();
   const auth = useAuth();
   const client = useApolloClient();
   const card = useRef<StripeCardHandle>(null);
@@ -44,7 +47,10 @@ export function StripeMembershipJoin({ plan, publishableKey, onPlansChanged }: {
       const started = data!.subscribe;
       if (started.status === 'INCOMPLETE') {
         if (!started.paymentClientSecret || !card.current) {
-          setFailure({ title: 'The payment did not go through', message: 'The card form is still loading; please try again in a moment.' });
+          setFailure({
+            title: intl.formatMessage(JOIN_FAILURE_TEXTS.notThrough),
+            message: intl.formatMessage({ id: 'membership.stripe.formLoading', defaultMessage: 'The card form is still loading; please try again in a moment.' }),
+          });
           return;
         }
         setStep('confirming');
@@ -55,7 +61,10 @@ export function StripeMembershipJoin({ plan, publishableKey, onPlansChanged }: {
         };
         const result = await card.current.confirm(started.paymentClientSecret, { email: auth.user?.email ?? null, settled: member });
         if (result.error) {
-          setFailure({ title: 'Payment declined', message: `${result.error} Nothing was charged: try another card.` });
+          setFailure({
+            title: intl.formatMessage(JOIN_FAILURE_TEXTS.declined),
+            message: intl.formatMessage({ id: 'membership.stripe.declined', defaultMessage: '{reason} Nothing was charged: try another card.' }, { reason: result.error }),
+          });
           return;
         }
         if (!result.settled) {
@@ -75,7 +84,7 @@ export function StripeMembershipJoin({ plan, publishableKey, onPlansChanged }: {
   };
 
   return (
-    <form className="membership-join" onSubmit={(event) => void join(event)} noValidate aria-label="Membership payment">
+    <form className="membership-join" onSubmit={(event) => void join(event)} noValidate aria-label={intl.formatMessage({ id: 'membership.join.form', defaultMessage: 'Membership payment' })}>
       <Suspense fallback={<Spinner size={20} />}>
         <StripeCardSection ref={card} publishableKey={publishableKey} />
       </Suspense>
@@ -85,17 +94,17 @@ export function StripeMembershipJoin({ plan, publishableKey, onPlansChanged }: {
         </TitledCallout>
       )}
       {awaiting && (
-        <TitledCallout intent="primary" icon="time" title="Payment received" role="status">
-          Stripe has your payment; your membership starts as soon as Stripe confirms it to the shop. This page shows it then.
+        <TitledCallout intent="primary" icon="time" title={intl.formatMessage({ id: 'membership.stripe.received.title', defaultMessage: 'Payment received' })} role="status">
+          <FormattedMessage id="membership.stripe.received.text" defaultMessage="Stripe has your payment; your membership starts as soon as Stripe confirms it to the shop. This page shows it then." />
         </TitledCallout>
       )}
-      <Button type="submit" intent="primary" size="large" fill icon="lock" loading={step !== 'idle'} text={`Become a member · ${planPrice(plan)}`} />
+      <Button type="submit" intent="primary" size="large" fill icon="lock" loading={step !== 'idle'} text={intl.formatMessage({ id: 'membership.join.submit', defaultMessage: 'Become a member · {price}' }, { price: planPrice(plan) })} />
       {step === 'confirming' && (
         <p className="muted membership-terms" role="status">
-          Confirming your payment with Stripe…
+          <FormattedMessage id="membership.stripe.confirming" defaultMessage="Confirming your payment with Stripe…" />
         </p>
       )}
-      <p className="muted membership-terms">It renews every {plan.period === 'YEAR' ? 'year' : 'month'} on the same card until you cancel; cancelling keeps the benefits to the end of the period paid for.</p>
+      <RenewalTerms plan={plan} />
     </form>
   );
 }
