@@ -165,13 +165,11 @@ export function PersonalisationForm({
         {onPreview && <Button size="large" variant="outlined" icon="eye-open" text={intl.formatMessage({ id: 'product.form.preview', defaultMessage: 'Preview' })} onClick={() => checked(onPreview)} />}
         <span className="personalisation-total" aria-live="polite">
           {many ? (
-            <>
-              <FormattedMessage
-                id="product.form.total"
-                defaultMessage="{count, plural, one {# card} other {# cards}} × {price} = <strong>{total}</strong>"
-                values={{ count: value.recipients.length, price: formatPrice(price), total: formatPrice(lineTotal(price, value.recipients.length)), strong: (chunks) => <strong>{chunks}</strong> }}
-              />
-            </>
+            <FormattedMessage
+              id="product.form.total"
+              defaultMessage="{count, plural, one {# card} other {# cards}} × {price} = <strong>{total}</strong>"
+              values={{ count: value.recipients.length, price: formatPrice(price), total: formatPrice(lineTotal(price, value.recipients.length)), strong: (chunks) => <strong>{chunks}</strong> }}
+            />
           ) : (
             <strong>{formatPrice(price)}</strong>
           )}

@@ -175,9 +175,11 @@ export default function ProductOrderPage() {
         {card ? (
           <section className="product-personalise" aria-label={intl.formatMessage({ id: 'product.personalise.label', defaultMessage: 'Personalise' })}>
             <h2>{editing ? intl.formatMessage({ id: 'product.personalise.change', defaultMessage: 'Change your card' }) : intl.formatMessage({ id: 'product.personalise.title', defaultMessage: 'Make it yours' })}</h2>
-            {editing && <Callout intent="primary" icon="edit" className="product-editing">
+            {editing && (
+              <Callout intent="primary" icon="edit" className="product-editing">
                 <FormattedMessage id="product.personalise.editing" defaultMessage="You are changing a card that is already in your cart." />
-              </Callout>}
+              </Callout>
+            )}
             {inCart && (
               <Callout intent="success" icon="tick-circle" className="product-added" role="status">
                 {inCart} <Link to="/cart"><FormattedMessage id="product.viewCart" defaultMessage="View cart" /></Link>
