@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useApolloClient } from '@apollo/client/react';
 import { Spinner } from '@blueprintjs/core';
+import { useIntl } from 'react-intl';
 import { useAuth } from '../auth/auth-store';
 import { useSettings } from '../settings/settings-store';
 import { decideNavigation } from './route-guard';
@@ -18,6 +19,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const client = useApolloClient();
   const auth = useAuth();
   const settings = useSettings();
+  const intl = useIntl();
 
   useEffect(() => {
     // The first screen's settings came with the page (anonymous visitor): no second round trip.
@@ -28,7 +30,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   if (!settings.settingsLoaded || (auth.resuming && wouldLeave(location.pathname, settings))) {
     return (
       <div className="app-loading">
-        <Spinner aria-label="Loading" />
+        <Spinner aria-label={intl.formatMessage({ id: 'common.loading', defaultMessage: 'Loading' })} />
       </div>
     );
   }

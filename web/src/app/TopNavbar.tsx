@@ -7,11 +7,18 @@ import { useShop } from '../settings/shop-store';
 import { itemCount } from '../storefront/cart/cart-lines';
 import { useCartLines } from '../storefront/cart/cart-store';
 import { ThemeToggle } from '../common/ThemeToggle';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+
+const labels = defineMessages({
+  shop: { id: 'nav.shop', defaultMessage: 'Shop' },
+  blog: { id: 'nav.blog', defaultMessage: 'Blog' },
+  cart: { id: 'nav.cart', defaultMessage: 'Cart' },
+});
 
 const links = [
-  { to: '/shop', label: 'Shop', icon: 'shop' },
-  { to: '/blog', label: 'Blog', icon: 'manual' },
-  { to: '/cart', label: 'Cart', icon: 'shopping-cart' },
+  { to: '/shop', label: labels.shop, icon: 'shop' },
+  { to: '/blog', label: labels.blog, icon: 'manual' },
+  { to: '/cart', label: labels.cart, icon: 'shopping-cart' },
 ] as const;
 
 /** The signed-in visitor's menus (and the admin's), loaded only for them: shoppers' first visit does without their code. */
@@ -25,6 +32,7 @@ export function TopNavbar() {
   const navigate = useNavigate();
   const location = useLocation();
   const inCart = itemCount(useCartLines());
+  const intl = useIntl();
 
   return (
     // The page's banner: the brand, the shop's links (its main navigation) and the visitor's controls.
@@ -44,7 +52,7 @@ export function TopNavbar() {
         <NavbarDivider className="hide-on-phone" />
       </NavbarGroup>
       {/* Links that look like the navbar's buttons (one control each, nothing interactive inside); on a phone, words under the icons. */}
-      <nav className={`${Classes.NAVBAR_GROUP} ${Classes.ALIGN_LEFT} top-navbar-links`} aria-label="Shop">
+      <nav className={`${Classes.NAVBAR_GROUP} ${Classes.ALIGN_LEFT} top-navbar-links`} aria-label={intl.formatMessage(labels.shop)}>
         {links.map((link) => (
           <NavLink
             key={link.to}
@@ -52,12 +60,12 @@ export function TopNavbar() {
             className={({ isActive }) => `${Classes.BUTTON} ${Classes.MINIMAL} nav-link${isActive ? ` ${Classes.ACTIVE} active` : ''}`}
           >
             <Icon icon={link.icon} aria-hidden />
-            <span className="nav-link-label">{link.label}</span>
+            <span className="nav-link-label">{intl.formatMessage(link.label)}</span>
             {/* Named by what it shows ("Cart 2"), with the words a screen reader needs after it. */}
             {link.to === '/cart' && inCart > 0 && (
               <>
                 <span className="cart-badge">{inCart}</span>
-                <span className="visually-hidden"> in cart</span>
+                <span className="visually-hidden"> <FormattedMessage id="nav.inCart" defaultMessage="in cart" /></span>
               </>
             )}
           </NavLink>
@@ -74,7 +82,7 @@ export function TopNavbar() {
           <Suspense fallback={null}>
             <UserMenu user={auth.user} />
           </Suspense>        ) : (
-          <Button variant="minimal" icon="log-in" text="Sign in" onClick={() => navigate('/login', { state: { from: location.pathname + location.search } })} />
+          <Button variant="minimal" icon="log-in" text={intl.formatMessage({ id: 'nav.signIn', defaultMessage: 'Sign in' })} onClick={() => navigate('/login', { state: { from: location.pathname + location.search } })} />
         )}
       </NavbarGroup>
     </Navbar>

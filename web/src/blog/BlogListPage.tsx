@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, Card, H1, Spinner, Tag } from '@blueprintjs/core';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { BlogPostsQuery } from './blog-operations';
 import { useAuth } from '../auth/auth-store';
 import { useSettings } from '../settings/settings-store';
@@ -21,25 +22,30 @@ export default function BlogListPage() {
   const { admin } = useSettings();
   const { name } = useShop();
   const isAdmin = admin && user !== null;
+  const intl = useIntl();
   return (
     <div className="blog-page">
       <header className="blog-header">
         <div>
-          <H1>Blog</H1>
-          <p className="muted">Stories, ideas and news from {name}.</p>
+          <H1>
+            <FormattedMessage id="blog.title" defaultMessage="Blog" />
+          </H1>
+          <p className="muted">
+            <FormattedMessage id="blog.lead" defaultMessage="Stories, ideas and news from {name}." values={{ name }} />
+          </p>
         </div>
         <div className="blog-header-actions">
-          <a href="/blog/rss.xml" className="bp6-button bp6-minimal" title="RSS feed">
+          <a href="/blog/rss.xml" className="bp6-button bp6-minimal" title={intl.formatMessage({ id: 'blog.rss', defaultMessage: 'RSS feed' })}>
             RSS
           </a>
           {isAdmin && (
             <a href="/admin/blog/new">
-              <Button intent="primary" icon="edit" text="New post" tabIndex={-1} />
+              <Button intent="primary" icon="edit" text={intl.formatMessage({ id: 'blog.newPost', defaultMessage: 'New post' })} tabIndex={-1} />
             </a>
           )}
         </div>
       </header>
-      {isAdmin && <PostList status="DRAFT" title="Drafts" />}
+      {isAdmin && <PostList status="DRAFT" title={intl.formatMessage({ id: 'blog.drafts', defaultMessage: 'Drafts' })} />}
       <PostList status={null} />
     </div>
   );
@@ -48,14 +54,15 @@ export default function BlogListPage() {
 function PostList({ status, title }: { status: 'DRAFT' | null; title?: string }) {
   const { data, loading, error, fetchMore } = useQuery(BlogPostsQuery, { variables: { first: PAGE, status } });
   const posts = data?.blogPosts.edges.map((edge) => edge.node) ?? [];
-  if (loading && !data) return <Spinner className="blog-spinner" aria-label="Loading posts" />;
-  if (error) return <Callout intent="danger" title="The blog could not be loaded">{error.message}</Callout>;
+  const intl = useIntl();
+  if (loading && !data) return <Spinner className="blog-spinner" aria-label={intl.formatMessage({ id: 'blog.loadingPosts', defaultMessage: 'Loading posts' })} />;
+  if (error) return <Callout intent="danger" title={intl.formatMessage({ id: 'blog.error', defaultMessage: 'The blog could not be loaded' })}>{error.message}</Callout>;
   if (!posts.length) {
     if (status) return null;
-    return <EmptyState icon="manual" title="No posts yet" description="Check back soon for stories from the shop." />;
+    return <EmptyState icon="manual" title={intl.formatMessage({ id: 'blog.empty.title', defaultMessage: 'No posts yet' })} description={intl.formatMessage({ id: 'blog.empty.description', defaultMessage: 'Check back soon for stories from the shop.' })} />;
   }
   return (
-    <section className="blog-section" aria-label={title ?? 'Posts'}>
+    <section className="blog-section" aria-label={title ?? intl.formatMessage({ id: 'blog.posts', defaultMessage: 'Posts' })}>
       {title && <h2 className="blog-section-title">{title}</h2>}
       <div className="blog-grid">
         {posts.map((post, index) => (
@@ -70,7 +77,9 @@ function PostList({ status, title }: { status: 'DRAFT' | null; title?: string })
                 <h2 className="blog-card-title">{post.title}</h2>
                 {post.excerpt && <p>{post.excerpt}</p>}
                 <div className="blog-card-meta">
-                  {post.status === 'DRAFT' ? <Tag minimal intent="warning">Draft</Tag> : <PostDate iso={post.publishedAt} />}
+                  {post.status === 'DRAFT' ? <Tag minimal intent="warning">
+                      <FormattedMessage id="blog.draft" defaultMessage="Draft" />
+                    </Tag> : <PostDate iso={post.publishedAt} />}
                 </div>
               </div>
             </Link>
@@ -80,7 +89,7 @@ function PostList({ status, title }: { status: 'DRAFT' | null; title?: string })
       {data?.blogPosts.pageInfo.hasNextPage && (
         <div className="blog-more">
           <Button
-            text="Older posts"
+            text={intl.formatMessage({ id: 'blog.older', defaultMessage: 'Older posts' })}
             icon="arrow-down"
             loading={loading}
             onClick={() => void fetchMore({ variables: { after: data.blogPosts.pageInfo.endCursor } })}

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, Spinner, Tag } from '@blueprintjs/core';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { errorCode } from '../apollo/errors';
 import { useAuth } from '../auth/auth-store';
 import { useSettings } from '../settings/settings-store';
@@ -23,6 +24,7 @@ export default function BlogPostPage() {
   const { name: shopName } = useShop();
   const { data, loading, error } = useQuery(BlogPostQuery, { variables: { idOrSlug: id } });
   const post = data?.blogPost;
+  const intl = useIntl();
 
   useEffect(() => {
     if (post) document.title = `${post.title} · ${shopName}`;
@@ -31,15 +33,21 @@ export default function BlogPostPage() {
     };
   }, [post, shopName]);
 
-  if (loading && !data) return <Spinner className="blog-spinner" aria-label="Loading the post" />;
+  if (loading && !data) return <Spinner className="blog-spinner" aria-label={intl.formatMessage({ id: 'blog.loadingPost', defaultMessage: 'Loading the post' })} />;
   if (errorCode(error) === 'NOT_FOUND' || (!loading && !post && !error)) {
     return (
       <div className="coming-soon">
-        <EmptyState level={1} icon="search" title="Post not found" description="This post does not exist, or it is not published yet." action={<Link to="/blog">All posts</Link>} />
+        <EmptyState level={1} icon="search" title={intl.formatMessage({ id: 'blog.notFound.title', defaultMessage: 'Post not found' })}
+          description={intl.formatMessage({ id: 'blog.notFound.description', defaultMessage: 'This post does not exist, or it is not published yet.' })}
+          action={
+            <Link to="/blog">
+              <FormattedMessage id="blog.allPosts" defaultMessage="All posts" />
+            </Link>
+          } />
       </div>
     );
   }
-  if (error || !post) return <Callout intent="danger" title="The post could not be loaded">{error?.message}</Callout>;
+  if (error || !post) return <Callout intent="danger" title={intl.formatMessage({ id: 'blog.postError', defaultMessage: 'The post could not be loaded' })}>{error?.message}</Callout>;
 
   return (
     <article className="blog-post">
@@ -48,15 +56,15 @@ export default function BlogPostPage() {
       )}
       <div className="blog-post-inner">
         <Link to="/blog" className="blog-back">
-          ← All posts
+          ← <FormattedMessage id="blog.allPosts" defaultMessage="All posts" />
         </Link>
         <h1 className="blog-post-title">{post.title}</h1>
         <div className="blog-post-meta">
-          {post.status === 'DRAFT' ? <Tag intent="warning">Draft</Tag> : <PostDate iso={post.publishedAt} />}
+          {post.status === 'DRAFT' ? <Tag intent="warning"><FormattedMessage id="blog.draft" defaultMessage="Draft" /></Tag> : <PostDate iso={post.publishedAt} />}
           {post.author && <span> · {post.author.username}</span>}
           {admin && user && (
             <a href={`/admin/blog/edit/${post.id}`} className="blog-edit-link">
-              <Button size="small" icon="edit" text="Edit" tabIndex={-1} />
+              <Button size="small" icon="edit" text={intl.formatMessage({ id: 'blog.edit', defaultMessage: 'Edit' })} tabIndex={-1} />
             </a>
           )}
         </div>

@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { Button, NonIdealState } from '@blueprintjs/core';
+import { FormattedMessage } from 'react-intl';
 
 /** Shows a screen that failed (for example its code could not be loaded twice) instead of a blank page. */
 export class ScreenErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
@@ -15,9 +16,9 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode }, { er
       <div className="coming-soon">
         <NonIdealState
           icon="error"
-          title="This screen could not be loaded"
-          description="Please check your connection and try again."
-          action={<Button intent="primary" text="Reload" onClick={() => window.location.reload()} />}
+          title={<FormattedMessage id="common.screenError.title" defaultMessage="This screen could not be loaded" />}
+          description={<FormattedMessage id="common.screenError.description" defaultMessage="Please check your connection and try again." />}
+          action={<Button intent="primary" text={<FormattedMessage id="common.screenError.reload" defaultMessage="Reload" />} onClick={() => window.location.reload()} />}
         />
       </div>
     );

@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
 import { Icon } from '@blueprintjs/core';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageLocation } from '../../apollo/generated/graphql';
 import { loadFontStylesheet } from '../fonts/font-stylesheet';
 import { placementClass } from './placement';
 import './opening-card.css';
 import './card-preview.css';
-
-export const SAMPLE_MESSAGE = 'Happy birthday! Wishing you a year full of music and colour.';
 
 /**
  * A small live preview of an e-greeting card: the cover beside the inside, where the message sits at
@@ -17,7 +16,7 @@ export function CardPreview({
   greetingPath,
   placement,
   fontName,
-  message = SAMPLE_MESSAGE,
+  message,
 }: {
   coverPath?: string | null;
   greetingPath?: string | null;
@@ -25,27 +24,30 @@ export function CardPreview({
   fontName: string;
   message?: string;
 }) {
+  const intl = useIntl();
   useEffect(() => {
     if (fontName) loadFontStylesheet(fontName);
   }, [fontName]);
+  const cover = intl.formatMessage({ id: 'common.cardPreview.cover', defaultMessage: 'Cover' });
+  const greeting = intl.formatMessage({ id: 'common.cardPreview.greeting', defaultMessage: 'Greeting' });
 
   return (
-    <figure className="card-preview" aria-label="Card preview">
+    <figure className="card-preview" aria-label={intl.formatMessage({ id: 'common.cardPreview.label', defaultMessage: 'Card preview' })}>
       <div className="card-preview-pages">
         <div className="card-book">
-          <div className="inside card-preview-cover">{coverPath ? <img className="page-image" src={`/api/${coverPath}`} alt="Cover" /> : <Placeholder label="Cover" />}</div>
+          <div className="inside card-preview-cover">{coverPath ? <img className="page-image" src={`/api/${coverPath}`} alt={cover} /> : <Placeholder label={cover} />}</div>
         </div>
         <div className="card-book">
           <div className="inside card-preview-inside">
-            {greetingPath ? <img className="page-image" src={`/api/${greetingPath}`} alt="Greeting" /> : <Placeholder label="Greeting" />}
+            {greetingPath ? <img className="page-image" src={`/api/${greetingPath}`} alt={greeting} /> : <Placeholder label={greeting} />}
             <div className={`message card-preview-message ${placementClass(placement)}`}>
-              <p style={{ fontFamily: `'${fontName}', cursive, sans-serif` }}>{message}</p>
+              <p style={{ fontFamily: `'${fontName}', cursive, sans-serif` }}>{message ?? intl.formatMessage({ id: 'common.cardPreview.sample', defaultMessage: 'Happy birthday! Wishing you a year full of music and colour.' })}</p>
             </div>
           </div>
         </div>
       </div>
       <figcaption className="card-preview-caption">
-        Preview · {fontName}
+        <FormattedMessage id="common.cardPreview.caption" defaultMessage="Preview · {fontName}" values={{ fontName }} />
       </figcaption>
     </figure>
   );

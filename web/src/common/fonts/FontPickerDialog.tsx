@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Dialog, DialogBody, FormGroup, InputGroup, Tag } from '@blueprintjs/core';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { FONT_CATALOGUE } from './font-catalogue';
 import { fontFamilyCss } from './font-css';
 import { filterFonts } from './font-filter';
@@ -29,6 +30,7 @@ export function FontPickerDialog({
   const fonts = useMemo(() => filterFonts(FONT_CATALOGUE, search), [search]);
   const selected = selectedFont ?? currentFont;
   const listRef = useRef<HTMLUListElement>(null);
+  const intl = useIntl();
 
   // Scroll the selected font into view when the picker opens.
   useEffect(() => {
@@ -64,12 +66,12 @@ export function FontPickerDialog({
   };
 
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title="Choose a font" icon="font" className="font-picker">
+    <Dialog isOpen={isOpen} onClose={onClose} title={intl.formatMessage({ id: 'common.fontPicker.title', defaultMessage: 'Choose a font' })} icon="font" className="font-picker">
       <DialogBody>
-        <FormGroup label="Search fonts" labelFor="font-search">
+        <FormGroup label={intl.formatMessage({ id: 'common.fontPicker.search', defaultMessage: 'Search fonts' })} labelFor="font-search">
           <InputGroup id="font-search" type="search" leftIcon="search" value={search} onValueChange={setSearch} autoFocus />
         </FormGroup>
-        <ul className="font-picker-list" ref={listRef} role="listbox" aria-label="Fonts">
+        <ul className="font-picker-list" ref={listRef} role="listbox" aria-label={intl.formatMessage({ id: 'common.fontPicker.fonts', defaultMessage: 'Fonts' })}>
           {fonts.map((font) => (
             <li
               key={font.sane}
@@ -85,7 +87,7 @@ export function FontPickerDialog({
               <Tag minimal>{font.category}</Tag>
             </li>
           ))}
-          {fonts.length === 0 && <li className="font-picker-empty">No font matches “{search}”.</li>}
+          {fonts.length === 0 && <li className="font-picker-empty"><FormattedMessage id="common.fontPicker.noMatch" defaultMessage="No font matches “{search}”." values={{ search }} /></li>}
         </ul>
       </DialogBody>
     </Dialog>

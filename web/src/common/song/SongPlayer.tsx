@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { playTime } from '@rules';
+import { useIntl } from 'react-intl';
 import './song-player.css';
 
 /** The player that plays now: starting another pauses it. */
@@ -14,6 +15,7 @@ export function SongPlayer({ title, src }: { title: string; src: string }) {
   const [playing, setPlaying] = useState(false);
   const [position, setPosition] = useState(0);
   const [length, setLength] = useState(0);
+  const intl = useIntl();
 
   useEffect(() => {
     const element = audio.current;
@@ -45,7 +47,7 @@ export function SongPlayer({ title, src }: { title: string; src: string }) {
 
   return (
     <div className={`song-player${playing ? ' song-player-playing' : ''}`}>
-      <button type="button" className="song-player-play" aria-label={`${playing ? 'Pause' : 'Play'} ${title}`} onClick={toggle}>
+      <button type="button" className="song-player-play" aria-label={playing ? intl.formatMessage({ id: 'common.song.pause', defaultMessage: 'Pause {title}' }, { title }) : intl.formatMessage({ id: 'common.song.play', defaultMessage: 'Play {title}' }, { title })} onClick={toggle}>
         <span className="song-player-icon" aria-hidden="true" />
       </button>
       <span className="song-player-title">{title}</span>
@@ -59,8 +61,8 @@ export function SongPlayer({ title, src }: { title: string; src: string }) {
         max={Math.floor(length)}
         step={1}
         value={Math.floor(position)}
-        aria-label={`Position in ${title}`}
-        aria-valuetext={`${playTime(position)} of ${playTime(length)}`}
+        aria-label={intl.formatMessage({ id: 'common.song.position', defaultMessage: 'Position in {title}' }, { title })}
+        aria-valuetext={intl.formatMessage({ id: 'common.song.positionOf', defaultMessage: '{position} of {length}' }, { position: playTime(position), length: playTime(length) })}
         onChange={(event) => {
           const element = audio.current;
           if (!element) return;

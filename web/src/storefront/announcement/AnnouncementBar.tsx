@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@blueprintjs/core';
+import { useIntl } from 'react-intl';
 import { useShop } from '../../settings/shop-store';
 import './announcement-bar.css';
 
@@ -19,6 +20,7 @@ export function AnnouncementBar() {
   const { announcement } = useShop();
   const { pathname } = useLocation();
   const [dismissed, setDismissed] = useState<string | null>(null);
+  const intl = useIntl();
 
   useEffect(() => {
     try {
@@ -50,11 +52,11 @@ export function AnnouncementBar() {
     </>
   );
   return (
-    <section className="announcement-bar" aria-label="Announcement">
+    <section className="announcement-bar" aria-label={intl.formatMessage({ id: 'announcement.label', defaultMessage: 'Announcement' })}>
       <p className="announcement-body">
         {!link ? content : link.startsWith('/') ? <Link to={link}>{content}</Link> : <a href={link}>{content}</a>}
       </p>
-      <Button className="announcement-close" variant="minimal" size="small" icon="cross" aria-label="Close the announcement" onClick={close} />
+      <Button className="announcement-close" variant="minimal" size="small" icon="cross" aria-label={intl.formatMessage({ id: 'announcement.close', defaultMessage: 'Close the announcement' })} onClick={close} />
     </section>
   );
 }

@@ -1,7 +1,10 @@
+import { useIntl } from 'react-intl';
+
 /** The hero image: an opened card with notes rising from it, drawn in SVG (no download needed). */
 export function HeroArt() {
+  const intl = useIntl();
   return (
-    <svg className="hero-art" viewBox="0 0 1200 520" preserveAspectRatio="xMidYMid slice" role="img" aria-label="An open greeting card with music notes rising from it">
+    <svg className="hero-art" viewBox="0 0 1200 520" preserveAspectRatio="xMidYMid slice" role="img" aria-label={intl.formatMessage({ id: 'home.hero.art', defaultMessage: 'An open greeting card with music notes rising from it' })}>
       <defs>
         <linearGradient id="hero-sky" x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#2d1b4e" />

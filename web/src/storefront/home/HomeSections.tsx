@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { Card } from '@blueprintjs/core';
+import { FormattedMessage } from 'react-intl';
 import { compareNames } from '../../common/compare-names';
 import { ProductTile } from '../common/ProductTile';
 import { ShopCategoriesQuery, ShopProductsQuery } from '../shop/shop-operations';
@@ -19,8 +20,12 @@ export function FeaturedCards() {
   return (
     <section className="home-section" aria-labelledby="featured-title">
       <header className="home-section-header">
-        <h2 id="featured-title">Featured cards</h2>
-        <Link to="/shop">See everything</Link>
+        <h2 id="featured-title">
+          <FormattedMessage id="home.featured.title" defaultMessage="Featured cards" />
+        </h2>
+        <Link to="/shop">
+          <FormattedMessage id="home.featured.all" defaultMessage="See everything" />
+        </Link>
       </header>
       <div className="product-grid">
         {cards.map(({ node }, index) => (
@@ -39,7 +44,9 @@ export function TopCategories() {
   return (
     <section className="home-section" aria-labelledby="categories-title">
       <header className="home-section-header">
-        <h2 id="categories-title">Shop by occasion</h2>
+        <h2 id="categories-title">
+          <FormattedMessage id="home.categories.title" defaultMessage="Shop by occasion" />
+        </h2>
       </header>
       <div className="home-categories">
         {top.map((category) => (

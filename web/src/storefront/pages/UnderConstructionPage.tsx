@@ -1,5 +1,6 @@
 import { Link, Navigate } from 'react-router-dom';
 import { Card, H1 } from '@blueprintjs/core';
+import { FormattedMessage } from 'react-intl';
 import { useSettings } from '../../settings/settings-store';
 import { StandalonePage } from '../../common/StandalonePage';
 
@@ -12,10 +13,14 @@ export default function UnderConstructionPage() {
     <StandalonePage brandLinksHome={false}>
       <Card className="auth-card under-construction" elevation={2}>
         <img src="/favicon.svg" alt="" width={72} height={72} />
-        <H1>We are tuning up</H1>
-        <p>The shop is closed for a little while as we make it even better. Please come back soon — your greetings will be worth the wait.</p>
+        <H1>
+          <FormattedMessage id="page.underConstruction.title" defaultMessage="We are tuning up" />
+        </H1>
+        <p>
+          <FormattedMessage id="page.underConstruction.text" defaultMessage="The shop is closed for a little while as we make it even better. Please come back soon — your greetings will be worth the wait." />
+        </p>
         <p className="muted">
-          Running the shop? <Link to="/login">Sign in</Link>
+          <FormattedMessage id="page.underConstruction.owner" defaultMessage="Running the shop? <link>Sign in</link>" values={{ link: (chunks) => <Link to="/login">{chunks}</Link> }} />
         </p>
       </Card>
     </StandalonePage>

@@ -1,6 +1,7 @@
 import { authStore } from '../../auth/auth-store';
 import type { CardPersonalisation } from '../cart/cart-lines';
 import { toPersonalisationInput } from '../cart/cart-lines';
+import { pageIntl } from '../../i18n/page-intl';
 
 /** What the shop answered: the page, or why not (the shop's own message). */
 export type PreviewAnswer = { ok: true; html: string } | { ok: false; message: string };
@@ -16,7 +17,7 @@ async function post(path: string, productId: number, personalisation: CardPerson
 
 async function refusal(res: Response): Promise<string> {
   const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
-  return typeof body?.message === 'string' ? body.message : `The shop answered ${res.status}. Please try again.`;
+  return typeof body?.message === 'string' ? body.message : pageIntl().formatMessage({ id: 'preview.httpError', defaultMessage: 'The shop answered {status}. Please try again.' }, { status: String(res.status) });
 }
 
 /** The e-card page as its first recipient will see it (`POST /api/ecards/preview`). */
@@ -25,7 +26,7 @@ export async function fetchPreview(productId: number, personalisation: CardPerso
     const res = await post('/api/ecards/preview', productId, personalisation);
     return res.ok ? { ok: true, html: await res.text() } : { ok: false, message: await refusal(res) };
   } catch {
-    return { ok: false, message: 'The preview could not be loaded. Check your connection and try again.' };
+    return { ok: false, message: pageIntl().formatMessage({ id: 'preview.offline', defaultMessage: 'The preview could not be loaded. Check your connection and try again.' }) };
   }
 }
 
@@ -36,6 +37,6 @@ export async function sendTestToMyself(productId: number, personalisation: CardP
     if (res.status === 202) return { ok: true, to: String(((await res.json()) as { to: string }).to) };
     return { ok: false, message: await refusal(res) };
   } catch {
-    return { ok: false, message: 'The test could not be sent. Check your connection and try again.' };
+    return { ok: false, message: pageIntl().formatMessage({ id: 'preview.sendOffline', defaultMessage: 'The test could not be sent. Check your connection and try again.' }) };
   }
 }

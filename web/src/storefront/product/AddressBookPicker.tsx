@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { MenuItem } from '@blueprintjs/core';
+import { useIntl } from 'react-intl';
 import { MultiSelect, type ItemRenderer } from '@blueprintjs/select';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { MAX_RECIPIENTS_PER_LINE } from '@rules';
@@ -23,6 +24,7 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
  */
 export default function AddressBookPicker({ recipients, onChange }: { recipients: CardRecipient[]; onChange: (recipients: CardRecipient[]) => void }) {
   const [query, setQuery] = useState('');
+  const intl = useIntl();
   const search = useDebounced(query, 200);
   const { data, loading } = useQuery(ContactPickerQuery, { variables: { search: search || null }, fetchPolicy: 'cache-and-network' });
   const contacts: PickedContact[] = data?.contacts.edges.map((edge) => edge.node) ?? [];
@@ -74,10 +76,10 @@ export default function AddressBookPicker({ recipients, onChange }: { recipients
         query={query}
         onQueryChange={setQuery}
         resetOnSelect
-        placeholder="Search your address book…"
-        noResults={<MenuItem disabled roleStructure="listoption" text={loading ? 'Searching…' : search ? 'No contact matches.' : 'Your address book is empty.'} />}
+        placeholder={intl.formatMessage({ id: 'product.addressBook.placeholder', defaultMessage: 'Search your address book…' })}
+        noResults={<MenuItem disabled roleStructure="listoption" text={loading ? intl.formatMessage({ id: 'product.addressBook.searching', defaultMessage: 'Searching…' }) : search ? intl.formatMessage({ id: 'product.addressBook.noMatch', defaultMessage: 'No contact matches.' }) : intl.formatMessage({ id: 'product.addressBook.empty', defaultMessage: 'Your address book is empty.' })} />}
         popoverProps={{ minimal: true, matchTargetWidth: true }}
-        tagInputProps={{ inputProps: { 'aria-label': 'Search your address book' }, tagProps: { minimal: true } }}
+        tagInputProps={{ inputProps: { 'aria-label': intl.formatMessage({ id: 'product.addressBook.label', defaultMessage: 'Search your address book' }) }, tagProps: { minimal: true } }}
       />
     </div>
   );

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button, ButtonGroup, FormGroup, InputGroup } from '@blueprintjs/core';
 import { GIFT_CARD_AMOUNTS, GIFT_CARD_MAX_AMOUNT, GIFT_CARD_MIN_AMOUNT } from '@rules';
+import { useIntl } from 'react-intl';
 import type { GiftCardChoice } from '../cart/cart-lines';
+import { pageIntl } from '../../i18n/page-intl';
 import { formatPrice, formatWholePrice } from '../common/price';
 import { giftRecipientErrors, GiftRecipientFields, trimmedRecipient } from './GiftRecipientFields';
 
@@ -18,7 +20,7 @@ export function giftCardAmount(text: string): string | null {
 /** The form's problems by field (the rules are the server's: 10 to 500, one-line names, an address). */
 export function giftCardErrors(choice: GiftCardChoice): Errors {
   const errors: Errors = giftRecipientErrors(choice);
-  if (!giftCardAmount(choice.amount)) return { amount: `Choose an amount from $${GIFT_CARD_MIN_AMOUNT} to $${GIFT_CARD_MAX_AMOUNT}.`, ...errors };
+  if (!giftCardAmount(choice.amount)) return { amount: pageIntl().formatMessage({ id: 'product.giftCard.amountError', defaultMessage: 'Choose an amount from {min} to {max}.' }, { min: `$${GIFT_CARD_MIN_AMOUNT}`, max: `$${GIFT_CARD_MAX_AMOUNT}` }), ...errors };
   return errors;
 }
 
@@ -31,6 +33,7 @@ export function GiftCardForm({ onAdd }: { onAdd: (choice: GiftCardChoice) => voi
   const [typed, setTyped] = useState('50');
   const [errors, setErrors] = useState<Errors>({});
   const [tried, setTried] = useState(false);
+  const intl = useIntl();
 
   const change = (patch: Partial<GiftCardChoice>) => {
     const next = { ...choice, ...patch };
@@ -56,8 +59,8 @@ export function GiftCardForm({ onAdd }: { onAdd: (choice: GiftCardChoice) => voi
 
   return (
     <form className="gift-card-form" onSubmit={submit} noValidate>
-      <FormGroup label="Amount" labelFor="gift-card-amount" {...field('amount')}>
-        <ButtonGroup className="gift-card-amounts" aria-label="Amounts">
+      <FormGroup label={intl.formatMessage({ id: 'product.giftCard.amount', defaultMessage: 'Amount' })} labelFor="gift-card-amount" {...field('amount')}>
+        <ButtonGroup className="gift-card-amounts" aria-label={intl.formatMessage({ id: 'product.giftCard.amounts', defaultMessage: 'Amounts' })}>
           {GIFT_CARD_AMOUNTS.map((preset) => (
             <Button
               key={preset}
@@ -76,7 +79,7 @@ export function GiftCardForm({ onAdd }: { onAdd: (choice: GiftCardChoice) => voi
           className="gift-card-amount-input"
           leftIcon="dollar"
           inputMode="decimal"
-          aria-label={`Another amount, $${GIFT_CARD_MIN_AMOUNT} to $${GIFT_CARD_MAX_AMOUNT}`}
+          aria-label={intl.formatMessage({ id: 'product.giftCard.otherAmount', defaultMessage: 'Another amount, {min} to {max}' }, { min: `$${GIFT_CARD_MIN_AMOUNT}`, max: `$${GIFT_CARD_MAX_AMOUNT}` })}
           placeholder={`${GIFT_CARD_MIN_AMOUNT}–${GIFT_CARD_MAX_AMOUNT}`}
           value={typed}
           intent={errors.amount ? 'danger' : 'none'}
@@ -86,8 +89,8 @@ export function GiftCardForm({ onAdd }: { onAdd: (choice: GiftCardChoice) => voi
           }}
         />
       </FormGroup>
-      <GiftRecipientFields idPrefix="gift-card" value={choice} errors={errors} onChange={change} emailHelp="The gift card and its code are e-mailed here as soon as your order is paid." />
-      <Button type="submit" intent="primary" size="large" icon="shopping-cart" text={amount ? `Add to cart · ${formatPrice(amount)}` : 'Add to cart'} />
+      <GiftRecipientFields idPrefix="gift-card" value={choice} errors={errors} onChange={change} emailHelp={intl.formatMessage({ id: 'product.giftCard.emailHelp', defaultMessage: 'The gift card and its code are e-mailed here as soon as your order is paid.' })} />
+      <Button type="submit" intent="primary" size="large" icon="shopping-cart" text={amount ? intl.formatMessage({ id: 'product.addToCartPriced', defaultMessage: 'Add to cart · {price}' }, { price: formatPrice(amount) }) : intl.formatMessage({ id: 'product.addToCart', defaultMessage: 'Add to cart' })} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { Button, Classes } from '@blueprintjs/core';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageLocation } from '../../apollo/generated/graphql';
 import { ResponsiveImage, type StoredImage } from '../../common/ResponsiveImage';
 import { IMAGE_SIZES } from '../../common/image-sizes';
@@ -40,6 +41,7 @@ export function OpeningCard({
   recipientName: string;
 }) {
   const [side, setSide] = useState<Side>('closed');
+  const intl = useIntl();
   // The family with its category's fallback once the font catalogue is here (it is fetched after the
   // page: until then, and on the server, a serif stands in while the family loads).
   const [refined, setRefined] = useState<{ name: string; css: string } | null>(null);
@@ -57,34 +59,36 @@ export function OpeningCard({
       current = false;
     };
   }, [fontName]);
-  const recipient = recipientName.trim() || 'someone special';
+  const recipient = recipientName.trim() || intl.formatMessage({ id: 'product.card.someone', defaultMessage: 'someone special' });
   const fontFamily = !fontName ? undefined : refined?.name === fontName ? refined.css : `'${fontName}', serif`;
 
   return (
-    <figure className="opening-card" data-state={side} aria-label="Card preview">
+    <figure className="opening-card" data-state={side} aria-label={intl.formatMessage({ id: 'common.cardPreview.label', defaultMessage: 'Card preview' })}>
       <div className="card-book" style={{ '--ratio': ratioOf(cover) } as CSSProperties}>
         <div className="inside">
-          {page(greeting, 'Inside of the card')}
+          {page(greeting, intl.formatMessage({ id: 'product.card.insideAlt', defaultMessage: 'Inside of the card' }))}
           <div className={`message ${placementClass(placement)}`}>
             <p style={{ fontFamily }} data-testid="preview-message">
-              {message.trim() || 'Your message appears here.'}
+              {message.trim() || intl.formatMessage({ id: 'product.card.messagePlaceholder', defaultMessage: 'Your message appears here.' })}
             </p>
           </div>
         </div>
-        <div className="back">{page(back, 'Back of the card')}</div>
+        <div className="back">{page(back, intl.formatMessage({ id: 'product.card.backAlt', defaultMessage: 'Back of the card' }))}</div>
         {/* Its name holds the words it shows ("For …"), so that it can be asked for by what one sees. */}
-        <button type="button" className="cover" aria-label={`Open the card for ${recipient}`} onClick={() => setSide('open')}>
-          <span className="cover-front">{page(cover, 'Cover of the card', true)}</span>
+        <button type="button" className="cover" aria-label={intl.formatMessage({ id: 'product.card.open', defaultMessage: 'Open the card for {recipient}' }, { recipient })} onClick={() => setSide('open')}>
+          <span className="cover-front">{page(cover, intl.formatMessage({ id: 'product.card.coverAlt', defaultMessage: 'Cover of the card' }), true)}</span>
           <span className="cover-inner">
-            <span>For {recipient}</span>
+            <span>
+              <FormattedMessage id="product.card.for" defaultMessage="For {recipient}" values={{ recipient }} />
+            </span>
           </span>
         </button>
       </div>
       <figcaption>
         <div className={Classes.BUTTON_GROUP} role="group">
-          <Button text="Cover" active={side === 'closed'} onClick={() => setSide('closed')} />
-          <Button text="Inside" active={side === 'open'} onClick={() => setSide('open')} />
-          <Button text="Back" active={side === 'back'} onClick={() => setSide('back')} />
+          <Button text={intl.formatMessage({ id: 'product.card.cover', defaultMessage: 'Cover' })} active={side === 'closed'} onClick={() => setSide('closed')} />
+          <Button text={intl.formatMessage({ id: 'product.card.inside', defaultMessage: 'Inside' })} active={side === 'open'} onClick={() => setSide('open')} />
+          <Button text={intl.formatMessage({ id: 'product.card.back', defaultMessage: 'Back' })} active={side === 'back'} onClick={() => setSide('back')} />
         </div>
       </figcaption>
     </figure>

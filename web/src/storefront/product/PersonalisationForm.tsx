@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Classes, FormGroup, HTMLSelect, InputGroup, Radio, RadioGroup, Spinner } from '@blueprintjs/core';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { CardPersonalisation, CardRecipient } from '../cart/cart-lines';
 import { DELIVERY_HOURS, FIRST_NAME_PLACEHOLDER, latestDeliveryDay, MAX_RECIPIENTS_PER_LINE, NAME_PLACEHOLDER } from '@rules';
 import { useAuth } from '../../auth/auth-store';
@@ -41,6 +42,7 @@ export function PersonalisationForm({
   const [tried, setTried] = useState(false);
   const [picking, setPicking] = useState(false);
   const { user } = useAuth();
+  const intl = useIntl();
   const today = localDay(new Date());
 
   const change = (patch: Partial<CardPersonalisation>) => {
@@ -73,24 +75,24 @@ export function PersonalisationForm({
   const many = value.recipients.length > 1;
 
   return (
-    <form ref={form} className="personalisation-form" onSubmit={submit} noValidate aria-label="Personalise your card">
-      <fieldset className="personalisation-recipients" aria-label="Recipients">
+    <form ref={form} className="personalisation-form" onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'product.form.label', defaultMessage: 'Personalise your card' })}>
+      <fieldset className="personalisation-recipients" aria-label={intl.formatMessage({ id: 'product.form.recipients', defaultMessage: 'Recipients' })}>
         {value.recipients.map((recipient, index) => {
           // The first recipient keeps the form's plain labels; the others are numbered.
-          const who = index === 0 ? "Recipient's" : `Recipient ${index + 1}'s`;
+          const number = index + 1;
           return (
             <div className="personalisation-row personalisation-recipient" key={index}>
-              <FormGroup label={`${who} name`} labelFor={`recipient-name-${index}`} {...field(`recipients.${index}.name`)}>
+              <FormGroup label={index === 0 ? intl.formatMessage({ id: 'product.form.recipientName', defaultMessage: "Recipient's name" }) : intl.formatMessage({ id: 'product.form.recipientNameNumbered', defaultMessage: "Recipient {number}'s name" }, { number })} labelFor={`recipient-name-${index}`} {...field(`recipients.${index}.name`)}>
                 <InputGroup id={`recipient-name-${index}`} value={recipient.name} maxLength={100} onValueChange={(name) => changeRecipient(index, { name })} intent={field(`recipients.${index}.name`).intent} />
               </FormGroup>
-              <FormGroup label={`${who} e-mail`} labelFor={`recipient-email-${index}`} {...field(`recipients.${index}.email`)}>
+              <FormGroup label={index === 0 ? intl.formatMessage({ id: 'product.form.recipientEmail', defaultMessage: "Recipient's e-mail" }) : intl.formatMessage({ id: 'product.form.recipientEmailNumbered', defaultMessage: "Recipient {number}'s e-mail" }, { number })} labelFor={`recipient-email-${index}`} {...field(`recipients.${index}.email`)}>
                 <InputGroup
                   id={`recipient-email-${index}`}
                   type="email"
                   value={recipient.email}
                   onValueChange={(email) => changeRecipient(index, { email })}
                   intent={field(`recipients.${index}.email`).intent}
-                  rightElement={many ? <Button variant="minimal" icon="cross" aria-label={`Remove ${recipient.name || `recipient ${index + 1}`}`} onClick={() => removeRecipient(index)} /> : undefined}
+                  rightElement={many ? <Button variant="minimal" icon="cross" aria-label={recipient.name ? intl.formatMessage({ id: 'product.form.removeNamed', defaultMessage: 'Remove {name}' }, { name: recipient.name }) : intl.formatMessage({ id: 'product.form.removeNumbered', defaultMessage: 'Remove recipient {number}' }, { number })} onClick={() => removeRecipient(index)} /> : undefined}
                 />
               </FormGroup>
             </div>
@@ -98,9 +100,9 @@ export function PersonalisationForm({
         })}
         <div className="personalisation-recipient-actions">
           {/* A group card goes to one recipient: the whole group signs that one card. */}
-          <Button variant="outlined" icon="add" text="Add recipient" disabled={full || Boolean(value.groupCard)} onClick={() => setRecipients([...value.recipients, emptyRecipient()])} />
-          {user && <Button variant="outlined" icon="book" text="From address book" active={picking} onClick={() => setPicking((open) => !open)} />}
-          {many && <span className="muted personalisation-count">{value.recipients.length} recipients: one card each</span>}
+          <Button variant="outlined" icon="add" text={intl.formatMessage({ id: 'product.form.addRecipient', defaultMessage: 'Add recipient' })} disabled={full || Boolean(value.groupCard)} onClick={() => setRecipients([...value.recipients, emptyRecipient()])} />
+          {user && <Button variant="outlined" icon="book" text={intl.formatMessage({ id: 'product.form.fromAddressBook', defaultMessage: 'From address book' })} active={picking} onClick={() => setPicking((open) => !open)} />}
+          {many && <span className="muted personalisation-count"><FormattedMessage id="product.form.recipientCount" defaultMessage="{count, plural, one {# recipient: one card} other {# recipients: one card each}}" values={{ count: value.recipients.length }} /></span>}
         </div>
         {errors.recipients && <p className={`${Classes.FORM_HELPER_TEXT} ${Classes.INTENT_DANGER}`}>{errors.recipients}</p>}
         {user && picking && (
@@ -109,14 +111,20 @@ export function PersonalisationForm({
           </Suspense>
         )}
       </fieldset>
-      <FormGroup label="Your name" labelFor="sender-name" {...field('senderName')}>
+      <FormGroup label={intl.formatMessage({ id: 'product.form.senderName', defaultMessage: 'Your name' })} labelFor="sender-name" {...field('senderName')}>
         <InputGroup id="sender-name" value={value.senderName} maxLength={100} onValueChange={(senderName) => change({ senderName })} intent={field('senderName').intent} />
       </FormGroup>
       <FormGroup
-        label="Your message"
+        label={intl.formatMessage({ id: 'product.form.message', defaultMessage: 'Your message' })}
         labelFor="card-message"
         intent={field('message').intent}
-        helperText={errors.message ?? `${length} / ${MAX_MESSAGE} · write ${NAME_PLACEHOLDER} where each recipient's name goes (${FIRST_NAME_PLACEHOLDER} for the first name only)`}
+        helperText={
+          errors.message ??
+          intl.formatMessage(
+            { id: 'product.form.messageHelp', defaultMessage: "{length} / {max} · write {name} where each recipient's name goes ({firstName} for the first name only)" },
+            { length, max: MAX_MESSAGE, name: NAME_PLACEHOLDER, firstName: FIRST_NAME_PLACEHOLDER },
+          )
+        }
       >
         {/* Blueprint's text area as its classes: its component measures the page (a forced layout) as it mounts. */}
         <textarea
@@ -125,12 +133,12 @@ export function PersonalisationForm({
           rows={5}
           value={value.message}
           maxLength={MAX_MESSAGE}
-          placeholder={`Dear ${NAME_PLACEHOLDER}, …`}
+          placeholder={intl.formatMessage({ id: 'product.form.messagePlaceholder', defaultMessage: 'Dear {name}, …' }, { name: NAME_PLACEHOLDER })}
           onChange={(event) => change({ message: event.currentTarget.value })}
           aria-describedby="card-message-count"
         />
       </FormGroup>
-      <FormGroup label="Delivery" intent={field('deliveryDate').intent === 'danger' || field('deliveryTime').intent === 'danger' ? 'danger' : 'none'} helperText={errors.deliveryDate ?? errors.deliveryTime}>
+      <FormGroup label={intl.formatMessage({ id: 'product.form.delivery', defaultMessage: 'Delivery' })} intent={field('deliveryDate').intent === 'danger' || field('deliveryTime').intent === 'danger' ? 'danger' : 'none'} helperText={errors.deliveryDate ?? errors.deliveryTime}>
         {/* A name of its own: Blueprint's default counts the groups a process has drawn, so the server's page (drawn once, kept) and the browser would disagree. */}
         <RadioGroup
           inline
@@ -138,26 +146,30 @@ export function PersonalisationForm({
           selectedValue={value.deliveryDate === null ? 'now' : 'later'}
           onChange={(event) => change({ deliveryDate: event.currentTarget.value === 'now' ? null : (value.deliveryDate ?? today) })}
         >
-          <Radio value="now" label="Send now" />
-          <Radio value="later" label="On a later day" />
+          <Radio value="now" label={intl.formatMessage({ id: 'product.form.sendNow', defaultMessage: 'Send now' })} />
+          <Radio value="later" label={intl.formatMessage({ id: 'product.form.later', defaultMessage: 'On a later day' })} />
         </RadioGroup>
         {value.deliveryDate !== null && (
           <div className="personalisation-when">
-            <InputGroup type="date" aria-label="Delivery date" value={value.deliveryDate} min={today} max={latestDeliveryDay(today)} onValueChange={(deliveryDate) => change({ deliveryDate })} intent={field('deliveryDate').intent} />
-            <HTMLSelect aria-label="Delivery time" value={value.deliveryTime} onChange={(event) => change({ deliveryTime: event.currentTarget.value })} options={DELIVERY_HOURS.map((hour) => ({ value: hour, label: hour }))} />
-            <span className="muted">your time</span>
+            <InputGroup type="date" aria-label={intl.formatMessage({ id: 'product.form.deliveryDate', defaultMessage: 'Delivery date' })} value={value.deliveryDate} min={today} max={latestDeliveryDay(today)} onValueChange={(deliveryDate) => change({ deliveryDate })} intent={field('deliveryDate').intent} />
+            <HTMLSelect aria-label={intl.formatMessage({ id: 'product.form.deliveryTime', defaultMessage: 'Delivery time' })} value={value.deliveryTime} onChange={(event) => change({ deliveryTime: event.currentTarget.value })} options={DELIVERY_HOURS.map((hour) => ({ value: hour, label: hour }))} />
+            <span className="muted">
+              <FormattedMessage id="product.form.yourTime" defaultMessage="your time" />
+            </span>
           </div>
         )}
       </FormGroup>
       <GroupCardFields value={value} onChange={change} errors={errors} />
       <div className="personalisation-submit">
         <Button type="submit" intent="primary" size="large" icon="shopping-cart" text={submitText} />
-        {onPreview && <Button size="large" variant="outlined" icon="eye-open" text="Preview" onClick={() => checked(onPreview)} />}
+        {onPreview && <Button size="large" variant="outlined" icon="eye-open" text={intl.formatMessage({ id: 'product.form.preview', defaultMessage: 'Preview' })} onClick={() => checked(onPreview)} />}
         <span className="personalisation-total" aria-live="polite">
           {many ? (
-            <>
-              {value.recipients.length} cards × {formatPrice(price)} = <strong>{formatPrice(lineTotal(price, value.recipients.length))}</strong>
-            </>
+            <FormattedMessage
+              id="product.form.total"
+              defaultMessage="{count, plural, one {# card} other {# cards}} × {price} = <strong>{total}</strong>"
+              values={{ count: value.recipients.length, price: formatPrice(price), total: formatPrice(lineTotal(price, value.recipients.length)), strong: (chunks) => <strong>{chunks}</strong> }}
+            />
           ) : (
             <strong>{formatPrice(price)}</strong>
           )}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { fillName, GIFT_CARD_MAX_AMOUNT, GIFT_CARD_MIN_AMOUNT, hourText, isGiftCardType, isGiftMembershipType, recipientNames, songTitle } from '@rules';
+import { fillName, GIFT_CARD_MAX_AMOUNT, GIFT_CARD_MIN_AMOUNT, hourText, isGiftCardType, isGiftMembershipType, songTitle } from '@rules';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { SongPlayer } from '../../common/song/SongPlayer';
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, Classes, Spinner } from '@blueprintjs/core';
@@ -33,6 +34,7 @@ export default function ProductOrderPage() {
   const editing = useCartLine(params.get('line'), id);
   // A new card offers the shop's default hour (Settings); the shopper picks another at will.
   const shop = useShop();
+  const intl = useIntl();
   const blank = () => emptyPersonalisation('', hourText(shop.defaultDeliveryHour));
   const [personalisation, setPersonalisation] = useState<CardPersonalisation>(() => editing?.personalisation ?? blank());
   // The cart is the browser's: a page the server drew starts without it, and the card being changed fills the form once it is read.
@@ -54,9 +56,13 @@ export default function ProductOrderPage() {
       <div className="store-page">
         <EmptyState level={1}
           icon={missing ? 'search' : 'error'}
-          title={missing ? 'Product not found' : 'The product could not be loaded'}
-          description={missing ? 'It may have been removed from the shop.' : error?.message}
-          action={<Link to="/shop">Back to the shop</Link>}
+          title={missing ? intl.formatMessage({ id: 'product.notFound.title', defaultMessage: 'Product not found' }) : intl.formatMessage({ id: 'product.error.title', defaultMessage: 'The product could not be loaded' })}
+          description={missing ? intl.formatMessage({ id: 'product.notFound.description', defaultMessage: 'It may have been removed from the shop.' }) : error?.message}
+          action={
+            <Link to="/shop">
+              <FormattedMessage id="product.backToShop" defaultMessage="Back to the shop" />
+            </Link>
+          }
         />
       </div>
     );
@@ -69,7 +75,7 @@ export default function ProductOrderPage() {
   const songs = card ? [card.song1, card.song2, card.song3].filter((song) => song !== null && song !== undefined) : [];
   const gallery = [product.mainImage ? { ...product.mainImage, friendlyName: product.name } : null, ...product.associatedImages].filter((image) => image !== null);
 
-  const added = (text: string) => void snackbarWithAction(text, { text: 'View cart', onClick: () => navigate('/cart') });
+  const added = (text: string) => void snackbarWithAction(text, { text: intl.formatMessage({ id: 'product.viewCart', defaultMessage: 'View cart' }), onClick: () => navigate('/cart') });
 
   const addCard = (entered: CardPersonalisation) => {
     // The visitor's time zone is read when the card is added: reading it costs a phone a moment the first screen needs.
@@ -80,7 +86,7 @@ export default function ProductOrderPage() {
       return;
     }
     cart.add({ productId: product.id, name: product.name, quantity: value.recipients.length, personalisation: value });
-    setInCart(`“${product.name}” for ${recipientNames(value.recipients)} is in your cart.`);
+    setInCart(intl.formatMessage({ id: 'product.card.added', defaultMessage: '“{product}” for {recipients} is in your cart.' }, { product: product.name, recipients: recipientNames(intl, value.recipients) }));
     // A next card, most often from the same sender: their name stays.
     setPersonalisation({ ...blank(), senderName: value.senderName });
   };
@@ -89,8 +95,10 @@ export default function ProductOrderPage() {
   const coverId = card?.coverImage?.id ?? product.mainImage?.id;
   const pictures = card ? gallery.filter((image, index) => image.id !== coverId && gallery.findIndex((other) => other.id === image.id) === index) : gallery;
   const songList = songs.length > 0 && (
-    <section className="product-songs" aria-label="Songs">
-      <h2>Songs on this card</h2>
+    <section className="product-songs" aria-label={intl.formatMessage({ id: 'product.songs.label', defaultMessage: 'Songs' })}>
+      <h2>
+        <FormattedMessage id="product.songs.title" defaultMessage="Songs on this card" />
+      </h2>
       {songs.map((song) => (
         <SongPlayer key={song!.id} title={songTitle(song!.friendlyName)} src={`/api/${song!.filePath}`} />
       ))}
@@ -102,7 +110,11 @@ export default function ProductOrderPage() {
       {/* Only admins can open a product that is not in the shop. */}
       {product.status !== 'ACTIVE' && (
         <Callout intent="warning" icon={product.status === 'DRAFT' ? 'edit' : 'archive'} className="product-status-ribbon" role="note">
-          {product.status === 'DRAFT' ? 'Draft' : 'Archived'}: shoppers do not see this product; only admins can open this page.
+          <FormattedMessage
+            id="product.status.hidden"
+            defaultMessage="{status, select, draft {Draft} other {Archived}}: shoppers do not see this product; only admins can open this page."
+            values={{ status: product.status === 'DRAFT' ? 'draft' : 'archived' }}
+          />
         </Callout>
       )}
       {/* The card and the form are hydrated each in a task of its own (Layout.tsx). */}
@@ -138,7 +150,13 @@ export default function ProductOrderPage() {
           <p className="muted product-type">{product.productType.name}</p>
           <h1>{product.name}</h1>
           <p className="product-price">
-            {giftCard ? `${formatPrice(GIFT_CARD_MIN_AMOUNT)} to ${formatPrice(GIFT_CARD_MAX_AMOUNT)}` : giftMembership ? 'Priced by the plan you choose' : <SalePrice price={product.price} compareAt={product.compareAtPrice} />}
+            {giftCard ? (
+              <FormattedMessage id="product.giftCard.priceRange" defaultMessage="{min} to {max}" values={{ min: formatPrice(GIFT_CARD_MIN_AMOUNT), max: formatPrice(GIFT_CARD_MAX_AMOUNT) }} />
+            ) : giftMembership ? (
+              <FormattedMessage id="product.giftMembership.price" defaultMessage="Priced by the plan you choose" />
+            ) : (
+              <SalePrice price={product.price} compareAt={product.compareAtPrice} />
+            )}
           </p>
           {product.description && <Description text={product.description} />}
           {product.tags.length > 0 && (
@@ -155,12 +173,16 @@ export default function ProductOrderPage() {
           )}
         </div>
         {card ? (
-          <section className="product-personalise" aria-label="Personalise">
-            <h2>{editing ? 'Change your card' : 'Make it yours'}</h2>
-            {editing && <Callout intent="primary" icon="edit" className="product-editing">You are changing a card that is already in your cart.</Callout>}
+          <section className="product-personalise" aria-label={intl.formatMessage({ id: 'product.personalise.label', defaultMessage: 'Personalise' })}>
+            <h2>{editing ? intl.formatMessage({ id: 'product.personalise.change', defaultMessage: 'Change your card' }) : intl.formatMessage({ id: 'product.personalise.title', defaultMessage: 'Make it yours' })}</h2>
+            {editing && (
+              <Callout intent="primary" icon="edit" className="product-editing">
+                <FormattedMessage id="product.personalise.editing" defaultMessage="You are changing a card that is already in your cart." />
+              </Callout>
+            )}
             {inCart && (
               <Callout intent="success" icon="tick-circle" className="product-added" role="status">
-                {inCart} <Link to="/cart">View cart</Link>
+                {inCart} <Link to="/cart"><FormattedMessage id="product.viewCart" defaultMessage="View cart" /></Link>
               </Callout>
             )}
             <Suspense>
@@ -169,7 +191,7 @@ export default function ProductOrderPage() {
                 onChange={setPersonalisation}
                 onSubmit={addCard}
                 onPreview={(entered) => setPreviewing({ ...entered, timeZone: entered.timeZone || browserTimeZone() })}
-                submitText={editing ? 'Update card in cart' : 'Add to cart'}
+                submitText={editing ? intl.formatMessage({ id: 'product.updateInCart', defaultMessage: 'Update card in cart' }) : intl.formatMessage({ id: 'product.addToCart', defaultMessage: 'Add to cart' })}
                 price={product.price}
               />
             </Suspense>
@@ -180,32 +202,32 @@ export default function ProductOrderPage() {
             )}
           </section>
         ) : giftCard ? (
-          <section className="product-personalise" aria-label="Gift card">
-            <h2>Give it to someone</h2>
+          <section className="product-personalise" aria-label={intl.formatMessage({ id: 'product.giftCard.label', defaultMessage: 'Gift card' })}>
+            <h2><FormattedMessage id="product.gift.title" defaultMessage="Give it to someone" /></h2>
             {inCart && (
               <Callout intent="success" icon="tick-circle" className="product-added" role="status">
-                {inCart} <Link to="/cart">View cart</Link>
+                {inCart} <Link to="/cart"><FormattedMessage id="product.viewCart" defaultMessage="View cart" /></Link>
               </Callout>
             )}
             <GiftCardForm
               onAdd={(choice) => {
                 cart.add({ productId: product.id, name: product.name, quantity: 1, personalisation: null, giftCard: choice });
-                setInCart(`A ${formatPrice(choice.amount)} gift card for ${choice.recipientName} is in your cart.`);
+                setInCart(intl.formatMessage({ id: 'product.giftCard.added', defaultMessage: 'A {amount} gift card for {recipient} is in your cart.' }, { amount: formatPrice(choice.amount), recipient: choice.recipientName }));
               }}
             />
           </section>
         ) : giftMembership ? (
-          <section className="product-personalise" aria-label="Gift membership">
-            <h2>Give it to someone</h2>
+          <section className="product-personalise" aria-label={intl.formatMessage({ id: 'product.giftMembership.label', defaultMessage: 'Gift membership' })}>
+            <h2><FormattedMessage id="product.gift.title" defaultMessage="Give it to someone" /></h2>
             {inCart && (
               <Callout intent="success" icon="tick-circle" className="product-added" role="status">
-                {inCart} <Link to="/cart">View cart</Link>
+                {inCart} <Link to="/cart"><FormattedMessage id="product.viewCart" defaultMessage="View cart" /></Link>
               </Callout>
             )}
             <GiftMembershipForm
               onAdd={(choice, price) => {
                 cart.add({ productId: product.id, name: product.name, quantity: 1, personalisation: null, giftMembership: choice });
-                setInCart(`A ${choice.planName} membership (${formatPrice(price)}) for ${choice.recipientName} is in your cart.`);
+                setInCart(intl.formatMessage({ id: 'product.giftMembership.added', defaultMessage: 'A {plan} membership ({price}) for {recipient} is in your cart.' }, { plan: choice.planName, price: formatPrice(price), recipient: choice.recipientName }));
               }}
             />
           </section>
@@ -216,10 +238,10 @@ export default function ProductOrderPage() {
               intent="primary"
               size="large"
               icon="shopping-cart"
-              text="Add to cart"
+              text={intl.formatMessage({ id: 'product.addToCart', defaultMessage: 'Add to cart' })}
               onClick={() => {
                 cart.add({ productId: product.id, name: product.name, quantity: 1, personalisation: null });
-                added(`“${product.name}” is in your cart.`);
+                added(intl.formatMessage({ id: 'product.added', defaultMessage: '“{product}” is in your cart.' }, { product: product.name }));
               }}
             />
           </>
@@ -240,7 +262,7 @@ function Description({ text }: { text: string }) {
       </p>
       {long && (
         <button type="button" className="product-description-more" aria-expanded={open} aria-controls="product-description" onClick={() => setOpen((was) => !was)}>
-          {open ? 'Read less' : 'Read more'}
+          {open ? <FormattedMessage id="product.description.less" defaultMessage="Read less" /> : <FormattedMessage id="product.description.more" defaultMessage="Read more" />}
         </button>
       )}
     </div>
@@ -252,17 +274,18 @@ type Picture = StoredImage & { id: number; friendlyName: string };
 /** The opening card, and the product's other pictures as thumbnails: one opens in the card's place, the first brings the card back. */
 function CardWithPictures({ card, cardThumbnail, pictures, name }: { card: ReactNode; cardThumbnail: (StoredImage & { thumbnailPath?: string | null }) | null | undefined; pictures: Picture[]; name: string }) {
   const [shown, setShown] = useState(-1);
+  const intl = useIntl();
   const picture = pictures[shown];
   return (
     <div className="product-gallery">
       {picture ? <ResponsiveImage className="product-gallery-main" image={picture} sizes={IMAGE_SIZES.gallery} alt={picture.friendlyName || name} /> : card}
       {pictures.length > 0 && (
-        <div className="product-gallery-thumbs" role="group" aria-label="Pictures">
-          <button type="button" className={shown < 0 ? 'active' : ''} aria-pressed={shown < 0} onClick={() => setShown(-1)} aria-label="The card">
-            {cardThumbnail ? <img src={`/api/${cardThumbnail.thumbnailPath ?? cardThumbnail.filePath}`} alt="" width={64} height={64} loading="lazy" decoding="async" /> : <span className="product-gallery-card-thumb">Card</span>}
+        <div className="product-gallery-thumbs" role="group" aria-label={intl.formatMessage({ id: 'product.pictures.label', defaultMessage: 'Pictures' })}>
+          <button type="button" className={shown < 0 ? 'active' : ''} aria-pressed={shown < 0} onClick={() => setShown(-1)} aria-label={intl.formatMessage({ id: 'product.pictures.card', defaultMessage: 'The card' })}>
+            {cardThumbnail ? <img src={`/api/${cardThumbnail.thumbnailPath ?? cardThumbnail.filePath}`} alt="" width={64} height={64} loading="lazy" decoding="async" /> : <span className="product-gallery-card-thumb"><FormattedMessage id="product.pictures.cardThumb" defaultMessage="Card" /></span>}
           </button>
           {pictures.map((image, index) => (
-            <button key={image.id} type="button" className={index === shown ? 'active' : ''} aria-pressed={index === shown} onClick={() => setShown(index)} aria-label={`Picture ${index + 1}`}>
+            <button key={image.id} type="button" className={index === shown ? 'active' : ''} aria-pressed={index === shown} onClick={() => setShown(index)} aria-label={intl.formatMessage({ id: 'product.pictures.picture', defaultMessage: 'Picture {number}' }, { number: index + 1 })}>
               <img src={`/api/${image.thumbnailPath ?? image.filePath}`} alt="" width={64} height={64} loading="lazy" decoding="async" />
             </button>
           ))}
@@ -274,6 +297,7 @@ function CardWithPictures({ card, cardThumbnail, pictures, name }: { card: React
 
 function Gallery({ images, name }: { images: (StoredImage & { id: number; friendlyName: string })[]; name: string }) {
   const [shown, setShown] = useState(0);
+  const intl = useIntl();
   const current = images[shown];
   if (!current) return <div className="product-gallery-empty" />;
   return (
@@ -282,7 +306,7 @@ function Gallery({ images, name }: { images: (StoredImage & { id: number; friend
       {images.length > 1 && (
         <div className="product-gallery-thumbs">
           {images.map((image, index) => (
-            <button key={`${image.id}-${index}`} type="button" className={index === shown ? 'active' : ''} onClick={() => setShown(index)} aria-label={`Picture ${index + 1}`}>
+            <button key={`${image.id}-${index}`} type="button" className={index === shown ? 'active' : ''} onClick={() => setShown(index)} aria-label={intl.formatMessage({ id: 'product.pictures.picture', defaultMessage: 'Picture {number}' }, { number: index + 1 })}>
               <img src={`/api/${image.thumbnailPath ?? image.filePath}`} alt="" width={64} height={64} loading="lazy" decoding="async" />
             </button>
           ))}
@@ -290,4 +314,15 @@ function Gallery({ images, name }: { images: (StoredImage & { id: number; friend
       )}
     </div>
   );
+}
+
+/**
+ * Whom a card goes to, as a sentence names them: "Anna", "Anna and Ben", "Anna, Ben and Cleo", and
+ * past three the first two and how many others ("Anna, Ben and 3 others").
+ */
+function recipientNames(intl: IntlShape, recipients: readonly { name: string }[], shown = 2): string {
+  const names = recipients.map((r) => r.name);
+  if (names.length <= 1) return names[0] ?? '';
+  if (names.length <= shown + 1) return intl.formatMessage({ id: 'product.recipients.names', defaultMessage: '{first} and {last}' }, { first: names.slice(0, -1).join(', '), last: names.at(-1) });
+  return intl.formatMessage({ id: 'product.recipients.others', defaultMessage: '{first} and {count, plural, one {# other} other {# others}}' }, { first: names.slice(0, shown).join(', '), count: names.length - shown });
 }

@@ -1,4 +1,5 @@
 import { HTMLSelect } from '@blueprintjs/core';
+import { useIntl } from 'react-intl';
 import { compareNames } from '../../common/compare-names';
 import { buildTree, type TreeNode } from '../../common/tree';
 
@@ -10,6 +11,8 @@ interface NavCategory {
 
 /** The category tree as links (a select on a phone); `null` is every category. */
 export function CategoryNav({ categories, selected, onSelect }: { categories: readonly NavCategory[]; selected: number | null; onSelect: (id: number | null) => void }) {
+  const intl = useIntl();
+  const everything = intl.formatMessage({ id: 'shop.categories.everything', defaultMessage: 'Everything' });
   const tree = buildTree(categories, (a, b) => compareNames(a.name, b.name));
   const flat: { id: number; label: string }[] = [];
   const walk = (nodes: TreeNode<NavCategory>[], depth: number) =>
@@ -29,22 +32,22 @@ export function CategoryNav({ categories, selected, onSelect }: { categories: re
   );
 
   return (
-    <nav className="category-nav" aria-label="Categories">
+    <nav className="category-nav" aria-label={intl.formatMessage({ id: 'shop.categories.label', defaultMessage: 'Categories' })}>
       <ul className="category-list">
         <li>
           <button type="button" className={`category-link${selected === null ? ' active' : ''}`} aria-current={selected === null ? 'page' : undefined} onClick={() => onSelect(null)}>
-            Everything
+            {everything}
           </button>
         </li>
         {tree.map(item)}
       </ul>
       <HTMLSelect
         className="category-select"
-        aria-label="Category"
+        aria-label={intl.formatMessage({ id: 'shop.categories.select', defaultMessage: 'Category' })}
         fill
         value={selected ?? ''}
         onChange={(event) => onSelect(event.currentTarget.value ? Number(event.currentTarget.value) : null)}
-        options={[{ value: '', label: 'Everything' }, ...flat.map((c) => ({ value: c.id, label: c.label }))]}
+        options={[{ value: '', label: everything }, ...flat.map((c) => ({ value: c.id, label: c.label }))]}
       />
     </nav>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, Checkbox, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
+import { defineMessages, FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { ProductTile } from '../common/ProductTile';
 import { useDebounced } from '../common/use-debounced';
 import { useUrlParams } from '../../common/url-params';
@@ -18,24 +19,34 @@ const FIRST_IN_VIEW = 4;
 const CARD_TYPE = 1;
 
 /** "Sort by", as the address spells it (`?sort=`). */
-const SORTS: { param: string; sort: ProductSort; label: string }[] = [
-  { param: 'name', sort: 'NAME', label: 'Name' },
-  { param: 'newest', sort: 'NEWEST', label: 'Newest' },
-  { param: 'price_asc', sort: 'PRICE_ASC', label: 'Price: low to high' },
-  { param: 'price_desc', sort: 'PRICE_DESC', label: 'Price: high to low' },
+const sortLabels = defineMessages({
+  name: { id: 'shop.sort.name', defaultMessage: 'Name' },
+  newest: { id: 'shop.sort.newest', defaultMessage: 'Newest' },
+  priceAsc: { id: 'shop.sort.priceAsc', defaultMessage: 'Price: low to high' },
+  priceDesc: { id: 'shop.sort.priceDesc', defaultMessage: 'Price: high to low' },
+});
+const SORTS: { param: string; sort: ProductSort; label: MessageDescriptor }[] = [
+  { param: 'name', sort: 'NAME', label: sortLabels.name },
+  { param: 'newest', sort: 'NEWEST', label: sortLabels.newest },
+  { param: 'price_asc', sort: 'PRICE_ASC', label: sortLabels.priceAsc },
+  { param: 'price_desc', sort: 'PRICE_DESC', label: sortLabels.priceDesc },
 ];
 
 /** The price ranges of the filter, as `min_price`/`max_price` in the address. */
-const PRICES: { value: string; label: string; min: string | null; max: string | null }[] = [
-  { value: '', label: 'Any price', min: null, max: null },
-  { value: '-4.99', label: 'Under $5', min: null, max: '4.99' },
-  { value: '5-15', label: '$5 to $15', min: '5', max: '15' },
-  { value: '15.01-', label: 'Over $15', min: '15.01', max: null },
+const PRICES: { value: string; label: (intl: IntlShape) => string; min: string | null; max: string | null }[] = [
+  { value: '', label: (intl) => intl.formatMessage({ id: 'shop.price.any', defaultMessage: 'Any price' }), min: null, max: null },
+  { value: '-4.99', label: (intl) => intl.formatMessage({ id: 'shop.price.under', defaultMessage: 'Under {max}' }, { max: dollars(intl, 5) }), min: null, max: '4.99' },
+  { value: '5-15', label: (intl) => intl.formatMessage({ id: 'shop.price.between', defaultMessage: '{min} to {max}' }, { min: dollars(intl, 5), max: dollars(intl, 15) }), min: '5', max: '15' },
+  { value: '15.01-', label: (intl) => intl.formatMessage({ id: 'shop.price.over', defaultMessage: 'Over {min}' }, { min: dollars(intl, 15) }), min: '15.01', max: null },
 ];
+
+/** A round price bound of the filter as the page's language writes whole dollars ("$5", "5 $"). */
+const dollars = (intl: IntlShape, amount: number) => intl.formatNumber(amount, { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
 
 /** /shop: every product, by category, search, type and price, in an order; all live in the URL (`?category=&q=&type=&min_price=&max_price=&on_sale=1&sort=`). */
 export default function ShopPage() {
   const [params, changeParams] = useUrlParams();
+  const intl = useIntl();
   const categoryId = Number(params.get('category')) || null;
   const [text, setText] = useState(params.get('q') ?? '');
   const query = useDebounced(text.trim(), 300);
@@ -63,62 +74,68 @@ export default function ShopPage() {
   const category = categories.data?.categories.find((c) => c.id === categoryId);
   const connection = products.data?.searchProducts;
 
+  const sortBy = intl.formatMessage({ id: 'shop.sort.label', defaultMessage: 'Sort by' });
+  const typeLabel = intl.formatMessage({ id: 'shop.type.label', defaultMessage: 'Type' });
+  const priceLabel = intl.formatMessage({ id: 'shop.price.label', defaultMessage: 'Price' });
   const selectCategory = (id: number | null) => changeParams({ category: id ? String(id) : null });
 
   return (
     <div className="store-page shop-page">
       <aside className="shop-sidebar">{categories.data && <CategoryNav categories={categories.data.categories} selected={categoryId} onSelect={selectCategory} />}</aside>
-      <section className="shop-main" aria-label="Products">
+      <section className="shop-main" aria-label={intl.formatMessage({ id: 'shop.products', defaultMessage: 'Products' })}>
         <header className="shop-header">
-          <h1>{category?.name ?? 'Shop'}</h1>
+          <h1>{category?.name ?? intl.formatMessage({ id: 'nav.shop', defaultMessage: 'Shop' })}</h1>
           <InputGroup
             className="shop-search"
             type="search"
             leftIcon="search"
-            placeholder="Search cards, albums and collections"
-            aria-label="Search products"
+            placeholder={intl.formatMessage({ id: 'shop.search.placeholder', defaultMessage: 'Search cards, albums and collections' })}
+            aria-label={intl.formatMessage({ id: 'shop.search.label', defaultMessage: 'Search products' })}
             value={text}
             onValueChange={setText}
           />
           <div className="shop-filters">
             <label>
-              <span aria-hidden="true">Sort by</span>
-              <HTMLSelect aria-label="Sort by" value={sort?.param ?? 'name'} onChange={(event) => changeParams({ sort: event.currentTarget.value === 'name' ? null : event.currentTarget.value })} options={SORTS.map((s) => ({ value: s.param, label: s.label }))} />
+              <span aria-hidden="true">{sortBy}</span>
+              <HTMLSelect aria-label={sortBy} value={sort?.param ?? 'name'} onChange={(event) => changeParams({ sort: event.currentTarget.value === 'name' ? null : event.currentTarget.value })} options={SORTS.map((s) => ({ value: s.param, label: intl.formatMessage(s.label) }))} />
             </label>
             <label>
-              <span aria-hidden="true">Type</span>
+              <span aria-hidden="true">{typeLabel}</span>
               <HTMLSelect
-                aria-label="Type"
+                aria-label={typeLabel}
                 value={typeId ? String(typeId) : ''}
                 onChange={(event) => changeParams({ type: event.currentTarget.value || null })}
-                options={[{ value: '', label: 'All types' }, ...(types.data?.productTypes ?? []).map((t) => ({ value: String(t.id), label: t.name }))]}
+                options={[{ value: '', label: intl.formatMessage({ id: 'shop.type.all', defaultMessage: 'All types' }) }, ...(types.data?.productTypes ?? []).map((t) => ({ value: String(t.id), label: t.name }))]}
               />
             </label>
             <label>
-              <span aria-hidden="true">Price</span>
+              <span aria-hidden="true">{priceLabel}</span>
               <HTMLSelect
-                aria-label="Price"
+                aria-label={priceLabel}
                 value={price.value}
                 onChange={(event) => {
                   const next = PRICES.find((p) => p.value === event.currentTarget.value) ?? PRICES[0]!;
                   changeParams({ min_price: next.min, max_price: next.max });
                 }}
-                options={PRICES.map((p) => ({ value: p.value, label: p.label }))}
+                options={PRICES.map((p) => ({ value: p.value, label: p.label(intl) }))}
               />
             </label>
-            <Checkbox className="shop-on-sale" label="On sale" checked={onSale} onChange={(event) => changeParams({ on_sale: event.currentTarget.checked ? '1' : null })} />
+            <Checkbox className="shop-on-sale" label={intl.formatMessage({ id: 'shop.onSale', defaultMessage: 'On sale' })} checked={onSale} onChange={(event) => changeParams({ on_sale: event.currentTarget.checked ? '1' : null })} />
           </div>
         </header>
         {connection && (
           <p className="shop-count muted" aria-live="polite">
-            {connection.totalCount === 1 ? '1 product' : `${connection.totalCount} products`}
-            {query ? ` for “${query}”` : ''}
+            {query ? (
+              <FormattedMessage id="shop.countFor" defaultMessage="{count, plural, one {# product for “{query}”} other {# products for “{query}”}}" values={{ count: connection.totalCount, query }} />
+            ) : (
+              <FormattedMessage id="shop.count" defaultMessage="{count, plural, one {# product} other {# products}}" values={{ count: connection.totalCount }} />
+            )}
           </p>
         )}
         {products.error && !connection ? (
-          <Callout intent="danger" title="The shop could not be loaded">
+          <Callout intent="danger" title={intl.formatMessage({ id: 'shop.error.title', defaultMessage: 'The shop could not be loaded' })}>
             <p>{products.error.message}</p>
-            <Button text="Try again" onClick={() => void products.refetch()} />
+            <Button text={intl.formatMessage({ id: 'common.tryAgain', defaultMessage: 'Try again' })} onClick={() => void products.refetch()} />
           </Callout>
         ) : !connection ? (
           <Spinner className="store-state" />
@@ -126,9 +143,15 @@ export default function ShopPage() {
           <EmptyState
             className="store-state"
             icon="search"
-            title="Nothing found"
-            description={query ? `No product matches “${query}”${category ? ` in ${category.name}` : ''}.` : 'There is nothing in this category yet.'}
-            action={query || categoryId ? <Button text="Show everything" onClick={() => { setText(''); selectCategory(null); }} /> : undefined}
+            title={intl.formatMessage({ id: 'shop.empty.title', defaultMessage: 'Nothing found' })}
+            description={
+              query
+                ? category
+                  ? intl.formatMessage({ id: 'shop.empty.noMatchIn', defaultMessage: 'No product matches “{query}” in {category}.' }, { query, category: category.name })
+                  : intl.formatMessage({ id: 'shop.empty.noMatch', defaultMessage: 'No product matches “{query}”.' }, { query })
+                : intl.formatMessage({ id: 'shop.empty.category', defaultMessage: 'There is nothing in this category yet.' })
+            }
+            action={query || categoryId ? <Button text={intl.formatMessage({ id: 'shop.empty.showAll', defaultMessage: 'Show everything' })} onClick={() => { setText(''); selectCategory(null); }} /> : undefined}
           />
         ) : (
           <>
@@ -140,7 +163,7 @@ export default function ShopPage() {
             {connection.pageInfo.hasNextPage && (
               <div className="shop-more">
                 <Button
-                  text="Load more"
+                  text={intl.formatMessage({ id: 'shop.loadMore', defaultMessage: 'Load more' })}
                   loading={products.loading}
                   onClick={() => void products.fetchMore({ variables: { after: connection.pageInfo.endCursor } })}
                 />
