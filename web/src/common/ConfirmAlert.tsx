@@ -1,9 +1,9 @@
 import { Alert } from '@blueprintjs/core';
 
-/** A destructive confirmation: the question, Cancel, and a red Delete. */
-export function ConfirmAlert({ isOpen, message, onConfirm, onCancel, confirmText = 'Delete' }: { isOpen: boolean; message: string; onConfirm: () => void; onCancel: () => void; confirmText?: string }) {
+/** A destructive confirmation: the question, Cancel, and a red Delete (the storefront says both in the page's language). */
+export function ConfirmAlert({ isOpen, message, onConfirm, onCancel, confirmText = 'Delete', cancelText = 'Cancel' }: { isOpen: boolean; message: string; onConfirm: () => void; onCancel: () => void; confirmText?: string; cancelText?: string }) {
   return (
-    <Alert isOpen={isOpen} intent="danger" icon="trash" confirmButtonText={confirmText} cancelButtonText="Cancel" onConfirm={onConfirm} onCancel={onCancel} canEscapeKeyCancel>
+    <Alert isOpen={isOpen} intent="danger" icon="trash" confirmButtonText={confirmText} cancelButtonText={cancelText} onConfirm={onConfirm} onCancel={onCancel} canEscapeKeyCancel>
       <p>{message}</p>
     </Alert>
   );

@@ -73,7 +73,7 @@ export default function AccountPage() {
         />
       ) : (
         <>
-          <ul className="account-orders" aria-label="Orders">
+          <ul className="account-orders" aria-label={intl.formatMessage({ id: 'account.orders', defaultMessage: 'Orders' })}>
             {orders.edges.map(({ node: order }) => {
               const withdrawn = withdrawnOrder(order.status);
               const giftCard = paidWithGiftCard(order);
