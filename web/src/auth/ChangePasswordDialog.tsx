@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { graphql } from '../apollo/generated';
 import { errorCode, errorField } from '../apollo/errors';
-import { useErrorText } from '../i18n/input-messages';
+import { inputMessage, useErrorText } from '../i18n/input-messages';
 import { authStore } from './auth-store';
 import { toaster } from '../common/toaster';
 
@@ -49,7 +49,7 @@ export function ChangePasswordDialog({ isOpen, onClose }: { isOpen: boolean; onC
       const { data } = await changePassword({ variables: { input: { currentPassword, newPassword } } });
       if (!data) throw new Error();
       authStore.login(data.changePassword.token);
-      (await toaster()).show({ message: data.changePassword.message, intent: 'success', timeout: 3000 });
+      (await toaster()).show({ message: inputMessage(intl, data.changePassword.message), intent: 'success', timeout: 3000 });
       close();
     } catch (e) {
       setError({ text: errorText(e, intl.formatMessage({ id: 'auth.changePassword.failed', defaultMessage: 'Password change failed' })), field: placeOf(e) });

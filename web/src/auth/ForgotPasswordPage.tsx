@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useMutation } from '@apollo/client/react';
 import { Button, Callout, Card, FormGroup, H1, InputGroup } from '@blueprintjs/core';
 import { errorField } from '../apollo/errors';
-import { useErrorText } from '../i18n/input-messages';
+import { inputMessage, useErrorText } from '../i18n/input-messages';
 import { StandalonePage } from '../common/StandalonePage';
 import { RequestPasswordResetMutation } from './account-link-operations';
 
@@ -23,7 +23,7 @@ export default function ForgotPasswordPage() {
     setSent(null);
     try {
       const { data } = await request({ variables: { input: { email } } });
-      setSent(data?.requestPasswordReset.message ?? intl.formatMessage({ id: 'auth.forgot.sent', defaultMessage: 'If an account uses that address, we have sent it a link.' }));
+      setSent(inputMessage(intl, data?.requestPasswordReset.message ?? intl.formatMessage({ id: 'auth.forgot.sent', defaultMessage: 'If an account uses that address, we have sent it a link.' })));
     } catch (e) {
       setError({ text: errorText(e, intl.formatMessage({ id: 'auth.forgot.failed', defaultMessage: 'The link could not be sent. Please try again.' })), field: errorField(e) === 'email' });
     }

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Button, Callout, Card, FormGroup, H1, InputGroup } from '@blueprintjs/core';
 import { errorCode, errorField } from '../apollo/errors';
-import { useErrorText } from '../i18n/input-messages';
+import { inputMessage, useErrorText } from '../i18n/input-messages';
 import { StandalonePage } from '../common/StandalonePage';
 import { ResetPasswordMutation } from './account-link-operations';
 import { authStore } from './auth-store';
@@ -30,7 +30,7 @@ export default function ResetPasswordPage() {
       // Every session of the account has ended, this browser's too (if it was signed in).
       authStore.logout();
       await client.clearStore();
-      setDone(data?.resetPassword.message ?? intl.formatMessage({ id: 'auth.reset.done', defaultMessage: 'Your password has been set. Sign in with it.' }));
+      setDone(inputMessage(intl, data?.resetPassword.message ?? intl.formatMessage({ id: 'auth.reset.done', defaultMessage: 'Your password has been set. Sign in with it.' })));
     } catch (e) {
       setError({ text: errorText(e, intl.formatMessage({ id: 'auth.reset.failed', defaultMessage: 'The password could not be set.' })), field: errorField(e) === 'password', link: errorCode(e) === 'TOKEN_INVALID' });
     }

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Callout, Card, H1, Spinner } from '@blueprintjs/core';
-import { useErrorText } from '../i18n/input-messages';
+import { inputMessage, useErrorText } from '../i18n/input-messages';
 import { StandalonePage } from '../common/StandalonePage';
 import { VerifyEmailMutation } from './account-link-operations';
 import { authStore, useAuth } from './auth-store';
@@ -32,7 +32,7 @@ export default function VerifyEmailPage() {
         // Opened in a signed-in session of the same account: it continues under the new address.
         if (answer.token) authStore.login(answer.token);
         await client.refetchQueries({ include: 'active' }).catch(() => undefined);
-        setOutcome({ kind: 'done', message: answer.message });
+        setOutcome({ kind: 'done', message: inputMessage(intl, answer.message) });
       })
       .catch((e: unknown) => setOutcome({ kind: 'failed', message: errorText(e, intl.formatMessage({ id: 'auth.verify.failed', defaultMessage: 'The address could not be confirmed.' })) }));
   }, [token, verify, client]);

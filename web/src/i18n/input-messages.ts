@@ -1,6 +1,7 @@
 /**
  * The shop's input checks (the zod schemas of @rules/schemas, which the server runs on what it is
- * sent) answer in English; a form in another language shows each known answer in its own words.
+ * sent) and its answers to a shopper's account requests ("We have sent a link to …") are in
+ * English; a page in another language shows each known one in its own words.
  * The server's texts stay as they are: a message is recognised by its exact English, and one not
  * known here is shown as the server wrote it. (The texts are written out rather than imported: the
  * schemas would bring zod into the storefront's pages.)
@@ -24,7 +25,22 @@ const messages = defineMessages({
   occasionRequired: { id: 'contacts.input.occasionRequired', defaultMessage: 'Name the occasion (Birthday, Anniversary...).' },
   occasionLong: { id: 'contacts.input.occasionLong', defaultMessage: 'The occasion must be at most {max} characters.' },
   noSuchDay: { id: 'contacts.input.noSuchDay', defaultMessage: 'There is no such day.' },
+  resetRequested: { id: 'auth.forgot.sent', defaultMessage: 'If an account uses that address, we have sent it a link.' },
+  passwordSet: { id: 'auth.reset.done', defaultMessage: 'Your password has been set. Sign in with it.' },
+  passwordChanged: { id: 'auth.changePassword.done', defaultMessage: 'Password changed successfully' },
+  alreadyConfirmed: { id: 'settings.confirm.already', defaultMessage: 'Your e-mail address is already confirmed.' },
+  confirmed: { id: 'auth.verify.done', defaultMessage: 'Your e-mail address is confirmed.' },
+  newLinkSent: { id: 'settings.confirm.sentTo', defaultMessage: 'We have sent a new link to {email}.' },
+  changeLinkSent: { id: 'settings.email.sentTo', defaultMessage: 'We have sent a link to {email}. Your address changes once you open it.' },
+  addressChanged: { id: 'auth.verify.changed', defaultMessage: 'Your address is now {email}.' },
 });
+
+/** The answers that name an address, by their English pattern (the address is the first group). */
+const KNOWN_PATTERNS: [RegExp, MessageDescriptor][] = [
+  [/^We have sent a new link to (\S+)\.$/, messages.newLinkSent],
+  [/^We have sent a link to (\S+)\. Your address changes once you open it\.$/, messages.changeLinkSent],
+  [/^Your address is now (\S+)\.$/, messages.addressChanged],
+];
 
 /** Each known text as the server writes it, with the message that says it and the message's values. */
 const KNOWN = new Map<string, [MessageDescriptor, Record<string, number>?]>([
@@ -42,12 +58,18 @@ const KNOWN = new Map<string, [MessageDescriptor, Record<string, number>?]>([
   [messages.occasionRequired.defaultMessage as string, [messages.occasionRequired]],
   [`The occasion must be at most ${MAX_OCCASION_LABEL} characters.`, [messages.occasionLong, { max: MAX_OCCASION_LABEL }]],
   [messages.noSuchDay.defaultMessage as string, [messages.noSuchDay]],
+  ...[messages.resetRequested, messages.passwordSet, messages.passwordChanged, messages.alreadyConfirmed, messages.confirmed].map((m): [string, [MessageDescriptor]] => [m.defaultMessage as string, [m]]),
 ]);
 
-/** A text of the shop's input checks in the page's language (any other text as it is). */
+/** A text of the shop's input checks or account answers in the page's language (any other text as it is). */
 export function inputMessage(intl: IntlShape, text: string): string {
   const known = KNOWN.get(text);
-  return known ? intl.formatMessage(known[0], known[1]) : text;
+  if (known) return intl.formatMessage(known[0], known[1]);
+  for (const [pattern, message] of KNOWN_PATTERNS) {
+    const match = pattern.exec(text);
+    if (match) return intl.formatMessage(message, { email: match[1] });
+  }
+  return text;
 }
 
 /** The server's message for a failed operation (its input checks' in the page's language), or the fallback. */

@@ -3,7 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { useIntl } from 'react-intl';
 import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { errorField } from '../../apollo/errors';
-import { useErrorText } from '../../i18n/input-messages';
+import { inputMessage, useErrorText } from '../../i18n/input-messages';
 import { ChangeEmailMutation, MyAccountQuery } from './account-settings-operations';
 
 /** Change e-mail: the new address and the password; the address changes once the link sent there is opened. */
@@ -22,7 +22,7 @@ export function ChangeEmailForm() {
     setOutcome(null);
     try {
       const { data } = await change({ variables: { input: { newEmail, password } } });
-      setOutcome({ intent: 'success', text: data?.changeEmail.message ?? intl.formatMessage({ id: 'settings.email.sent', defaultMessage: 'We have sent a link to your new address.' }) });
+      setOutcome({ intent: 'success', text: data?.changeEmail.message ? inputMessage(intl, data.changeEmail.message) : intl.formatMessage({ id: 'settings.email.sent', defaultMessage: 'We have sent a link to your new address.' }) });
       setNewEmail('');
       setPassword('');
     } catch (e) {

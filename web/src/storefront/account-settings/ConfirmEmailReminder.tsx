@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, Callout, Classes } from '@blueprintjs/core';
-import { useErrorText } from '../../i18n/input-messages';
+import { inputMessage, useErrorText } from '../../i18n/input-messages';
 import { MyAccountQuery, ResendEmailConfirmationMutation } from './account-settings-operations';
 
 /**
@@ -21,7 +21,7 @@ export function ConfirmEmailReminder() {
   const again = async () => {
     try {
       const { data: answer } = await resend();
-      setSaid({ text: answer?.resendEmailConfirmation.message ?? intl.formatMessage({ id: 'settings.confirm.sent', defaultMessage: 'We have sent a new link.' }), failed: false });
+      setSaid({ text: answer?.resendEmailConfirmation.message ? inputMessage(intl, answer.resendEmailConfirmation.message) : intl.formatMessage({ id: 'settings.confirm.sent', defaultMessage: 'We have sent a new link.' }), failed: false });
     } catch (e) {
       setSaid({ text: errorText(e, intl.formatMessage({ id: 'settings.confirm.failed', defaultMessage: 'The link could not be sent. Please try again later.' })), failed: true });
     }
