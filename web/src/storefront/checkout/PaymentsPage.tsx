@@ -2,19 +2,18 @@ import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { Button, Callout, Card, Checkbox, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
 import { errorCode, errorField } from '../../apollo/errors';
 import { useErrorText } from '../../i18n/input-messages';
 import { useAuth } from '../../auth/auth-store';
-import { discountLabel, formatPrice, giftCardName, giftCardSplit, membershipSaving, regularLineTotal } from '../common/price';
-import { SalePrice } from '../common/SalePrice';
+import { formatPrice, giftCardSplit } from '../common/price';
 import { toLineInputs } from '../cart/cart-lines';
-import { localRecipientNames } from '../cart/recipient-names';
 import { cart } from '../cart/cart-store';
 import { useCartQuote } from '../cart/use-cart-quote';
 import { CARD_FIELDS, NO_CARD, cardPayment, cardProblems, checkoutKey, type CardField } from './card-input';
 import { CardFields } from './CardFields';
 import { OrderPaidQuery, PaymentSetupQuery, PlaceOrderMutation } from './checkout-operations';
+import { CheckoutSummary } from './CheckoutSummary';
 import { DiscountCodeField } from './DiscountCodeField';
 import { GiftCardField, useGiftCardLookup, type AppliedGiftCard } from './GiftCardField';
 import type { StripeCardHandle } from './StripeCardSection';
@@ -202,105 +201,7 @@ export default function PaymentsPage() {
             }
           />
         </form>
-        <Card className="checkout-summary" aria-label={intl.formatMessage({ id: 'checkout.summary.label', defaultMessage: 'Order summary' })}>
-          <h2>
-            <FormattedMessage id="checkout.summary.title" defaultMessage="Your order" />
-          </h2>
-          {quoteError && !quote ? (
-            <Callout intent="danger">{quoteError.message}</Callout>
-          ) : !priced || !quote ? (
-            <Spinner size={24} />
-          ) : (
-            <>
-              <ul>
-                {priced.map(({ line, quote: q }) => (
-                  <li key={line.id}>
-                    <span>
-                      {q.quantity > 1 ? `${intl.formatMessage({ id: 'checkout.summary.quantity', defaultMessage: '{count} ×' }, { count: q.quantity })} ` : ''}
-                      {q.product.name}
-                      {line.personalisation && (
-                        <span className="muted">
-                          {' '}
-                          <FormattedMessage id="checkout.summary.for" defaultMessage="for {names}" values={{ names: localRecipientNames(intl, line.personalisation.recipients) }} />
-                        </span>
-                      )}
-                      {line.giftMembership && (
-                        <span className="muted">
-                          {' '}
-                          <FormattedMessage id="checkout.summary.membershipFor" defaultMessage="({plan}) for {name}" values={{ plan: q.giftPlanName ?? line.giftMembership.planName, name: line.giftMembership.recipientName }} />
-                        </span>
-                      )}
-                      {line.giftCard && (
-                        <span className="muted">
-                          {' '}
-                          <FormattedMessage id="checkout.summary.for" defaultMessage="for {names}" values={{ names: line.giftCard.recipientName }} />
-                        </span>
-                      )}
-                      {q.memberNote && <span className="checkout-member-note">{q.memberNote}</span>}
-                    </span>
-                    <SalePrice className="checkout-line-price" price={q.lineTotal} compareAt={regularLineTotal(q)} badge={null} />
-                  </li>
-                ))}
-              </ul>
-              {quote.membershipName && (
-                <div className="checkout-subtotal checkout-membership" data-testid="checkout-membership">
-                  <span>
-                    <FormattedMessage id="cart.membership" defaultMessage="{plan} membership" values={{ plan: quote.membershipName }} />
-                  </span>
-                  <span>
-                    <FormattedMessage id="cart.membershipSaving" defaultMessage="You save {amount}" values={{ amount: formatPrice(membershipSaving(quote.lines)) }} />
-                  </span>
-                </div>
-              )}
-              {discountLabel(quote) && (
-                <>
-                  <div className="checkout-subtotal">
-                    <span>
-                      <FormattedMessage id="cart.subtotal" defaultMessage="Subtotal" />
-                    </span>
-                    <span>{formatPrice(quote.subtotal)}</span>
-                  </div>
-                  <div className="checkout-subtotal checkout-discount-line" data-testid="checkout-discount">
-                    <span>{discountLabel(quote)}</span>
-                    <span>−{formatPrice(quote.discount)}</span>
-                  </div>
-                </>
-              )}
-              {discountCode && quote.discountKind && quote.discountKind !== 'CODE' && (
-                <p className="muted checkout-discount-note">
-                  <FormattedMessage
-                    id="checkout.discount.better"
-                    defaultMessage="Your code {code} saves less than “{name}”, so that discount applies instead (they do not add up)."
-                    values={{ code: discountCode, name: quote.discountName }}
-                  />
-                </p>
-              )}
-              <div className="checkout-total">
-                <span>
-                  <FormattedMessage id="checkout.total" defaultMessage="Total" />
-                </span>
-                <strong>{formatPrice(quote.total)}</strong>
-              </div>
-              {giftCard && split && (
-                <div className="checkout-gift-card-split" data-testid="checkout-gift-card">
-                  <div className="checkout-subtotal checkout-discount-line">
-                    <span>{giftCardName(giftCard.card.last4)}</span>
-                    <span>−{formatPrice(split.giftCard)}</span>
-                  </div>
-                  <div className="checkout-subtotal checkout-to-pay">
-                    <span>
-                      <FormattedMessage id="checkout.toPayByCard" defaultMessage="To pay by card" />
-                    </span>
-                    <strong>{formatPrice(split.card)}</strong>
-                  </div>
-                </div>
-              )}
-              <Link to="/cart">
-                <FormattedMessage id="checkout.changeCart" defaultMessage="Change your cart" />
-              </Link>
-            </>
-          )}
-        </Card>
+        <CheckoutSummary quote={quote} priced={priced} quoteError={quoteError} discountCode={discountCode} giftCard={giftCard} split={split} />
       </div>
     </div>
   );
