@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Callout, Card, Spinner, Switch, Tag } from '@blueprintjs/core';
-import { errorMessage } from '../../apollo/errors';
+import { useErrorText } from '../../i18n/input-messages';
 import { ChangePasswordDialog } from '../../auth/ChangePasswordDialog';
 import { useSignOutEverywhere } from '../../auth/use-logout';
 import { snackbar } from '../../common/toaster';
@@ -22,6 +23,8 @@ type SettingsDialog = 'password' | 'delete';
  * (`?dialog=password`, `?dialog=delete`), so that they survive a reload.
  */
 export default function AccountSettingsPage() {
+  const intl = useIntl();
+  const errorText = useErrorText();
   const [params, setParams] = useSearchParams();
   const dialog = params.get('dialog') as SettingsDialog | null;
   const open = (which: SettingsDialog | null) => setParams(which ? { dialog: which } : {}, { replace: true });
@@ -34,28 +37,30 @@ export default function AccountSettingsPage() {
     setSigningOut(true);
     try {
       await signOutEverywhere();
-      void snackbar('You are signed out everywhere.');
+      void snackbar(intl.formatMessage({ id: 'settings.sessions.done', defaultMessage: 'You are signed out everywhere.' }));
     } catch (failure) {
       setSigningOut(false);
-      void snackbar(errorMessage(failure, 'You could not be signed out everywhere. Please try again.'), 'danger');
+      void snackbar(errorText(failure, intl.formatMessage({ id: 'settings.sessions.failed', defaultMessage: 'You could not be signed out everywhere. Please try again.' })), 'danger');
     }
   };
 
   const setNotifyOpened = async (notifyOpened: boolean) => {
     try {
       await update({ variables: { input: { notifyOpened } } });
-      void snackbar(notifyOpened ? 'You will be told when your cards are opened.' : 'No more "opened" notices.');
+      void snackbar(notifyOpened ? intl.formatMessage({ id: 'settings.notices.on', defaultMessage: 'You will be told when your cards are opened.' }) : intl.formatMessage({ id: 'settings.notices.off', defaultMessage: 'No more "opened" notices.' }));
     } catch (failure) {
-      void snackbar(errorMessage(failure, 'The setting could not be saved.'), 'danger');
+      void snackbar(errorText(failure, intl.formatMessage({ id: 'settings.notices.failed', defaultMessage: 'The setting could not be saved.' })), 'danger');
     }
   };
 
   return (
     <div className="store-page settings-page">
-      <h1>Account settings</h1>
+      <h1>
+        <FormattedMessage id="settings.title" defaultMessage="Account settings" />
+      </h1>
       {error && !account ? (
-        <Callout intent="danger" title="Your account could not be loaded">
-          {errorMessage(error, 'Please try again.')}
+        <Callout intent="danger" title={intl.formatMessage({ id: 'settings.loadFailed', defaultMessage: 'Your account could not be loaded' })}>
+          {errorText(error, intl.formatMessage({ id: 'checkout.failure.tryAgain', defaultMessage: 'Please try again.' }))}
         </Callout>
       ) : loading && !account ? (
         <Spinner className="store-state" />
@@ -63,68 +68,100 @@ export default function AccountSettingsPage() {
         <>
           <ConfirmEmailReminder />
           <Card className="settings-section" aria-labelledby="settings-email">
-            <h2 id="settings-email">E-mail address</h2>
+            <h2 id="settings-email">
+              <FormattedMessage id="settings.email.title" defaultMessage="E-mail address" />
+            </h2>
             <p className="settings-current">
               <span>{account.email}</span>
               {account.emailConfirmed ? (
                 <Tag minimal intent="success" icon="tick">
-                  Confirmed
+                  <FormattedMessage id="settings.email.confirmed" defaultMessage="Confirmed" />
                 </Tag>
               ) : (
                 <Tag minimal intent="warning">
-                  Not confirmed
+                  <FormattedMessage id="settings.email.notConfirmed" defaultMessage="Not confirmed" />
                 </Tag>
               )}
             </p>
             {account.pendingEmail && (
               <Callout intent="primary" icon="time" className="settings-callout">
-                Waiting for <strong>{account.pendingEmail}</strong>: open the link we sent there and it becomes your address. Until then, it stays {account.email}.
+                <FormattedMessage
+                  id="settings.email.pending"
+                  defaultMessage="Waiting for <b>{pending}</b>: open the link we sent there and it becomes your address. Until then, it stays {email}."
+                  values={{ pending: account.pendingEmail, email: account.email, b: (chunks) => <strong>{chunks}</strong> }}
+                />
               </Callout>
             )}
-            <p className="muted">A new address takes effect once you open the link we send to it; we tell your current address when it changes.</p>
+            <p className="muted">
+              <FormattedMessage id="settings.email.help" defaultMessage="A new address takes effect once you open the link we send to it; we tell your current address when it changes." />
+            </p>
             <ChangeEmailForm />
           </Card>
 
           <Card className="settings-section" aria-labelledby="settings-password">
-            <h2 id="settings-password">Password</h2>
-            <p className="muted">A new password signs you out everywhere else.</p>
-            <Button icon="key" text="Change password" onClick={() => open('password')} />
+            <h2 id="settings-password">
+              <FormattedMessage id="settings.password.title" defaultMessage="Password" />
+            </h2>
+            <p className="muted">
+              <FormattedMessage id="settings.password.help" defaultMessage="A new password signs you out everywhere else." />
+            </p>
+            <Button icon="key" text={intl.formatMessage({ id: 'auth.changePassword', defaultMessage: 'Change password' })} onClick={() => open('password')} />
           </Card>
 
           <Card className="settings-section" aria-labelledby="settings-sessions">
-            <h2 id="settings-sessions">Where you are signed in</h2>
-            <p className="muted">Signed in on a shared computer, or on a phone you no longer have? This signs you out on every device and browser, this one too.</p>
-            <Button icon="log-out" text="Sign out everywhere" loading={signingOut} onClick={() => void endAllSessions()} />
+            <h2 id="settings-sessions">
+              <FormattedMessage id="settings.sessions.title" defaultMessage="Where you are signed in" />
+            </h2>
+            <p className="muted">
+              <FormattedMessage
+                id="settings.sessions.help"
+                defaultMessage="Signed in on a shared computer, or on a phone you no longer have? This signs you out on every device and browser, this one too."
+              />
+            </p>
+            <Button icon="log-out" text={intl.formatMessage({ id: 'settings.sessions.signOut', defaultMessage: 'Sign out everywhere' })} loading={signingOut} onClick={() => void endAllSessions()} />
           </Card>
 
           <Card className="settings-section" aria-labelledby="settings-notices">
-            <h2 id="settings-notices">E-mails to you</h2>
+            <h2 id="settings-notices">
+              <FormattedMessage id="settings.notices.title" defaultMessage="E-mails to you" />
+            </h2>
             <Switch
               large
               checked={account.notifyOpened}
               disabled={updating.loading}
-              label="Tell me when my cards are opened"
+              label={intl.formatMessage({ id: 'settings.notices.label', defaultMessage: 'Tell me when my cards are opened' })}
               onChange={(event) => void setNotifyOpened(event.currentTarget.checked)}
             />
             <p className="muted">
-              When it is off, you get no &ldquo;opened&rdquo; e-mails for any order of this account, whatever was ticked at checkout. Receipts, thank-you replies and e-mails about your account
-              still come.
+              <FormattedMessage
+                id="settings.notices.help"
+                defaultMessage="When it is off, you get no “opened” e-mails for any order of this account, whatever was ticked at checkout. Receipts, thank-you replies and e-mails about your account still come."
+              />
             </p>
           </Card>
 
           <Card className="settings-section" aria-labelledby="settings-data">
-            <h2 id="settings-data">Your data</h2>
-            <p className="muted">Your account, your orders with their cards and thank-you replies, and your contacts, as one JSON file.</p>
+            <h2 id="settings-data">
+              <FormattedMessage id="settings.data.title" defaultMessage="Your data" />
+            </h2>
+            <p className="muted">
+              <FormattedMessage id="settings.data.help" defaultMessage="Your account, your orders with their cards and thank-you replies, and your contacts, as one JSON file." />
+            </p>
             <DownloadDataButton />
           </Card>
 
           <Card className="settings-section settings-danger" aria-labelledby="settings-delete">
-            <h2 id="settings-delete">Delete my account</h2>
+            <h2 id="settings-delete">
+              <FormattedMessage id="settings.delete.title" defaultMessage="Delete my account" />
+            </h2>
             <p className="muted">
-              Removes your account and your address book. Your orders stay in the shop&rsquo;s books without your name or e-mail address. See <Link to="/account">My orders</Link> first if you want to
-              keep them.
+              <FormattedMessage
+                id="settings.delete.help"
+                defaultMessage="Removes your account and your address book. Your orders stay in the shop’s books without your name or e-mail address. See <link>My orders</link> first if you want to keep them."
+                values={{ link: (chunks) => <Link to="/account">{chunks}</Link> }}
+              />
             </p>
-            <Button intent="danger" icon="trash" text="Delete my account" onClick={() => open('delete')} />
+            <Button intent="danger" icon="trash" text={intl.formatMessage({ id: 'settings.delete.title', defaultMessage: 'Delete my account' })} onClick={() => open('delete')} />
           </Card>
         </>
       ) : null}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, Callout, Classes } from '@blueprintjs/core';
-import { errorMessage } from '../../apollo/errors';
+import { inputMessage, useErrorText } from '../../i18n/input-messages';
 import { MyAccountQuery, ResendEmailConfirmationMutation } from './account-settings-operations';
 
 /**
@@ -9,6 +10,8 @@ import { MyAccountQuery, ResendEmailConfirmationMutation } from './account-setti
  * confirmed (on My orders and in Account settings); nothing once it is.
  */
 export function ConfirmEmailReminder() {
+  const intl = useIntl();
+  const errorText = useErrorText();
   const { data } = useQuery(MyAccountQuery, { fetchPolicy: 'cache-and-network' });
   const [resend, { loading }] = useMutation(ResendEmailConfirmationMutation);
   const [said, setSaid] = useState<{ text: string; failed: boolean } | null>(null);
@@ -18,21 +21,27 @@ export function ConfirmEmailReminder() {
   const again = async () => {
     try {
       const { data: answer } = await resend();
-      setSaid({ text: answer?.resendEmailConfirmation.message ?? 'We have sent a new link.', failed: false });
+      setSaid({ text: answer?.resendEmailConfirmation.message ? inputMessage(intl, answer.resendEmailConfirmation.message) : intl.formatMessage({ id: 'settings.confirm.sent', defaultMessage: 'We have sent a new link.' }), failed: false });
     } catch (e) {
-      setSaid({ text: errorMessage(e, 'The link could not be sent. Please try again later.'), failed: true });
+      setSaid({ text: errorText(e, intl.formatMessage({ id: 'settings.confirm.failed', defaultMessage: 'The link could not be sent. Please try again later.' })), failed: true });
     }
   };
 
   return (
     // Its title is the page's next heading level (a Callout's own title is an h5, under the page's h1).
     <Callout intent="warning" icon="envelope" className="confirm-email-reminder">
-      <h2 className={`${Classes.HEADING} confirm-email-title`}>Confirm your e-mail address</h2>
+      <h2 className={`${Classes.HEADING} confirm-email-title`}>
+        <FormattedMessage id="auth.verify.title" defaultMessage="Confirm your e-mail address" />
+      </h2>
       <p>
-        We sent a link to <strong>{account.email}</strong>. Open it to confirm that the address is yours: orders you placed as a guest with it then appear in My orders too.
+        <FormattedMessage
+          id="settings.confirm.text"
+          defaultMessage="We sent a link to <b>{email}</b>. Open it to confirm that the address is yours: orders you placed as a guest with it then appear in My orders too."
+          values={{ email: account.email, b: (chunks) => <strong>{chunks}</strong> }}
+        />
       </p>
       {said && <p className={said.failed ? 'confirm-email-failed' : 'confirm-email-sent'} role="status">{said.text}</p>}
-      <Button icon="send-message" text="Send the link again" loading={loading} onClick={() => void again()} />
+      <Button icon="send-message" text={intl.formatMessage({ id: 'settings.confirm.again', defaultMessage: 'Send the link again' })} loading={loading} onClick={() => void again()} />
     </Callout>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Button } from '@blueprintjs/core';
 import { authStore } from '../../auth/auth-store';
 import { snackbar } from '../../common/toaster';
@@ -11,14 +12,16 @@ function fileNameOf(response: Response): string {
 
 /** "Download my data": `GET /api/account/export` with the session, saved as the JSON file it is. */
 export function DownloadDataButton() {
+  const intl = useIntl();
   const [loading, setLoading] = useState(false);
+  const failed = intl.formatMessage({ id: 'settings.data.failed', defaultMessage: 'The download failed.' });
 
   const download = async () => {
     setLoading(true);
     try {
       const token = authStore.getState().token;
       const response = await fetch('/api/account/export', { headers: token ? { authorization: `Bearer ${token}` } : {} });
-      if (!response.ok) throw new Error(((await response.json().catch(() => null)) as { message?: string } | null)?.message ?? 'The download failed.');
+      if (!response.ok) throw new Error(((await response.json().catch(() => null)) as { message?: string } | null)?.message ?? failed);
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement('a');
       link.href = url;
@@ -28,11 +31,11 @@ export function DownloadDataButton() {
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch (error) {
-      void snackbar(error instanceof Error ? error.message : 'The download failed.', 'danger');
+      void snackbar(error instanceof Error && error.message ? error.message : failed, 'danger');
     } finally {
       setLoading(false);
     }
   };
 
-  return <Button icon="download" text="Download my data" loading={loading} onClick={() => void download()} />;
+  return <Button icon="download" text={intl.formatMessage({ id: 'settings.data.download', defaultMessage: 'Download my data' })} loading={loading} onClick={() => void download()} />;
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { FormattedMessage } from 'react-intl';
 import { useQuery } from '@apollo/client/react';
 import { Card, Tag } from '@blueprintjs/core';
 import { membershipState, planPrice } from '../membership/membership-format';
@@ -13,7 +14,9 @@ export function AccountMembership() {
   const state = membership && membershipState(membership);
   return (
     <Card className="account-membership" role="region" aria-labelledby="account-membership-title">
-      <h2 id="account-membership-title">Membership</h2>
+      <h2 id="account-membership-title">
+        <FormattedMessage id="account.membership.title" defaultMessage="Membership" />
+      </h2>
       {membership && state?.current ? (
         <p className="account-membership-plan">
           <strong>{membership.plan.name}</strong>
@@ -24,9 +27,13 @@ export function AccountMembership() {
           <span>{state.line}</span>
         </p>
       ) : (
-        <p className="account-membership-plan">Not a member: e-cards included and a saving on albums and collections.</p>
+        <p className="account-membership-plan">
+          <FormattedMessage id="account.membership.none" defaultMessage="Not a member: e-cards included and a saving on albums and collections." />
+        </p>
       )}
-      <Link to="/membership">{membership && state?.current ? 'Membership details' : 'See the plans'}</Link>
+      <Link to="/membership">
+        {membership && state?.current ? <FormattedMessage id="account.membership.details" defaultMessage="Membership details" /> : <FormattedMessage id="account.membership.plans" defaultMessage="See the plans" />}
+      </Link>
     </Card>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, AnchorButton, Button, Callout, Card, Spinner, Tag, type Intent } from '@blueprintjs/core';
 import { MAX_OWNER_RESENDS, orderNumber } from '@rules';
-import { errorMessage } from '../../apollo/errors';
+import { useErrorText } from '../../i18n/input-messages';
 import type { MyOrdersQuery as MyOrdersData } from '../../apollo/generated/graphql';
 import { snackbar } from '../../common/toaster';
 import { formatPrice, paidWithGiftCard } from '../common/price';
@@ -25,6 +26,8 @@ const STATE_INTENT: Record<CardState['kind'], Intent> = { scheduled: 'primary', 
 
 /** /account, "My orders": the signed-in shopper's orders, newest first, with what can be done with each card. */
 export default function AccountPage() {
+  const intl = useIntl();
+  const errorText = useErrorText();
   const { data, loading, error, fetchMore } = useQuery(MyOrdersQuery, { variables: { first: PAGE }, fetchPolicy: 'cache-and-network' });
   const [changing, setChanging] = useState<ChangingCard | null>(null);
   const [resending, setResending] = useState<ItemNode | null>(null);
@@ -37,28 +40,40 @@ export default function AccountPage() {
     if (!card) return;
     try {
       await resend({ variables: { itemId: card.id } });
-      void snackbar(`The card is on its way to ${card.recipientName} again`);
+      void snackbar(intl.formatMessage({ id: 'account.resend.done', defaultMessage: 'The card is on its way to {name} again' }, { name: card.recipientName }));
     } catch (failure) {
-      void snackbar(errorMessage(failure, 'The card could not be sent again.'), 'danger');
+      void snackbar(errorText(failure, intl.formatMessage({ id: 'account.resend.failed', defaultMessage: 'The card could not be sent again.' })), 'danger');
     }
   };
 
   return (
     <div className="store-page account-page">
-      <h1>My orders</h1>
+      <h1>
+        <FormattedMessage id="account.title" defaultMessage="My orders" />
+      </h1>
       <ConfirmEmailReminder />
       <AccountMembership />
       {error && !orders ? (
-        <Callout intent="danger" title="Your orders could not be loaded">
-          {errorMessage(error, 'Please try again.')}
+        <Callout intent="danger" title={intl.formatMessage({ id: 'account.loadFailed', defaultMessage: 'Your orders could not be loaded' })}>
+          {errorText(error, intl.formatMessage({ id: 'checkout.failure.tryAgain', defaultMessage: 'Please try again.' }))}
         </Callout>
       ) : loading && !orders ? (
         <Spinner className="store-state" />
       ) : !orders?.edges.length ? (
-        <EmptyState className="store-state" icon="envelope" title="No orders yet" description="Cards you buy while signed in appear here." action={<Link to="/shop">Browse the shop</Link>} />
+        <EmptyState
+          className="store-state"
+          icon="envelope"
+          title={intl.formatMessage({ id: 'account.empty.title', defaultMessage: 'No orders yet' })}
+          description={intl.formatMessage({ id: 'account.empty.description', defaultMessage: 'Cards you buy while signed in appear here.' })}
+          action={
+            <Link to="/shop">
+              <FormattedMessage id="cart.empty.browse" defaultMessage="Browse the shop" />
+            </Link>
+          }
+        />
       ) : (
         <>
-          <ul className="account-orders" aria-label="Orders">
+          <ul className="account-orders" aria-label={intl.formatMessage({ id: 'account.orders', defaultMessage: 'Orders' })}>
             {orders.edges.map(({ node: order }) => {
               const withdrawn = withdrawnOrder(order.status);
               const giftCard = paidWithGiftCard(order);
@@ -68,7 +83,7 @@ export default function AccountPage() {
                     <header className="account-order-head">
                       <div>
                         <h2>
-                          Order {orderNumber(order.id)}
+                          <FormattedMessage id="account.order.title" defaultMessage="Order {number}" values={{ number: orderNumber(order.id) }} />
                           {withdrawn && (
                             <Tag minimal intent={order.status === 'REFUNDED' ? 'danger' : 'warning'} className="account-order-state">
                               {withdrawn.label}
@@ -80,11 +95,17 @@ export default function AccountPage() {
                         </span>
                         {giftCard && (
                           <span className="muted account-order-split">
-                            {giftCard.label} −{formatPrice(giftCard.giftCard)} · Paid by card {formatPrice(giftCard.card)}
+                            <FormattedMessage
+                              id="account.order.split"
+                              defaultMessage="{giftCard} −{giftCardAmount} · Paid by card {cardAmount}"
+                              values={{ giftCard: giftCard.label, giftCardAmount: formatPrice(giftCard.giftCard), cardAmount: formatPrice(giftCard.card) }}
+                            />
                           </span>
                         )}
                       </div>
-                      <Link to={`/order-confirmation/${order.id}`}>Order details</Link>
+                      <Link to={`/order-confirmation/${order.id}`}>
+                        <FormattedMessage id="account.order.details" defaultMessage="Order details" />
+                      </Link>
                     </header>
                     {withdrawn && <p className="account-order-note muted">{withdrawn.note}</p>}
                     <ul className="account-items">
@@ -98,13 +119,24 @@ export default function AccountPage() {
             })}
           </ul>
           {orders.pageInfo.hasNextPage && (
-            <Button className="account-more" text="Show older orders" loading={loading} onClick={() => void fetchMore({ variables: { after: orders.pageInfo.endCursor } })} />
+            <Button className="account-more" text={intl.formatMessage({ id: 'account.more', defaultMessage: 'Show older orders' })} loading={loading} onClick={() => void fetchMore({ variables: { after: orders.pageInfo.endCursor } })} />
           )}
         </>
       )}
       <ChangeDateDialog card={changing} onClose={() => setChanging(null)} />
-      <Alert isOpen={resending !== null} icon="envelope" intent="primary" confirmButtonText="Resend" cancelButtonText="Cancel" onConfirm={() => void confirmResend()} onCancel={() => setResending(null)} canEscapeKeyCancel>
-        <p>Send the card to {resending?.recipientName} ({resending?.recipientEmail}) again?</p>
+      <Alert
+        isOpen={resending !== null}
+        icon="envelope"
+        intent="primary"
+        confirmButtonText={intl.formatMessage({ id: 'account.resend', defaultMessage: 'Resend' })}
+        cancelButtonText={intl.formatMessage({ id: 'account.cancel', defaultMessage: 'Cancel' })}
+        onConfirm={() => void confirmResend()}
+        onCancel={() => setResending(null)}
+        canEscapeKeyCancel
+      >
+        <p>
+          <FormattedMessage id="account.resend.confirm" defaultMessage="Send the card to {name} ({email}) again?" values={{ name: resending?.recipientName, email: resending?.recipientEmail }} />
+        </p>
       </Alert>
     </div>
   );
@@ -112,12 +144,13 @@ export default function AccountPage() {
 
 /** One line of an order: a product, or a card with its recipient, day, state, actions and thank-yous. */
 function AccountItem({ item, orderId, orderStatus, onChangeDate, onResend }: { item: ItemNode; orderId: string; orderStatus: OrderNode['status']; onChangeDate: () => void; onResend: () => void }) {
+  const intl = useIntl();
   if (!item.ecardPath) {
     return (
       <li className="account-item">
         <div className="account-item-line">
           <span>
-            {item.quantity > 1 ? `${item.quantity} × ` : ''}
+            {item.quantity > 1 ? `${intl.formatMessage({ id: 'checkout.summary.quantity', defaultMessage: '{count} ×' }, { count: item.quantity })} ` : ''}
             {item.name}
           </span>
           <span>{formatPrice(item.lineTotal)}</span>
@@ -129,29 +162,39 @@ function AccountItem({ item, orderId, orderStatus, onChangeDate, onResend }: { i
   const actions = cardActions(state, item.resendsLeft);
   const day = item.deliveredAt ?? item.deliverAt;
   return (
-    <li className="account-item account-card" aria-label={`Card for ${item.recipientName}`}>
+    <li className="account-item account-card" aria-label={intl.formatMessage({ id: 'account.card.label', defaultMessage: 'Card for {name}' }, { name: item.recipientName })}>
       <div className="account-item-line">
         <span>{item.name}</span>
         <span>{formatPrice(item.lineTotal)}</span>
       </div>
       <div className="account-card-facts">
         <span>
-          To <strong>{item.recipientName}</strong>
+          <FormattedMessage id="account.card.to" defaultMessage="To <b>{name}</b>" values={{ name: item.recipientName, b: (chunks) => <strong>{chunks}</strong> }} />
         </span>
-        {day && <span className="muted">{item.deliveredAt ? `Delivered ${longDate(day)}` : state.kind === 'not-sent' || state.kind === 'not-delivered' ? `Was due ${longDate(day)}` : `Delivery ${longDateTime(day)}`}</span>}
+        {day && (
+          <span className="muted">
+            {item.deliveredAt
+              ? intl.formatMessage({ id: 'account.card.delivered', defaultMessage: 'Delivered {date}' }, { date: longDate(day) })
+              : state.kind === 'not-sent' || state.kind === 'not-delivered'
+                ? intl.formatMessage({ id: 'account.card.wasDue', defaultMessage: 'Was due {date}' }, { date: longDate(day) })
+                : intl.formatMessage({ id: 'account.card.delivery', defaultMessage: 'Delivery {date}' }, { date: longDateTime(day) })}
+          </span>
+        )}
         <Tag minimal round intent={STATE_INTENT[state.kind]} className="account-card-state">
           {cardStateLabel(state)}
         </Tag>
       </div>
       <div className="account-card-actions">
-        <AnchorButton size="small" variant="minimal" icon="eye-open" href={`${item.ecardPath}?preview=1`} target="_blank" rel="noopener noreferrer" text="View the card" />
-        {actions.changeDate && <Button size="small" variant="outlined" icon="calendar" text="Change date" onClick={onChangeDate} />}
-        {actions.resend && <Button size="small" variant="outlined" icon="envelope" text="Resend" onClick={onResend} />}
-        {(state.kind === 'sent' || state.kind === 'opened') && !actions.resend && <span className="muted account-resends-used">Sent again {MAX_OWNER_RESENDS} times</span>}
+        <AnchorButton size="small" variant="minimal" icon="eye-open" href={`${item.ecardPath}?preview=1`} target="_blank" rel="noopener noreferrer" text={intl.formatMessage({ id: 'account.card.view', defaultMessage: 'View the card' })} />
+        {actions.changeDate && <Button size="small" variant="outlined" icon="calendar" text={intl.formatMessage({ id: 'account.changeDate', defaultMessage: 'Change date' })} onClick={onChangeDate} />}
+        {actions.resend && <Button size="small" variant="outlined" icon="envelope" text={intl.formatMessage({ id: 'account.resend', defaultMessage: 'Resend' })} onClick={onResend} />}
+        {(state.kind === 'sent' || state.kind === 'opened') && !actions.resend && <span className="muted account-resends-used">
+            <FormattedMessage id="account.card.resendsUsed" defaultMessage="Sent again {count, plural, one {# time} other {# times}}" values={{ count: MAX_OWNER_RESENDS }} />
+          </span>}
       </div>
       {item.groupCard && <GroupCardSection orderId={orderId} itemId={item.id} recipientName={item.recipientName ?? ''} groupCard={item.groupCard} />}
       {item.replies.length > 0 && (
-        <ul className="account-replies" aria-label="Thank-you replies">
+        <ul className="account-replies" aria-label={intl.formatMessage({ id: 'account.card.replies', defaultMessage: 'Thank-you replies' })}>
           {item.replies.map((reply) => (
             <li key={reply.id}>
               <blockquote>{reply.message}</blockquote>

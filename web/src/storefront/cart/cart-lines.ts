@@ -5,6 +5,7 @@
 
 export { MAX_QUANTITY } from '@rules';
 import { MAX_QUANTITY, MAX_RECIPIENTS_PER_LINE } from '@rules';
+import { pageIntl } from '../../i18n/page-intl';
 
 /** One recipient of a card line: each gets their own card. */
 export interface CardRecipient {
@@ -165,7 +166,7 @@ export const removeLine = (lines: CartLine[], id: string): CartLine[] => lines.f
 /** Drops the lines of products the shop no longer has; returns the lines kept and the names dropped. */
 export function dropProducts(lines: CartLine[], productIds: number[]): { lines: CartLine[]; dropped: string[] } {
   const gone = new Set(productIds);
-  return { lines: lines.filter((l) => !gone.has(l.productId)), dropped: lines.filter((l) => gone.has(l.productId)).map((l) => l.name || 'A product') };
+  return { lines: lines.filter((l) => !gone.has(l.productId)), dropped: lines.filter((l) => gone.has(l.productId)).map((l) => l.name || pageIntl().formatMessage({ id: 'cart.droppedProduct', defaultMessage: 'A product' })) };
 }
 
 export const itemCount = (lines: CartLine[]) => lines.reduce((count, line) => count + line.quantity, 0);

@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { useIntl } from 'react-intl';
 import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
 import './code-entry.css';
 
@@ -6,7 +7,7 @@ import './code-entry.css';
  * A code typed at checkout and "Apply" (a discount code, a gift card): Enter applies it too, and
  * typing again clears the shop's last reason for refusing one.
  */
-export function CodeEntry({ id, label, text, onText, problem, onProblem, onApply, checking, applyLabel, applyText = 'Apply', inputProps }: {
+export function CodeEntry({ id, label, text, onText, problem, onProblem, onApply, checking, applyLabel, applyText, inputProps }: {
   id: string;
   label: string;
   text: string;
@@ -21,6 +22,7 @@ export function CodeEntry({ id, label, text, onText, problem, onProblem, onApply
   applyText?: string;
   inputProps?: Partial<ComponentProps<typeof InputGroup>>;
 }) {
+  const intl = useIntl();
   return (
     <FormGroup label={label} labelFor={id} intent={problem ? 'danger' : 'none'} helperText={problem ?? undefined}>
       <div className="code-entry">
@@ -41,7 +43,7 @@ export function CodeEntry({ id, label, text, onText, problem, onProblem, onApply
           autoComplete="off"
           {...inputProps}
         />
-        <Button text={applyText} aria-label={applyLabel} onClick={onApply} loading={checking} />
+        <Button text={applyText ?? intl.formatMessage({ id: 'checkout.code.apply', defaultMessage: 'Apply' })} aria-label={applyLabel} onClick={onApply} loading={checking} />
       </div>
     </FormGroup>
   );

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
+import { useIntl } from 'react-intl';
 import { FormGroup, Tag } from '@blueprintjs/core';
 import { CodeEntry } from './CodeEntry';
-import { errorMessage } from '../../apollo/errors';
+import { useErrorText } from '../../i18n/input-messages';
 import { CartQuoteQuery } from '../cart/cart-operations';
 import { toQuoteInputs, type CartLine } from '../cart/cart-lines';
 
@@ -18,12 +19,15 @@ export function DiscountCodeField({ lines, applied, onApplied, problem, onProble
   onProblem: (message: string | null) => void;
 }) {
   const client = useApolloClient();
+  const intl = useIntl();
+  const errorText = useErrorText();
+  const label = intl.formatMessage({ id: 'checkout.discount.label', defaultMessage: 'Discount code' });
   const [text, setText] = useState(applied ?? '');
   const [checking, setChecking] = useState(false);
 
   const apply = async () => {
     const code = text.trim();
-    if (!code) return onProblem('Enter a discount code.');
+    if (!code) return onProblem(intl.formatMessage({ id: 'checkout.discount.missing', defaultMessage: 'Enter a discount code.' }));
     setChecking(true);
     try {
       const lineInputs = toQuoteInputs(lines);
@@ -31,7 +35,7 @@ export function DiscountCodeField({ lines, applied, onApplied, problem, onProble
       onProblem(null);
       onApplied(data?.cartQuote.discountCode ?? code);
     } catch (error) {
-      onProblem(errorMessage(error, 'This discount code cannot be used.'));
+      onProblem(errorText(error, intl.formatMessage({ id: 'checkout.discount.refused', defaultMessage: 'This discount code cannot be used.' })));
     } finally {
       setChecking(false);
     }
@@ -39,12 +43,12 @@ export function DiscountCodeField({ lines, applied, onApplied, problem, onProble
 
   if (applied) {
     return (
-      <FormGroup label="Discount code">
-        <Tag large intent="success" icon="tag" onRemove={() => onApplied(null)} aria-label={`Discount code ${applied}`}>
+      <FormGroup label={label}>
+        <Tag large intent="success" icon="tag" onRemove={() => onApplied(null)} aria-label={intl.formatMessage({ id: 'checkout.discount.applied', defaultMessage: 'Discount code {code}' }, { code: applied })}>
           {applied}
         </Tag>
       </FormGroup>
     );
   }
-  return <CodeEntry id="discount-code" label="Discount code" text={text} onText={setText} problem={problem} onProblem={onProblem} onApply={() => void apply()} checking={checking} />;
+  return <CodeEntry id="discount-code" label={label} text={text} onText={setText} problem={problem} onProblem={onProblem} onApply={() => void apply()} checking={checking} />;
 }

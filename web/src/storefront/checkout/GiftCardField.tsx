@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
+import { useIntl } from 'react-intl';
 import { Button, FormGroup } from '@blueprintjs/core';
 import { CodeEntry } from './CodeEntry';
-import { errorMessage } from '../../apollo/errors';
+import { useErrorText } from '../../i18n/input-messages';
 import type { CheckoutGiftCardQuery as CheckoutGiftCardData } from '../../apollo/generated/graphql';
 import { formatPrice, giftCardName } from '../common/price';
 import { CheckoutGiftCardQuery } from './checkout-operations';
@@ -20,16 +21,19 @@ export interface AppliedGiftCard {
  */
 export function useGiftCardLookup(): (code: string) => Promise<{ card: AppliedGiftCard['card'] } | { problem: string }> {
   const client = useApolloClient();
+  const intl = useIntl();
+  const errorText = useErrorText();
   return useCallback(
     async (code) => {
+      const unread = intl.formatMessage({ id: 'checkout.giftCard.unread', defaultMessage: 'The gift card could not be read. Please try again.' });
       try {
         const { data } = await client.query({ query: CheckoutGiftCardQuery, variables: { code }, fetchPolicy: 'network-only' });
-        return data ? { card: data.giftCardBalance } : { problem: 'The gift card could not be read. Please try again.' };
+        return data ? { card: data.giftCardBalance } : { problem: unread };
       } catch (error) {
-        return { problem: errorMessage(error, 'The gift card could not be read. Please try again.') };
+        return { problem: errorText(error, unread) };
       }
     },
-    [client],
+    [client, intl, errorText],
   );
 }
 
@@ -47,33 +51,38 @@ export function GiftCardField({ applied, pays, onApplied, problem, onProblem }: 
   onProblem: (message: string | null) => void;
 }) {
   const lookUp = useGiftCardLookup();
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: 'checkout.giftCard.label', defaultMessage: 'Gift card' });
   const [text, setText] = useState(applied?.code ?? '');
   const [checking, setChecking] = useState(false);
 
   const apply = async () => {
     const code = text.trim();
-    if (!code) return onProblem('Enter the code of your gift card.');
+    if (!code) return onProblem(intl.formatMessage({ id: 'checkout.giftCard.missing', defaultMessage: 'Enter the code of your gift card.' }));
     setChecking(true);
     const found = await lookUp(code);
     setChecking(false);
     if ('problem' in found) return onProblem(found.problem);
-    if (!(Number(found.card.balance) > 0)) return onProblem(`${giftCardName(found.card.last4)} has no balance left.`);
+    if (!(Number(found.card.balance) > 0)) return onProblem(intl.formatMessage({ id: 'checkout.giftCard.empty', defaultMessage: '{card} has no balance left.' }, { card: giftCardName(found.card.last4) }));
     onProblem(null);
     onApplied({ code, card: found.card });
   };
 
   if (applied) {
     return (
-      <FormGroup label="Gift card" helperText={problem ?? undefined} intent={problem ? 'danger' : 'none'}>
-        <div className="checkout-gift-card" role="group" aria-label="Gift card applied">
+      <FormGroup label={label} helperText={problem ?? undefined} intent={problem ? 'danger' : 'none'}>
+        <div className="checkout-gift-card" role="group" aria-label={intl.formatMessage({ id: 'checkout.giftCard.applied', defaultMessage: 'Gift card applied' })}>
           <span>
             <strong>{giftCardName(applied.card.last4)}</strong>
             <span className="muted">
               {' '}
-              · {formatPrice(applied.card.balance)} balance{pays ? `, pays ${formatPrice(pays)}` : ''}
+              ·{' '}
+              {pays
+                ? intl.formatMessage({ id: 'checkout.giftCard.balancePays', defaultMessage: '{balance} balance, pays {amount}' }, { balance: formatPrice(applied.card.balance), amount: formatPrice(pays) })
+                : intl.formatMessage({ id: 'checkout.giftCard.balance', defaultMessage: '{balance} balance' }, { balance: formatPrice(applied.card.balance) })}
             </span>
           </span>
-          <Button size="small" variant="minimal" intent="primary" text="Remove" aria-label={`Remove ${giftCardName(applied.card.last4)}`} onClick={() => onApplied(null)} />
+          <Button size="small" variant="minimal" intent="primary" text={intl.formatMessage({ id: 'checkout.giftCard.remove', defaultMessage: 'Remove' })} aria-label={intl.formatMessage({ id: 'checkout.giftCard.removeLabel', defaultMessage: 'Remove {card}' }, { card: giftCardName(applied.card.last4) })} onClick={() => onApplied(null)} />
         </div>
       </FormGroup>
     );
@@ -81,7 +90,7 @@ export function GiftCardField({ applied, pays, onApplied, problem, onProblem }: 
   return (
     <CodeEntry
       id="gift-card-code"
-      label="Gift card"
+      label={label}
       text={text}
       onText={setText}
       problem={problem}
@@ -89,7 +98,7 @@ export function GiftCardField({ applied, pays, onApplied, problem, onProblem }: 
       onApply={() => void apply()}
       checking={checking}
       // Named apart from the discount code's "Apply" beside it.
-      applyLabel="Apply gift card"
+      applyLabel={intl.formatMessage({ id: 'checkout.giftCard.apply', defaultMessage: 'Apply gift card' })}
       inputProps={{ placeholder: 'XXXX-XXXX-XXXX-XXXX', autoCapitalize: 'characters', spellCheck: false }}
     />
   );

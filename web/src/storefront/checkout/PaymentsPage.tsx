@@ -1,18 +1,19 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { Button, Callout, Card, Checkbox, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
-import { errorCode, errorField, errorMessage } from '../../apollo/errors';
+import { Button, Callout, Checkbox, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
+import { errorCode, errorField } from '../../apollo/errors';
+import { useErrorText } from '../../i18n/input-messages';
 import { useAuth } from '../../auth/auth-store';
-import { discountLabel, formatPrice, giftCardName, giftCardSplit, membershipSaving, regularLineTotal } from '../common/price';
-import { SalePrice } from '../common/SalePrice';
+import { formatPrice, giftCardSplit } from '../common/price';
 import { toLineInputs } from '../cart/cart-lines';
-import { recipientNames } from '@rules';
 import { cart } from '../cart/cart-store';
 import { useCartQuote } from '../cart/use-cart-quote';
 import { CARD_FIELDS, NO_CARD, cardPayment, cardProblems, checkoutKey, type CardField } from './card-input';
 import { CardFields } from './CardFields';
 import { OrderPaidQuery, PaymentSetupQuery, PlaceOrderMutation } from './checkout-operations';
+import { CheckoutSummary } from './CheckoutSummary';
 import { DiscountCodeField } from './DiscountCodeField';
 import { GiftCardField, useGiftCardLookup, type AppliedGiftCard } from './GiftCardField';
 import type { StripeCardHandle } from './StripeCardSection';
@@ -29,6 +30,8 @@ type Field = 'purchaserEmail' | CardField;
 /** /payments: the purchaser's e-mail and card; the shop prices the cart and takes the payment once. */
 export default function PaymentsPage() {
   const navigate = useNavigate();
+  const intl = useIntl();
+  const errorText = useErrorText();
   const auth = useAuth();
   const [discountCode, setDiscountCode] = useState<string | null>(null);
   const [discountProblem, setDiscountProblem] = useState<string | null>(null);
@@ -56,7 +59,17 @@ export default function PaymentsPage() {
   if (lines.length === 0) {
     return (
       <div className="store-page">
-        <EmptyState level={1} className="store-state" icon="shopping-cart" title="Your cart is empty" action={<Link to="/shop">Browse the shop</Link>} />
+        <EmptyState
+          level={1}
+          className="store-state"
+          icon="shopping-cart"
+          title={intl.formatMessage({ id: 'cart.empty.title', defaultMessage: 'Your cart is empty' })}
+          action={
+            <Link to="/shop">
+              <FormattedMessage id="cart.empty.browse" defaultMessage="Browse the shop" />
+            </Link>
+          }
+        />
       </div>
     );
   }
@@ -66,7 +79,7 @@ export default function PaymentsPage() {
     if (submitting.current || !quote) return;
     const typedCard = !stripeKey && !covered;
     const found: Partial<Record<Field, string>> = typedCard ? cardProblems(card) : {};
-    if (!isEmail(email)) found.purchaserEmail = 'Enter your e-mail address for the receipt.';
+    if (!isEmail(email)) found.purchaserEmail = intl.formatMessage({ id: 'checkout.email.missing', defaultMessage: 'Enter your e-mail address for the receipt.' });
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length) return;
@@ -82,9 +95,9 @@ export default function PaymentsPage() {
         // Stripe: the card element confirms the payment; a decline keeps the checkout (and its intent) for another card.
         const orderId = data.placeOrder.id;
         const paid = async () => (await client.query({ query: OrderPaidQuery, variables: { id: orderId }, fetchPolicy: 'network-only' })).data?.order.status !== 'PENDING';
-        const result = stripeCard.current ? await stripeCard.current.confirm(secret, { email: input.purchaserEmail, settled: paid }) : { error: 'The card form is still loading.' };
+        const result = stripeCard.current ? await stripeCard.current.confirm(secret, { email: input.purchaserEmail, settled: paid }) : { error: intl.formatMessage({ id: 'checkout.cardLoading', defaultMessage: 'The card form is still loading.' }) };
         if (result.error) {
-          setFailure({ title: 'Payment declined', message: result.error });
+          setFailure({ title: intl.formatMessage({ id: 'checkout.failure.declined', defaultMessage: 'Payment declined' }), message: result.error });
           return;
         }
       }
@@ -95,18 +108,18 @@ export default function PaymentsPage() {
         navigate(`/order-confirmation/${data.placeOrder.id}`, { replace: true, state: { purchaserEmail: input.purchaserEmail } });
       }
     } catch (error) {
-      const [code, field, message] = [errorCode(error), errorField(error), errorMessage(error, 'Please try again.')];
+      const [code, field, message] = [errorCode(error), errorField(error), errorText(error, intl.formatMessage({ id: 'checkout.failure.tryAgain', defaultMessage: 'Please try again.' }))];
       if (code === 'PAYMENT_DECLINED') {
         // A declined attempt is finished: the next one (another card) is a new checkout with a new key.
         sessionStorage.removeItem('checkout');
-        setFailure({ title: 'Payment declined', message });
+        setFailure({ title: intl.formatMessage({ id: 'checkout.failure.declined', defaultMessage: 'Payment declined' }), message });
       } else if (code === 'PAYMENT_FAILED') {
         // The shop dropped this checkout (the payment service could not be asked): the next try is a new one.
         sessionStorage.removeItem('checkout');
-        setFailure({ title: 'The payment did not go through', message });
-      } else if (code === 'PAYMENTS_UNAVAILABLE') setFailure({ title: 'Payments are not set up', message });
-      else if (code === 'RATE_LIMITED') setFailure({ title: 'Too many attempts', message });
-      else if (code === 'RECIPIENT_UNSUBSCRIBED') setFailure({ title: 'A recipient does not accept cards', message, cart: true });
+        setFailure({ title: intl.formatMessage({ id: 'checkout.failure.notThrough', defaultMessage: 'The payment did not go through' }), message });
+      } else if (code === 'PAYMENTS_UNAVAILABLE') setFailure({ title: intl.formatMessage({ id: 'checkout.paymentsOff.title', defaultMessage: 'Payments are not set up' }), message });
+      else if (code === 'RATE_LIMITED') setFailure({ title: intl.formatMessage({ id: 'checkout.failure.tooMany', defaultMessage: 'Too many attempts' }), message });
+      else if (code === 'RECIPIENT_UNSUBSCRIBED') setFailure({ title: intl.formatMessage({ id: 'checkout.failure.unsubscribed', defaultMessage: 'A recipient does not accept cards' }), message, cart: true });
       else if (field && (field === 'purchaserEmail' || CARD_FIELDS.includes(field))) setErrors({ [field as Field]: message });
       else if (field === 'discountCode') {
         setDiscountCode(null);
@@ -118,9 +131,9 @@ export default function PaymentsPage() {
         // The card holds less than when it was applied (spent elsewhere meanwhile): its balance now, and the card fields for the rest.
         const found = await lookUpGiftCard(giftCard.code);
         setGiftCard('card' in found && Number(found.card.balance) > 0 ? { ...giftCard, card: found.card } : null);
-        setFailure({ title: 'Your gift card does not pay everything', message });
-      } else if (field?.startsWith('lines')) setFailure({ title: 'Your cart needs a look', message, cart: true });
-      else setFailure({ title: 'The payment did not go through', message });
+        setFailure({ title: intl.formatMessage({ id: 'checkout.failure.giftCardShort', defaultMessage: 'Your gift card does not pay everything' }), message });
+      } else if (field?.startsWith('lines')) setFailure({ title: intl.formatMessage({ id: 'checkout.failure.cart', defaultMessage: 'Your cart needs a look' }), message, cart: true });
+      else setFailure({ title: intl.formatMessage({ id: 'checkout.failure.notThrough', defaultMessage: 'The payment did not go through' }), message });
     } finally {
       submitting.current = false;
     }
@@ -130,22 +143,29 @@ export default function PaymentsPage() {
 
   return (
     <div className="store-page checkout-page">
-      <h1>Checkout</h1>
+      <h1>
+        <FormattedMessage id="checkout.title" defaultMessage="Checkout" />
+      </h1>
       <div className="checkout-layout">
-        <form className="checkout-form" onSubmit={pay} noValidate aria-label="Payment">
+        <form className="checkout-form" onSubmit={pay} noValidate aria-label={intl.formatMessage({ id: 'checkout.form', defaultMessage: 'Payment' })}>
           {paymentsOff && (
-            <Callout intent="warning" icon="disable" title="Payments are not set up" className="checkout-unavailable" role="status">
-              This shop cannot take payments yet, so orders cannot be placed. Your cart is kept: please come back later.
+            <Callout intent="warning" icon="disable" title={intl.formatMessage({ id: 'checkout.paymentsOff.title', defaultMessage: 'Payments are not set up' })} className="checkout-unavailable" role="status">
+              <FormattedMessage id="checkout.paymentsOff.text" defaultMessage="This shop cannot take payments yet, so orders cannot be placed. Your cart is kept: please come back later." />
             </Callout>
           )}
-          <FormGroup label="Your e-mail" labelFor="purchaser-email" helperText={errors.purchaserEmail ?? 'Your receipt and the card links go here.'} intent={field('purchaserEmail').intent}>
+          <FormGroup
+            label={intl.formatMessage({ id: 'checkout.email.label', defaultMessage: 'Your e-mail' })}
+            labelFor="purchaser-email"
+            helperText={errors.purchaserEmail ?? intl.formatMessage({ id: 'checkout.email.help', defaultMessage: 'Your receipt and the card links go here.' })}
+            intent={field('purchaserEmail').intent}
+          >
             <InputGroup id="purchaser-email" type="email" autoComplete="email" value={email} onValueChange={setEmail} intent={field('purchaserEmail').intent} />
           </FormGroup>
           <DiscountCodeField lines={lines} applied={discountCode} onApplied={setDiscountCode} problem={discountProblem} onProblem={setDiscountProblem} />
           <GiftCardField applied={giftCard} pays={split?.giftCard ?? null} onApplied={setGiftCard} problem={giftCardProblem} onProblem={setGiftCardProblem} />
           {covered && (
             <Callout intent="success" icon="credit-card" role="status">
-              Your gift card pays the whole order: no card is needed.
+              <FormattedMessage id="checkout.giftCardCovers" defaultMessage="Your gift card pays the whole order: no card is needed." />
             </Callout>
           )}
           {stripeKey && (
@@ -156,86 +176,32 @@ export default function PaymentsPage() {
               </Suspense>
             </div>
           )}
-          <CardFields card={card} onChange={setCard} problems={errors} hidden={Boolean(stripeKey) || covered} hint={testProvider ? 'This shop takes test payments: pay with 4242 4242 4242 4242, any future expiry and any code.' : null} />
+          <CardFields card={card} onChange={setCard} problems={errors} hidden={Boolean(stripeKey) || covered} hint={testProvider ? intl.formatMessage({ id: 'checkout.testHint', defaultMessage: 'This shop takes test payments: pay with 4242 4242 4242 4242, any future expiry and any code.' }) : null} />
           {lines.some((line) => line.personalisation) && (
-            <Checkbox className="checkout-notify" checked={notifyOpened} onChange={(event) => setNotifyOpened(event.currentTarget.checked)} label="Tell me when my card is opened" />
+            <Checkbox className="checkout-notify" checked={notifyOpened} onChange={(event) => setNotifyOpened(event.currentTarget.checked)} label={intl.formatMessage({ id: 'checkout.notifyOpened', defaultMessage: 'Tell me when my card is opened' })} />
           )}
           {failure && (
             <Callout intent="danger" title={failure.title} className="checkout-failure" role="alert">
               {failure.message}
               {failure.cart && (
                 <p>
-                  <Link to="/cart">Review your cart</Link>
+                  <Link to="/cart">
+                    <FormattedMessage id="checkout.reviewCart" defaultMessage="Review your cart" />
+                  </Link>
                 </p>
               )}
             </Callout>
           )}
-          <Button type="submit" intent="primary" size="large" fill icon="lock" loading={loading} disabled={!quote || loading || paymentsOff} text={!quote ? 'Pay' : covered ? 'Place order' : `Pay ${formatPrice(split?.card ?? quote.total)}`} />
+          <Button type="submit" intent="primary" size="large" fill icon="lock" loading={loading} disabled={!quote || loading || paymentsOff} text={
+              !quote
+                ? intl.formatMessage({ id: 'checkout.pay', defaultMessage: 'Pay' })
+                : covered
+                  ? intl.formatMessage({ id: 'checkout.placeOrder', defaultMessage: 'Place order' })
+                  : intl.formatMessage({ id: 'checkout.payAmount', defaultMessage: 'Pay {amount}' }, { amount: formatPrice(split?.card ?? quote.total) })
+            }
+          />
         </form>
-        <Card className="checkout-summary" aria-label="Order summary">
-          <h2>Your order</h2>
-          {quoteError && !quote ? (
-            <Callout intent="danger">{quoteError.message}</Callout>
-          ) : !priced || !quote ? (
-            <Spinner size={24} />
-          ) : (
-            <>
-              <ul>
-                {priced.map(({ line, quote: q }) => (
-                  <li key={line.id}>
-                    <span>
-                      {q.quantity > 1 ? `${q.quantity} × ` : ''}
-                      {q.product.name}
-                      {line.personalisation && <span className="muted"> for {recipientNames(line.personalisation.recipients)}</span>}
-                      {line.giftMembership && <span className="muted"> ({q.giftPlanName ?? line.giftMembership.planName}) for {line.giftMembership.recipientName}</span>}
-                      {line.giftCard && <span className="muted"> for {line.giftCard.recipientName}</span>}
-                      {q.memberNote && <span className="checkout-member-note">{q.memberNote}</span>}
-                    </span>
-                    <SalePrice className="checkout-line-price" price={q.lineTotal} compareAt={regularLineTotal(q)} badge={null} />
-                  </li>
-                ))}
-              </ul>
-              {quote.membershipName && (
-                <div className="checkout-subtotal checkout-membership" data-testid="checkout-membership">
-                  <span>{quote.membershipName} membership</span>
-                  <span>You save {formatPrice(membershipSaving(quote.lines))}</span>
-                </div>
-              )}
-              {discountLabel(quote) && (
-                <>
-                  <div className="checkout-subtotal">
-                    <span>Subtotal</span>
-                    <span>{formatPrice(quote.subtotal)}</span>
-                  </div>
-                  <div className="checkout-subtotal checkout-discount-line" data-testid="checkout-discount">
-                    <span>{discountLabel(quote)}</span>
-                    <span>−{formatPrice(quote.discount)}</span>
-                  </div>
-                </>
-              )}
-              {discountCode && quote.discountKind && quote.discountKind !== 'CODE' && (
-                <p className="muted checkout-discount-note">Your code {discountCode} saves less than “{quote.discountName}”, so that discount applies instead (they do not add up).</p>
-              )}
-              <div className="checkout-total">
-                <span>Total</span>
-                <strong>{formatPrice(quote.total)}</strong>
-              </div>
-              {giftCard && split && (
-                <div className="checkout-gift-card-split" data-testid="checkout-gift-card">
-                  <div className="checkout-subtotal checkout-discount-line">
-                    <span>{giftCardName(giftCard.card.last4)}</span>
-                    <span>−{formatPrice(split.giftCard)}</span>
-                  </div>
-                  <div className="checkout-subtotal checkout-to-pay">
-                    <span>To pay by card</span>
-                    <strong>{formatPrice(split.card)}</strong>
-                  </div>
-                </div>
-              )}
-              <Link to="/cart">Change your cart</Link>
-            </>
-          )}
-        </Card>
+        <CheckoutSummary quote={quote} priced={priced} quoteError={quoteError} discountCode={discountCode} giftCard={giftCard} split={split} />
       </div>
     </div>
   );

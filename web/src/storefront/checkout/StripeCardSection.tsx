@@ -1,8 +1,10 @@
 import { forwardRef, useImperativeHandle, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { FormGroup } from '@blueprintjs/core';
 import { loadStripe } from '@stripe/stripe-js';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useTheme } from '../../common/theme';
+import { pageLocale } from '../../i18n/page-intl';
 import './stripe-card.css';
 
 export interface StripeCardHandle {
@@ -22,14 +24,15 @@ const CardForm = forwardRef<StripeCardHandle>(function CardForm(_props, ref) {
   const stripe = useStripe();
   const elements = useElements();
   const [theme] = useTheme();
+  const intl = useIntl();
   const [problem, setProblem] = useState<string | null>(null);
 
   useImperativeHandle(ref, () => ({
     async confirm(clientSecret, { email, settled }) {
       const card = elements?.getElement(CardElement);
-      if (!stripe || !card) return { error: 'The card form is still loading; please try again in a moment.' };
+      if (!stripe || !card) return { error: intl.formatMessage({ id: 'checkout.stripe.loading', defaultMessage: 'The card form is still loading; please try again in a moment.' }) };
       const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card, billing_details: email ? { email } : {} } });
-      if (result.error) return { error: result.error.message ?? 'Your card was declined.' };
+      if (result.error) return { error: result.error.message ?? intl.formatMessage({ id: 'checkout.stripe.declined', defaultMessage: 'Your card was declined.' }) };
       // Stripe tells the shop through its signed webhook; the payment counts once it has.
       for (let waited = 0; waited < SETTLE_MS; waited += ASK_EVERY_MS) {
         if (await settled()) return { settled: true };
@@ -41,7 +44,11 @@ const CardForm = forwardRef<StripeCardHandle>(function CardForm(_props, ref) {
 
   const dark = theme === 'dark';
   return (
-    <FormGroup label="Card" helperText={problem ?? 'Your card goes straight to Stripe; the shop never sees its number.'} intent={problem ? 'danger' : 'none'}>
+    <FormGroup
+      label={intl.formatMessage({ id: 'checkout.stripe.label', defaultMessage: 'Card' })}
+      helperText={problem ?? intl.formatMessage({ id: 'checkout.stripe.help', defaultMessage: 'Your card goes straight to Stripe; the shop never sees its number.' })}
+      intent={problem ? 'danger' : 'none'}
+    >
       <div className="checkout-stripe-card">
         <CardElement
           onChange={(event) => setProblem(event.error?.message ?? null)}
@@ -62,7 +69,7 @@ const CardForm = forwardRef<StripeCardHandle>(function CardForm(_props, ref) {
 const StripeCardSection = forwardRef<StripeCardHandle, { publishableKey: string }>(function StripeCardSection({ publishableKey }, ref) {
   const [stripe] = useState(() => loadStripe(publishableKey));
   return (
-    <Elements stripe={stripe}>
+    <Elements stripe={stripe} options={{ locale: pageLocale() }}>
       <CardForm ref={ref} />
     </Elements>
   );

@@ -1,3 +1,5 @@
+import { pageIntl } from '../../i18n/page-intl';
+
 /** Card number as typed, in groups of four ("4242 4242 4242 4242"), digits only, at most 19. */
 export function formatCardNumber(text: string): string {
   return text.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -46,10 +48,11 @@ export const CARD_FIELDS: readonly string[] = ['payment.cardNumber', 'payment.ex
 
 /** What is plainly missing from a typed card, by field, before the shop is asked (it checks the card again). */
 export function cardProblems(card: TypedCard): Partial<Record<CardField, string>> {
+  const intl = pageIntl();
   const found: Partial<Record<CardField, string>> = {};
-  if (card.number.replace(/\D/g, '').length < 12) found['payment.cardNumber'] = 'Enter the card number.';
-  if (!/^\d{2}\/\d{2}$/.test(card.expiry)) found['payment.expiry'] = 'MM/YY';
-  if (!/^\d{3,4}$/.test(card.cvc)) found['payment.cvc'] = '3 or 4 digits';
+  if (card.number.replace(/\D/g, '').length < 12) found['payment.cardNumber'] = intl.formatMessage({ id: 'checkout.card.numberMissing', defaultMessage: 'Enter the card number.' });
+  if (!/^\d{2}\/\d{2}$/.test(card.expiry)) found['payment.expiry'] = intl.formatMessage({ id: 'checkout.card.expiryFormat', defaultMessage: 'MM/YY' });
+  if (!/^\d{3,4}$/.test(card.cvc)) found['payment.cvc'] = intl.formatMessage({ id: 'checkout.card.cvcFormat', defaultMessage: '3 or 4 digits' });
   return found;
 }
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, Callout, Card } from '@blueprintjs/core';
 import '../common/storefront.css';
 import './contacts.css';
@@ -11,6 +12,7 @@ type State = { kind: 'asking' } | { kind: 'busy' } | { kind: 'done'; message: st
  * not the visit itself, turns it off (mail scanners open links); no sign-in is needed.
  */
 export default function StopReminderPage() {
+  const intl = useIntl();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [state, setState] = useState<State>({ kind: 'asking' });
@@ -20,33 +22,47 @@ export default function StopReminderPage() {
     try {
       const res = await fetch(`/api/reminders/stop?token=${encodeURIComponent(token)}`, { method: 'POST' });
       const body = (await res.json().catch(() => ({}))) as { message?: string };
-      setState(res.ok ? { kind: 'done', message: body.message ?? 'The reminder is off.' } : { kind: 'failed', message: body.message ?? 'The reminder could not be turned off.' });
+      setState(
+        res.ok
+          ? { kind: 'done', message: body.message ?? intl.formatMessage({ id: 'contacts.stop.done', defaultMessage: 'The reminder is off.' }) }
+          : { kind: 'failed', message: body.message ?? intl.formatMessage({ id: 'contacts.stop.failed', defaultMessage: 'The reminder could not be turned off.' }) },
+      );
     } catch {
-      setState({ kind: 'failed', message: 'The shop could not be reached. Please try again.' });
+      setState({ kind: 'failed', message: intl.formatMessage({ id: 'contacts.stop.unreachable', defaultMessage: 'The shop could not be reached. Please try again.' }) });
     }
   };
 
   return (
     <div className="store-page stop-reminder-page">
-      <h1>Occasion reminder</h1>
+      <h1>
+        <FormattedMessage id="contacts.stop.title" defaultMessage="Occasion reminder" />
+      </h1>
       <Card>
         {state.kind === 'done' ? (
-          <Callout intent="success" icon="tick-circle" title="Reminder turned off">
+          <Callout intent="success" icon="tick-circle" title={intl.formatMessage({ id: 'contacts.stop.off', defaultMessage: 'Reminder turned off' })}>
             {state.message}
           </Callout>
         ) : (
           <>
-            <p>Stop e-mailing me this reminder. Other occasions in your address book keep theirs, and you can turn it on again there.</p>
+            <p>
+              <FormattedMessage id="contacts.stop.text" defaultMessage="Stop e-mailing me this reminder. Other occasions in your address book keep theirs, and you can turn it on again there." />
+            </p>
             {state.kind === 'failed' && (
               <Callout intent="danger" role="alert">
                 {state.message}
               </Callout>
             )}
-            <Button intent="primary" icon="notifications-snooze" text="Turn off this reminder" loading={state.kind === 'busy'} disabled={!token} onClick={() => void stop()} />
+            <Button intent="primary" icon="notifications-snooze" text={intl.formatMessage({ id: 'contacts.stop.button', defaultMessage: 'Turn off this reminder' })} loading={state.kind === 'busy'} disabled={!token} onClick={() => void stop()} />
           </>
         )}
         <p className="muted">
-          <Link to="/account/contacts">Your address book</Link> · <Link to="/shop">Find a card</Link>
+          <Link to="/account/contacts">
+            <FormattedMessage id="contacts.stop.addressBook" defaultMessage="Your address book" />
+          </Link>{' '}
+          ·{' '}
+          <Link to="/shop">
+            <FormattedMessage id="contacts.stop.findCard" defaultMessage="Find a card" />
+          </Link>
         </p>
       </Card>
     </div>

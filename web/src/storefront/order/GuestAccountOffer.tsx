@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useMutation } from '@apollo/client/react';
 import { Button, Callout, Card, FormGroup, InputGroup } from '@blueprintjs/core';
-import { errorField, errorMessage } from '../../apollo/errors';
+import { errorField } from '../../apollo/errors';
+import { useErrorText } from '../../i18n/input-messages';
 import { RegisterMutation, useSignIn } from '../../auth/use-sign-in';
 
 /** A username to start from: the address's local part, in the characters a username may use. */
@@ -18,6 +20,8 @@ function suggestedUsername(email: string): string {
  * confirmed (the link the shop sends to it), as every guest order to that address does.
  */
 export function GuestAccountOffer({ email, onCreated }: { email: string; onCreated: () => void }) {
+  const intl = useIntl();
+  const errorText = useErrorText();
   const [username, setUsername] = useState(() => suggestedUsername(email));
   const [address, setAddress] = useState(email);
   const [password, setPassword] = useState('');
@@ -38,7 +42,7 @@ export function GuestAccountOffer({ email, onCreated }: { email: string; onCreat
     try {
       await register({ variables: { input: { username, email: address, password } } });
     } catch (failure) {
-      setError({ text: errorMessage(failure, 'The account could not be created.'), field: errorField(failure) });
+      setError({ text: errorText(failure, intl.formatMessage({ id: 'order.offer.failed', defaultMessage: 'The account could not be created.' })), field: errorField(failure) });
       return;
     }
     onCreated();
@@ -52,32 +56,53 @@ export function GuestAccountOffer({ email, onCreated }: { email: string; onCreat
 
   if (created) {
     return (
-      <Callout intent="success" icon="user" title="Your account is ready" className="confirmation-offer" role="status">
-        We sent a link to {created}. Open it to confirm the address, and this order appears in <Link to="/account">My orders</Link>, where you can change a card's date or send it again.
+      <Callout intent="success" icon="user" title={intl.formatMessage({ id: 'order.offer.ready', defaultMessage: 'Your account is ready' })} className="confirmation-offer" role="status">
+        <FormattedMessage
+          id="order.offer.readyText"
+          defaultMessage="We sent a link to {email}. Open it to confirm the address, and this order appears in <link>My orders</link>, where you can change a card's date or send it again."
+          values={{ email: created, link: (chunks) => <Link to="/account">{chunks}</Link> }}
+        />
       </Callout>
     );
   }
 
   return (
     <Card className="confirmation-offer" role="region" aria-labelledby="offer-title">
-      <h2 id="offer-title">Keep track of your cards</h2>
-      <p className="muted">With an account you can change a card's delivery date, send it again, and see every order in one place. This order joins it once you confirm your address.</p>
+      <h2 id="offer-title">
+        <FormattedMessage id="order.offer.title" defaultMessage="Keep track of your cards" />
+      </h2>
+      <p className="muted">
+        <FormattedMessage
+          id="order.offer.text"
+          defaultMessage="With an account you can change a card's delivery date, send it again, and see every order in one place. This order joins it once you confirm your address."
+        />
+      </p>
       <form onSubmit={submit} className="confirmation-offer-form" noValidate>
         {error && !error.field && (
           <Callout intent="danger" icon="error" role="alert" className="confirmation-offer-error">
             {error.text}
           </Callout>
         )}
-        <FormGroup label="E-mail" labelFor="offer-email" intent={error?.field === 'email' ? 'danger' : 'none'} helperText={error?.field === 'email' ? error.text : undefined}>
+        <FormGroup label={intl.formatMessage({ id: 'auth.email', defaultMessage: 'E-mail' })} labelFor="offer-email" intent={error?.field === 'email' ? 'danger' : 'none'} helperText={error?.field === 'email' ? error.text : undefined}>
           <InputGroup id="offer-email" type="email" autoComplete="email" value={address} onValueChange={(value) => edited(setAddress, value, 'email')} required />
         </FormGroup>
-        <FormGroup label="Username" labelFor="offer-username" intent={error?.field === 'username' ? 'danger' : 'none'} helperText={error?.field === 'username' ? error.text : "3 to 32 letters, digits, '_', '.' or '-'."}>
+        <FormGroup
+          label={intl.formatMessage({ id: 'auth.username', defaultMessage: 'Username' })}
+          labelFor="offer-username"
+          intent={error?.field === 'username' ? 'danger' : 'none'}
+          helperText={error?.field === 'username' ? error.text : intl.formatMessage({ id: 'auth.username.help', defaultMessage: "3 to 32 letters, digits, '_', '.' or '-'." })}
+        >
           <InputGroup id="offer-username" autoComplete="username" value={username} onValueChange={(value) => edited(setUsername, value, 'username')} required />
         </FormGroup>
-        <FormGroup label="Choose a password" labelFor="offer-password" intent={error?.field === 'password' ? 'danger' : 'none'} helperText={error?.field === 'password' ? error.text : 'At least 8 characters.'}>
+        <FormGroup
+          label={intl.formatMessage({ id: 'order.offer.password', defaultMessage: 'Choose a password' })}
+          labelFor="offer-password"
+          intent={error?.field === 'password' ? 'danger' : 'none'}
+          helperText={error?.field === 'password' ? error.text : intl.formatMessage({ id: 'auth.password.help', defaultMessage: 'At least 8 characters.' })}
+        >
           <InputGroup id="offer-password" type="password" autoComplete="new-password" value={password} onValueChange={(value) => edited(setPassword, value, 'password')} required minLength={8} />
         </FormGroup>
-        <Button type="submit" intent="primary" icon="new-person" text="Create an account" loading={loading || signingIn} />
+        <Button type="submit" intent="primary" icon="new-person" text={intl.formatMessage({ id: 'auth.register.title', defaultMessage: 'Create an account' })} loading={loading || signingIn} />
       </form>
     </Card>
   );

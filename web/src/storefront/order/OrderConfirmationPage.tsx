@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useQuery } from '@apollo/client/react';
 import { AnchorButton, Callout, Card, Classes, Spinner, Tag } from '@blueprintjs/core';
 import { orderNumber } from '@rules';
@@ -16,11 +17,10 @@ import { EmptyState } from '../../common/EmptyState';
 /** The guest's account offer: below the order, loaded after it (a first visit fetches no more than the order needs). */
 const GuestAccountOffer = lazy(() => import('./GuestAccountOffer').then((m) => ({ default: m.GuestAccountOffer })));
 
-const dateTime = longDateTime;
-
 /** /order-confirmation/{id}: the order, and a link to each of its e-cards. */
 export default function OrderConfirmationPage() {
   const id = useParams().id ?? '';
+  const intl = useIntl();
   const signedIn = useAuth().user !== null;
   // The address as typed at checkout, when this browser placed the order (the page shows it masked).
   const typed = (useLocation().state as { purchaserEmail?: unknown } | null)?.purchaserEmail;
@@ -33,7 +33,17 @@ export default function OrderConfirmationPage() {
   if (!order) {
     return (
       <div className="store-page">
-        <EmptyState level={1} icon="search" title="Order not found" description={error && !error.message.includes('not found') ? error.message : 'Check the link in your receipt e-mail.'} action={<Link to="/shop">Back to the shop</Link>} />
+        <EmptyState
+          level={1}
+          icon="search"
+          title={intl.formatMessage({ id: 'order.notFound.title', defaultMessage: 'Order not found' })}
+          description={error && !error.message.includes('not found') ? error.message : intl.formatMessage({ id: 'order.notFound.description', defaultMessage: 'Check the link in your receipt e-mail.' })}
+          action={
+            <Link to="/shop">
+              <FormattedMessage id="order.notFound.back" defaultMessage="Back to the shop" />
+            </Link>
+          }
+        />
       </div>
     );
   }
@@ -43,39 +53,57 @@ export default function OrderConfirmationPage() {
   const belowRegular = order.items.reduce((total, item) => total + (wasOf(item) ? Number(wasOf(item)) - Number(item.lineTotal) : 0), 0);
   const saved = belowRegular > 0 ? belowRegular + Number(order.discountAmount) : 0;
   const giftCard = paidWithGiftCard(order);
-  const byCard = order.cardLast4 ? `the card ending ${order.cardLast4}` : null;
+  const byCard = Boolean(order.cardLast4);
+  const paidWith = giftCard
+    ? byCard && Number(giftCard.card) > 0
+      ? intl.formatMessage({ id: 'order.paid.giftCardAndCard', defaultMessage: '{total} with a gift card and the card ending {last4}' }, { total: formatPrice(order.total), last4: order.cardLast4 })
+      : intl.formatMessage({ id: 'order.paid.giftCard', defaultMessage: '{total} with a gift card' }, { total: formatPrice(order.total) })
+    : byCard
+      ? intl.formatMessage({ id: 'order.paid.card', defaultMessage: '{total} with the card ending {last4}' }, { total: formatPrice(order.total), last4: order.cardLast4 })
+      : formatPrice(order.total);
 
   return (
     <div className="store-page confirmation-page">
       {/* The page's heading is the banner's title: what the shopper came to read. */}
       <Callout intent="success" icon="tick-circle" className="confirmation-banner">
-        <h1 className={`${Classes.HEADING} confirmation-title`}>Thank you! Your order is confirmed.</h1>
-        A receipt is on its way to {order.purchaserEmail}.
+        <h1 className={`${Classes.HEADING} confirmation-title`}>
+          <FormattedMessage id="order.confirmed.title" defaultMessage="Thank you! Your order is confirmed." />
+        </h1>
+        <FormattedMessage id="order.confirmed.receipt" defaultMessage="A receipt is on its way to {email}." values={{ email: order.purchaserEmail }} />
       </Callout>
       <Card className="confirmation-card">
         <dl className="confirmation-facts">
-          <dt>Order number</dt>
+          <dt>
+            <FormattedMessage id="order.facts.number" defaultMessage="Order number" />
+          </dt>
           <dd className="confirmation-id">{orderNumber(order.id)}</dd>
-          <dt>Status</dt>
+          <dt>
+            <FormattedMessage id="order.facts.status" defaultMessage="Status" />
+          </dt>
           <dd>
             <Tag intent={order.status === 'DELIVERED' ? 'success' : 'primary'} minimal>
-              {order.status.toLowerCase()}
+              <FormattedMessage
+                id="order.status"
+                defaultMessage="{status, select, PENDING {pending} PAID {paid} DELIVERED {delivered} PARTIALLY_REFUNDED {partially_refunded} REFUNDED {refunded} CANCELLED {cancelled} other {{lower}}}"
+                values={{ status: order.status, lower: order.status.toLowerCase() }}
+              />
             </Tag>
           </dd>
-          <dt>Placed</dt>
-          <dd>{dateTime(order.createdAt)}</dd>
-          <dt>Paid</dt>
-          <dd>
-            {formatPrice(order.total)}
-            {giftCard ? ` with a gift card${byCard && Number(giftCard.card) > 0 ? ` and ${byCard}` : ''}` : byCard ? ` with ${byCard}` : ''}
-          </dd>
+          <dt>
+            <FormattedMessage id="order.facts.placed" defaultMessage="Placed" />
+          </dt>
+          <dd>{longDateTime(order.createdAt)}</dd>
+          <dt>
+            <FormattedMessage id="order.facts.paid" defaultMessage="Paid" />
+          </dt>
+          <dd>{paidWith}</dd>
         </dl>
-        <ul className="confirmation-items" aria-label="Items">
+        <ul className="confirmation-items" aria-label={intl.formatMessage({ id: 'order.items', defaultMessage: 'Items' })}>
           {order.items.map((item) => (
             <li key={item.id}>
               <div className="confirmation-item-line">
                 <span>
-                  {item.quantity > 1 ? `${item.quantity} × ` : ''}
+                  {item.quantity > 1 ? `${intl.formatMessage({ id: 'checkout.summary.quantity', defaultMessage: '{count} ×' }, { count: item.quantity })} ` : ''}
                   {item.name}
                 </span>
                 <SalePrice price={item.lineTotal} compareAt={wasOf(item)} />
@@ -83,10 +111,21 @@ export default function OrderConfirmationPage() {
               {item.ecardPath && (
                 <div className="confirmation-ecard">
                   <span className="muted">
-                    To {item.recipientName} &lt;{item.recipientEmail}&gt; ·{' '}
-                    {item.deliveredAt ? `sent ${dateTime(item.deliveredAt)}` : item.deliverAt && new Date(item.deliverAt) > new Date(order.createdAt) ? `will be sent ${dateTime(item.deliverAt)}` : 'being sent now'}
+                    <FormattedMessage
+                      id="order.ecard.to"
+                      defaultMessage="To {name} <{email}> · {when}"
+                      values={{
+                        name: item.recipientName,
+                        email: item.recipientEmail,
+                        when: item.deliveredAt
+                          ? intl.formatMessage({ id: 'order.ecard.sent', defaultMessage: 'sent {date}' }, { date: longDateTime(item.deliveredAt) })
+                          : item.deliverAt && new Date(item.deliverAt) > new Date(order.createdAt)
+                            ? intl.formatMessage({ id: 'order.ecard.willBeSent', defaultMessage: 'will be sent {date}' }, { date: longDateTime(item.deliverAt) })
+                            : intl.formatMessage({ id: 'order.ecard.sendingNow', defaultMessage: 'being sent now' }),
+                      }}
+                    />
                   </span>
-                  <AnchorButton href={`${item.ecardPath}?preview=1`} target="_blank" rel="noopener noreferrer" icon="envelope" endIcon="share" variant="outlined" text="View the e-card" />
+                  <AnchorButton href={`${item.ecardPath}?preview=1`} target="_blank" rel="noopener noreferrer" icon="envelope" endIcon="share" variant="outlined" text={intl.formatMessage({ id: 'order.ecard.view', defaultMessage: 'View the e-card' })} />
                 </div>
               )}
               {item.groupCard && <GroupCardSection orderId={order.id} itemId={item.id} recipientName={item.recipientName ?? ''} groupCard={item.groupCard} />}
@@ -95,7 +134,7 @@ export default function OrderConfirmationPage() {
         </ul>
         {saved > 0 && (
           <p className="confirmation-saved">
-            You saved <strong>{formatPrice(saved.toFixed(2))}</strong> on this order.
+            <FormattedMessage id="order.saved" defaultMessage="You saved <b>{amount}</b> on this order." values={{ amount: formatPrice(saved.toFixed(2)), b: (chunks) => <strong>{chunks}</strong> }} />
           </p>
         )}
         {(discountLabel(order) || giftCard) && (
@@ -107,7 +146,9 @@ export default function OrderConfirmationPage() {
               </div>
             )}
             <div className="confirmation-item-line">
-              <span>Total</span>
+              <span>
+                <FormattedMessage id="checkout.total" defaultMessage="Total" />
+              </span>
               <span>{formatPrice(order.total)}</span>
             </div>
             {giftCard && (
@@ -117,7 +158,9 @@ export default function OrderConfirmationPage() {
                   <span>−{formatPrice(giftCard.giftCard)}</span>
                 </div>
                 <div className="confirmation-item-line">
-                  <span>Paid by card</span>
+                  <span>
+                    <FormattedMessage id="order.paidByCard" defaultMessage="Paid by card" />
+                  </span>
                   <span>{formatPrice(giftCard.card)}</span>
                 </div>
               </>
@@ -131,8 +174,14 @@ export default function OrderConfirmationPage() {
         </Suspense>
       )}
       <div className="confirmation-links">
-        <Link to="/shop">Continue shopping</Link>
-        {signedIn && <Link to="/account">My orders</Link>}
+        <Link to="/shop">
+          <FormattedMessage id="cart.continueShopping" defaultMessage="Continue shopping" />
+        </Link>
+        {signedIn && (
+          <Link to="/account">
+            <FormattedMessage id="account.title" defaultMessage="My orders" />
+          </Link>
+        )}
       </div>
     </div>
   );
