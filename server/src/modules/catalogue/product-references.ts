@@ -4,19 +4,23 @@ import { MediaKind, checkedMediaFiles, type WantedMedia, type MediaUsageProvider
 import { CARD_MEDIA_SLOTS, EGreetingCard, MessageLocation, SONG_SLOTS, slotStem, type CardMediaSlot } from './e-greeting-card.entity.js';
 import { Product, ProductImage } from './product.entity.js';
 import { E_GREETING_CARD_TYPE_ID } from './product-type.entity.js';
+import { ProductTranslation } from './product-translation.entity.js';
+import type { ProductTranslationValues } from '../../rules/schemas.js';
 
 /** The id field of each card media slot, as clients name it (`song1Id`, `coverImageId`, ...). */
 export const slotField = (slot: CardMediaSlot) => `${slot}Id`;
 export const CARD_FIELD = 'eGreetingCard';
 
 /** Card data as cleaned from a client: a key left out keeps its value, null clears it. */
-export type CleanCard = Partial<Record<CardMediaSlot, number | null>> & { messageLocation?: MessageLocation; fontName?: string | null };
+export type CleanCard = Partial<Record<CardMediaSlot, number | null>> & { messageLocation?: MessageLocation; fontName?: string | null; defaultMessage?: string };
 
 /** What a product points at, as cleaned from a client (undefined keeps the current value). */
 export interface ProductReferences {
   mainImageId?: number | null;
   associatedImageIds?: number[];
   card?: CleanCard | null;
+  /** Every translation the product has from now on (undefined keeps them). */
+  translations?: ProductTranslationValues[];
 }
 
 /**
@@ -52,13 +56,18 @@ export async function applyProductReferences(em: EntityManager, product: Product
     if (fields.card) {
       if (fields.card.messageLocation !== undefined) card.messageLocation = fields.card.messageLocation;
       if (fields.card.fontName !== undefined) card.fontName = fields.card.fontName;
+      if (fields.card.defaultMessage !== undefined) card.defaultMessage = fields.card.defaultMessage;
       for (const slot of CARD_MEDIA_SLOTS) {
         const id = fields.card[slot];
         if (id !== undefined) card[slot] = id === null ? null : files.get(id)!;
       }
     } else if (fields.card === null) {
-      Object.assign(card, { messageLocation: MessageLocation.MIDDLE_CENTER, fontName: null }, Object.fromEntries(CARD_MEDIA_SLOTS.map((s) => [s, null])));
+      Object.assign(card, { messageLocation: MessageLocation.MIDDLE_CENTER, fontName: null, defaultMessage: '' }, Object.fromEntries(CARD_MEDIA_SLOTS.map((s) => [s, null])));
     }
+  }
+  if (fields.translations !== undefined) {
+    await em.nativeDelete(ProductTranslation, { product: product.id });
+    for (const translation of fields.translations) em.create(ProductTranslation, { product, ...translation });
   }
   await em.flush();
 }
