@@ -4,7 +4,6 @@ import { MediaKind, checkedMediaFiles, type WantedMedia, type MediaUsageProvider
 import { CARD_MEDIA_SLOTS, EGreetingCard, MessageLocation, SONG_SLOTS, slotStem, type CardMediaSlot } from './e-greeting-card.entity.js';
 import { Product, ProductImage } from './product.entity.js';
 import { E_GREETING_CARD_TYPE_ID } from './product-type.entity.js';
-import { ProductTranslation } from './product-translation.entity.js';
 import type { ProductTranslationValues } from '../../rules/schemas.js';
 
 /** The id field of each card media slot, as clients name it (`song1Id`, `coverImageId`, ...). */
@@ -65,11 +64,23 @@ export async function applyProductReferences(em: EntityManager, product: Product
       Object.assign(card, { messageLocation: MessageLocation.MIDDLE_CENTER, fontName: null, defaultMessage: '' }, Object.fromEntries(CARD_MEDIA_SLOTS.map((s) => [s, null])));
     }
   }
-  if (fields.translations !== undefined) {
-    await em.nativeDelete(ProductTranslation, { product: product.id });
-    for (const translation of fields.translations) em.create(ProductTranslation, { product, ...translation });
-  }
   await em.flush();
+  if (fields.translations !== undefined) await replaceTranslations(em, product.id, fields.translations);
+}
+
+/** A product's translations as they are now (plain rows: the writer compares and replaces them). */
+export async function currentTranslations(em: EntityManager, productId: number): Promise<ProductTranslationValues[]> {
+  return em.execute<ProductTranslationValues[]>(`select locale, name, description, default_message as "defaultMessage" from product_translation where product_id = ? order by locale`, [productId]);
+}
+
+/** Gives a product exactly these translations (in the caller's transaction). */
+async function replaceTranslations(em: EntityManager, productId: number, translations: readonly ProductTranslationValues[]): Promise<void> {
+  await em.execute(`delete from product_translation where product_id = ?`, [productId]);
+  if (!translations.length) return;
+  await em.execute(
+    `insert into product_translation (product_id, locale, name, description, default_message) values ${translations.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+    translations.flatMap((t) => [productId, t.locale, t.name, t.description, t.defaultMessage]),
+  );
 }
 
 /** Which products use the given files (main image, associated image, card): for the media library. */
