@@ -15,6 +15,7 @@ import { GiftMembershipForm } from './GiftMembershipForm';
 import { formatPrice } from '../common/price';
 import { browserTimeZone, emptyPersonalisation } from './personalisation-rules';
 import { StoreProductQuery } from './product-operations';
+import { pageLocale } from '../../i18n/page-intl';
 import { useShop } from '../../settings/shop-store';
 import { ResponsiveImage, type StoredImage } from '../../common/ResponsiveImage';
 import { IMAGE_SIZES } from '../../common/image-sizes';
@@ -44,7 +45,7 @@ export default function ProductOrderPage() {
   // What the last "Add to cart" put in the cart, said beside the form (a toast would cover it).
   const [inCart, setInCart] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState<CardPersonalisation | null>(null);
-  const { data, loading, error } = useQuery(StoreProductQuery, { variables: { id }, skip: !Number.isSafeInteger(id) || id <= 0 });
+  const { data, loading, error } = useQuery(StoreProductQuery, { variables: { id, locale: pageLocale() }, skip: !Number.isSafeInteger(id) || id <= 0 });
   const product = data?.product;
 
   if (loading && !product) return <Spinner className="store-state" />;
