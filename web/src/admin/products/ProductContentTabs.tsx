@@ -14,7 +14,7 @@ import type { ProductFormApi } from '../catalogue/product-form/use-product-form'
 export function ProductContentTabs({ api, isCard, autoFocus }: { api: ProductFormApi; isCard: boolean; autoFocus: boolean }) {
   const [tab, setTab] = useState<TabId>('en');
   return (
-    <Tabs id="product-content" className="product-content-tabs" selectedTabId={tab} onChange={setTab} animate={false}>
+    <Tabs id="product-content" className="product-content-tabs" selectedTabId={tab} onChange={setTab} animate={false} renderActiveTabPanelOnly>
       <Tab
         id="en"
         title={LOCALE_NAMES.en}

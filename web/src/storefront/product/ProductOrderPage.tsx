@@ -47,6 +47,13 @@ export default function ProductOrderPage() {
   const [previewing, setPreviewing] = useState<CardPersonalisation | null>(null);
   const { data, loading, error } = useQuery(StoreProductQuery, { variables: { id, locale: pageLocale() }, skip: !Number.isSafeInteger(id) || id <= 0 });
   const product = data?.product;
+  // A new card's message starts as the card's default message, in the page's language.
+  const defaultMessage = product?.eGreetingCard?.defaultMessage ?? '';
+  const [startedFrom, setStartedFrom] = useState<number | null>(null);
+  if (product && !editing && startedFrom !== product.id) {
+    setStartedFrom(product.id);
+    if (defaultMessage && !personalisation.message) setPersonalisation({ ...personalisation, message: defaultMessage });
+  }
 
   if (loading && !product) return <Spinner className="store-state" />;
   if (!product) {
@@ -83,7 +90,7 @@ export default function ProductOrderPage() {
     cart.add({ productId: product.id, name: product.name, quantity: value.recipients.length, personalisation: value });
     setInCart(`“${product.name}” for ${recipientNames(value.recipients)} is in your cart.`);
     // A next card, most often from the same sender: their name stays.
-    setPersonalisation({ ...blank(), senderName: value.senderName });
+    setPersonalisation({ ...blank(), senderName: value.senderName, message: defaultMessage });
   };
 
   // One gallery: a card's own pages open in the card; its other pictures are thumbnails beside it.
