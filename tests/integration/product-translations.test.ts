@@ -92,11 +92,15 @@ describe('translated product content over GraphQL', () => {
     let res = await app.graphql(UPDATE, { id, input: withoutTranslations }, admin);
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.updateProduct.translations.map((t: { locale: string }) => t.locale)).toEqual(['de', 'fr']);
-    res = await app.graphql(UPDATE, { id, input: card({ translations: [{ locale: 'de', name: 'Bunte Ballons', description: 'Ballons, die aufsteigen.', defaultMessage: 'Alles Gute zum Geburtstag!' }] }) }, admin);
+    const [{ updated_at: before }] = await app.sql<{ updated_at: Date }>(`select updated_at from product where id = $1`, [id]);
+    res = await app.graphql(UPDATE, { id, input: card({ price: '4.00', translations: [{ locale: 'de', name: 'Bunte Ballons', description: 'Ballons, die aufsteigen.', defaultMessage: 'Alles Gute zum Geburtstag!' }] }) }, admin);
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.updateProduct.translations).toEqual([{ locale: 'de', name: 'Bunte Ballons', description: 'Ballons, die aufsteigen.', defaultMessage: 'Alles Gute zum Geburtstag!' }]);
     const [entry] = await app.sql<{ summary: string }>(`select summary from audit_entry where entity = 'product' and entity_id = $1 order by id desc limit 1`, [String(id)]);
     expect(entry!.summary).toContain('German name “Geburtstagsballons” → “Bunte Ballons”');
+    // Only the words changed: the product's last change moved all the same.
+    const [{ updated_at: after }] = await app.sql<{ updated_at: Date }>(`select updated_at from product where id = $1`, [id]);
+    expect(after.getTime()).toBeGreaterThan(before!.getTime());
     expect(entry!.summary).toContain('French name “Ballons d’anniversaire” → —');
     expect((await read(id, 'fr')).data.product.name).toBe('Birthday Balloons');
   });

@@ -52,13 +52,21 @@ export async function localized(ctx: RequestContext, productId: number, field: T
   return translation?.[field] || english;
 }
 
+type Content = { locale: string; name: string; description: string; defaultMessage: string };
+
+/** Whether two sets of translations say the same, whatever their order. */
+export function sameTranslations(a: readonly Content[], b: readonly Content[]): boolean {
+  const text = (list: readonly Content[]) => JSON.stringify([...list].sort((x, y) => x.locale.localeCompare(y.locale)).map(({ locale, name, description, defaultMessage }) => [locale, name, description, defaultMessage]));
+  return text(a) === text(b);
+}
+
 const LANGUAGE_NAMES: Record<(typeof TRANSLATION_LOCALES)[number], string> = { de: 'German', fr: 'French', es: 'Spanish' };
 const FIELD_NAMES: Record<TranslatedField, string> = { name: 'name', description: 'description', defaultMessage: 'default message' };
 
 type SnapshotKey = `${TranslatedField}_${(typeof TRANSLATION_LOCALES)[number]}`;
 
 /** The translations as the audit log compares them: one value per language and field. */
-export function translationsSnapshot(translations: readonly { locale: string; name: string; description: string; defaultMessage: string }[]): Record<SnapshotKey, string> {
+export function translationsSnapshot(translations: readonly Content[]): Record<SnapshotKey, string> {
   const snapshot = {} as Record<SnapshotKey, string>;
   for (const locale of TRANSLATION_LOCALES) {
     const translation = translations.find((row) => row.locale === locale);

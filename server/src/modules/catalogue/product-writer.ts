@@ -11,8 +11,8 @@ import { Product, ProductStatus } from './product.entity.js';
 import { applyProductReferences, currentTranslations, CARD_FIELD, slotField, type CleanCard } from './product-references.js';
 import { ProductType } from './product-type.entity.js';
 import { emitProducts } from './product-events.js';
-import { translationsSnapshot, TRANSLATION_FIELDS } from './product-content.js';
-import { defaultMessageSchema, translationsSchema } from '../../rules/schemas.js';
+import { sameTranslations, translationsSnapshot, TRANSLATION_FIELDS } from './product-content.js';
+import { defaultMessageSchema, translationsSchema, type ProductTranslationValues } from '../../rules/schemas.js';
 import { parseInput } from '../../core/input.js';
 import type { WebhookEvents } from '../webhooks/index.js';
 import {
@@ -86,7 +86,7 @@ export class ProductWriter {
     const fields = this.cleanFields(input, false);
     let formerCategoryId = 0;
     let before: ReturnType<typeof productSnapshot> | null = null;
-    let after: readonly { locale: string; name: string; description: string; defaultMessage: string }[] = [];
+    let after: readonly ProductTranslationValues[] = [];
     const saved = await this.save(ctx, async (em) => {
       // Locked, so that concurrent saves of one product replace its images one after the other.
       const product = await em.findOne(Product, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -95,6 +95,8 @@ export class ProductWriter {
       const translations = await currentTranslations(em, id);
       before = productSnapshot(product, translations);
       after = fields.translations ?? translations;
+      // New words in another language are a change of the product like any other.
+      if (!sameTranslations(after, translations)) product.updatedAt = new Date();
       if (fields.name !== undefined) product.name = fields.name;
       if (fields.price !== undefined) product.price = fields.price;
       if (fields.compareAtPrice !== undefined) product.compareAtPrice = fields.compareAtPrice;
@@ -202,7 +204,7 @@ function cleanCard(value: unknown): CleanCard {
 }
 
 /** What the audit log compares of a product (its images and card data are summed up as "changed"). */
-function productSnapshot(product: Product, translations: readonly { locale: string; name: string; description: string; defaultMessage: string }[]) {
+function productSnapshot(product: Product, translations: readonly ProductTranslationValues[]) {
   return { ...translationsSnapshot(translations), name: product.name, status: product.status, price: product.price, compareAtPrice: product.compareAtPrice ?? 'none', sku: product.sku, category: `#${product.category.id}`, type: `#${product.type.id}`, tags: product.tags.join(', '), description: product.description };
 }
 
