@@ -10,6 +10,7 @@ import { ECARD_POLICY, ecardAddressOf } from './routes/ecard-pages.routes.js';
 import { publicSettingsJson } from './routes/settings.routes.js';
 import type { ShopSettings } from '../../server/src/modules/settings/shop-settings.js';
 import { parsePathId } from './route.js';
+import { DEFAULT_LOCALE, parseLocale, type Locale } from '../../server/src/rules/locales.js';
 
 /**
  * The storefront's cached reads and pages, answered straight from the HTTP server's request handler,
@@ -50,6 +51,13 @@ const noReads = (): CachedReadStats => ({ served: { product: 0, categoryList: 0,
 
 /** How often the counts are logged (when there were any). */
 const SUMMARY_EVERY_MS = 60_000;
+
+/** The language of a read's query string (`lang`, once at most; English when absent), or null when Express must judge it. */
+function langOf(search: string): Locale | null {
+  const values = new URLSearchParams(search).getAll('lang');
+  if (values.length > 1) return null;
+  return values.length && values[0] !== '' ? parseLocale(values[0]) : DEFAULT_LOCALE;
+}
 
 /** Express's weak ETag of a body (the `etag` package its res.send uses): size and SHA-1. */
 function weakEtag(body: Buffer): string {
@@ -131,18 +139,20 @@ export class CachedReads {
       if (path === '/api/settings') return !keyed && this.sendSettings(req, res, api);
       let key: string;
       let read: CachedRead;
+      // Product reads are kept per language (`?lang=`); an odd or unknown one goes to Express (which answers 400).
+      const locale = query < 0 ? DEFAULT_LOCALE : langOf(url.slice(query + 1));
       if (path === '/api/categories/all') {
         key = CacheKeys.tree;
         read = 'tree';
       } else if (path.startsWith('/api/products/category/')) {
         const id = parsePathId(path.slice('/api/products/category/'.length));
-        if (id === null) return false;
-        key = CacheKeys.categoryList(id);
+        if (id === null || locale === null) return false;
+        key = CacheKeys.categoryList(id, locale);
         read = 'categoryList';
       } else if (path.startsWith('/api/products/')) {
         const id = parsePathId(path.slice('/api/products/'.length));
-        if (id === null) return false;
-        key = CacheKeys.product(id);
+        if (id === null || locale === null) return false;
+        key = CacheKeys.product(id, locale);
         read = 'product';
       } else {
         return false;

@@ -13,21 +13,21 @@ export const INITIAL_QUERIES = {
 
   ShopProductTypes: `query ShopProductTypes { productTypes { id name } }`,
 
-  ShopProducts: `query ShopProducts($query: String, $categoryId: Int, $productTypeId: Int, $first: Int, $after: String, $sort: ProductSort, $minPrice: Decimal, $maxPrice: Decimal, $onSale: Boolean) {
-    searchProducts(query: $query, categoryId: $categoryId, productTypeId: $productTypeId, first: $first, after: $after, sort: $sort, minPrice: $minPrice, maxPrice: $maxPrice, onSale: $onSale) {
+  ShopProducts: `query ShopProducts($query: String, $categoryId: Int, $productTypeId: Int, $first: Int, $after: String, $sort: ProductSort, $minPrice: Decimal, $maxPrice: Decimal, $onSale: Boolean, $locale: String) {
+    searchProducts(query: $query, categoryId: $categoryId, productTypeId: $productTypeId, first: $first, after: $after, sort: $sort, minPrice: $minPrice, maxPrice: $maxPrice, onSale: $onSale, locale: $locale) {
       totalCount pageInfo { hasNextPage endCursor } edges { node { id ...ProductTile_product } }
     }
   }
   ${PRODUCT_TILE}`,
 
-  StoreProduct: `query StoreProduct($id: Int!) {
-    product(id: $id) {
+  StoreProduct: `query StoreProduct($id: Int!, $locale: String) {
+    product(id: $id, locale: $locale) {
       id name description price compareAtPrice status tags productTypeId
       mainImage { ${IMAGE} }
       productType { id name }
       associatedImages { id filePath thumbnailPath friendlyName width height srcSet }
       eGreetingCard {
-        messageLocation fontName
+        messageLocation fontName defaultMessage
         coverImage { ${IMAGE} } greetingImage { ${IMAGE} } backImage { ${IMAGE} }
         song1 { id filePath friendlyName } song2 { id filePath friendlyName } song3 { id filePath friendlyName }
       }

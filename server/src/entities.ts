@@ -4,6 +4,7 @@ import { User } from './modules/auth/user.entity.js';
 import { BlogPost } from './modules/blog/blog-post.entity.js';
 import { Category } from './modules/catalogue/category.entity.js';
 import { EGreetingCard } from './modules/catalogue/e-greeting-card.entity.js';
+import { ProductTranslation } from './modules/catalogue/product-translation.entity.js';
 import { ProductType } from './modules/catalogue/product-type.entity.js';
 import { Product, ProductImage } from './modules/catalogue/product.entity.js';
 import { MediaFile } from './modules/media/media-file.entity.js';
@@ -29,4 +30,4 @@ import { Contact, ContactOccasion } from './modules/contacts/contact.entity.js';
 import { GroupCard, GroupCardInvitation, GroupCardSignature } from './modules/group-card/group-card.entity.js';
 
 /** Every entity of the product, in one list for the ORM. */
-export const entities = [User, AuthSession, RememberedSession, RetiredSessionCookie, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category, Product, ProductImage, EGreetingCard, Order, OrderItem, OrderNote, MailJob, SoldMedia, EcardReply, DiscountCode, AutomaticDiscount, StaffInvitation, AccountToken, UnsubscribedAddress, Contact, ContactOccasion, GroupCard, GroupCardInvitation, GroupCardSignature, GiftCard, GiftCardEntry, MembershipPlan, Membership, MembershipCharge, GiftMembership, ApiKey, WebhookEndpoint, WebhookEvent, WebhookDelivery];
+export const entities = [User, AuthSession, RememberedSession, RetiredSessionCookie, Setting, MediaFolder, MediaFile, BlogPost, ProductType, Category, Product, ProductImage, ProductTranslation, EGreetingCard, Order, OrderItem, OrderNote, MailJob, SoldMedia, EcardReply, DiscountCode, AutomaticDiscount, StaffInvitation, AccountToken, UnsubscribedAddress, Contact, ContactOccasion, GroupCard, GroupCardInvitation, GroupCardSignature, GiftCard, GiftCardEntry, MembershipPlan, Membership, MembershipCharge, GiftMembership, ApiKey, WebhookEndpoint, WebhookEvent, WebhookDelivery];

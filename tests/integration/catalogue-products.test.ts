@@ -76,9 +76,11 @@ describe('products over REST', () => {
         { media_id: images[1].id, file_path: images[1].file_path, friendly_name: 'image-2.png' },
         { media_id: images[2].id, file_path: images[2].file_path, friendly_name: 'image-3.png' },
       ],
+      translations: [],
       e_greeting_card_data: {
         message_location: 'bottom-right',
         font_name: 'Dancing Script',
+        default_message: '',
         song_1_id: songs[0].id,
         song_1_path: songs[0].file_path,
         song_2_id: songs[1].id,

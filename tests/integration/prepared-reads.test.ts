@@ -53,7 +53,7 @@ describe('prepared storefront reads', () => {
     await expect(
       em.transactional(async (tx) => {
         await tx.getConnection().execute('update product set name = ? where id = ?', ['Renamed inside', ids[0]], 'run', tx.getTransactionContext());
-        expect(JSON.parse((await productDetailJson(tx, ids[0]!))!).product.name).toBe('Renamed inside');
+        expect(JSON.parse((await productDetailJson(tx, ids[0]!, 'en'))!).product.name).toBe('Renamed inside');
         expect((await loadStorefrontProducts(tx, [ids[0]!])).get(ids[0]!)!.product.name).toBe('Renamed inside');
         // As named statements of the transaction's own connection, planned once there.
         const named = await tx.getConnection().execute<{ name: string }[]>('select name from pg_prepared_statements', [], 'all', tx.getTransactionContext());
@@ -61,6 +61,6 @@ describe('prepared storefront reads', () => {
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    expect(JSON.parse((await productDetailJson(app.orm.em.fork(), ids[0]!))!).product.name).toBe('First');
+    expect(JSON.parse((await productDetailJson(app.orm.em.fork(), ids[0]!, 'en'))!).product.name).toBe('First');
   });
 });

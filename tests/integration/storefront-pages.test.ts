@@ -121,7 +121,7 @@ describe('a product page', () => {
     const state = initialState(html);
     expect(state.settings).toEqual({ underConstructionMode: false, isAdmin: false });
     expect(state.queries).toHaveLength(1);
-    expect(state.queries[0]).toMatchObject({ operationName: 'StoreProduct', variables: { id: product.id }, data: { product: { __typename: 'Product', id: product.id, name: 'Album $& </script><b>' } } });
+    expect(state.queries[0]).toMatchObject({ operationName: 'StoreProduct', variables: { id: product.id, locale: 'en' }, data: { product: { __typename: 'Product', id: product.id, name: 'Album $& </script><b>' } } });
     expect(html).not.toMatch(/<\/script><b>/);
   });
 
@@ -141,7 +141,7 @@ describe('the shop, a category, the home page and the blog', () => {
     expect(headOf(shop.html)).toContain(`<link rel="canonical" href="${SITE}/shop" />`);
     const state = initialState(shop.html);
     expect(state.queries.map((q: any) => q.operationName)).toEqual(['ShopProducts', 'ShopCategories', 'ShopProductTypes']);
-    expect(state.queries[0].variables).toEqual({ query: null, categoryId: null, first: 24 });
+    expect(state.queries[0].variables).toEqual({ query: null, categoryId: null, first: 24, locale: 'en' });
     expect(state.queries[0].data.searchProducts.edges[0].node).toMatchObject({ id: product.id, mainImage: { srcSet: expect.stringContaining('.w640.webp 640w') } });
     // The types name album and collection tiles; a sorted or filtered shop is the shopper's own (fetched, not inlined, not kept).
     expect(state.queries[2].data.productTypes.map((t: { name: string }) => t.name)).toEqual(['E-Greeting Card', 'Music Album', 'Image Collection', 'Gift Card', 'Gift Membership']);
@@ -153,7 +153,7 @@ describe('the shop, a category, the home page and the blog', () => {
     expect(headOf(inCategory.html)).toContain('<title>Birthday &lt;Cards&gt; &amp; &quot;More&quot; · Shop · Art &amp; Song Cards</title>');
     expect(headOf(inCategory.html)).toContain(`<link rel="canonical" href="${SITE}/shop?category=${category}" />`);
     expect(jsonLd(inCategory.html)[0]).toMatchObject({ '@type': 'CollectionPage', mainEntity: { numberOfItems: 1, itemListElement: [{ url: `${SITE}/product/${product.id}` }] } });
-    expect(initialState(inCategory.html).queries[0].variables).toEqual({ query: null, categoryId: category, first: 24 });
+    expect(initialState(inCategory.html).queries[0].variables).toEqual({ query: null, categoryId: category, first: 24, locale: 'en' });
     expect((await page('/shop?category=999999')).res.status).toBe(404);
   });
 
@@ -162,7 +162,7 @@ describe('the shop, a category, the home page and the blog', () => {
     expect(headOf(html)).toContain(`<link rel="canonical" href="${SITE}/" />`);
     expect(jsonLd(html)[0]['@type']).toBe('WebSite');
     expect(initialState(html).queries.map((q: any) => [q.operationName, q.variables])).toEqual([
-      ['ShopProducts', { productTypeId: 1, first: 8 }],
+      ['ShopProducts', { productTypeId: 1, first: 8, locale: 'en' }],
       ['ShopCategories', {}],
     ]);
   });

@@ -51,13 +51,14 @@ describe('the read cache counts', () => {
 describe('the read cache drops', () => {
   it('a prefix within its own namespace only, and exact keys by name', () => {
     const cache = active();
-    const keys = ['product:1', 'product:2', 'category:5:all', 'category:6:all', 'gql:x', 'gql:y', ...CacheKeys.productPages(1), ...CacheKeys.productPages(2), 'shop:home:dark', 'blog:list:dark'];
+    // A product's reads and pages in every language go with it; product 12's stay (its keys only share a prefix of digits).
+    const keys = [CacheKeys.product(1), CacheKeys.product(1, 'de'), CacheKeys.product(2), CacheKeys.product(12, 'fr'), CacheKeys.categoryList(5), CacheKeys.categoryList(5, 'es'), CacheKeys.categoryList(6), 'gql:x', 'gql:y', ...CacheKeys.productPages(1), 'page:product:1:dark:de', ...CacheKeys.productPages(2), 'shop:home:dark', 'blog:list:dark'];
     for (const key of keys) cache.store(key, value(), cache.mark());
     cache.invalidate(Changes.product(1, [5]));
-    expect(keys.filter((key) => cache.peek(key) !== undefined)).toEqual(['product:2', 'category:6:all', ...CacheKeys.productPages(2), 'blog:list:dark']);
+    expect(keys.filter((key) => cache.peek(key) !== undefined)).toEqual([CacheKeys.product(2), CacheKeys.product(12, 'fr'), CacheKeys.categoryList(6), ...CacheKeys.productPages(2), 'blog:list:dark']);
     cache.invalidate(Changes.blog());
     expect(cache.peek('blog:list:dark')).toBeUndefined();
-    expect(cache.peek('product:2')).toBeDefined();
+    expect(cache.peek(CacheKeys.product(2))).toBeDefined();
   });
 
   it('an entry after its time limit, and after a shorter one the answer gives', () => {

@@ -22,9 +22,11 @@ function loaded(overrides: Partial<ProductFormFieldsFragment> = {}): ProductForm
     tags: ['a'],
     mainImage: image,
     associatedImages: [image],
+    translations: [{ locale: 'de', name: 'Karte', description: '', defaultMessage: 'Alles Gute!' }],
     eGreetingCard: {
       messageLocation: 'TOP_LEFT',
       fontName: null,
+      defaultMessage: 'All the best!',
       song1: song,
       song2: null,
       song3: null,
@@ -58,6 +60,7 @@ describe('the product form state', () => {
     expect(card.eGreetingCard).toEqual({
       messageLocation: 'TOP_LEFT',
       fontName: 'Open Sans',
+      defaultMessage: 'All the best!',
       song1Id: 9,
       song2Id: null,
       song3Id: null,
@@ -69,6 +72,17 @@ describe('the product form state', () => {
       extraImage3Id: null,
     });
     expect(toProductInput(state, { categoryId: 3, productTypeId: 2 })).not.toHaveProperty('eGreetingCard');
+  });
+
+  it('sends every language it edits, the ones left empty included (the server keeps no empty translation)', () => {
+    const state = productFormFrom(loaded());
+    expect(state.translations).toEqual({ de: { name: 'Karte', description: '', defaultMessage: 'Alles Gute!' }, fr: { name: '', description: '', defaultMessage: '' }, es: { name: '', description: '', defaultMessage: '' } });
+    expect(toProductInput(state, { categoryId: 3, productTypeId: 1 }).translations).toEqual([
+      { locale: 'de', name: 'Karte', description: '', defaultMessage: 'Alles Gute!' },
+      { locale: 'fr', name: '', description: '', defaultMessage: '' },
+      { locale: 'es', name: '', description: '', defaultMessage: '' },
+    ]);
+    expect(emptyProductForm().defaultMessage).toBe('');
   });
 
   it('trims the name, price and SKU it sends', () => {

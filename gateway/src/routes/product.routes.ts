@@ -5,6 +5,8 @@ import { AdminProductSort } from '../../../server/src/modules/catalogue/product-
 import type { ProductStatus } from '../../../server/src/modules/catalogue/product.entity.js';
 import { parseStatus } from '../../../server/src/modules/catalogue/product-writer.js';
 import { badInput } from '../../../server/src/core/errors.js';
+import { readLocale, readProductsIn } from '../../../server/src/modules/catalogue/product-content.js';
+import { DEFAULT_LOCALE, type Locale } from '../../../server/src/rules/locales.js';
 import type { Services } from '../../../server/src/services.js';
 import { sendAnswer } from '../http-cache.js';
 import { CacheKeys, jsonAnswer } from '../../../server/src/core/read-cache.js';
@@ -15,7 +17,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 function cardJson(card: EGreetingCard | null) {
   if (!card) return null;
-  const json: Record<string, unknown> = { message_location: card.messageLocation, font_name: card.fontName };
+  const json: Record<string, unknown> = { message_location: card.messageLocation, font_name: card.fontName, default_message: card.defaultMessage };
   for (const slot of CARD_MEDIA_SLOTS) {
     json[`${slotStem(slot)}_id`] = card[slot]?.id ?? null;
     json[`${slotStem(slot)}_path`] = card[slot]?.filePath ?? null;
@@ -23,7 +25,7 @@ function cardJson(card: EGreetingCard | null) {
   return json;
 }
 
-const detailJson = ({ product, associatedImages, card }: ProductDetail) => ({
+const detailJson = ({ product, associatedImages, card, translations }: ProductDetail) => ({
   product: {
     id: product.id,
     name: product.name,
@@ -39,6 +41,7 @@ const detailJson = ({ product, associatedImages, card }: ProductDetail) => ({
   main_image_path: product.mainImage?.filePath ?? null,
   tags: product.tags,
   associated_images: associatedImages.map((file) => ({ media_id: file.id, file_path: file.filePath, friendly_name: file.friendlyName })),
+  translations: translations.map((t) => ({ locale: t.locale, name: t.name, description: t.description, default_message: t.defaultMessage })),
   e_greeting_card_data: cardJson(card),
 });
 
@@ -58,10 +61,14 @@ function productInput(json: Record<string, unknown>): ProductInput {
     mainImageId: fields.main_image_id,
     tags: json.tags,
     associatedImageIds: json.associated_image_ids,
+    translations: Array.isArray(json.translations)
+      ? json.translations.map((t: unknown) => (isObject(t) ? { locale: t.locale, name: t.name, description: t.description, defaultMessage: t.default_message } : t))
+      : json.translations,
     eGreetingCard: isObject(card)
       ? {
           messageLocation: card.message_location,
           fontName: card.font_name,
+          defaultMessage: card.default_message,
           ...Object.fromEntries(CARD_MEDIA_SLOTS.map((slot) => [`${slot}Id`, card[`${slotStem(slot)}_id`]])),
         }
       : card,
@@ -78,6 +85,8 @@ const FIELDS: Record<string, string> = {
   eGreetingCard: 'e_greeting_card_data',
   'eGreetingCard.messageLocation': 'e_greeting_card_data.message_location',
   'eGreetingCard.fontName': 'e_greeting_card_data.font_name',
+  'eGreetingCard.defaultMessage': 'e_greeting_card_data.default_message',
+  ...Object.fromEntries([0, 1, 2].map((i) => [`translations.${i}.defaultMessage`, `translations.${i}.default_message`])),
   ...Object.fromEntries(CARD_MEDIA_SLOTS.map((slot) => [`eGreetingCard.${slot}Id`, `e_greeting_card_data.${slotStem(slot)}_id`])),
 };
 
@@ -89,7 +98,7 @@ export function productRoutes({ products, cache }: Services): RouteDef[] {
       access: 'storefront',
       scopes: ['catalogue:read'],
       async handler(ctx, req, res) {
-        sendAnswer(req, res, await products.categoryListAnswer(ctx, pathId(req.params.id, 'Category')));
+        sendAnswer(req, res, await products.categoryListAnswer(ctx, pathId(req.params.id, 'Category'), queryLang(req.query.lang)));
       },
     },
     {
@@ -110,13 +119,15 @@ export function productRoutes({ products, cache }: Services): RouteDef[] {
           sort: querySort(q.sort),
           first: queryId(q.first, 'first'),
           after: queryParam(q.after),
+          locale: queryLang(q.lang),
         };
         // Kept in the read cache by its checked parameters, like the shop's other reads; any catalogue change drops it.
         const answer = await cache.read(CacheKeys.productSearch(JSON.stringify(args)), async () => {
+          readProductsIn(ctx, args.locale);
           const page = await products.search(ctx, args, { counted: false });
           return jsonAnswer(
             JSON.stringify({
-              items: page.edges.map(({ node }) => ({ id: node.id, name: node.name, price: decimalToNumber(node.shopPrice), compare_at_price: node.shopCompareAt === null ? null : decimalToNumber(node.shopCompareAt), product_type_id: node.productTypeId, main_image_path: node.mainImage?.filePath ?? null })),
+              items: await Promise.all(page.edges.map(async ({ node }) => ({ id: node.id, name: await products.nameOf(ctx, node), price: decimalToNumber(node.shopPrice), compare_at_price: node.shopCompareAt === null ? null : decimalToNumber(node.shopCompareAt), product_type_id: node.productTypeId, main_image_path: node.mainImage?.filePath ?? null }))),
               next_cursor: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null,
             }),
           );
@@ -130,7 +141,7 @@ export function productRoutes({ products, cache }: Services): RouteDef[] {
       access: 'storefront',
       scopes: ['catalogue:read'],
       async handler(ctx, req, res) {
-        sendAnswer(req, res, await products.detailAnswer(ctx, pathId(req.params.id, 'Product')));
+        sendAnswer(req, res, await products.detailAnswer(ctx, pathId(req.params.id, 'Product'), queryLang(req.query.lang)));
       },
     },
     {
@@ -229,6 +240,11 @@ export function productRoutes({ products, cache }: Services): RouteDef[] {
       },
     },
   ];
+}
+
+/** `?lang=`: one of the shop's languages (en when left out); 400 for another. */
+function queryLang(value: unknown): Locale {
+  return readLocale(queryParam(value), 'lang') ?? DEFAULT_LOCALE;
 }
 
 /** A positive whole number from the query string (an id, a page size), or null when absent. */

@@ -14,6 +14,7 @@ import type { PageDeps, PageDescription } from '../page-drawer.js';
 import type { RouteDef } from '../route.js';
 import { pathId } from '../route.js';
 import { HOME_REDIRECT_VARY, homeRedirectOf } from '../page-locale.js';
+import { splitLocalePath, type Locale } from '../../../server/src/rules/locales.js';
 
 /**
  * The site's own address, as configured (PUBLIC_URL): never the request's Host header, which any
@@ -22,6 +23,9 @@ import { HOME_REDIRECT_VARY, homeRedirectOf } from '../page-locale.js';
 export const origin = (req: Request) => req.app.locals.publicUrl;
 
 export const wantsPage = (req: Request) => req.accepts(['html', 'json']) === 'html';
+
+/** The language of the page's address (`/de/shop` → de): its first queries read the products in it, as the client's do. */
+const pageLocaleOf = (req: Request): Locale => splitLocalePath(req.originalUrl.split('?')[0]!).locale;
 
 /** Plain text of at most `max` characters, cut at a word, for meta descriptions. */
 export function summary(text: string, max = 160): string {
@@ -91,7 +95,7 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
             ],
           },
           reads: [
-            { operationName: 'ShopProducts', variables: { ...FEATURED_CARDS } },
+            { operationName: 'ShopProducts', variables: { ...FEATURED_CARDS, locale: pageLocaleOf(req) } },
             { operationName: 'ShopCategories', variables: {} },
           ],
         }));
@@ -115,7 +119,7 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
             ? `${category.name} at ${shop.name}: e-greeting cards with songs and pictures, music albums and image collections.`
             : `Browse the shop of ${shop.name}: e-greeting cards with songs and pictures, music albums and image collections, by occasion.`;
           const canonical = category ? `${site}/shop?category=${category.id}` : `${site}/shop`;
-          const variables = { query: null, categoryId: category?.id ?? null, first: SHOP_PAGE_SIZE };
+          const variables = { query: null, categoryId: category?.id ?? null, first: SHOP_PAGE_SIZE, locale: pageLocaleOf(req) };
           const page = await products.search(visitor, { categoryId: variables.categoryId, first: SHOP_PAGE_SIZE });
           const first = page.edges[0]?.node;
           return {
@@ -170,7 +174,7 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
               preloadImage: preloadOf(cover, card ? IMAGE_SIZES.card : IMAGE_SIZES.gallery),
               jsonLd: [productJsonLd(site, shop, product, description, cover, categoryName)],
             },
-            reads: [{ operationName: 'StoreProduct', variables: { id } }],
+            reads: [{ operationName: 'StoreProduct', variables: { id, locale: pageLocaleOf(req) } }],
           };
         });
       },

@@ -12,12 +12,16 @@ export const CacheKeys = {
   /** The owner's settings of the shop (name, logo, announcement...): one value, read by pages, e-mail and the settings reads. */
   shopSettings: 'shop-settings',
   tree: 'tree',
-  product: (id: number) => `product:${id}`,
+  /** A product's read in one language. */
+  product: (id: number, locale: string = 'en') => `product:${id}:${locale}`,
+  /** A product's reads in every language (a prefix). */
+  productReads: (id: number) => `product:${id}:`,
   /** Every product's read (a prefix). */
   products: 'product:',
   /** Every page and list of one category (a prefix). */
   category: (id: number) => `category:${id}:`,
-  categoryList: (id: number) => `category:${id}:all`,
+  /** A category's list of products in one language. */
+  categoryList: (id: number, locale: string = 'en') => `category:${id}:all:${locale}`,
   /** Every category's pages and lists (a prefix). */
   categories: 'category:',
   /** Whole GraphQL answers (a prefix): any catalogue change drops them. */
@@ -25,6 +29,8 @@ export const CacheKeys = {
   /** A product's drawn page, in each theme and language (exact keys: a product's write drops its own pages only). */
   productPage: (id: number, theme: string, locale: Locale = DEFAULT_LOCALE) => productPageKey(id, theme, locale),
   productPages: (id: number) => LOCALES.flatMap((locale) => THEMES.map((theme) => productPageKey(id, theme, locale))),
+  /** A product's drawn pages in every theme and language (a prefix). */
+  productPagesOf: (id: number) => `page:product:${id}:`,
   /** Every product's page (a category's name or a product type's shows on them). */
   productPagesAll: 'page:',
   /** The pages listing the catalogue: home and the shop with its categories (a prefix). */
@@ -60,10 +66,10 @@ export const THEMES = ['dark', 'light'] as const;
  * services call `cache.changed(Changes.x(...))` after their commit.
  */
 export const Changes = {
-  /** A product saved, created or deleted (in these categories): its reads and pages, its categories' lists, the listings. */
+  /** A product saved, created or deleted (in these categories): its reads and pages in every language, its categories' lists, the listings. */
   product: (id: number, categoryIds: number[]): string[] => [
-    CacheKeys.product(id),
-    ...CacheKeys.productPages(id),
+    CacheKeys.productReads(id),
+    CacheKeys.productPagesOf(id),
     ...[...new Set(categoryIds)].map(CacheKeys.category),
     CacheKeys.graphql,
     CacheKeys.shopPages,

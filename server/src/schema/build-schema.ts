@@ -10,7 +10,7 @@ import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { BlogResolver } from '../modules/blog/blog.resolver.js';
 import { CategoryResolver } from '../modules/catalogue/category.resolver.js';
 import { ProductTypeResolver } from '../modules/catalogue/product-type.resolver.js';
-import { ProductResolver } from '../modules/catalogue/product.resolver.js';
+import { EGreetingCardResolver, ProductResolver } from '../modules/catalogue/product.resolver.js';
 import { MediaFileResolver } from '../modules/media/media-file.resolver.js';
 import { MediaFolderResolver } from '../modules/media/media-folder.resolver.js';
 import { OrderItemResolver, OrderResolver } from '../modules/orders/order.resolver.js';
@@ -53,6 +53,7 @@ const resolverFactories = new Map<Function, (services: Services) => unknown>([
   [ProductTypeResolver, (s) => new ProductTypeResolver(s.productTypes)],
   [CategoryResolver, (s) => new CategoryResolver(s.categories)],
   [ProductResolver, (s) => new ProductResolver(s.products)],
+  [EGreetingCardResolver, () => new EGreetingCardResolver()],
   [OrderResolver, (s) => new OrderResolver(s.orders)],
   [CheckoutResolver, (s) => new CheckoutResolver(s.checkout)],
   [CartQuoteLineResolver, (s) => new CartQuoteLineResolver(s.checkout)],

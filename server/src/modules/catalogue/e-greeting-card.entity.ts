@@ -50,7 +50,7 @@ export const slotStem = (slot: CardMediaSlot): string => slot.replace(/([A-Z])/g
 @Entity({ tableName: 'e_greeting_card' })
 export class EGreetingCard {
   [PrimaryKeyProp]?: 'product';
-  [OptionalProps]?: 'messageLocation' | 'fontName' | CardMediaSlot;
+  [OptionalProps]?: 'messageLocation' | 'fontName' | 'defaultMessage' | CardMediaSlot;
 
   @OneToOne(() => Product, { primary: true, owner: true, deleteRule: 'cascade' })
   product!: Product;
@@ -62,6 +62,11 @@ export class EGreetingCard {
   @Field(() => String, { nullable: true, description: 'A family of the font service; null when none was chosen.' })
   @Property({ type: 'string', length: 100, nullable: true })
   fontName: string | null = null;
+
+  /** In English; GraphQL answers it in the language asked (see ProductContentResolver). */
+  @Field(() => String, { description: 'The message its personalisation form starts from, in the language asked (English where it is not translated); empty: none.' })
+  @Property({ type: 'text', default: '' })
+  defaultMessage: string = '';
 
   @Field(() => MediaFile, { nullable: true, description: 'The first of the card’s songs (an audio file), listed first on its page; null: empty slot.' })
   @ManyToOne(() => MediaFile, { nullable: true, deleteRule: 'set null', fieldName: 'song_1_id' })

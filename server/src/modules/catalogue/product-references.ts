@@ -4,19 +4,22 @@ import { MediaKind, checkedMediaFiles, type WantedMedia, type MediaUsageProvider
 import { CARD_MEDIA_SLOTS, EGreetingCard, MessageLocation, SONG_SLOTS, slotStem, type CardMediaSlot } from './e-greeting-card.entity.js';
 import { Product, ProductImage } from './product.entity.js';
 import { E_GREETING_CARD_TYPE_ID } from './product-type.entity.js';
+import type { ProductTranslationValues } from '../../rules/schemas.js';
 
 /** The id field of each card media slot, as clients name it (`song1Id`, `coverImageId`, ...). */
 export const slotField = (slot: CardMediaSlot) => `${slot}Id`;
 export const CARD_FIELD = 'eGreetingCard';
 
 /** Card data as cleaned from a client: a key left out keeps its value, null clears it. */
-export type CleanCard = Partial<Record<CardMediaSlot, number | null>> & { messageLocation?: MessageLocation; fontName?: string | null };
+export type CleanCard = Partial<Record<CardMediaSlot, number | null>> & { messageLocation?: MessageLocation; fontName?: string | null; defaultMessage?: string };
 
 /** What a product points at, as cleaned from a client (undefined keeps the current value). */
 export interface ProductReferences {
   mainImageId?: number | null;
   associatedImageIds?: number[];
   card?: CleanCard | null;
+  /** Every translation the product has from now on (undefined keeps them). */
+  translations?: ProductTranslationValues[];
 }
 
 /**
@@ -52,15 +55,32 @@ export async function applyProductReferences(em: EntityManager, product: Product
     if (fields.card) {
       if (fields.card.messageLocation !== undefined) card.messageLocation = fields.card.messageLocation;
       if (fields.card.fontName !== undefined) card.fontName = fields.card.fontName;
+      if (fields.card.defaultMessage !== undefined) card.defaultMessage = fields.card.defaultMessage;
       for (const slot of CARD_MEDIA_SLOTS) {
         const id = fields.card[slot];
         if (id !== undefined) card[slot] = id === null ? null : files.get(id)!;
       }
     } else if (fields.card === null) {
-      Object.assign(card, { messageLocation: MessageLocation.MIDDLE_CENTER, fontName: null }, Object.fromEntries(CARD_MEDIA_SLOTS.map((s) => [s, null])));
+      Object.assign(card, { messageLocation: MessageLocation.MIDDLE_CENTER, fontName: null, defaultMessage: '' }, Object.fromEntries(CARD_MEDIA_SLOTS.map((s) => [s, null])));
     }
   }
   await em.flush();
+  if (fields.translations !== undefined) await replaceTranslations(em, product.id, fields.translations);
+}
+
+/** A product's translations as they are now (plain rows: the writer compares and replaces them). */
+export async function currentTranslations(em: EntityManager, productId: number): Promise<ProductTranslationValues[]> {
+  return em.execute<ProductTranslationValues[]>(`select locale, name, description, default_message as "defaultMessage" from product_translation where product_id = ? order by locale`, [productId]);
+}
+
+/** Gives a product exactly these translations (in the caller's transaction). */
+async function replaceTranslations(em: EntityManager, productId: number, translations: readonly ProductTranslationValues[]): Promise<void> {
+  await em.execute(`delete from product_translation where product_id = ?`, [productId]);
+  if (!translations.length) return;
+  await em.execute(
+    `insert into product_translation (product_id, locale, name, description, default_message) values ${translations.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+    translations.flatMap((t) => [productId, t.locale, t.name, t.description, t.defaultMessage]),
+  );
 }
 
 /** Which products use the given files (main image, associated image, card): for the media library. */

@@ -8,9 +8,12 @@ import { Changes, type ReadCache } from '../../core/read-cache.js';
 import { Category } from './category.entity.js';
 import { CARD_MEDIA_SLOTS, EGreetingCard } from './e-greeting-card.entity.js';
 import { Product, ProductStatus } from './product.entity.js';
-import { applyProductReferences, CARD_FIELD, slotField, type CleanCard } from './product-references.js';
+import { applyProductReferences, currentTranslations, CARD_FIELD, slotField, type CleanCard } from './product-references.js';
 import { ProductType } from './product-type.entity.js';
 import { emitProducts } from './product-events.js';
+import { sameTranslations, translationsSnapshot, TRANSLATION_FIELDS } from './product-content.js';
+import { defaultMessageSchema, translationsSchema, type ProductTranslationValues } from '../../rules/schemas.js';
+import { parseInput } from '../../core/input.js';
 import type { WebhookEvents } from '../webhooks/index.js';
 import {
   MAX_ASSOCIATED_IMAGES,
@@ -41,6 +44,8 @@ export interface ProductInput {
   associatedImageIds?: unknown;
   /** Only for e-greeting cards (type 1). */
   eGreetingCard?: unknown;
+  /** `[{locale, name, description, defaultMessage}]` for de, fr, es: every translation it has from now on (left out: kept). */
+  translations?: unknown;
 }
 
 /**
@@ -81,12 +86,17 @@ export class ProductWriter {
     const fields = this.cleanFields(input, false);
     let formerCategoryId = 0;
     let before: ReturnType<typeof productSnapshot> | null = null;
+    let after: readonly ProductTranslationValues[] = [];
     const saved = await this.save(ctx, async (em) => {
       // Locked, so that concurrent saves of one product replace its images one after the other.
       const product = await em.findOne(Product, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!product) throw notFound('Product');
       formerCategoryId = product.category.id;
-      before = productSnapshot(product);
+      const translations = await currentTranslations(em, id);
+      before = productSnapshot(product, translations);
+      after = fields.translations ?? translations;
+      // New words in another language are a change of the product like any other.
+      if (!sameTranslations(after, translations)) product.updatedAt = new Date();
       if (fields.name !== undefined) product.name = fields.name;
       if (fields.price !== undefined) product.price = fields.price;
       if (fields.compareAtPrice !== undefined) product.compareAtPrice = fields.compareAtPrice;
@@ -100,7 +110,7 @@ export class ProductWriter {
       const card = await em.findOne(EGreetingCard, { product: id });
       await applyProductReferences(em, product, fields, card);
       return product;
-    }, (product) => ({ entity: 'product', id, action: 'updated', summary: `${named(product.name)}: ${describeChanges(before!, productSnapshot(product), PRODUCT_FIELDS)}` }), 'product.updated');
+    }, (product) => ({ entity: 'product', id, action: 'updated', summary: `${named(product.name)}: ${describeChanges(before!, productSnapshot(product, after), PRODUCT_FIELDS)}` }), 'product.updated');
     await this.cache.changed(Changes.product(id, [formerCategoryId, saved.category.id]));
     return saved;
   }
@@ -143,6 +153,7 @@ export class ProductWriter {
       mainImageId: input.mainImageId !== undefined ? optionalId(input.mainImageId, 'mainImageId') : undefined,
       associatedImageIds: input.associatedImageIds !== undefined ? idList(input.associatedImageIds, 'associatedImageIds', MAX_ASSOCIATED_IMAGES) : undefined,
       card: input.eGreetingCard === undefined ? undefined : input.eGreetingCard === null ? null : cleanCard(input.eGreetingCard),
+      translations: input.translations === undefined ? undefined : parseInput(translationsSchema, input.translations, 'translations'),
     };
   }
 
@@ -184,6 +195,7 @@ function cleanCard(value: unknown): CleanCard {
   const card: CleanCard = {};
   if (input.messageLocation !== undefined && input.messageLocation !== null) card.messageLocation = parseMessageLocation(input.messageLocation, `${CARD_FIELD}.messageLocation`);
   if (input.fontName !== undefined) card.fontName = cleanFontName(input.fontName, `${CARD_FIELD}.fontName`);
+  if (input.defaultMessage !== undefined) card.defaultMessage = parseInput(defaultMessageSchema, input.defaultMessage, `${CARD_FIELD}.defaultMessage`);
   for (const slot of CARD_MEDIA_SLOTS) {
     const key = slotField(slot);
     if (input[key] !== undefined) card[slot] = optionalId(input[key], `${CARD_FIELD}.${key}`);
@@ -192,11 +204,11 @@ function cleanCard(value: unknown): CleanCard {
 }
 
 /** What the audit log compares of a product (its images and card data are summed up as "changed"). */
-function productSnapshot(product: Product) {
-  return { name: product.name, status: product.status, price: product.price, compareAtPrice: product.compareAtPrice ?? 'none', sku: product.sku, category: `#${product.category.id}`, type: `#${product.type.id}`, tags: product.tags.join(', '), description: product.description };
+function productSnapshot(product: Product, translations: readonly ProductTranslationValues[]) {
+  return { ...translationsSnapshot(translations), name: product.name, status: product.status, price: product.price, compareAtPrice: product.compareAtPrice ?? 'none', sku: product.sku, category: `#${product.category.id}`, type: `#${product.type.id}`, tags: product.tags.join(', '), description: product.description };
 }
 
-const PRODUCT_FIELDS = { name: 'name', status: 'status', price: 'price', compareAtPrice: 'compare-at price', sku: 'SKU', category: 'category', type: 'type', tags: 'tags', description: 'description' } as const;
+const PRODUCT_FIELDS = { name: 'name', status: 'status', price: 'price', compareAtPrice: 'compare-at price', sku: 'SKU', category: 'category', type: 'type', tags: 'tags', description: 'description', ...TRANSLATION_FIELDS } as const;
 
 /** A compare-at price is the regular price of a product on sale: above its price (the database checks it too). */
 function assertCompareAtAbovePrice(product: Product): void {

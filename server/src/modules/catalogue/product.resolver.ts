@@ -7,7 +7,11 @@ import { MediaFile } from '../media/index.js';
 import { EGreetingCard } from './e-greeting-card.entity.js';
 import { ProductType } from './product-type.entity.js';
 import { Product } from './product.entity.js';
+import { ProductTranslation } from './product-translation.entity.js';
+import { localized, readProductsIn, translationsOf } from './product-content.js';
 import { AdminProductsArgs, BulkProductActionInput, BulkProductsResult, BulkUndoResult, CategoryProductsArgs, ProductConnection, ProductInput, SearchProductsArgs } from './product.types.js';
+
+const LOCALE_ARG = 'The language of its name, description and default message: en (the default), de, fr or es; English where a field is not translated. BAD_USER_INPUT for another.';
 
 @Resolver(() => Product)
 export class ProductResolver {
@@ -15,14 +19,15 @@ export class ProductResolver {
 
   @Allow('storefront', 'catalogue:read')
   @Query(() => ProductConnection, { description: "A page of a category's products, sorted by name." })
-  products(@Ctx() ctx: RequestContext, @Args(() => CategoryProductsArgs) { categoryId, ...page }: CategoryProductsArgs): Promise<ConnectionResult<Product>> {
+  products(@Ctx() ctx: RequestContext, @Args(() => CategoryProductsArgs) { categoryId, locale, ...page }: CategoryProductsArgs): Promise<ConnectionResult<Product>> {
+    readProductsIn(ctx, locale);
     return this.service.byCategory(ctx, categoryId, page);
   }
 
   @Allow('storefront', 'catalogue:read')
   @Query(() => ProductConnection, { description: 'Products whose name, description or tags hold every word of the query, in a category (and below), of a type and between two prices; sorted by name unless `sort` says otherwise.' })
-  searchProducts(@Ctx() ctx: RequestContext, @Args(() => SearchProductsArgs) args: SearchProductsArgs): Promise<ConnectionResult<Product>> {
-    return this.service.search(ctx, args);
+  searchProducts(@Ctx() ctx: RequestContext, @Args(() => SearchProductsArgs) { locale, ...args }: SearchProductsArgs): Promise<ConnectionResult<Product>> {
+    return this.service.search(ctx, { ...args, locale: readProductsIn(ctx, locale) });
   }
 
   @Allow('admin', 'catalogue:read')
@@ -49,7 +54,12 @@ export class ProductResolver {
 
   @Allow('storefront', 'catalogue:read')
   @Query(() => Product, { description: 'One product with its type, images and card data. NOT_FOUND for an unknown id, and for a draft or archived product unless the caller is an admin or an API key with a catalogue scope.' })
-  async product(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: "The product's id." }) id: number): Promise<Product> {
+  async product(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { description: "The product's id." }) id: number,
+    @Arg('locale', () => String, { nullable: true, description: LOCALE_ARG }) locale?: string | null,
+  ): Promise<Product> {
+    readProductsIn(ctx, locale);
     return (await this.service.storefront(ctx, id)).product;
   }
 
@@ -74,6 +84,21 @@ export class ProductResolver {
   async deleteProduct(@Ctx() ctx: RequestContext, @Arg('id', () => Int, { description: "The product's id." }) id: number): Promise<boolean> {
     await this.service.delete(ctx, id);
     return true;
+  }
+
+  @FieldResolver(() => String, { description: 'The name shoppers see, in the language asked (English where it is not translated).' })
+  name(@Ctx() ctx: RequestContext, @Root() product: Product): Promise<string> {
+    return localized(ctx, product.id, 'name', product.name);
+  }
+
+  @FieldResolver(() => String, { description: 'Plain text (line breaks kept, no markup), in the language asked (English where it is not translated); empty when there is none.' })
+  description(@Ctx() ctx: RequestContext, @Root() product: Product): Promise<string> {
+    return localized(ctx, product.id, 'description', product.description);
+  }
+
+  @FieldResolver(() => [ProductTranslation], { description: 'Its content in the shop\'s other languages (de, fr, es), as the editor shows it; a language without any is absent.' })
+  translations(@Ctx() ctx: RequestContext, @Root() product: Product): Promise<ProductTranslation[]> {
+    return translationsOf(ctx, product.id);
   }
 
   @FieldResolver(() => ProductType, { description: "The product's type." })
@@ -105,5 +130,13 @@ export class ProductResolver {
   @FieldResolver(() => EGreetingCard, { nullable: true, description: 'The card data; null unless the product is an e-greeting card.' })
   eGreetingCard(@Ctx() ctx: RequestContext, @Root() product: Product): Promise<EGreetingCard | null> {
     return this.service.cardOf(ctx, product);
+  }
+}
+
+@Resolver(() => EGreetingCard)
+export class EGreetingCardResolver {
+  @FieldResolver(() => String, { description: 'The message its personalisation form starts from, in the language asked (English where it is not translated); empty: none.' })
+  defaultMessage(@Ctx() ctx: RequestContext, @Root() card: EGreetingCard): Promise<string> {
+    return localized(ctx, card.product.id, 'defaultMessage', card.defaultMessage);
   }
 }

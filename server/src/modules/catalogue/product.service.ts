@@ -20,10 +20,13 @@ import { undoBulkChange } from './product-bulk-undo.js';
 import type { WebhookEvents } from '../webhooks/index.js';
 
 export { ProductSort } from './product-sort.js';
-import { containsEveryWord } from '../../core/text-search.js';
+import { containsEveryWord, escapeLike, searchWords } from '../../core/text-search.js';
+import { DEFAULT_LOCALE, type Locale } from '../../rules/locales.js';
 import { CacheKeys, jsonAnswer, type CachedAnswer, type ReadCache } from '../../core/read-cache.js';
 import { categoryProductsJson, productDetailJson } from './catalogue-reads.js';
 import { loadStorefrontProducts, type StorefrontProduct } from './storefront-product.js';
+import { localized, translationsOf } from './product-content.js';
+import type { ProductTranslation } from './product-translation.entity.js';
 
 export type { ProductInput } from './product-writer.js';
 
@@ -56,6 +59,8 @@ export interface ProductSearchArgs extends ProductPageArgs {
   maxPrice?: unknown;
   /** Only products on sale: with a compare-at price. */
   onSale?: boolean | null;
+  /** The shopper's language: words are found in its translation as well as in the English (and the tags). */
+  locale?: Locale | null;
 }
 
 /** A product with everything its detail page shows. */
@@ -63,6 +68,7 @@ export interface ProductDetail {
   product: Product;
   associatedImages: MediaFile[];
   card: EGreetingCard | null;
+  translations: ProductTranslation[];
 }
 
 const POPULATE = ['mainImage', 'type'] as const;
@@ -85,23 +91,23 @@ export class ProductService {
 
   // ---- storefront answers (one query each, through the read cache) ----
 
-  /** The REST detail of a product (`GET /api/products/{id}`). */
-  async detailAnswer(ctx: RequestContext, id: number): Promise<CachedAnswer> {
-    const answer = await this.cache.read(CacheKeys.product(id), async () => {
-      const json = await productDetailJson(ctx.em, id);
+  /** The REST detail of a product (`GET /api/products/{id}?lang=`), in one language. */
+  async detailAnswer(ctx: RequestContext, id: number, locale: Locale = DEFAULT_LOCALE): Promise<CachedAnswer> {
+    const answer = await this.cache.read(CacheKeys.product(id, locale), async () => {
+      const json = await productDetailJson(ctx.em, id, locale);
       return json === null ? null : jsonAnswer(json);
     });
     if (answer) return answer;
     // A draft or an archived product: for admins only, read as it is (never kept: shoppers share the cache).
-    const hidden = seesAllProducts(await ctx.viewer()) ? await productDetailJson(ctx.em, id, true) : null;
+    const hidden = seesAllProducts(await ctx.viewer()) ? await productDetailJson(ctx.em, id, locale, true) : null;
     if (hidden === null) throw notFound('Product');
     return jsonAnswer(hidden);
   }
 
-  /** Every product of a category by name (`GET /api/products/category/{id}`). */
-  async categoryListAnswer(ctx: RequestContext, categoryId: number): Promise<CachedAnswer> {
-    const answer = await this.cache.read(CacheKeys.categoryList(categoryId), async () => {
-      const json = await categoryProductsJson(ctx.em, categoryId);
+  /** Every product of a category by name (`GET /api/products/category/{id}?lang=`), in one language. */
+  async categoryListAnswer(ctx: RequestContext, categoryId: number, locale: Locale = DEFAULT_LOCALE): Promise<CachedAnswer> {
+    const answer = await this.cache.read(CacheKeys.categoryList(categoryId, locale), async () => {
+      const json = await categoryProductsJson(ctx.em, categoryId, locale);
       return json === null ? null : jsonAnswer(json);
     });
     if (!answer) throw notFound('Category');
@@ -139,8 +145,8 @@ export class ProductService {
   /** The product with its associated images and card data (the REST detail shape). */
   async detail(ctx: RequestContext, id: number): Promise<ProductDetail> {
     const product = await this.get(ctx, id);
-    const [associatedImages, card] = await Promise.all([this.associatedImagesOf(ctx, product), this.cardOf(ctx, product)]);
-    return { product, associatedImages, card };
+    const [associatedImages, card, translations] = await Promise.all([this.associatedImagesOf(ctx, product), this.cardOf(ctx, product), translationsOf(ctx, product.id)]);
+    return { product, associatedImages, card, translations };
   }
 
   /** A page of a category's products, by name. */
@@ -155,7 +161,10 @@ export class ProductService {
   /** `counted: false` (a list without a total, as REST answers it) skips counting every match. */
   async search(ctx: RequestContext, args: ProductSearchArgs, options: { counted?: boolean } = {}): Promise<ConnectionResult<Product>> {
     // The shop's search: products in the shop only.
-    const where: FilterQuery<Product>[] = [{ status: ProductStatus.ACTIVE }, ...containsEveryWord(args.query, SEARCH_WORDS)];
+    const locale = args.locale ?? DEFAULT_LOCALE;
+    const where: FilterQuery<Product>[] = [{ status: ProductStatus.ACTIVE }];
+    if (locale === DEFAULT_LOCALE) where.push(...containsEveryWord(args.query, SEARCH_WORDS));
+    else if (searchWords(args.query, SEARCH_WORDS).length) where.push({ id: { $in: await idsWithEveryWord(ctx.em, args.query, locale) } });
     const minPrice = args.minPrice == null || args.minPrice === '' ? null : parsePriceBound(args.minPrice, 'minPrice');
     const maxPrice = args.maxPrice == null || args.maxPrice === '' ? null : parsePriceBound(args.maxPrice, 'maxPrice');
     if (minPrice !== null && maxPrice !== null && compareDecimal(minPrice, maxPrice) > 0) throw badInput('The lowest price must not be above the highest.', 'minPrice');
@@ -196,6 +205,11 @@ export class ProductService {
   /** Undoes a bulk action (see product-bulk-undo.ts). */
   undoBulkUpdate(ctx: RequestContext, changeId: unknown): Promise<{ restored: number; skipped: number }> {
     return undoBulkChange(ctx, this.cache, this.webhooks, changeId);
+  }
+
+  /** A product's name in the language the request reads products in (see product-content.ts). */
+  nameOf(ctx: RequestContext, product: Product): Promise<string> {
+    return localized(ctx, product.id, 'name', product.name);
   }
 
   /** The type of a product (as read with it, or batched across the products of a request). */
@@ -274,6 +288,23 @@ export class ProductService {
       counted,
     });
   }
+}
+
+/**
+ * The products holding every word of a search in their English text (name, description, tags) or in
+ * their translation into `locale` (name, description): each word is looked up through the trigram
+ * index of either table, and the products found for every word are kept.
+ */
+async function idsWithEveryWord(em: EntityManager, query: string | null | undefined, locale: Locale): Promise<number[]> {
+  const words = searchWords(query, SEARCH_WORDS);
+  const params: unknown[] = [];
+  const sets = words.map((word) => {
+    const pattern = `%${escapeLike(word)}%`;
+    params.push(pattern, locale, pattern);
+    return `(select id from product where search_text like ? union select product_id from product_translation where locale = ? and search_text like ?)`;
+  });
+  const rows = await em.execute<{ id: number }[]>(sets.join(' intersect '), params);
+  return rows.map((row) => row.id);
 }
 
 /** A price bound of a search: an amount like a price, zero allowed. */

@@ -114,6 +114,9 @@ export type ProductConnection = InstanceType<typeof ProductConnection>;
 export class CategoryProductsArgs extends ConnectionArgs {
   @Field(() => Int, { description: "The category: its own products, not its subcategories'. Shoppers and API keys get active products only; admins every status." })
   categoryId!: number;
+
+  @Field(() => String, { nullable: true, description: 'The language of the names, descriptions and default messages: en (the default), de, fr or es; English where a field is not translated. BAD_USER_INPUT for another.' })
+  locale?: string | null;
 }
 
 @ArgsType()
@@ -138,6 +141,9 @@ export class SearchProductsArgs extends ConnectionArgs {
 
   @Field(() => DecimalScalar, { nullable: true, description: 'Only products priced at most this (inclusive).' })
   maxPrice?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The language searched (besides English) and of the names, descriptions and default messages: en (the default), de, fr or es; English where a field is not translated. BAD_USER_INPUT for another.' })
+  locale?: string | null;
 }
 
 @InputType({ description: 'The card data of an e-greeting card; a field left out keeps its value, null empties it.' })
@@ -147,6 +153,9 @@ export class EGreetingCardInput {
 
   @Field(() => String, { nullable: true, description: 'A family of the font service, e.g. "Open Sans".' })
   fontName?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The message its personalisation form starts from, in English, up to 500 characters; empty for none.' })
+  defaultMessage?: string | null;
 
   @Field(() => Int, { nullable: true, description: 'An audio file.' })
   song1Id?: number | null;
@@ -174,6 +183,21 @@ export class EGreetingCardInput {
 
   @Field(() => Int, { nullable: true, description: 'An image.' })
   extraImage3Id?: number | null;
+}
+
+@InputType({ description: "A product's content in one of the shop's other languages; an empty field is not translated (the English is shown)." })
+export class ProductTranslationInput {
+  @Field(() => String, { description: 'de, fr or es; each at most once.' })
+  locale!: string;
+
+  @Field(() => String, { nullable: true, description: 'The name, up to 200 characters.' })
+  name?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The description, plain text up to 10,000 characters.' })
+  description?: string | null;
+
+  @Field(() => String, { nullable: true, description: "A card's default message, up to 500 characters." })
+  defaultMessage?: string | null;
 }
 
 @InputType({ description: 'A product with its tags, images and card data, saved as one. On update an optional field left out keeps its value.' })
@@ -213,4 +237,7 @@ export class ProductInput {
 
   @Field(() => EGreetingCardInput, { nullable: true, description: 'Only for e-greeting cards (product type 1).' })
   eGreetingCard?: EGreetingCardInput | null;
+
+  @Field(() => [ProductTranslationInput], { nullable: true, description: 'Every translation the product has from now on (languages left out have none); left out on update: kept.' })
+  translations?: ProductTranslationInput[] | null;
 }

@@ -4,7 +4,7 @@ import { Allow } from '../../core/access.js';
 import type { RequestContext } from '../../core/context.js';
 import { asksFor } from '../../core/selection.js';
 import { Order } from '../orders/index.js';
-import { Product } from '../catalogue/index.js';
+import { Product, readProductsIn } from '../catalogue/index.js';
 import type { CartQuote as CartQuoteResult, CartQuoteLine as CartQuoteLineResult, CheckoutService, QuotedProduct } from './checkout.service.js';
 import { CartLineInput, CartQuote, CartQuoteLine, PaymentSetup, PlaceOrderInput } from './checkout.types.js';
 
@@ -19,7 +19,9 @@ export class CheckoutResolver {
     @Info() info: GraphQLResolveInfo,
     @Arg('lines', () => [CartLineInput], { description: 'The cart, up to 50 lines.' }) lines: CartLineInput[],
     @Arg('discountCode', () => String, { nullable: true, description: 'A discount code to price the cart with; one that cannot be used is BAD_USER_INPUT on discountCode, saying why.' }) discountCode?: string | null,
+    @Arg('locale', () => String, { nullable: true, description: "The language of the lines' product names: en (the default), de, fr or es; English where a name is not translated. BAD_USER_INPUT for another." }) locale?: string | null,
   ): Promise<CartQuoteResult<QuotedProduct>> {
+    readProductsIn(ctx, locale);
     return this.checkout.quote(ctx, lines, discountCode, { withProducts: asksFor(info, ['lines', 'product']) });
   }
 

@@ -1,7 +1,8 @@
 /** Products. */
 import { z } from 'zod';
-import { MAX_DESCRIPTION_LENGTH, MAX_FONT_NAME_LENGTH, MAX_SKU_LENGTH, MAX_TAG_LENGTH, MAX_TAGS } from '../limits.js';
-import { isId, readId } from './fields.js';
+import { MAX_DESCRIPTION_LENGTH, MAX_FONT_NAME_LENGTH, MAX_MESSAGE_LENGTH, MAX_NAME_LENGTH, MAX_SKU_LENGTH, MAX_TAG_LENGTH, MAX_TAGS } from '../limits.js';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../locales.js';
+import { isId, multiLineSchema, readId, singleLineSchema } from './fields.js';
 
 /** Tags trimmed, empty ones dropped, and each kept once whatever its case (the first spelling wins). */
 export const tagsSchema = z.preprocess(
@@ -63,3 +64,42 @@ export const idListSchema = (max: number) =>
       .transform((ids) => [...new Set(ids as number[])])
       .refine((ids) => ids.length <= max, `At most ${max} are allowed.`),
   );
+
+/** A card's default message: the text its personalisation form starts from (line breaks kept; empty: none). */
+export const defaultMessageSchema = multiLineSchema('The default message', MAX_MESSAGE_LENGTH, false);
+
+/** The languages a product's content is translated into: every one the shop speaks but English. */
+export const TRANSLATION_LOCALES = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE) as Exclude<Locale, 'en'>[];
+export type TranslationLocale = (typeof TRANSLATION_LOCALES)[number];
+
+export interface ProductTranslationValues {
+  locale: TranslationLocale;
+  name: string;
+  description: string;
+  defaultMessage: string;
+}
+
+const translationSchema = z.object({
+  locale: z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(TRANSLATION_LOCALES, `The language must be one of ${TRANSLATION_LOCALES.join(', ')}.`)),
+  name: singleLineSchema('The name', MAX_NAME_LENGTH, false),
+  description: z.preprocess((value) => value ?? '', descriptionSchema),
+  defaultMessage: defaultMessageSchema,
+});
+
+/**
+ * A product's translations, one per language at most. Empty fields are not translated (the English is
+ * shown); a language whose fields are all empty is dropped.
+ */
+export const translationsSchema = z.preprocess(
+  (value) => value ?? [],
+  z
+    .array(translationSchema, 'Give a list of translations.')
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>();
+      items.forEach((item, index) => {
+        if (seen.has(item.locale)) ctx.addIssue({ code: 'custom', message: `The language ${item.locale} is given twice.`, path: [index, 'locale'], input: item.locale });
+        seen.add(item.locale);
+      });
+    })
+    .transform((items): ProductTranslationValues[] => items.filter((item) => item.name || item.description || item.defaultMessage)),
+);

@@ -132,9 +132,16 @@ export const ProductFormFields = graphql(`
     associatedImages {
       ...PickedMediaFields
     }
+    translations {
+      locale
+      name
+      description
+      defaultMessage
+    }
     eGreetingCard {
       messageLocation
       fontName
+      defaultMessage
       song1 { ...PickedMediaFields }
       song2 { ...PickedMediaFields }
       song3 { ...PickedMediaFields }

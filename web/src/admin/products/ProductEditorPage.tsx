@@ -10,11 +10,12 @@ import { useUnsavedChanges } from '../../common/use-unsaved-changes';
 import { placeProduct } from '../catalogue/catalogue-cache';
 import { CreateProductMutation, ProductDetailsQuery, ProductTypesQuery, UpdateProductMutation } from '../catalogue/catalogue-operations';
 import { useCategoryOptions } from '../catalogue/category-options';
-import { AdditionalImagesField, CardFields, DescriptionField, MainImageField, NameField, PriceFields, StatusField, TagsField } from '../catalogue/product-form/ProductFormParts';
+import { AdditionalImagesField, CardFields, MainImageField, PriceFields, StatusField, TagsField } from '../catalogue/product-form/ProductFormParts';
 import { NO_CATEGORY } from '../catalogue/product-form/product-form-rules';
 import { E_GREETING_CARD_TYPE, emptyProductForm, productFormFrom } from '../catalogue/product-form/product-form-state';
 import { useProductForm } from '../catalogue/product-form/use-product-form';
 import { AdminShell } from '../shell/AdminShell';
+import { ProductContentTabs } from './ProductContentTabs';
 import { CommandPalette } from '../shell/CommandPalette';
 import { AdminsOnly, useConsoleRole } from '../shell/console-role';
 import '../catalogue/product-form/product-form.css';
@@ -24,7 +25,7 @@ const idParam = (value: string | null | undefined) => (value && /^\d+$/.test(val
 
 /**
  * The product editor as a page (contract section 16): `/admindash/products/{id}` and
- * `/admindash/products/new?type=&category=`. The form's parts in sections (basics, images, the card,
+ * `/admindash/products/new?type=&category=`. The form's parts in sections (basics with a tab per language, images, the card,
  * status, pricing, where it is filed), a file dropped onto any image or song slot uploaded into the
  * media library and used there, and a question before leaving with unsaved changes.
  */
@@ -140,8 +141,7 @@ function ProductEditor() {
         <div className="product-editor-main">
           <Card className="product-editor-section">
             <H5>Basics</H5>
-            <NameField api={api} autoFocus={isNew} />
-            <DescriptionField api={api} rows={5} />
+            <ProductContentTabs api={api} isCard={isCard} autoFocus={isNew} />
             <TagsField api={api} />
           </Card>
           <Card className="product-editor-section">

@@ -1,8 +1,8 @@
 import { graphql } from '../../apollo/generated';
 
 export const CartQuoteQuery = graphql(`
-  query CartQuote($lines: [CartLineInput!]!, $discountCode: String) {
-    cartQuote(lines: $lines, discountCode: $discountCode) {
+  query CartQuote($lines: [CartLineInput!]!, $discountCode: String, $locale: String) {
+    cartQuote(lines: $lines, discountCode: $discountCode, locale: $locale) {
       subtotal
       discount
       discountCode

@@ -3,6 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { cart, useCartLines } from './cart-store';
 import { CartQuoteQuery } from './cart-operations';
 import { toQuoteInputs } from './cart-lines';
+import { pageLocale } from '../../i18n/page-intl';
 
 /**
  * The cart priced by the shop. Prices never come from the browser: each line is priced from the
@@ -10,7 +11,7 @@ import { toQuoteInputs } from './cart-lines';
  */
 export function useCartQuote(discountCode: string | null = null) {
   const lines = useCartLines();
-  const variables = { lines: toQuoteInputs(lines), ...(discountCode ? { discountCode } : {}) };
+  const variables = { lines: toQuoteInputs(lines), ...(discountCode ? { discountCode } : {}), locale: pageLocale() };
   const result = useQuery(CartQuoteQuery, { variables, skip: lines.length === 0, fetchPolicy: 'cache-and-network' });
   const [dropped, setDropped] = useState<string[]>([]);
   const gone = result.data?.cartQuote.droppedProductIds;

@@ -5,6 +5,7 @@ import { FormGroup, Tag } from '@blueprintjs/core';
 import { CodeEntry } from './CodeEntry';
 import { useErrorText } from '../../i18n/input-messages';
 import { CartQuoteQuery } from '../cart/cart-operations';
+import { pageLocale } from '../../i18n/page-intl';
 import { toQuoteInputs, type CartLine } from '../cart/cart-lines';
 
 /**
@@ -31,7 +32,7 @@ export function DiscountCodeField({ lines, applied, onApplied, problem, onProble
     setChecking(true);
     try {
       const lineInputs = toQuoteInputs(lines);
-      const { data } = await client.query({ query: CartQuoteQuery, variables: { lines: lineInputs, discountCode: code }, fetchPolicy: 'network-only' });
+      const { data } = await client.query({ query: CartQuoteQuery, variables: { lines: lineInputs, discountCode: code, locale: pageLocale() }, fetchPolicy: 'network-only' });
       onProblem(null);
       onApplied(data?.cartQuote.discountCode ?? code);
     } catch (error) {

@@ -5,6 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import { compareNames } from '../../common/compare-names';
 import { ProductTile } from '../common/ProductTile';
 import { ShopCategoriesQuery, ShopProductsQuery } from '../shop/shop-operations';
+import { pageLocale } from '../../i18n/page-intl';
 import '../common/storefront.css';
 import './home.css';
 
@@ -14,7 +15,7 @@ const FIRST_IN_VIEW = 2;
 
 /** A few e-greeting cards to start from. */
 export function FeaturedCards() {
-  const { data } = useQuery(ShopProductsQuery, { variables: { productTypeId: E_GREETING_CARDS, first: 8 } });
+  const { data } = useQuery(ShopProductsQuery, { variables: { productTypeId: E_GREETING_CARDS, first: 8, locale: pageLocale() } });
   const cards = data?.searchProducts.edges ?? [];
   if (!cards.length) return null;
   return (

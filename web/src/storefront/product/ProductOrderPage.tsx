@@ -16,6 +16,7 @@ import { GiftMembershipForm } from './GiftMembershipForm';
 import { formatPrice } from '../common/price';
 import { browserTimeZone, emptyPersonalisation } from './personalisation-rules';
 import { StoreProductQuery } from './product-operations';
+import { pageLocale } from '../../i18n/page-intl';
 import { useShop } from '../../settings/shop-store';
 import { ResponsiveImage, type StoredImage } from '../../common/ResponsiveImage';
 import { IMAGE_SIZES } from '../../common/image-sizes';
@@ -46,8 +47,15 @@ export default function ProductOrderPage() {
   // What the last "Add to cart" put in the cart, said beside the form (a toast would cover it).
   const [inCart, setInCart] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState<CardPersonalisation | null>(null);
-  const { data, loading, error } = useQuery(StoreProductQuery, { variables: { id }, skip: !Number.isSafeInteger(id) || id <= 0 });
+  const { data, loading, error } = useQuery(StoreProductQuery, { variables: { id, locale: pageLocale() }, skip: !Number.isSafeInteger(id) || id <= 0 });
   const product = data?.product;
+  // A new card's message starts as the card's default message, in the page's language.
+  const defaultMessage = product?.eGreetingCard?.defaultMessage ?? '';
+  const [startedFrom, setStartedFrom] = useState<number | null>(null);
+  if (product && !editing && startedFrom !== product.id) {
+    setStartedFrom(product.id);
+    if (defaultMessage && !personalisation.message) setPersonalisation({ ...personalisation, message: defaultMessage });
+  }
 
   if (loading && !product) return <Spinner className="store-state" />;
   if (!product) {
@@ -88,7 +96,7 @@ export default function ProductOrderPage() {
     cart.add({ productId: product.id, name: product.name, quantity: value.recipients.length, personalisation: value });
     setInCart(intl.formatMessage({ id: 'product.card.added', defaultMessage: '“{product}” for {recipients} is in your cart.' }, { product: product.name, recipients: recipientNames(intl, value.recipients) }));
     // A next card, most often from the same sender: their name stays.
-    setPersonalisation({ ...blank(), senderName: value.senderName });
+    setPersonalisation({ ...blank(), senderName: value.senderName, message: defaultMessage });
   };
 
   // One gallery: a card's own pages open in the card; its other pictures are thumbnails beside it.

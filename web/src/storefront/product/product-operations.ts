@@ -1,8 +1,8 @@
 import { graphql } from '../../apollo/generated';
 
 export const StoreProductQuery = graphql(`
-  query StoreProduct($id: Int!) {
-    product(id: $id) {
+  query StoreProduct($id: Int!, $locale: String) {
+    product(id: $id, locale: $locale) {
       id
       name
       description
@@ -35,6 +35,7 @@ export const StoreProductQuery = graphql(`
       eGreetingCard {
         messageLocation
         fontName
+        defaultMessage
         coverImage {
           id
           filePath

@@ -7,6 +7,7 @@ import { useDebounced } from '../common/use-debounced';
 import { useUrlParams } from '../../common/url-params';
 import { CategoryNav } from './CategoryNav';
 import { ShopCategoriesQuery, ShopProductsQuery, ShopProductTypesQuery } from './shop-operations';
+import { pageLocale } from '../../i18n/page-intl';
 import type { ProductSort } from '../../apollo/generated/graphql';
 import '../common/storefront.css';
 import './shop.css';
@@ -68,7 +69,7 @@ export default function ShopPage() {
   const typeName = (id: number) => (id === CARD_TYPE ? null : (types.data?.productTypes.find((t) => t.id === id)?.name ?? null));
   // The plain page's variables are the ones the server inlines; a sort or a filter only adds its own.
   const products = useQuery(ShopProductsQuery, {
-    variables: { query: query || null, categoryId, first: PAGE, ...(typeId ? { productTypeId: typeId } : {}), ...(sort ? { sort: sort.sort } : {}), ...(minPrice ? { minPrice } : {}), ...(maxPrice ? { maxPrice } : {}), ...(onSale ? { onSale } : {}) },
+    variables: { query: query || null, categoryId, first: PAGE, ...(typeId ? { productTypeId: typeId } : {}), ...(sort ? { sort: sort.sort } : {}), ...(minPrice ? { minPrice } : {}), ...(maxPrice ? { maxPrice } : {}), ...(onSale ? { onSale } : {}), locale: pageLocale() },
     notifyOnNetworkStatusChange: true,
   });
   const category = categories.data?.categories.find((c) => c.id === categoryId);

@@ -12,8 +12,8 @@ export const ShopCategoriesQuery = graphql(`
 `);
 
 export const ShopProductsQuery = graphql(`
-  query ShopProducts($query: String, $categoryId: Int, $productTypeId: Int, $first: Int, $after: String, $sort: ProductSort, $minPrice: Decimal, $maxPrice: Decimal, $onSale: Boolean) {
-    searchProducts(query: $query, categoryId: $categoryId, productTypeId: $productTypeId, first: $first, after: $after, sort: $sort, minPrice: $minPrice, maxPrice: $maxPrice, onSale: $onSale) {
+  query ShopProducts($query: String, $categoryId: Int, $productTypeId: Int, $first: Int, $after: String, $sort: ProductSort, $minPrice: Decimal, $maxPrice: Decimal, $onSale: Boolean, $locale: String) {
+    searchProducts(query: $query, categoryId: $categoryId, productTypeId: $productTypeId, first: $first, after: $after, sort: $sort, minPrice: $minPrice, maxPrice: $maxPrice, onSale: $onSale, locale: $locale) {
       totalCount
       pageInfo {
         hasNextPage

@@ -1,5 +1,6 @@
 import type { MessageLocation, PickedMediaFieldsFragment, ProductFormFieldsFragment, ProductInput, ProductStatus } from '../../../apollo/generated/graphql';
 import { E_GREETING_CARD_TYPE_ID, IMAGE_SLOTS as CARD_IMAGE_SLOTS, SONG_SLOTS as CARD_SONG_SLOTS, slotLabel, type ImageSlot, type SongSlot } from '@rules';
+import { TRANSLATION_LOCALES, type TranslationLocale } from '@rules/schemas';
 import { DEFAULT_PICKER_FONT, NEW_CARD_FONT } from '../../../common/fonts/font-types';
 
 /** The type whose products carry greeting-card data (seed: sent only for type 1). */
@@ -31,8 +32,23 @@ export interface ProductFormState {
   associatedImages: PickedMedia[];
   messageLocation: MessageLocation;
   fontName: string;
+  /** A card's default message, in English. */
+  defaultMessage: string;
   media: Record<CardSlot, PickedMedia | null>;
+  /** The content in the other languages; an empty field is not translated (the English is shown). */
+  translations: Record<TranslationLocale, TranslatedContent>;
 }
+
+export type { TranslationLocale };
+
+export interface TranslatedContent {
+  name: string;
+  description: string;
+  defaultMessage: string;
+}
+
+const noTranslations = (): Record<TranslationLocale, TranslatedContent> =>
+  Object.fromEntries(TRANSLATION_LOCALES.map((locale) => [locale, { name: '', description: '', defaultMessage: '' }])) as Record<TranslationLocale, TranslatedContent>;
 
 const noMedia = (): Record<CardSlot, PickedMedia | null> => Object.fromEntries(ALL_SLOTS.map((slot) => [slot, null])) as Record<CardSlot, PickedMedia | null>;
 
@@ -50,7 +66,9 @@ export function emptyProductForm(): ProductFormState {
     associatedImages: [],
     messageLocation: 'MIDDLE_CENTER',
     fontName: NEW_CARD_FONT,
+    defaultMessage: '',
     media: noMedia(),
+    translations: noTranslations(),
   };
 }
 
@@ -72,7 +90,9 @@ export function productFormFrom(product: ProductFormFieldsFragment): ProductForm
     associatedImages: [...product.associatedImages],
     messageLocation: card?.messageLocation ?? 'MIDDLE_CENTER',
     fontName: card?.fontName || DEFAULT_PICKER_FONT,
+    defaultMessage: card?.defaultMessage ?? '',
     media,
+    translations: { ...noTranslations(), ...Object.fromEntries((product.translations ?? []).map(({ locale, name, description, defaultMessage }) => [locale, { name, description, defaultMessage }])) },
   };
 }
 
@@ -90,11 +110,13 @@ export function toProductInput(state: ProductFormState, target: { categoryId: nu
     tags: state.tags,
     mainImageId: state.mainImage?.id ?? null,
     associatedImageIds: state.associatedImages.map((image) => image.id),
+    translations: TRANSLATION_LOCALES.map((locale) => ({ locale, ...state.translations[locale] })),
   };
   if (target.productTypeId === E_GREETING_CARD_TYPE) {
     input.eGreetingCard = {
       messageLocation: state.messageLocation,
       fontName: state.fontName,
+      defaultMessage: state.defaultMessage,
       ...Object.fromEntries(ALL_SLOTS.map((slot) => [`${slot}Id`, state.media[slot]?.id ?? null])),
     };
   }
