@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { defineMessages } from '@formatjs/intl';
-import { orderNumber } from '../../rules/index.js';
+import { DEFAULT_LOCALE, localizedPath, orderNumber } from '../../rules/index.js';
 import { DEFAULT_SHOP_IDENTITY, drop, formatDay, formatMoment, button, heading, mjml, paragraph, quote, renderEmail, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type ShopIdentity, wordsFor } from '../mail/index.js';
 import { cardLink, recipientNote, senderOf, OrderItem, cardIdOf, cardRef, orderRef, OrderStatus, type DeliveredCard, type Order } from '../orders/index.js';
 import { listUnsubscribeHeaders, type RecipientLinks } from '../consent/index.js';
@@ -44,14 +44,14 @@ const messages = defineMessages({
 
 /** "{recipient} opened your card", to the purchaser who asked for it, in the order's language. */
 export function openedEmail(order: Order, item: OrderItem, baseUrl: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
-  const locale = order.locale;
+  const locale = order.locale ?? DEFAULT_LOCALE;
   const words = wordsFor(locale);
   const subject = words.text(messages.openedSubject, { recipient: item.recipientName });
   const when = formatMoment(item.openedAt!, item.timeZone, locale);
-  const account = `${baseUrl}/account`;
+  const account = `${baseUrl}${localizedPath(locale, '/account')}`;
   const number = orderNumber(order.id);
   // Why it came, and how to stop it: account settings for an account's order, the checkout's box for a guest's.
-  const why = order.user ? words.text(messages.openedAccountWhy, { number, link: `${baseUrl}/account/settings` }) : words.text(messages.openedGuestWhy, { number });
+  const why = order.user ? words.text(messages.openedAccountWhy, { number, link: `${baseUrl}${localizedPath(locale, '/account/settings')}` }) : words.text(messages.openedGuestWhy, { number });
   const card = words.quoted(item.name);
   return renderEmail({
     to: order.purchaserEmail,
@@ -70,10 +70,10 @@ ${paragraph(why, { quiet: true })}`,
 
 /** A recipient's thank-you, to the purchaser, in the order's language. */
 export function thankYouEmail(order: Order, item: OrderItem, reply: EcardReply, baseUrl: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
-  const locale = order.locale;
+  const locale = order.locale ?? DEFAULT_LOCALE;
   const words = wordsFor(locale);
   const subject = words.text(messages.thankYouSubject, { name: reply.name });
-  const account = `${baseUrl}/account`;
+  const account = `${baseUrl}${localizedPath(locale, '/account')}`;
   const why = words.text(messages.thankYouWhy, { recipient: item.recipientName, shop: shop.name, number: orderNumber(order.id) });
   return renderEmail({
     to: order.purchaserEmail,

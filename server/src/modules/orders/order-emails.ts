@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { defineMessages } from '@formatjs/intl';
 import { html, SafeHtml } from '../../core/html.js';
 import { fromCents, multiply, toCents } from '../../core/money.js';
-import { orderNumber } from '../../rules/index.js';
+import { DEFAULT_LOCALE, localizedPath, orderNumber } from '../../rules/index.js';
 import { DEFAULT_SHOP_IDENTITY, drop, withhold, formatMoment, button, heading, mjml, paragraph, renderEmail, type EnqueueInput, type JobBatch, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type MailTemplate, type ShopIdentity, wordsFor, type Locale, type Words } from '../mail/index.js';
 import { ecardPath, OrderItem } from './order-item.entity.js';
 import type { OrderCard } from './order-item-rows.js';
@@ -139,7 +139,7 @@ function paidWith(order: Order, words: Words): string {
 
 /** The purchaser's receipt, with a link to each card, the discount (if any) and the total, in the order's language. */
 export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
-  const locale = order.locale;
+  const locale = order.locale ?? DEFAULT_LOCALE;
   const words = wordsFor(locale);
   const price = (amount: string) => words.price(amount);
   const subject = words.text(messages.receiptSubject, { shop: shop.name, number: orderNumber(order.id) });
@@ -150,7 +150,7 @@ export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string, 
   // A code is shown as a code; an automatic discount by its name ("3 cards, 15 % off").
   const discountLabel = order.discountCode ? words.html(messages.discountCode, { code: order.discountCode }, { c: (inner) => `<code>${inner}</code>` }) : html`${order.discountName ?? words.text(messages.discount)}`;
   const preview = (item: OrderItem) => `${baseUrl}${ecardPath(item.itemUrlUuid!)}?preview=1`;
-  const details = `${baseUrl}/order-confirmation/${order.id}`;
+  const details = `${baseUrl}${localizedPath(locale, `/order-confirmation/${order.id}`)}`;
   // A line sold below the price it was compared with shows that price struck through; the receipt adds up what was saved.
   const was = (item: OrderItem) => (item.compareAtPrice && toCents(item.compareAtPrice) > toCents(item.price) ? multiply(item.compareAtPrice, item.quantity) : null);
   const belowRegular = items.reduce((total, item) => total + (was(item) ? toCents(was(item)!) - toCents(item.lineTotal) : 0), 0);

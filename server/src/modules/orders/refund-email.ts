@@ -1,6 +1,6 @@
 import { defineMessages } from '@formatjs/intl';
 import { fromCents, toCents } from '../../core/money.js';
-import { orderNumber, type Locale } from '../../rules/index.js';
+import { DEFAULT_LOCALE, localizedPath, orderNumber, type Locale } from '../../rules/index.js';
 import { button, DEFAULT_SHOP_IDENTITY, heading, mjml, paragraph, renderEmail, wordsFor, type MailContent, type ShopIdentity, type Words } from '../mail/index.js';
 
 /** What a refund notice says: the order, the amount given back and what it was for. */
@@ -53,7 +53,7 @@ export function refundEmail(to: string, notice: RefundNotice, baseUrl: string, s
   const words = wordsFor(notice.locale);
   const number = orderNumber(notice.orderId);
   const subject = words.text(messages.subject, { number });
-  const link = `${baseUrl}/order-confirmation/${notice.orderId}`;
+  const link = `${baseUrl}${localizedPath(notice.locale ?? DEFAULT_LOCALE, `/order-confirmation/${notice.orderId}`)}`;
   const destination = refundedTo(notice, words);
   const cards = words.text(messages.cards);
   const after = destination.toCard ? `${words.text(messages.banks)} ${cards}` : cards;
