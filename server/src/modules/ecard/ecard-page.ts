@@ -37,7 +37,7 @@ const messages = defineMessages({
   songs: { id: 'ecard.songs', defaultMessage: 'Songs' },
   extras: { id: 'ecard.extras', defaultMessage: 'More pictures' },
   picture: { id: 'ecard.extras.picture', defaultMessage: 'Picture {number}' },
-  footer: { id: 'ecard.footer', defaultMessage: '<home>Art & Song Cards</home> — beautiful greetings without the wait.' },
+  footer: { id: 'ecard.footer', defaultMessage: '<home>{shop}</home> — beautiful greetings without the wait.' },
   notFound: { id: 'ecard.notFound.title', defaultMessage: 'We could not find this card' },
   notFoundText: { id: 'ecard.notFound.text', defaultMessage: 'The link may be incomplete. Check that you copied the whole address from your e-mail.' },
   thanks: { id: 'ecard.thanks.title', defaultMessage: 'Send a thank-you' },
@@ -127,7 +127,7 @@ ${options.preview ? html`<p class="preview-ribbon" role="note" aria-label="${say
   ${card.songs.length ? html`<section class="songs" aria-label="${say(messages.songs)}"><h2>${say(messages.songs)}</h2>${card.songs.map((song, i) => songPlayer(songTitle(song.name), src(song), i === 0, words))}</section>` : ''}
   ${card.extras.length ? html`<section class="extras" aria-label="${say(messages.extras)}">${card.extras.map((extra, i) => image(extra, say(messages.picture, { number: i + 1 }), 'extra'))}</section>` : ''}
   ${live ? thankYouSection(item, options.repliesLeft, words) : ''}
-  <footer>${words.html(messages.footer, {}, { home: (inner) => html`<a href="${localizedPath(locale, '/')}">${new SafeHtml(inner)}</a>`.value })}</footer>
+  <footer>${words.html(messages.footer, { shop: 'Art & Song Cards' }, { home: (inner) => html`<a href="${localizedPath(locale, '/')}">${new SafeHtml(inner)}</a>`.value })}</footer>
 </main>`;
 
   return html`<!doctype html>

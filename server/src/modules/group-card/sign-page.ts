@@ -41,7 +41,7 @@ const messages = defineMessages({
   cancel: { id: 'sign.form.cancel', defaultMessage: 'Cancel' },
   sign: { id: 'sign.form.sign', defaultMessage: 'Sign the card' },
   signedBy: { id: 'sign.names', defaultMessage: 'Signed by' },
-  footer: { id: 'ecard.footer', defaultMessage: '<home>Art & Song Cards</home> — beautiful greetings without the wait.' },
+  footer: { id: 'ecard.footer', defaultMessage: '<home>{shop}</home> — beautiful greetings without the wait.' },
   title: { id: 'sign.title', defaultMessage: 'Sign the card for {recipient} — {shop}' },
   notFoundTitle: { id: 'sign.notFound.title', defaultMessage: 'Signing link not found — {shop}' },
   notFound: { id: 'ecard.notFound.title', defaultMessage: 'We could not find this card' },
@@ -157,7 +157,7 @@ export function renderSignPage(view: SigningView, token: string): string {
     <h2 id="names-title">${say(messages.signedBy)}</h2>
     <ul>${signatures.map((signature) => html`<li data-id="${String(signature.id)}">${signature.name}</li>`)}</ul>
   </section>
-  <footer>${words.html(messages.footer, {}, { home: (inner) => html`<a href="${localizedPath(locale, '/')}">${new SafeHtml(inner)}</a>`.value })}</footer>
+  <footer>${words.html(messages.footer, { shop: 'Art & Song Cards' }, { home: (inner) => html`<a href="${localizedPath(locale, '/')}">${new SafeHtml(inner)}</a>`.value })}</footer>
 </main>`;
   return html`<!doctype html>
 <html lang="${locale}">
