@@ -43,7 +43,7 @@ const INK = literal('#2b2b2b');
 const QUIET = literal('#7a6f66');
 const PAPER = literal('#f4f1ec');
 const footer = (shop: ShopIdentity, words: Words) => words.text(messages.footer, { shop: shop.name });
-const supportLine = (email: string, words: Words) => words.text(messages.support, { email });
+const supportLine = (email: string, words: Words) => words.text(messages.support, { email }, { mail: (inner) => inner });
 const supportHtml = (email: string, words: Words) => words.html(messages.support, { email }, { mail: (inner) => `<a href="mailto:${inner}" style="color:${QUIET.text}">${inner}</a>` });
 
 /** A heading of an e-mail. */
