@@ -6,7 +6,7 @@ import type { AccountLinks } from './account-links.js';
 import type { AccountEmail, AccountMailQueue } from './account-mail.js';
 import { AccountToken, AccountTokenPurpose } from './account-token.entity.js';
 import { User } from './user.entity.js';
-import { DEFAULT_SHOP_IDENTITY, drop, button, heading, mjml, paragraph, renderEmail, type MailQueue, type MailRef, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type ShopIdentity, wordsFor } from '../mail/index.js';
+import { DEFAULT_SHOP_IDENTITY, drop, button, heading, mjml, paragraph, renderEmail, type MailQueue, type MailRef, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type ShopIdentity, inLanguage, wordsFor } from '../mail/index.js';
 
 /** The kinds of e-mail about accounts. */
 export const AccountMailKind = {
@@ -179,11 +179,11 @@ export class AccountEmails implements AccountMailQueue {
   async queue(em: EntityManager, email: AccountEmail): Promise<void> {
     const now = this.clock();
     if (email.kind === 'email-changed') {
-      await this.mail.enqueue(em, { kind: AccountMailKind.EMAIL_CHANGED, to: email.to, dueAt: now, ref: accountRef(email.userId), payload: { userId: email.userId, newEmail: email.newEmail, locale: email.locale } });
+      await this.mail.enqueue(em, { kind: AccountMailKind.EMAIL_CHANGED, to: email.to, dueAt: now, ref: accountRef(email.userId), payload: { userId: email.userId, newEmail: email.newEmail, ...inLanguage(email.locale) } });
       return;
     }
     // The reference names the link, not the account: a reset asked for any address is queued alike.
-    await this.mail.enqueue(em, { kind: email.kind, to: email.to, dueAt: now, ref: accountLinkRef(email.tokenId), payload: { tokenId: email.tokenId, seed: email.seed, locale: email.locale } });
+    await this.mail.enqueue(em, { kind: email.kind, to: email.to, dueAt: now, ref: accountLinkRef(email.tokenId), payload: { tokenId: email.tokenId, seed: email.seed, ...inLanguage(email.locale) } });
   }
 
   private async renderLinks(jobs: readonly QueuedMail<LinkPayload>[], { em, now, shop }: RenderEnv): Promise<RenderOutcome[]> {

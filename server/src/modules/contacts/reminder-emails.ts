@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { defineMessages } from '@formatjs/intl';
 import { html, SafeHtml } from '../../core/html.js';
 import { DEFAULT_LOCALE, INTL_LOCALES, localizedPath, type Locale } from '../../rules/locales.js';
-import { DEFAULT_SHOP_IDENTITY, drop, button, heading, mjml, paragraph, renderEmail, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type ShopIdentity, wordsFor } from '../mail/index.js';
+import { DEFAULT_SHOP_IDENTITY, drop, button, heading, mjml, paragraph, renderEmail, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type ShopIdentity, inLanguage, wordsFor } from '../mail/index.js';
 import type { DueReminder, OccasionReminders } from './occasion-reminders.js';
 
 /** The kind of the occasion reminders in the mail queue. */
@@ -97,7 +97,7 @@ export function registerReminderEmails(mail: MailQueue, reminders: OccasionRemin
         dueAt: reminder.dueAt,
         ref: { kind: 'occasion', id: reminder.occasionId },
         dedupeKey: `occasion:${reminder.occasionId}:${reminder.occasionDay}`,
-        payload: { occasionId: reminder.occasionId, contactName: reminder.contactName, label: reminder.label, occasionDay: reminder.occasionDay, locale: reminder.locale },
+        payload: { occasionId: reminder.occasionId, contactName: reminder.contactName, label: reminder.label, occasionDay: reminder.occasionDay, ...inLanguage(reminder.locale) },
       })),
     );
   };

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { defineMessages } from '@formatjs/intl';
 import { DEFAULT_LOCALE, localizedPath, type Locale } from '../../rules/locales.js';
-import { button, DEFAULT_SHOP_IDENTITY, formatDay, heading, mjml, paragraph, renderEmail, type MailContent, type MailQueue, type ShopIdentity, wordsFor } from '../mail/index.js';
+import { button, DEFAULT_SHOP_IDENTITY, formatDay, heading, mjml, paragraph, renderEmail, type MailContent, type MailQueue, type ShopIdentity, inLanguage, wordsFor } from '../mail/index.js';
 import type { Membership } from './membership.entity.js';
 
 /** The mail kinds of memberships. */
@@ -29,7 +29,7 @@ export type LocaleOf = (em: EntityManager, userId: number) => Promise<Locale>;
 
 /** A notice of a membership for its e-mails. */
 export function membershipNotice(membership: Membership, at: Date, locale?: Locale): MembershipNotice {
-  return { planName: membership.plan.name, amount: membership.plan.price, at: at.toISOString(), cardLast4: membership.cardLast4, ...(locale ? { locale } : {}) };
+  return { planName: membership.plan.name, amount: membership.plan.price, at: at.toISOString(), cardLast4: membership.cardLast4, ...inLanguage(locale) };
 }
 
 /** Queues one of a membership's e-mails to its member, in the transaction `em` belongs to (none for an account without an address). */

@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { runPrepared, type PreparedRead } from '../../db/prepared.js';
-import type { MailQueue } from '../mail/index.js';
+import { inLanguage, type MailQueue } from '../mail/index.js';
 import type { PaymentProvider } from '../payments/index.js';
 import { MembershipMailKind, type EmailOf, type LocaleOf, type MembershipNotice } from './membership-emails.js';
 import type { MembershipBilling } from './membership-billing.js';
@@ -178,7 +178,7 @@ export class MembershipRenewals {
     const to = await this.options.emailOf(em, due.user_id);
     if (!to) return { json: '[]', wake: false };
     const locale = this.options.localeOf ? await this.options.localeOf(em, due.user_id) : undefined;
-    const payload: MembershipNotice = { planName: due.plan_name, amount: due.price, at: at.toISOString(), cardLast4: due.card_last4, ...(locale ? { locale } : {}) };
+    const payload: MembershipNotice = { planName: due.plan_name, amount: due.price, at: at.toISOString(), cardLast4: due.card_last4, ...inLanguage(locale) };
     return this.options.mail.batch([{ kind, to, dueAt: now, subject: { kind: 'membership', id: due.id }, payload }]);
   }
 }

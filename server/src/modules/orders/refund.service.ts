@@ -6,7 +6,7 @@ import { fromCents, toCents } from '../../core/money.js';
 import { refundAmount } from '../../rules/order.js';
 import type { Locale } from '../../rules/index.js';
 import { recordAudit } from '../audit/index.js';
-import { drop, type MailQueue } from '../mail/index.js';
+import { drop, inLanguage, type MailQueue } from '../mail/index.js';
 import { NOT_SENT_REFUNDED, OrderMailKind } from './order-emails.js';
 import { cardRef, orderRef } from './order-email.types.js';
 import { refundEmail, refundLine, type RefundNotice } from './refund-email.js';
@@ -116,7 +116,7 @@ export class RefundService {
       await recordAudit(withEm(ctx, em), { entity: 'order', id: order.id, action: 'refunded', summary: `Refunded $${amount}${toCents(toGiftCard) > 0 ? ` ($${toGiftCard} to gift card ····${order.giftCardLast4})` : ''} (${what}); the order is now ${order.status.replace('_', ' ')}${reason ? `. Reason: ${reason}` : ''}${tell.notify === true ? '. The customer was told.' : ''}` });
       if (tell.notify === true && order.purchaserEmail) {
         const lines = items.filter((item) => chosen.has(item.id)).map((item) => refundLine(item, order.locale));
-        await this.options.mail.enqueue(em, { kind: REFUND_NOTICE_KIND, to: order.purchaserEmail, dueAt: now, subject: orderRef(order.id), payload: { orderId: order.id, amount, lines, locale: order.locale, ...(toCents(toGiftCard) > 0 ? { toGiftCard, giftCardLast4: order.giftCardLast4 } : {}) } satisfies RefundNotice });
+        await this.options.mail.enqueue(em, { kind: REFUND_NOTICE_KIND, to: order.purchaserEmail, dueAt: now, subject: orderRef(order.id), payload: { orderId: order.id, amount, lines, ...inLanguage(order.locale), ...(toCents(toGiftCard) > 0 ? { toGiftCard, giftCardLast4: order.giftCardLast4 } : {}) } satisfies RefundNotice });
       }
     });
     ctx.log.info({ orderId: id, items: itemIds ?? 'all' }, 'order refunded');

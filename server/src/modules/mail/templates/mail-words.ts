@@ -73,3 +73,6 @@ export function wordsFor(locale: Locale | null | undefined): Words {
   if (!words) made.set(key, (words = new Words(key)));
   return words;
 }
+
+/** A queued e-mail's language, for its payload: nothing for English, so that an English payload stays what it always was. */
+export const inLanguage = (locale: Locale | null | undefined): { locale?: Locale } => (locale && locale !== DEFAULT_LOCALE ? { locale } : {});
