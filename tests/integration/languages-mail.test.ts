@@ -104,4 +104,18 @@ describe('the language an order is bought in', () => {
     expect(words.confirmRemove).toBe('Retirer votre signature de la carte\u00a0?');
     expect(page).not.toContain('Sign the card');
   });
+
+  it('an account e-mail speaks the language of the page it was asked from (the storefront sends it as Accept-Language)', async () => {
+    await app.request('/api/register', { method: 'POST', json: { username: 'marie', email: 'marie@example.com', password: 'customer-pass-1' }, headers: { 'accept-language': 'fr' } });
+    const ask = `mutation Reset($input: RequestPasswordResetInput!) { requestPasswordReset(input: $input) { message } }`;
+    const res = await app.request('/graphql', { method: 'POST', json: { query: ask, variables: { input: { email: 'marie@example.com' } } }, headers: { 'accept-language': 'es' } });
+    expect(res.status).toBe(200);
+    await app.services.deliveries.runDue();
+    const mails = sink.arrivals.filter((one) => one.to.includes('marie@example.com')).map((one) => decodeQuotedPrintable(one.message.replace(/\r\n/g, '\n')));
+    // The address confirmation in the page's language at sign-up, the reset in the one it was asked from.
+    expect(mails.find((mail) => mail.includes('Confirmez votre adresse e-mail'))).toBeDefined();
+    const reset = mails.find((mail) => mail.includes('Restablezca su contraseña'));
+    expect(reset).toContain('https://cards.example/es/reset-password?token=');
+    expect(await app.sql('select locale from app_user where username = $1', ['marie'])).toEqual([{ locale: 'fr' }]);
+  });
 });
