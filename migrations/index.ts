@@ -40,6 +40,7 @@ import { Migration20261129140000_test_provider_ledger } from './Migration2026112
 import { Migration20261129160000_api_keys } from './Migration20261129160000_api_keys.js';
 import { Migration20261129150000_gift_memberships } from './Migration20261129150000_gift_memberships.js';
 import { Migration20261130100000_webhooks } from './Migration20261130100000_webhooks.js';
+import { Migration20261130120000_languages } from './Migration20261130120000_languages.js';
 import { Migration20261201100000_product_translations } from './Migration20261201100000_product_translations.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
@@ -85,5 +86,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129150000_gift_memberships', class: Migration20261129150000_gift_memberships },
   { name: 'Migration20261129160000_api_keys', class: Migration20261129160000_api_keys },
   { name: 'Migration20261130100000_webhooks', class: Migration20261130100000_webhooks },
+  { name: 'Migration20261130120000_languages', class: Migration20261130120000_languages },
   { name: 'Migration20261201100000_product_translations', class: Migration20261201100000_product_translations },
 ];

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { preferredLocale } from '../../server/src/rules/index.js';
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
@@ -117,6 +118,7 @@ export function createGateway({ config, orm, services, apollo, schema, graphqlDo
       // A key (`ask_…`) is not a session: the api-keys service knows it.
       authenticate: (em, token) => (isApiKeyToken(token) ? services.apiKeys.authenticate(em, token) : services.auth.authenticate(em, token)),
       sessionCookie: sessionCookieOf(req, res, config.production),
+      locale: preferredLocale(req.headers['accept-language']),
     });
     next();
   });

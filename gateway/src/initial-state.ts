@@ -27,6 +27,7 @@ export function anonymous(ctx: RequestContext): RequestContext {
     requestId: ctx.requestId,
     ip: ctx.ip,
     log: ctx.log,
+    locale: ctx.locale,
     authenticate: async () => {
       throw unauthenticated();
     },

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_LOCALE } from './rules/locales.js';
 import type { AppConfig } from './config.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { BlogService } from './modules/blog/blog.service.js';
@@ -130,9 +131,10 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
   const provider = selectPaymentProvider(config, providers, deps.log);
   const testPeriodSeconds = config.membershipTestPeriodSeconds ?? null;
   const emailOf = async (em: EntityManager, userId: number) => (await em.findOne(User, userId))?.email ?? null;
+  const localeOf = async (em: EntityManager, userId: number) => (await em.findOne(User, userId))?.locale ?? DEFAULT_LOCALE;
   const membershipBilling = new MembershipBilling({ clock, provider, emailOf, log: deps.log });
   const memberships = new MembershipService({ clock, provider, mail, baseUrl: config.publicUrl, testPeriodSeconds, billing: membershipBilling });
-  const membershipEvents = new MembershipBillingEvents({ clock, billing: membershipBilling, mail, emailOf });
+  const membershipEvents = new MembershipBillingEvents({ clock, billing: membershipBilling, mail, emailOf, localeOf });
   const giftMemberships = new GiftMembershipService({ clock, limits, mail, baseUrl: config.publicUrl, testPeriodSeconds, productOfType: (ctx, name) => productTypes.firstOfTypeNamed(ctx, name) });
   const checkout = new CheckoutService({
     provider,
@@ -199,7 +201,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     giftCards,
     memberships,
     giftMemberships,
-    membershipRenewals: new MembershipRenewals({ clock, provider, mail, log: deps.log, testPeriodSeconds, emailOf, billing: membershipBilling }),
+    membershipRenewals: new MembershipRenewals({ clock, provider, mail, log: deps.log, testPeriodSeconds, emailOf, localeOf, billing: membershipBilling }),
     membershipEvents,
     clock,
     refunds: new RefundService({ providers, clock, mail, baseUrl: config.publicUrl, cardsWithdrawn: (em, itemIds) => ecardLoop.cardsWithdrawn(em, itemIds), toGiftCard: (em, orderId, amount) => giftCards.refundOrder(em, orderId, amount), giftCardsRefunded: (em, itemIds) => giftCards.refundPurchased(em, itemIds), giftMembershipsRefunded: (em, itemIds) => giftMemberships.refundPurchased(em, itemIds), webhooks: webhookEvents }),

@@ -9,7 +9,7 @@ export interface PlacedGroupCard {
 }
 
 /** Places an order of one group card (delivered on `deliveryDate`, signed until `collectUntil`), as `buyer` (a token) or a guest. */
-export async function placeGroupCard(app: TestApp, shop: Shop, options: { deliveryDate: string; collectUntil: string; buyer?: string; purchaserEmail?: string; recipientName?: string; message?: string }): Promise<PlacedGroupCard> {
+export async function placeGroupCard(app: TestApp, shop: Shop, options: { deliveryDate: string; collectUntil: string; buyer?: string; purchaserEmail?: string; recipientName?: string; message?: string; locale?: string }): Promise<PlacedGroupCard> {
   const line = {
     productId: shop.cardId,
     quantity: 1,
@@ -22,7 +22,7 @@ export async function placeGroupCard(app: TestApp, shop: Shop, options: { delive
   };
   const { body } = await app.graphql(
     `mutation Place($input: PlaceOrderInput!) { placeOrder(input: $input) { id items { id itemUrlUuid signingToken } } }`,
-    { input: orderInput(shop, { purchaserEmail: options.purchaserEmail ?? 'ada@example.com', lines: [line] }) },
+    { input: orderInput(shop, { purchaserEmail: options.purchaserEmail ?? 'ada@example.com', lines: [line], ...(options.locale ? { locale: options.locale } : {}) }) },
     options.buyer,
   );
   if (!body.data) throw new Error(JSON.stringify(body.errors));

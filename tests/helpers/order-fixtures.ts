@@ -78,7 +78,7 @@ export function outbox(app: TestApp): Map<string, string> {
   return new Map(fs.readdirSync(dir).filter((name) => name.endsWith('.eml')).map((name) => [name, decodeQuotedPrintable(fs.readFileSync(path.join(dir, name), 'utf8'))]));
 }
 
-function decodeQuotedPrintable(text: string): string {
+export function decodeQuotedPrintable(text: string): string {
   const joined = text.replace(/=\r?\n/g, '');
   return Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
 }

@@ -15,6 +15,8 @@ export interface Arrival {
   /** When the message's MAIL FROM came in: when its sender started it (ms since the epoch). */
   startedAt: number;
   bytes: number;
+  /** The message as it came (its first 16 KiB: the headers and, for a usual e-mail, its parts). */
+  message: string;
 }
 
 /** What the server does with the next message: take it, refuse it with a code, or never answer its DATA. */
@@ -82,7 +84,7 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
           return;
         }
         const take = () => {
-          const arrival = { ...facts, at: Date.now(), startedAt, bytes: size };
+          const arrival = { ...facts, at: Date.now(), startedAt, bytes: size, message: head };
           sink.arrivals.push(arrival);
           sink.onArrival?.(arrival);
           callback();

@@ -2,6 +2,7 @@ import { CachedAnswer, CacheKeys } from '../../../server/src/core/read-cache.js'
 import type { Services } from '../../../server/src/services.js';
 import { ECARD_SCRIPT, renderEcardNotFound, renderEcardPage } from '../../../server/src/modules/ecard/ecard-page.js';
 import { renderEcardWithdrawn } from '../../../server/src/modules/ecard/ecard-withdrawn.js';
+import { preferredLocale } from '../../../server/src/rules/index.js';
 import { preferredEncoding, sendAnswer, type ReplyPolicy } from '../http-cache.js';
 import type { RouteDef } from '../route.js';
 
@@ -48,8 +49,9 @@ export function ecardPageRoutes({ ecards, ecardLoop, refunds, cache, groupCards 
         const uuid = address?.uuid ?? /^(.+)\.html$/.exec(String(req.params.file))?.[1] ?? null;
         const draw = async (): Promise<CachedAnswer | { status: number; html: string }> => {
           const item = uuid ? await ecards.open(ctx, uuid) : null;
-          if (!item && uuid && (await refunds.isWithdrawn(ctx, uuid))) return { status: 410, html: renderEcardWithdrawn() };
-          if (!item) return { status: 404, html: renderEcardNotFound() };
+          const withdrawn = !item && uuid ? await refunds.withdrawnIn(ctx, uuid) : null;
+          if (withdrawn) return { status: 410, html: renderEcardWithdrawn(withdrawn) };
+          if (!item) return { status: 404, html: renderEcardNotFound(preferredLocale(req.headers['accept-language'])) };
           // A preview (the purchaser's or an admin's) neither reports an opening nor takes a thank-you.
           const preview = address?.preview ?? (req.query.preview !== undefined && req.query.preview !== '0');
           const [repliesLeft, signatures] = await Promise.all([preview ? 0 : ecardLoop.repliesLeft(ctx, item), groupCards.signaturesOf(ctx, item)]);

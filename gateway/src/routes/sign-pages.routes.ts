@@ -1,6 +1,7 @@
 import type { Services } from '../../../server/src/services.js';
 import { AppError } from '../../../server/src/core/errors.js';
 import { renderSignNotFound, renderSignPage, SIGN_PAGE_SCRIPT } from '../../../server/src/modules/group-card/sign-page.js';
+import { preferredLocale } from '../../../server/src/rules/index.js';
 import { sendHtml } from '../http-cache.js';
 import type { RouteDef } from '../route.js';
 
@@ -32,7 +33,7 @@ export function signPageRoutes({ groupCards }: Services): RouteDef[] {
           sendHtml(req, res, 200, renderSignPage(view, token), 'private, no-store');
         } catch (error) {
           if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
-          sendHtml(req, res, 404, renderSignNotFound(), 'private, no-store');
+          sendHtml(req, res, 404, renderSignNotFound(preferredLocale(req.headers['accept-language'])), 'private, no-store');
         }
       },
     },

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import DataLoader from 'dataloader';
 import { AppError, unauthenticated } from './errors.js';
 import { isAdminViewer, type Viewer, type ViewerUser } from './viewer.js';
+import { DEFAULT_LOCALE, type Locale } from '../rules/locales.js';
 
 export type { Viewer, ViewerUser } from './viewer.js';
 
@@ -39,6 +40,11 @@ export interface RequestContext {
   readonly scope: Map<string, unknown>;
   /** The "Keep me signed in" cookie, when the request came over HTTP (absent in work the process does on its own). */
   readonly sessionCookie?: SessionCookie;
+  /**
+   * The language of the page the request came from (its Accept-Language, which the storefront sets
+   * to its page's language): what e-mails it asks for speak. English when it names none the shop speaks.
+   */
+  readonly locale: Locale;
 }
 
 export type Authenticate = (em: EntityManager, token: string) => Promise<Viewer>;
@@ -66,6 +72,7 @@ export interface RequestContextInit {
   authorization?: string;
   authenticate: Authenticate;
   sessionCookie?: SessionCookie;
+  locale?: Locale;
 }
 
 export function createRequestContext(init: RequestContextInit): RequestContext {
@@ -106,6 +113,7 @@ export function createRequestContext(init: RequestContextInit): RequestContext {
     loader: loaderTable(),
     scope: new Map(),
     sessionCookie: init.sessionCookie,
+    locale: init.locale ?? DEFAULT_LOCALE,
   };
 }
 
@@ -129,6 +137,7 @@ export function createSystemContext(init: { em: EntityManager; log: Logger; task
     usesApiKey: false,
     loader: loaderTable(),
     scope: new Map(),
+    locale: DEFAULT_LOCALE,
   };
 }
 
@@ -149,6 +158,7 @@ export function withEm(ctx: RequestContext, em: EntityManager): RequestContext {
     loader: loaderTable(),
     scope: ctx.scope,
     sessionCookie: ctx.sessionCookie,
+    locale: ctx.locale,
   };
 }
 

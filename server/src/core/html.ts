@@ -23,3 +23,11 @@ const render = (value: Value): string => {
 export function html(strings: TemplateStringsArray, ...values: Value[]): SafeHtml {
   return new SafeHtml(strings.reduce((out, part, i) => out + part + (i < values.length ? render(values[i]!) : ''), ''));
 }
+
+/**
+ * Data for a page's script, in the page (`<script type="application/json" id="…">`): what the script
+ * says in the page's language, so that the script itself holds no words. `<` is escaped, so nothing
+ * in the data can end the element.
+ */
+export const jsonData = (id: string, value: unknown): SafeHtml =>
+  new SafeHtml(`<script type="application/json" id="${escapeHtml(id)}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`);

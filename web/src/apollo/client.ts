@@ -5,12 +5,17 @@ import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { Kind, type OperationDefinitionNode } from 'graphql';
 import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
 import { authStore } from '../auth/auth-store';
+import { pageLocale } from '../i18n/page-intl';
 import { typePolicies } from './type-policies';
 
-/** Every request carries the session token when there is one. */
+/**
+ * Every request carries the session token when there is one, and the page's language: the e-mails a
+ * request asks for (a password reset, an address to confirm) speak it.
+ */
 const authLink = new SetContextLink((prev) => {
   const { token } = authStore.getState();
-  return token ? { headers: { ...prev.headers, authorization: `Bearer ${token}` } } : {};
+  const headers = { ...prev.headers, 'accept-language': pageLocale() };
+  return { headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers };
 });
 
 /**

@@ -60,7 +60,7 @@ export class AuthService {
     const user = await ctx.em.fork().transactional(async (em) => {
       if (await em.count(User, { username: { $ilike: escapeLike(username) } })) throw conflict('That username is already taken.', 'username');
       if (await em.count(User, { email })) throw conflict('That e-mail address is already registered.', 'email');
-      const user = em.create(User, { username, email, passwordHash, role: Role.CUSTOMER });
+      const user = em.create(User, { username, email, passwordHash, role: Role.CUSTOMER, locale: ctx.locale });
       // Two registrations racing for the same name: the database's unique index decides.
       await conflictOnUnique(() => em.flush(), () => conflict('That username or e-mail address is already taken.'));
       // The confirmation e-mail is queued with the account: both are written, or neither.
@@ -97,6 +97,11 @@ export class AuthService {
       throw unauthenticated(INVALID_CREDENTIALS);
     }
     await attempt.giveBack();
+    // The shopper's language follows the page they sign in from (see User.locale).
+    if (user.locale !== ctx.locale) {
+      await ctx.em.nativeUpdate(User, { id: user.id }, { locale: ctx.locale });
+      user.locale = ctx.locale;
+    }
     if (input.remember !== true || !ctx.sessionCookie) return { token: await this.startSession(ctx.em, user), user };
     const token = await ctx.em.transactional(async (em) => {
       const { session, cookie } = await this.remembered.start(em, user, this.clock());

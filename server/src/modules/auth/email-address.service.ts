@@ -45,7 +45,7 @@ export class EmailAddressService {
   /** Queues the confirmation e-mail of a new account, in the transaction that writes it. */
   async sendConfirmation(em: EntityManager, user: User): Promise<void> {
     const link = await this.options.links.issue(em, AccountTokenPurpose.EMAIL_CONFIRM, user.email, user.id, this.options.clock());
-    await this.options.mail.queue(em, { kind: 'email-confirm', to: user.email, tokenId: link.tokenId, seed: link.seed });
+    await this.options.mail.queue(em, { kind: 'email-confirm', to: user.email, tokenId: link.tokenId, seed: link.seed, locale: user.locale });
   }
 
   /** "Send the link again": a new confirmation e-mail (at most 5 e-mails about an account's address an hour). */
@@ -74,7 +74,7 @@ export class EmailAddressService {
     await ctx.em.fork().transactional(async (em) => {
       await this.options.links.retire(em, user.id, [AccountTokenPurpose.EMAIL_CHANGE], now);
       const link = await this.options.links.issue(em, AccountTokenPurpose.EMAIL_CHANGE, newEmail, user.id, now);
-      await this.options.mail.queue(em, { kind: 'email-change', to: newEmail, tokenId: link.tokenId, seed: link.seed });
+      await this.options.mail.queue(em, { kind: 'email-change', to: newEmail, tokenId: link.tokenId, seed: link.seed, locale: ctx.locale });
     });
     ctx.log.info({ userId: user.id }, 'change of address asked');
     return { message: `We have sent a link to ${newEmail}. Your address changes once you open it.` };
@@ -114,7 +114,7 @@ export class EmailAddressService {
       // Links sent to the old address (a reset, a confirmation) and any other change asked no longer do anything.
       await this.options.links.retireAll(em, user.id, now);
       await this.options.addressProven?.(em, user.id, user.email);
-      await this.options.mail.queue(em, { kind: 'email-changed', to: before, userId: user.id, newEmail: user.email });
+      await this.options.mail.queue(em, { kind: 'email-changed', to: before, userId: user.id, newEmail: user.email, locale: ctx.locale });
       return { user, changedFrom: before };
     });
     const { user } = done;

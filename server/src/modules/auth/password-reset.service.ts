@@ -39,7 +39,7 @@ export class PasswordResetService {
     await ctx.em.fork().transactional(async (em) => {
       const [user] = await em.execute<{ id: number }[]>('select "id" from "app_user" where "email" = ?', [email]);
       const link = await this.options.links.issue(em, AccountTokenPurpose.PASSWORD_RESET, email, user?.id ?? null, now);
-      await this.options.mail.queue(em, { kind: 'password-reset', to: email, tokenId: link.tokenId, seed: link.seed });
+      await this.options.mail.queue(em, { kind: 'password-reset', to: email, tokenId: link.tokenId, seed: link.seed, locale: ctx.locale });
     });
     ctx.log.info('password reset requested');
     return { message: RESET_REQUESTED };

@@ -3,6 +3,7 @@ import { Entity, Enum, PrimaryKey, Property, Unique } from '@mikro-orm/decorator
 import { Field, GraphQLISODateTime, Int, ObjectType, registerEnumType } from 'type-graphql';
 
 import { Role } from '../../core/viewer.js';
+import { DEFAULT_LOCALE, type Locale } from '../../rules/locales.js';
 
 export { Role };
 registerEnumType(Role, {
@@ -20,7 +21,7 @@ registerEnumType(Role, {
 // Usernames are unique whatever their case: "Alice" cannot register beside "alice".
 @Unique({ name: 'app_user_username_lower_unique', expression: 'create unique index "app_user_username_lower_unique" on "app_user" (lower("username"))' })
 export class User {
-  [OptionalProps]?: 'createdAt' | 'role' | 'emailConfirmedAt' | 'notifyOpened' | 'timeZone';
+  [OptionalProps]?: 'createdAt' | 'role' | 'emailConfirmedAt' | 'notifyOpened' | 'timeZone' | 'locale';
 
   @Field(() => Int, { description: "The user's id." })
   @PrimaryKey({ type: 'integer' })
@@ -56,4 +57,8 @@ export class User {
   /** The shopper's time zone as their browser last said (address book, checkout): occasion reminders come at 09:00 there. */
   @Property({ type: 'string', length: 64, nullable: true })
   timeZone: string | null = null;
+
+  /** The language of the page the shopper last signed up or signed in from: e-mails sent later without a request (occasion reminders, membership notices) speak it. */
+  @Property({ type: 'string', length: 2, default: DEFAULT_LOCALE })
+  locale: Locale = DEFAULT_LOCALE;
 }

@@ -1,4 +1,6 @@
+import { badInput } from '../../core/errors.js';
 import { parseInput } from '../../core/input.js';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../rules/locales.js';
 import { cartLinesSchema, paymentCardSchema, idempotencyKeySchema, personalisationSchema } from '../../rules/schemas.js';
 import type { CardDetails } from '../payments/index.js';
 import type { CardRecipient } from '../../rules/recipients.js';
@@ -53,4 +55,11 @@ let cardSchema: { month: number; schema: ReturnType<typeof paymentCardSchema> } 
 
 export function cleanIdempotencyKey(value: unknown): string {
   return parseInput(idempotencyKeySchema, value, 'idempotencyKey');
+}
+
+/** The language an order is bought in: one the shop speaks, English when left out (BAD_USER_INPUT on locale otherwise). */
+export function orderLocale(value: unknown): Locale {
+  if (value === undefined || value === null || value === '') return DEFAULT_LOCALE;
+  if (!isLocale(value)) throw badInput(`The shop speaks ${LOCALES.join(', ')}; "${String(value).slice(0, 20)}" is not one of them.`, 'locale');
+  return value;
 }

@@ -14,7 +14,7 @@ import type { GroupCardRequest } from '../group-card/index.js';
 import { basketOf, priceLines, withDiscount, type CartQuote } from './cart-pricing.js';
 import { pricedProducts, type PricedProduct } from './priced-products.js';
 import type { RecipientCheck } from './card-recipients.js';
-import { cleanCard, cleanCartLines, cleanIdempotencyKey, type CartLine } from './checkout-rules.js';
+import { cleanCard, cleanCartLines, cleanIdempotencyKey, orderLocale, type CartLine } from './checkout-rules.js';
 import { OrderSettlement } from './order-settlement.js';
 import type { ChargeResult, PaymentProvider } from '../payments/index.js';
 import { chargePending } from './pending-orders.js';
@@ -36,6 +36,8 @@ export interface PlaceOrderInput {
   giftCardCode?: unknown;
   /** "Tell me when my card is opened" (default on). */
   notifyWhenOpened?: unknown;
+  /** The language of the page it was bought from (English when left out). */
+  locale?: unknown;
 }
 
 export interface CheckoutOptions {
@@ -154,6 +156,7 @@ export class CheckoutService {
     // With a gift card the card may be left out: it is asked for only if the gift card does not pay everything.
     const card = provider.collectsCardInBrowser || (giftCardCode && !hasCard(payment)) ? null : cleanCard(input.payment, now);
     const discountCode = optionalCode(input.discountCode);
+    const locale = orderLocale(input.locale);
     const requestHash = hashRequest(purchaserEmail, lines, discountCode, giftCardCode);
 
     // A repeated key finds its order in createPending: a placed one is the
@@ -161,7 +164,7 @@ export class CheckoutService {
     const viewer = await ctx.viewer();
     const benefits = viewer && this.options.benefits ? await this.options.benefits(ctx.em, viewer.user.id) : null;
     const pending = await this.options.discounts.whileClaiming(ctx, discountCode, () =>
-      this.writer.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, giftCardCode, provider, viewerId: viewer?.user.id ?? null, benefits, now, notifyOpened: input.notifyWhenOpened !== false }),
+      this.writer.createPending(ctx, { key, requestHash, purchaserEmail, lines, discountCode, giftCardCode, provider, viewerId: viewer?.user.id ?? null, benefits, now, notifyOpened: input.notifyWhenOpened !== false, locale }),
     );
     if (pending instanceof Order && pending.status !== OrderStatus.PENDING) return pending;
 

@@ -171,6 +171,9 @@ export class PlaceOrderInput {
   @Field(() => String, { nullable: true, description: 'A discount code; the shop prices it and counts its use.' })
   discountCode?: string | null;
 
+  @Field(() => String, { nullable: true, description: 'The language of the page the order is placed from (en, de, fr, es; English when left out): its receipt, its cards\' e-mails, pages and reminders and its group cards\' invitations speak it. Another is BAD_USER_INPUT on locale.' })
+  locale?: string | null;
+
   @Field(() => String, { nullable: true, description: "A gift card's code: it pays as much of the total as it holds and the card pays the rest (the card may be left out when it pays everything). One that cannot pay is BAD_USER_INPUT on giftCardCode, saying why." })
   giftCardCode?: string | null;
 }

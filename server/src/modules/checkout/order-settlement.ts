@@ -51,9 +51,9 @@ export class OrderSettlement {
       await this.options.orderEmails.queueForOrder(em, order, paid.cards, now);
       // The gift cards and memberships it bought, issued with the payment that pays for them (or not at all).
       const giftCards = await giftCardItems(em, order.id);
-      if (giftCards.length) await this.options.giftCards.issuePurchased(em, order.id, giftCards, now);
+      if (giftCards.length) await this.options.giftCards.issuePurchased(em, order.id, giftCards, now, order.locale);
       const giftMemberships = this.options.giftMemberships ? await giftMembershipItems(em, order.id) : [];
-      if (giftMemberships.length) await this.options.giftMemberships!.issuePurchased(em, order.id, giftMemberships, now);
+      if (giftMemberships.length) await this.options.giftMemberships!.issuePurchased(em, order.id, giftMemberships, now, order.locale);
       await emitOrders(this.options.webhooks, em, 'order.paid', [order.id]);
       ctx.log.info({ orderId: order.id, total: order.total, items: paid.lines }, 'order placed');
       return order;

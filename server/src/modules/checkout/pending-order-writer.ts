@@ -11,6 +11,7 @@ import type { CheckoutOptions } from './checkout.service.js';
 import type { CartLine } from './checkout-rules.js';
 import { draftOrder, type OrderDraft } from './order-draft.js';
 import type { PaymentProvider } from '../payments/index.js';
+import type { Locale } from '../../rules/index.js';
 
 /** A pending order as its checkout has just written it: what charging and paying it need. */
 export interface WrittenOrder {
@@ -40,6 +41,7 @@ export interface PendingArgs {
   benefits: PricingBenefits | null;
   now: Date;
   notifyOpened: boolean;
+  locale: Locale;
 }
 
 /** Thrown in the locked way when its INSERT found the key taken (see createPending). */
@@ -169,6 +171,7 @@ function newOrder(args: PendingArgs, draft: OrderDraft, id: string): NewOrder {
     discountKind: draft.quote.discountKind,
     membershipId: args.benefits?.membershipId ?? null,
     notifyOpened: args.notifyOpened,
+    locale: args.locale,
     createdAt: args.now,
   };
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Locale } from '../../rules/locales.js';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { createSystemContext, type RequestContext } from '../../core/context.js';
@@ -28,6 +29,8 @@ export interface DueReminder {
   /** The day of the occasion, YYYY-MM-DD. */
   occasionDay: string;
   timeZone: string;
+  /** The shopper's language (see User.locale): the reminder speaks it. */
+  locale: Locale;
   /** When it goes out: the reminder's own time (the sweep may find it a little later). */
   dueAt: Date;
 }
@@ -139,8 +142,8 @@ export class OccasionReminders {
       const { claimed, sent } = await orm.em.fork().transactional(async (em) => {
         const ctx = createSystemContext({ em, log: this.options.log, task: 'occasion-reminders' });
         const now = this.options.clock();
-        const due = await em.execute<{ id: number; month: number; day: number; remind_days_before: number; next_remind_at: Date; label: string; name: string; user_id: number; email: string; time_zone: string | null }[]>(
-          `select o.id, o.month, o.day, o.remind_days_before, o.next_remind_at, o.label, c.name, c.user_id, u.email, u.time_zone
+        const due = await em.execute<{ id: number; month: number; day: number; remind_days_before: number; next_remind_at: Date; label: string; name: string; user_id: number; email: string; time_zone: string | null; locale: Locale }[]>(
+          `select o.id, o.month, o.day, o.remind_days_before, o.next_remind_at, o.label, c.name, c.user_id, u.email, u.time_zone, u.locale
              from contact_occasion o join contact c on c.id = o.contact_id join app_user u on u.id = c.user_id
             where o.next_remind_at <= ? order by o.next_remind_at limit ? for update of o skip locked`,
           [now, SWEEP_BATCH],
@@ -153,7 +156,7 @@ export class OccasionReminders {
           const remindAt = new Date(row.next_remind_at);
           const occasionDay = nextOccasionDay(occasion, dayIn(remindAt, zone));
           const wanted = dayIn(now, zone) <= occasionDay && this.queue !== null;
-          if (wanted) queued.push({ occasionId: Number(row.id), userId: Number(row.user_id), to: row.email, contactName: row.name, label: row.label, occasionDay, timeZone: zone, dueAt: remindAt });
+          if (wanted) queued.push({ occasionId: Number(row.id), userId: Number(row.user_id), to: row.email, contactName: row.name, label: row.label, occasionDay, timeZone: zone, locale: row.locale, dueAt: remindAt });
           const after = remindAt.getTime() > now.getTime() ? remindAt : now;
           moved.push({ id: Number(row.id), at: nextReminder(occasion, row.remind_days_before, after, zone).at, sent: wanted });
         }

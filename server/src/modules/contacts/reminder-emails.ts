@@ -1,5 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_SHOP_IDENTITY, drop, button, heading, mjml, paragraph, renderEmail, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type ShopIdentity } from '../mail/index.js';
+import { defineMessages } from '@formatjs/intl';
+import { html, SafeHtml } from '../../core/html.js';
+import { DEFAULT_LOCALE, INTL_LOCALES, localizedPath, type Locale } from '../../rules/locales.js';
+import { DEFAULT_SHOP_IDENTITY, drop, button, heading, mjml, paragraph, renderEmail, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type ShopIdentity, inLanguage, wordsFor } from '../mail/index.js';
 import type { DueReminder, OccasionReminders } from './occasion-reminders.js';
 
 /** The kind of the occasion reminders in the mail queue. */
@@ -12,29 +15,47 @@ export interface ReminderPayload {
   label: string;
   /** The day of the occasion, YYYY-MM-DD. */
   occasionDay: string;
+  /** The shopper's language (English when left out, as in reminders queued before shoppers had one). */
+  locale?: Locale;
 }
 
-/** "Wednesday 9 December": the occasion's day as the reminder says it (a calendar day, no zone involved). */
-export function occasionDateText(day: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(`${day}T12:00:00Z`));
+const messages = defineMessages({
+  subject: { id: 'mail.occasion.subject', defaultMessage: "{name}'s {occasion} is on {date}" },
+  preview: { id: 'mail.occasion.preview', defaultMessage: 'Send {name} a card with a song, delivered on the day at the hour you choose.' },
+  body: { id: 'mail.occasion.body', defaultMessage: 'A card with a song for <b>{name}</b>? Choose one today and have it arrive on the day, at the hour you pick.' },
+  find: { id: 'mail.occasion.find', defaultMessage: 'Find a card' },
+  findText: { id: 'mail.occasion.findText', defaultMessage: 'Find a card: {link}' },
+  why: { id: 'mail.occasion.why', defaultMessage: 'You asked to be reminded of this in your <book>address book</book>. <stop>Turn off this reminder</stop>.' },
+  whyText: { id: 'mail.occasion.whyText', defaultMessage: 'You asked to be reminded of this in your address book ({link}).' },
+  stopText: { id: 'mail.occasion.stopText', defaultMessage: 'Turn off this reminder: {link}' },
+});
+
+/** "Wednesday 9 December": the occasion's day as the reminder says it (a calendar day, no zone involved), in a language. */
+export function occasionDateText(day: string, locale: Locale = DEFAULT_LOCALE): string {
+  return new Intl.DateTimeFormat(locale === DEFAULT_LOCALE ? 'en-GB' : INTL_LOCALES[locale], { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(`${day}T12:00:00Z`));
 }
 
 /** The reminder's subject (contract section 12): "{name}'s {occasion} is on {date}". */
-export const reminderSubject = (reminder: Pick<ReminderPayload, 'contactName' | 'label' | 'occasionDay'>) => `${reminder.contactName}'s ${reminder.label} is on ${occasionDateText(reminder.occasionDay)}`;
+export const reminderSubject = (reminder: Pick<ReminderPayload, 'contactName' | 'label' | 'occasionDay' | 'locale'>) =>
+  wordsFor(reminder.locale).text(messages.subject, { name: reminder.contactName, occasion: reminder.label, date: occasionDateText(reminder.occasionDay, reminder.locale) });
 
-/** The e-mail that reminds a shopper of an occasion, with a link to the shop and a way to stop it. */
+/** The e-mail that reminds a shopper of an occasion, with a link to the shop and a way to stop it, in the shopper's language. */
 export function occasionReminderEmail(to: string, reminder: ReminderPayload, links: { shop: string; stop: string; addressBook: string }, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
+  const words = wordsFor(reminder.locale);
   const subject = reminderSubject(reminder);
+  const name = reminder.contactName;
+  const link = (href: string) => (inner: string) => html`<a href="${href}" style="color:#b0413e">${new SafeHtml(inner)}</a>`.value;
   return renderEmail({
     to,
     subject,
-    preview: `Send ${reminder.contactName} a card with a song, delivered on the day at the hour you choose.`,
+    preview: words.text(messages.preview, { name }),
     body: mjml`${heading(subject)}
-${paragraph(mjml`A card with a song for <strong>${reminder.contactName}</strong>? Choose one today and have it arrive on the day, at the hour you pick.`)}
-${button('Find a card', links.shop)}
-${paragraph(mjml`You asked to be reminded of this in your <a href="${links.addressBook}" style="color:#b0413e">address book</a>. <a href="${links.stop}" style="color:#b0413e">Turn off this reminder</a>.`, { quiet: true })}`,
-    text: `${subject}\n\nA card with a song for ${reminder.contactName}? Choose one today and have it arrive on the day, at the hour you pick.\n\nFind a card: ${links.shop}\n\nYou asked to be reminded of this in your address book (${links.addressBook}).\nTurn off this reminder: ${links.stop}`,
+${paragraph(words.html(messages.body, { name }))}
+${button(words.text(messages.find), links.shop)}
+${paragraph(words.html(messages.why, {}, { book: link(links.addressBook), stop: link(links.stop) }), { quiet: true })}`,
+    text: `${subject}\n\n${words.text(messages.body, { name })}\n\n${words.text(messages.findText, { link: links.shop })}\n\n${words.text(messages.whyText, { link: links.addressBook })}\n${words.text(messages.stopText, { link: links.stop })}`,
     shop,
+    locale: reminder.locale,
   });
 }
 
@@ -45,9 +66,10 @@ ${paragraph(mjml`You asked to be reminded of this in your <a href="${links.addre
  * e-mail carries List-Unsubscribe (RFC 8058 one-click) pointing at the link that turns it off.
  */
 export function registerReminderEmails(mail: MailQueue, reminders: OccasionReminders, baseUrl: string): void {
-  const links = (occasionId: number) => {
+  const links = (occasionId: number, locale: Locale = DEFAULT_LOCALE) => {
     const token = encodeURIComponent(reminders.stopToken(occasionId));
-    return { shop: `${baseUrl}/shop`, stop: `${baseUrl}/reminders/stop?token=${token}`, oneClick: `${baseUrl}/api/reminders/stop?token=${token}`, addressBook: `${baseUrl}/account/contacts` };
+    const page = (path: string) => `${baseUrl}${localizedPath(locale, path)}`;
+    return { shop: page('/shop'), stop: page(`/reminders/stop?token=${token}`), oneClick: `${baseUrl}/api/reminders/stop?token=${token}`, addressBook: page('/account/contacts') };
   };
 
   mail.register<ReminderPayload>({
@@ -58,7 +80,7 @@ export function registerReminderEmails(mail: MailQueue, reminders: OccasionRemin
         jobs.map(async (job) => {
           // Deleted, or turned off since it was queued: no longer needed.
           if (!job.to || !wanted.has(job.payload.occasionId)) return drop();
-          const to = links(job.payload.occasionId);
+          const to = links(job.payload.occasionId, job.payload.locale);
           const content = await occasionReminderEmail(job.to, job.payload, to, shop);
           return { ...content, headers: { 'List-Unsubscribe': `<${to.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
         }),
@@ -75,7 +97,7 @@ export function registerReminderEmails(mail: MailQueue, reminders: OccasionRemin
         dueAt: reminder.dueAt,
         ref: { kind: 'occasion', id: reminder.occasionId },
         dedupeKey: `occasion:${reminder.occasionId}:${reminder.occasionDay}`,
-        payload: { occasionId: reminder.occasionId, contactName: reminder.contactName, label: reminder.label, occasionDay: reminder.occasionDay },
+        payload: { occasionId: reminder.occasionId, contactName: reminder.contactName, label: reminder.label, occasionDay: reminder.occasionDay, ...inLanguage(reminder.locale) },
       })),
     );
   };

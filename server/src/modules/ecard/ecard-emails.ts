@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { orderNumber } from '../../rules/index.js';
-import { DEFAULT_SHOP_IDENTITY, drop, formatDay, formatMoment, button, heading, mjml, paragraph, quote, renderEmail, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type ShopIdentity } from '../mail/index.js';
-import { cardLink, recipientNote, OrderItem, cardIdOf, cardRef, orderRef, OrderStatus, type DeliveredCard, type Order } from '../orders/index.js';
+import { defineMessages } from '@formatjs/intl';
+import { DEFAULT_LOCALE, localizedPath, orderNumber } from '../../rules/index.js';
+import { DEFAULT_SHOP_IDENTITY, drop, formatDay, formatMoment, button, heading, mjml, paragraph, quote, renderEmail, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type ShopIdentity, wordsFor } from '../mail/index.js';
+import { cardLink, recipientNote, senderOf, OrderItem, cardIdOf, cardRef, orderRef, OrderStatus, type DeliveredCard, type Order } from '../orders/index.js';
 import { listUnsubscribeHeaders, type RecipientLinks } from '../consent/index.js';
 import { EcardReply } from './ecard-reply.entity.js';
 
@@ -15,65 +16,101 @@ export const EcardMailKind = {
   REMINDER: 'reminder',
 } as const;
 
-/** "{recipient} opened your card", to the purchaser who asked for it. */
+const messages = defineMessages({
+  openedSubject: { id: 'mail.opened.subject', defaultMessage: '{recipient} opened your card' },
+  openedAccountWhy: { id: 'mail.opened.whyAccount', defaultMessage: 'You receive this e-mail because you asked to be told when your card is opened (order {number}). To get no more of these notices, turn them off in your account settings: {link}' },
+  openedGuestWhy: { id: 'mail.opened.whyGuest', defaultMessage: 'You receive this e-mail because you ticked "Tell me when my card is opened" when you placed order {number} with this address.' },
+  openedPreview: { id: 'mail.opened.preview', defaultMessage: '{recipient} opened {card} on {when}.' },
+  openedBody: { id: 'mail.opened.body', defaultMessage: 'Your card <b>{card}</b> was opened on {when}.' },
+  openedBodyText: { id: 'mail.opened.bodyText', defaultMessage: 'Your card {card} was opened on {when}.' },
+  openedThanks: { id: 'mail.opened.thanks', defaultMessage: 'If they send a thank-you, it comes to this address and shows under the card in your orders.' },
+  openedThanksText: { id: 'mail.opened.thanksText', defaultMessage: 'If they send a thank-you, it comes to this address and shows under the card in your orders: {link}' },
+  seeOrders: { id: 'mail.seeOrders', defaultMessage: 'See your orders' },
+  seeOrdersText: { id: 'mail.seeOrdersText', defaultMessage: 'See your orders: {link}' },
+  thankYouSubject: { id: 'mail.thankYou.subject', defaultMessage: 'A thank-you from {name}' },
+  thankYouWhy: { id: 'mail.thankYou.why', defaultMessage: 'You receive this e-mail because {recipient}, to whom you sent a card from {shop} (order {number}), wrote back to you.' },
+  thankYouBody: { id: 'mail.thankYou.body', defaultMessage: '{name} wrote back about your card <b>{card}</b>:' },
+  thankYouBodyText: { id: 'mail.thankYou.bodyText', defaultMessage: '{name} wrote back about your card {card}:' },
+  reminderSubject: { id: 'mail.reminder.subject', defaultMessage: 'Your card from {from} is waiting: {card}' },
+  reminderPreview: { id: 'mail.reminder.preview', defaultMessage: '{from} sent you a card on {day}; it has not been opened yet.' },
+  reminderBody: { id: 'mail.reminder.body', defaultMessage: '{from} sent you an e-greeting card with music, <b>{card}</b>, and it is still waiting for you.' },
+  reminderBodyText: { id: 'mail.reminder.bodyText', defaultMessage: '{from} sent you an e-greeting card with music, {card}, and it is still waiting for you.' },
+  reminderPaste: { id: 'mail.reminder.paste', defaultMessage: 'Or paste this address into your browser: {link}. This is the only reminder we send.' },
+  reminderOnly: { id: 'mail.reminder.only', defaultMessage: 'This is the only reminder we send.' },
+  dear: { id: 'mail.card.dear', defaultMessage: 'Dear {name},' },
+  openCard: { id: 'mail.card.open', defaultMessage: 'Open your card' },
+  openCardText: { id: 'mail.card.openText', defaultMessage: 'Open your card: {link}' },
+});
+
+/** "{recipient} opened your card", to the purchaser who asked for it, in the order's language. */
 export function openedEmail(order: Order, item: OrderItem, baseUrl: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
-  const subject = `${item.recipientName} opened your card`;
-  const when = formatMoment(item.openedAt!, item.timeZone);
-  const account = `${baseUrl}/account`;
+  const locale = order.locale ?? DEFAULT_LOCALE;
+  const words = wordsFor(locale);
+  const subject = words.text(messages.openedSubject, { recipient: item.recipientName });
+  const when = formatMoment(item.openedAt!, item.timeZone, locale);
+  const account = `${baseUrl}${localizedPath(locale, '/account')}`;
+  const number = orderNumber(order.id);
   // Why it came, and how to stop it: account settings for an account's order, the checkout's box for a guest's.
-  const why = order.user
-    ? `You receive this e-mail because you asked to be told when your card is opened (order ${orderNumber(order.id)}). To get no more of these notices, turn them off in your account settings: ${baseUrl}/account/settings`
-    : `You receive this e-mail because you ticked "Tell me when my card is opened" when you placed order ${orderNumber(order.id)} with this address.`;
+  const why = order.user ? words.text(messages.openedAccountWhy, { number, link: `${baseUrl}${localizedPath(locale, '/account/settings')}` }) : words.text(messages.openedGuestWhy, { number });
+  const card = words.quoted(item.name);
   return renderEmail({
     to: order.purchaserEmail,
     subject,
-    preview: `${item.recipientName} opened "${item.name}" on ${when}.`,
+    preview: words.text(messages.openedPreview, { recipient: item.recipientName, card, when }),
     body: mjml`${heading(subject)}
-${paragraph(mjml`Your card <strong>${item.name}</strong> was opened on ${when}.`)}
-${paragraph('If they send a thank-you, it comes to this address and shows under the card in your orders.')}
-${button('See your orders', account)}
+${paragraph(words.html(messages.openedBody, { card: item.name, when }))}
+${paragraph(words.text(messages.openedThanks))}
+${button(words.text(messages.seeOrders), account)}
 ${paragraph(why, { quiet: true })}`,
-    text: `${subject}\n\nYour card "${item.name}" was opened on ${when}.\n\nIf they send a thank-you, it comes to this address and shows under the card in your orders: ${account}\n\n${why}`,
+    text: `${subject}\n\n${words.text(messages.openedBodyText, { card, when })}\n\n${words.text(messages.openedThanksText, { link: account })}\n\n${why}`,
     shop,
+    locale,
   });
 }
 
-/** A recipient's thank-you, to the purchaser. */
+/** A recipient's thank-you, to the purchaser, in the order's language. */
 export function thankYouEmail(order: Order, item: OrderItem, reply: EcardReply, baseUrl: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
-  const subject = `A thank-you from ${reply.name}`;
-  const account = `${baseUrl}/account`;
-  const why = `You receive this e-mail because ${item.recipientName}, to whom you sent a card from ${shop.name} (order ${orderNumber(order.id)}), wrote back to you.`;
+  const locale = order.locale ?? DEFAULT_LOCALE;
+  const words = wordsFor(locale);
+  const subject = words.text(messages.thankYouSubject, { name: reply.name });
+  const account = `${baseUrl}${localizedPath(locale, '/account')}`;
+  const why = words.text(messages.thankYouWhy, { recipient: item.recipientName, shop: shop.name, number: orderNumber(order.id) });
   return renderEmail({
     to: order.purchaserEmail,
     subject,
     preview: reply.message.slice(0, 90),
     body: mjml`${heading(subject)}
-${paragraph(mjml`${reply.name} wrote back about your card <strong>${item.name}</strong>:`)}
+${paragraph(words.html(messages.thankYouBody, { name: reply.name, card: item.name }))}
 ${quote(reply.message, reply.name)}
-${button('See your orders', account)}
+${button(words.text(messages.seeOrders), account)}
 ${paragraph(why, { quiet: true })}`,
-    text: `${subject}\n\n${reply.name} wrote back about your card "${item.name}":\n\n${reply.message}\n\n— ${reply.name}\n\nSee your orders: ${account}\n\n${why}`,
+    text: `${subject}\n\n${words.text(messages.thankYouBodyText, { name: reply.name, card: words.quoted(item.name) })}\n\n${reply.message}\n\n— ${reply.name}\n\n${words.text(messages.seeOrdersText, { link: account })}\n\n${why}`,
     shop,
+    locale,
   });
 }
 
-/** The one reminder to the recipient of a delivered card still unopened (with its unsubscribe link, when given). */
+/** The one reminder to the recipient of a delivered card still unopened (with its unsubscribe link, when given), in its order's language. */
 export function reminderEmail(item: OrderItem, baseUrl: string, unsubscribeUrl?: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
+  const locale = item.order?.locale;
+  const words = wordsFor(locale);
   const link = cardLink(item, baseUrl);
-  const from = item.senderName ?? 'Someone';
-  const note = recipientNote(from, unsubscribeUrl, shop);
-  const subject = `Your card from ${from} is waiting: ${item.name}`;
+  const from = senderOf(item, locale);
+  const note = recipientNote(from, unsubscribeUrl, shop, locale);
+  const subject = words.text(messages.reminderSubject, { from, card: item.name });
+  const dear = words.text(messages.dear, { name: item.recipientName });
   return renderEmail({
     to: item.recipientEmail!,
     subject,
-    preview: `${from} sent you a card on ${formatDay(item.deliveredAt ?? item.deliverAt ?? new Date(), item.timeZone)}; it has not been opened yet.`,
-    body: mjml`${heading(`Dear ${item.recipientName},`)}
-${paragraph(mjml`${from} sent you an e-greeting card with music, <strong>${item.name}</strong>, and it is still waiting for you.`)}
-${button('Open your card', link)}
-${paragraph(`Or paste this address into your browser: ${link}. This is the only reminder we send.`, { quiet: true })}
+    preview: words.text(messages.reminderPreview, { from, day: formatDay(item.deliveredAt ?? item.deliverAt ?? new Date(), item.timeZone, locale) }),
+    body: mjml`${heading(dear)}
+${paragraph(words.html(messages.reminderBody, { from, card: item.name }))}
+${button(words.text(messages.openCard), link)}
+${paragraph(words.text(messages.reminderPaste, { link }), { quiet: true })}
 ${note.html}`,
-    text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music, "${item.name}", and it is still waiting for you.\n\nOpen your card: ${link}\n\nThis is the only reminder we send.\n\n${note.text}`,
+    text: `${dear}\n\n${words.text(messages.reminderBodyText, { from, card: words.quoted(item.name) })}\n\n${words.text(messages.openCardText, { link })}\n\n${words.text(messages.reminderOnly)}\n\n${note.text}`,
     shop,
+    locale,
   });
 }
 

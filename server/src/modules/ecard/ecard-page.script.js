@@ -5,6 +5,10 @@
 (() => {
   const stage = document.querySelector('.stage');
   if (!stage) return;
+  // What the page says, in its language (the page carries it as data: see ecard-page.ts).
+  const data = document.getElementById('page-words');
+  const words = data ? JSON.parse(data.textContent) : {};
+  const say = (key, values = {}) => (words[key] || '').replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
   const beacon = document.body.dataset.opened;
   let reported = false;
   const report = () => {
@@ -30,8 +34,8 @@
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       error.hidden = true;
-      if (!name.value.trim()) return fail('Please write your name.');
-      if (!message.value.trim()) return fail('Please write a message.');
+      if (!name.value.trim()) return fail(say('nameMissing'));
+      if (!message.value.trim()) return fail(say('messageMissing'));
       button.disabled = true;
       try {
         const res = await fetch(form.getAttribute('action'), { method: 'POST', headers: { 'content-type': 'application/json' }, credentials: 'omit', body: JSON.stringify({ name: name.value, message: message.value }) });
@@ -41,9 +45,9 @@
           return;
         }
         const body = await res.json().catch(() => null);
-        fail((body && body.message) || 'The thank-you could not be sent. Please try again.');
+        fail((body && body.message) || say('sendFailed'));
       } catch {
-        fail('The thank-you could not be sent. Check your connection and try again.');
+        fail(say('offline'));
       }
       button.disabled = false;
     });
@@ -85,7 +89,7 @@
       }
       if (!moved) return;
       const all = pages.children;
-      for (let i = 1; i < all.length; i++) all[i].setAttribute('aria-label', 'Page ' + (i + 1) + ' of ' + all.length);
+      for (let i = 1; i < all.length; i++) all[i].setAttribute('aria-label', say('pageOf', { page: i + 1, count: all.length }));
       show();
     };
     let queued = false;
@@ -157,13 +161,13 @@
       const length = Number.isFinite(audio.duration) ? audio.duration : 0;
       seek.max = String(Math.floor(length));
       seek.value = String(Math.floor(audio.currentTime));
-      seek.setAttribute('aria-valuetext', `${time(audio.currentTime)} of ${time(length)}`);
+      seek.setAttribute('aria-valuetext', say('timeOf', { at: time(audio.currentTime), length: time(length) }));
       shown.textContent = `${time(audio.currentTime)} / ${time(length)}`;
     };
     const playing = () => {
       const on = !audio.paused;
       player.classList.toggle('playing', on);
-      button.setAttribute('aria-label', `${on ? 'Pause' : 'Play'} ${title}`);
+      button.setAttribute('aria-label', say(on ? 'pause' : 'play', { title }));
     };
     for (const event of ['loadedmetadata', 'durationchange', 'timeupdate', 'seeked']) audio.addEventListener(event, update);
     for (const event of ['play', 'pause', 'ended']) audio.addEventListener(event, playing);

@@ -5,7 +5,7 @@ import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
 import { fromCents, toCents } from '../../core/money.js';
 import { recordAudit } from '../audit/index.js';
 import type { RateLimits } from '../limits/index.js';
-import { drop } from '../mail/index.js';
+import { drop, inLanguage, type Locale } from '../mail/index.js';
 import { giftCardEmail, GIFT_CARD_KIND, type GiftCardNotice } from './gift-card-email.js';
 import { codeDigest, formatGiftCardCode, newGiftCardCode, normaliseGiftCardCode } from './gift-card-codes.js';
 import { GiftCard, GiftCardEntry, GiftCardEntryKind, GiftCardSource, GiftCardStatus } from './gift-card.entity.js';
@@ -45,7 +45,7 @@ export class GiftCardService {
    * each with a fresh code that goes to its recipient by e-mail (the queue keeps the code until the
    * e-mail is sent). A line whose card exists already is skipped, so settling twice issues once.
    */
-  async issuePurchased(em: EntityManager, orderId: string, lines: readonly PurchasedGiftCard[], now: Date): Promise<void> {
+  async issuePurchased(em: EntityManager, orderId: string, lines: readonly PurchasedGiftCard[], now: Date, locale?: Locale): Promise<void> {
     for (const line of lines) {
       const code = newGiftCardCode();
       const design = await this.options.designOf?.(em, line.productId).catch(() => null) ?? null;
@@ -56,7 +56,7 @@ export class GiftCardService {
       );
       if (!row) continue;
       await em.execute(`insert into "gift_card_entry" ("gift_card_id", "kind", "amount", "balance_after", "order_id") values (?, 'issued', ?, ?, ?)`, [row.id, line.amount, line.amount, orderId]);
-      const notice: GiftCardNotice = { code: formatGiftCardCode(code), amount: line.amount, recipientName: line.recipientName, senderName: line.senderName, message: line.message };
+      const notice: GiftCardNotice = { code: formatGiftCardCode(code), amount: line.amount, recipientName: line.recipientName, senderName: line.senderName, message: line.message, ...inLanguage(locale) };
       await this.options.mail.enqueue(em, { kind: GIFT_CARD_KIND, to: line.recipientEmail, dueAt: now, subject: { kind: 'order', id: orderId }, ref: { kind: 'gift-card', id: row.id }, payload: notice });
     }
   }

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { defineMessages } from '@formatjs/intl';
 import { SIGNING_REMINDER_BEFORE_MS, signingPath } from '../../rules/index.js';
-import { DEFAULT_SHOP_IDENTITY, drop, withhold, formatMoment, button, heading, mjml, paragraph, renderEmail, type MailQueue, type MailRef, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type ShopIdentity } from '../mail/index.js';
-import { orderRef, type OrderItem } from '../orders/index.js';
+import { DEFAULT_SHOP_IDENTITY, drop, withhold, formatMoment, button, heading, mjml, paragraph, renderEmail, type MailQueue, type MailRef, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type ShopIdentity, wordsFor } from '../mail/index.js';
+import { orderRef, senderOf, type OrderItem } from '../orders/index.js';
 import { GroupCard, GroupCardInvitation } from './group-card.entity.js';
 import { signingStatus, SigningStatus } from './group-card-status.js';
 import type { GroupCardMailHooks } from './group-card-owner.service.js';
@@ -36,44 +37,77 @@ interface Invited {
   item: OrderItem;
 }
 
+const messages = defineMessages({
+  someoneSpecial: { id: 'mail.groupCard.someoneSpecial', defaultMessage: 'someone special' },
+  invitationSubject: { id: 'mail.groupCard.invitation.subject', defaultMessage: '{from} invites you to sign a card for {recipient}' },
+  invitationPreview: { id: 'mail.groupCard.invitation.preview', defaultMessage: 'Add your message to the card for {recipient} before {until}.' },
+  invitationHeading: { id: 'mail.groupCard.invitation.heading', defaultMessage: 'Sign the card for {recipient}' },
+  invitationBody: { id: 'mail.groupCard.invitation.body', defaultMessage: '{from} is collecting messages for {recipient} on one card, <b>{card}</b>, and would like yours on it too.' },
+  invitationBodyText: { id: 'mail.groupCard.invitation.bodyText', defaultMessage: '{from} is collecting messages for {recipient} on one card, {card}, and would like yours on it too.' },
+  invitationWrite: { id: 'mail.groupCard.invitation.write', defaultMessage: "Write your name and a few words before {until}; everyone's messages are inside the card when {recipient} opens it." },
+  invitationWhy: { id: 'mail.groupCard.invitation.why', defaultMessage: 'You are getting this e-mail because {from} invited this address; we send it once, and one reminder a day before signing closes if you have not signed.' },
+  paste: { id: 'mail.groupCard.paste', defaultMessage: 'Or paste this address into your browser: {link}.' },
+  sign: { id: 'mail.groupCard.sign', defaultMessage: 'Sign the card' },
+  signText: { id: 'mail.groupCard.signText', defaultMessage: 'Sign the card: {link}' },
+  reminderSubject: { id: 'mail.groupCard.reminder.subject', defaultMessage: 'A day left to sign the card for {recipient}' },
+  reminderPreview: { id: 'mail.groupCard.reminder.preview', defaultMessage: 'Signing closes on {until}.' },
+  reminderBody: { id: 'mail.groupCard.reminder.body', defaultMessage: '{from} invited you to sign <b>{card}</b> for {recipient}. Signing closes on {until}.' },
+  reminderOnly: { id: 'mail.reminder.only', defaultMessage: 'This is the only reminder we send.' },
+});
+
+/** What an invitation and its reminder say of the card, in the language of the order that bought it. */
+function invitedWords({ invitation, card, item }: Invited, baseUrl: string) {
+  const locale = item.order?.locale;
+  const words = wordsFor(locale);
+  return {
+    locale,
+    words,
+    from: senderOf(item, locale),
+    recipient: item.recipientName ?? words.text(messages.someoneSpecial),
+    until: formatMoment(card.collectUntil, item.timeZone, locale),
+    link: signingLink(baseUrl, card, invitation),
+  };
+}
+
 /** The invitation to sign, to an invited address. Names and messages are escaped (the `mjml` tag); the text part is plain. */
-export function invitationEmail({ invitation, card, item }: Invited, baseUrl: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
-  const from = item.senderName ?? 'Someone';
-  const recipient = item.recipientName ?? 'someone special';
-  const until = formatMoment(card.collectUntil, item.timeZone);
-  const link = signingLink(baseUrl, card, invitation);
-  const subject = `${from} invites you to sign a card for ${recipient}`;
+export function invitationEmail(invited: Invited, baseUrl: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
+  const { locale, words, from, recipient, until, link } = invitedWords(invited, baseUrl);
+  const name = invited.item.name;
+  const subject = words.text(messages.invitationSubject, { from, recipient });
+  const write = words.text(messages.invitationWrite, { until, recipient });
+  const why = words.text(messages.invitationWhy, { from });
   return renderEmail({
-    to: invitation.email,
+    to: invited.invitation.email,
     subject,
-    preview: `Add your message to the card for ${recipient} before ${until}.`,
-    body: mjml`${heading(`Sign the card for ${recipient}`)}
-${paragraph(mjml`${from} is collecting messages for ${recipient} on one card, <strong>${item.name}</strong>, and would like yours on it too.`)}
-${paragraph(`Write your name and a few words before ${until}; everyone's messages are inside the card when ${recipient} opens it.`)}
-${button('Sign the card', link)}
-${paragraph(`Or paste this address into your browser: ${link}. You are getting this e-mail because ${from} invited this address; we send it once, and one reminder a day before signing closes if you have not signed.`, { quiet: true })}`,
-    text: `${from} is collecting messages for ${recipient} on one card, "${item.name}", and would like yours on it too.\n\nWrite your name and a few words before ${until}; everyone's messages are inside the card when ${recipient} opens it.\n\nSign the card: ${link}\n\nYou are getting this e-mail because ${from} invited this address; we send it once, and one reminder a day before signing closes if you have not signed.`,
+    preview: words.text(messages.invitationPreview, { recipient, until }),
+    body: mjml`${heading(words.text(messages.invitationHeading, { recipient }))}
+${paragraph(words.html(messages.invitationBody, { from, recipient, card: name }))}
+${paragraph(write)}
+${button(words.text(messages.sign), link)}
+${paragraph(`${words.text(messages.paste, { link })} ${why}`, { quiet: true })}`,
+    text: `${words.text(messages.invitationBodyText, { from, recipient, card: words.quoted(name) })}\n\n${write}\n\n${words.text(messages.signText, { link })}\n\n${why}`,
     shop,
+    locale,
   });
 }
 
 /** The one reminder, a day before the deadline, to an invited address that has not signed. */
-export function signingReminderEmail({ invitation, card, item }: Invited, baseUrl: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
-  const from = item.senderName ?? 'Someone';
-  const recipient = item.recipientName ?? 'someone special';
-  const until = formatMoment(card.collectUntil, item.timeZone);
-  const link = signingLink(baseUrl, card, invitation);
-  const subject = `A day left to sign the card for ${recipient}`;
+export function signingReminderEmail(invited: Invited, baseUrl: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
+  const { locale, words, from, recipient, until, link } = invitedWords(invited, baseUrl);
+  const name = invited.item.name;
+  const subject = words.text(messages.reminderSubject, { recipient });
+  const only = words.text(messages.reminderOnly);
   return renderEmail({
-    to: invitation.email,
+    to: invited.invitation.email,
     subject,
-    preview: `Signing closes on ${until}.`,
+    preview: words.text(messages.reminderPreview, { until }),
     body: mjml`${heading(subject)}
-${paragraph(mjml`${from} invited you to sign <strong>${item.name}</strong> for ${recipient}. Signing closes on ${until}.`)}
-${button('Sign the card', link)}
-${paragraph(`Or paste this address into your browser: ${link}. This is the only reminder we send.`, { quiet: true })}`,
-    text: `${from} invited you to sign "${item.name}" for ${recipient}. Signing closes on ${until}.\n\nSign the card: ${link}\n\nThis is the only reminder we send.`,
+${paragraph(words.html(messages.reminderBody, { from, card: name, recipient, until }))}
+${button(words.text(messages.sign), link)}
+${paragraph(`${words.text(messages.paste, { link })} ${only}`, { quiet: true })}`,
+    text: `${words.text(messages.reminderBody, { from, card: words.quoted(name), recipient, until })}\n\n${words.text(messages.signText, { link })}\n\n${only}`,
     shop,
+    locale,
   });
 }
 

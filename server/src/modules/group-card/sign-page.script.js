@@ -23,12 +23,16 @@
   const error = form.querySelector('.error');
   const mineError = mine.querySelector('.mine-error');
   const invite = new URLSearchParams(location.search).get('invite');
+  // What the page says, in its language (the page carries it as data: see sign-page.ts).
+  const data = document.getElementById('page-words');
+  const words = data ? JSON.parse(data.textContent) : {};
+  const say = (key) => words[key] || '';
 
   // The deadline in the signer's own time zone and language.
   const time = main.querySelector('time[datetime]');
   if (time) {
     try {
-      time.textContent = new Date(time.getAttribute('datetime')).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' });
+      time.textContent = new Date(time.getAttribute('datetime')).toLocaleString(document.documentElement.lang || undefined, { dateStyle: 'full', timeStyle: 'short' });
     } catch {}
   }
 
@@ -121,14 +125,14 @@
       mine.hidden = true;
       form.hidden = !(editing || open);
     }
-    submit.textContent = editing ? 'Save changes' : 'Sign the card';
+    submit.textContent = say(editing ? 'save' : 'sign');
     cancel.hidden = !editing;
     showCount();
   };
 
   const answer = async (response) => {
     const body = await response.json().catch(() => null);
-    return (body && body.message) || 'That did not work. Please try again.';
+    return (body && body.message) || say('tryAgain');
   };
 
   message.addEventListener('input', showCount);
@@ -139,8 +143,8 @@
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     error.hidden = true;
-    if (!name.value.trim()) return fail(error, 'Please write your name.');
-    if (!message.value.trim()) return fail(error, 'Please write a message.');
+    if (!name.value.trim()) return fail(error, say('nameMissing'));
+    if (!message.value.trim()) return fail(error, say('messageMissing'));
     submit.disabled = true;
     const body = { name: name.value, message: message.value };
     try {
@@ -159,7 +163,7 @@
           write(null);
           editing = false;
           render();
-          fail(error, 'Your signature is no longer on the card. You can sign it again.');
+          fail(error, say('gone'));
         } else fail(error, await answer(response));
       } else {
         const response = await fetch(api + '/signatures', { method: 'POST', credentials: 'omit', headers: { 'content-type': 'application/json', 'idempotency-key': attemptKey() }, body: JSON.stringify(invite ? { ...body, invite } : body) });
@@ -179,7 +183,7 @@
         }
       }
     } catch {
-      fail(error, 'The card could not be reached. Check your connection and try again.');
+      fail(error, say('offline'));
     }
     submit.disabled = false;
   });
@@ -196,7 +200,7 @@
       message.focus();
       return;
     }
-    if (!window.confirm('Remove your signature from the card?')) return;
+    if (!window.confirm(say('confirmRemove'))) return;
     try {
       const response = await fetch(api + '/signatures/' + stored.id, { method: 'DELETE', credentials: 'omit', headers: { 'x-edit-token': stored.editToken } });
       if (response.ok || response.status === 404) {
@@ -209,7 +213,7 @@
         render();
       } else fail(mineError, await answer(response));
     } catch {
-      fail(mineError, 'The card could not be reached. Check your connection and try again.');
+      fail(mineError, say('offline'));
     }
   });
 

@@ -1,4 +1,7 @@
+import { defineMessages } from '@formatjs/intl';
 import { html, SafeHtml } from '../../core/html.js';
+import type { Locale } from '../../rules/index.js';
+import { wordsFor } from '../mail/index.js';
 import { SIGNATURE_PAGES_CSS } from './group-card-assets.js';
 
 /** What the delivered card shows of a signature. */
@@ -78,26 +81,37 @@ export function paginate<T extends CardSignature>(signatures: readonly T[], heig
   return pages.map(({ signatures: onPage, overflows }) => ({ signatures: onPage, overflows }));
 }
 
+const messages = defineMessages({
+  inside: { id: 'ecard.signed.inside', defaultMessage: 'Inside the card: {pages, plural, one {# page} other {# pages}}, {signatures, plural, one {# signature} other {# signatures}}' },
+  pageOf: { id: 'ecard.pages.pageOf', defaultMessage: 'Page {page} of {count}' },
+  pages: { id: 'ecard.signed.pages', defaultMessage: 'Pages of the card' },
+  previous: { id: 'ecard.signed.previous', defaultMessage: 'Previous page' },
+  next: { id: 'ecard.signed.next', defaultMessage: 'Next page' },
+  count: { id: 'ecard.signed.count', defaultMessage: 'Page <at>1</at> of <total>{count}</total> · {signatures, plural, one {# signature} other {# signatures}}' },
+});
+
 /**
  * The inside of a signed card: the greeting page (as drawn for any card) and the signature pages, with
  * the pager under the card. `ratio` is the card's height over its width.
  */
-export function signedInside(greetingPage: SafeHtml, signatures: readonly CardSignature[], ratio: number): { inside: SafeHtml; pager: SafeHtml } {
+export function signedInside(greetingPage: SafeHtml, signatures: readonly CardSignature[], ratio: number, locale?: Locale): { inside: SafeHtml; pager: SafeHtml } {
+  const words = wordsFor(locale);
   const pages = paginate(signatures, ratio);
   const total = pages.length + 1;
   const columns = pageLayout(ratio).columns === 2 ? ' two' : '';
-  const inside = html`<div class="inside pages" tabindex="0" role="region" aria-label="Inside the card: ${String(total)} pages, ${String(signatures.length)} ${signatures.length === 1 ? 'signature' : 'signatures'}">
+  const inside = html`<div class="inside pages" tabindex="0" role="region" aria-label="${words.text(messages.inside, { pages: total, signatures: signatures.length })}">
       <div class="page">${greetingPage}</div>
       ${pages.map(
-        (page, i) => html`<div class="page sig-page${columns}" role="group" aria-label="Page ${String(i + 2)} of ${String(total)}"${page.overflows ? new SafeHtml(' tabindex="0"') : ''}>${page.signatures.map(
+        (page, i) => html`<div class="page sig-page${columns}" role="group" aria-label="${words.text(messages.pageOf, { page: i + 2, count: total })}"${page.overflows ? new SafeHtml(' tabindex="0"') : ''}>${page.signatures.map(
           (signature) => html`<div class="signature"><p class="sig-message">${signature.message}</p><p class="sig-name">— ${signature.name}</p></div>`,
         )}</div>`,
       )}
     </div>`;
-  const pager = html`<nav class="pager" aria-label="Pages of the card">
-    <button type="button" data-page="-1" aria-label="Previous page">‹</button>
-    <span class="page-count" aria-live="polite">Page <span class="page-at">1</span> of <span class="page-total">${String(total)}</span> · ${String(signatures.length)} ${signatures.length === 1 ? 'signature' : 'signatures'}</span>
-    <button type="button" data-page="1" aria-label="Next page">›</button>
+  const count = words.html(messages.count, { count: total, signatures: signatures.length }, { at: (inner) => `<span class="page-at">${inner}</span>`, total: (inner) => `<span class="page-total">${inner}</span>` });
+  const pager = html`<nav class="pager" aria-label="${words.text(messages.pages)}">
+    <button type="button" data-page="-1" aria-label="${words.text(messages.previous)}">‹</button>
+    <span class="page-count" aria-live="polite">${count}</span>
+    <button type="button" data-page="1" aria-label="${words.text(messages.next)}">›</button>
   </nav>`;
   return { inside, pager };
 }

@@ -5,7 +5,7 @@ import { badInput, conflict } from '../../core/errors.js';
 import { GIFT_MEMBERSHIP_TYPE_NAME } from '../../rules/index.js';
 import { codeDigest, formatGiftCardCode, newGiftCardCode, normaliseGiftCardCode } from '../gift-cards/index.js';
 import type { RateLimits } from '../limits/index.js';
-import { drop, formatDay, type MailQueue } from '../mail/index.js';
+import { drop, formatDay, inLanguage, type Locale, type MailQueue } from '../mail/index.js';
 import { giftMembershipEmail, GIFT_MEMBERSHIP_KIND, type GiftMembershipNotice } from './gift-membership-email.js';
 import { GiftMembership, GiftMembershipStatus } from './gift-membership.entity.js';
 import { periodEnd } from './membership-rules.js';
@@ -58,7 +58,7 @@ export class GiftMembershipService {
    * each with a fresh code e-mailed to its recipient. A line issued already is skipped, so settling
    * twice issues once.
    */
-  async issuePurchased(em: EntityManager, orderId: string, lines: readonly PurchasedGiftMembership[], now: Date): Promise<void> {
+  async issuePurchased(em: EntityManager, orderId: string, lines: readonly PurchasedGiftMembership[], now: Date, locale?: Locale): Promise<void> {
     for (const line of lines) {
       const code = newGiftCardCode();
       const [row] = await em.execute<{ id: number; plan_name: string; period: 'month' | 'year' }[]>(
@@ -69,7 +69,7 @@ export class GiftMembershipService {
         [codeDigest(code), code.slice(-4), line.planId, orderId, line.itemId, line.recipientEmail, line.recipientName, line.senderName, line.message, now],
       );
       if (!row) continue;
-      const notice: GiftMembershipNotice = { code: formatGiftCardCode(code), planName: row.plan_name, period: row.period, recipientName: line.recipientName, senderName: line.senderName, message: line.message };
+      const notice: GiftMembershipNotice = { code: formatGiftCardCode(code), planName: row.plan_name, period: row.period, recipientName: line.recipientName, senderName: line.senderName, message: line.message, ...inLanguage(locale) };
       await this.options.mail.enqueue(em, { kind: GIFT_MEMBERSHIP_KIND, to: line.recipientEmail, dueAt: now, subject: { kind: 'order', id: orderId }, ref: { kind: 'gift-membership', id: row.id }, payload: notice });
     }
   }

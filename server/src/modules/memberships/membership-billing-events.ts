@@ -4,7 +4,7 @@ import type { RequestContext } from '../../core/context.js';
 import type { MailQueue } from '../mail/index.js';
 import type { BillingEvent } from '../payments/index.js';
 import { ENDED, lockShopper, type MembershipBilling } from './membership-billing.js';
-import { MembershipMailKind, queueMembershipEmail, type EmailOf } from './membership-emails.js';
+import { MembershipMailKind, queueMembershipEmail, type EmailOf, type LocaleOf } from './membership-emails.js';
 import { GRACE_MS } from './membership-rules.js';
 import { Membership, MembershipStatus } from './membership.entity.js';
 
@@ -13,6 +13,8 @@ export interface MembershipBillingEventsOptions {
   billing: MembershipBilling;
   mail: MailQueue;
   emailOf: EmailOf;
+  /** The member's language, for their e-mails (English without it). */
+  localeOf?: LocaleOf;
 }
 
 type InvoiceEvent = Extract<BillingEvent, { kind: 'invoice_paid' | 'invoice_failed' }>;
@@ -108,7 +110,7 @@ export class MembershipBillingEvents {
       membership.pastDueSince = now;
     }
     const graceEnd = new Date(membership.pastDueSince.getTime() + GRACE_MS);
-    await queueMembershipEmail(this.options.mail, this.options.emailOf, em, membership, MembershipMailKind.PAYMENT_FAILED, graceEnd, now);
+    await queueMembershipEmail(this.options.mail, this.options.emailOf, em, membership, MembershipMailKind.PAYMENT_FAILED, graceEnd, now, this.options.localeOf);
   }
 
   /** Writes the invoice's charge, once per invoice and outcome; false when it was written before. */

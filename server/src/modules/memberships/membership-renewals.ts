@@ -2,9 +2,9 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { runPrepared, type PreparedRead } from '../../db/prepared.js';
-import type { MailQueue } from '../mail/index.js';
+import { inLanguage, type MailQueue } from '../mail/index.js';
 import type { PaymentProvider } from '../payments/index.js';
-import { MembershipMailKind, type EmailOf, type MembershipNotice } from './membership-emails.js';
+import { MembershipMailKind, type EmailOf, type LocaleOf, type MembershipNotice } from './membership-emails.js';
 import type { MembershipBilling } from './membership-billing.js';
 import { CLAIM, DECLINED, ENDED, LAPSED, REMINDED, RENEWED, type DueMembership } from './membership-renewal-sql.js';
 import { GRACE_MS, periodEnd, REMINDER_MS } from './membership-rules.js';
@@ -18,6 +18,8 @@ export interface RenewalOptions {
   testPeriodSeconds: number | null;
   /** The address of a shopper (their membership's e-mails go there). */
   emailOf: EmailOf;
+  /** The member's language, for their e-mails (English without it). */
+  localeOf?: LocaleOf;
   /** Ends a provider-renewed membership's subscription at the provider when it lapses. */
   billing: MembershipBilling;
 }
@@ -175,7 +177,8 @@ export class MembershipRenewals {
   private async mail(em: EntityManager, due: DueMembership, kind: string, at: Date, now: Date): Promise<{ json: string; wake: boolean }> {
     const to = await this.options.emailOf(em, due.user_id);
     if (!to) return { json: '[]', wake: false };
-    const payload: MembershipNotice = { planName: due.plan_name, amount: due.price, at: at.toISOString(), cardLast4: due.card_last4 };
+    const locale = this.options.localeOf ? await this.options.localeOf(em, due.user_id) : undefined;
+    const payload: MembershipNotice = { planName: due.plan_name, amount: due.price, at: at.toISOString(), cardLast4: due.card_last4, ...inLanguage(locale) };
     return this.options.mail.batch([{ kind, to, dueAt: now, subject: { kind: 'membership', id: due.id }, payload }]);
   }
 }

@@ -2,7 +2,7 @@
 export { type CardDesign, type CardMedia } from './card-design.js';
 export { deliveryInstant } from './delivery-rules.js';
 export { cardIdOf, cardRef, orderIdOf, orderRef } from './order-email.types.js';
-export { cardEmail, cardLink, recipientNote, type DeliveredCard, type OrderEmails } from './order-emails.js';
+export { cardEmail, cardLink, recipientNote, senderOf, type DeliveredCard, type OrderEmails } from './order-emails.js';
 export { hasChargedOrder, insertOrder, orderByKey, payOrder, payOrderQueueing, recordGiftCardPayment, giftCardItems, giftMembershipItems, type NewOrder, type NewOrderItem, type OrderCard } from './order-item-rows.js';
 export { OrderItem } from './order-item.entity.js';
 export { DiscountKind, Order, OrderStatus } from './order.entity.js';

@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { html } from '../../core/html.js';
+import { defineMessages } from '@formatjs/intl';
+import { html, SafeHtml } from '../../core/html.js';
 import { fromCents, multiply, toCents } from '../../core/money.js';
-import { orderNumber } from '../../rules/index.js';
-import { DEFAULT_SHOP_IDENTITY, drop, withhold, formatMoment, button, heading, mjml, paragraph, renderEmail, type EnqueueInput, type JobBatch, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type MailTemplate, type ShopIdentity } from '../mail/index.js';
+import { DEFAULT_LOCALE, localizedPath, orderNumber } from '../../rules/index.js';
+import { DEFAULT_SHOP_IDENTITY, drop, withhold, formatMoment, button, heading, mjml, paragraph, renderEmail, type EnqueueInput, type JobBatch, type MailQueue, type QueuedMail, type RenderEnv, type RenderOutcome, type MailContent, type MailTemplate, type ShopIdentity, wordsFor, type Locale, type Words } from '../mail/index.js';
 import { ecardPath, OrderItem } from './order-item.entity.js';
 import type { OrderCard } from './order-item-rows.js';
 import { listUnsubscribeHeaders, type RecipientLinks } from '../consent/index.js';
@@ -29,105 +30,162 @@ export const NOT_SENT_REFUNDED = 'Not sent: the order was refunded.';
 /** The address of a card's page, for e-mails. */
 export const cardLink = (item: Pick<OrderItem, 'itemUrlUuid'>, baseUrl: string) => baseUrl + ecardPath(item.itemUrlUuid!);
 
+const messages = defineMessages({
+  someone: { id: 'mail.someone', defaultMessage: 'Someone' },
+  recipientWhy: { id: 'mail.recipient.why', defaultMessage: 'You receive this e-mail because {from} sent you a card through {shop}.' },
+  recipientUnsubscribe: { id: 'mail.recipient.unsubscribe', defaultMessage: 'To get no more cards or reminders from this shop, <link>unsubscribe</link>.' },
+  recipientUnsubscribeText: { id: 'mail.recipient.unsubscribeText', defaultMessage: 'To get no more cards or reminders from this shop, unsubscribe: {url}' },
+  cardSubject: { id: 'mail.card.subject', defaultMessage: '{from} sent you a card: {card}' },
+  cardTestSubject: { id: 'mail.card.testSubject', defaultMessage: 'Test: {subject}' },
+  cardPreview: { id: 'mail.card.preview', defaultMessage: '{from} sent you an e-greeting card with music.' },
+  dear: { id: 'mail.card.dear', defaultMessage: 'Dear {name},' },
+  cardSent: { id: 'mail.card.sent', defaultMessage: '{from} sent you an e-greeting card with music: <b>{card}</b>.' },
+  openCard: { id: 'mail.card.open', defaultMessage: 'Open your card' },
+  openCardText: { id: 'mail.card.openText', defaultMessage: 'Open your card: {link}' },
+  paste: { id: 'mail.card.paste', defaultMessage: 'Or paste this address into your browser: {link}' },
+  yourRecipient: { id: 'mail.card.test.yourRecipient', defaultMessage: 'your recipient' },
+  testNote: { id: 'mail.card.test.note', defaultMessage: 'This is a test you sent yourself from {shop}: it is the e-mail {recipient} will get. Nothing was ordered, and its link shows the card for {days, plural, one {# day} other {# days}}.' },
+  receiptWhy: { id: 'mail.receipt.why', defaultMessage: 'You receive this e-mail because you placed this order at {shop} with this address.' },
+  paidCard: { id: 'mail.receipt.paidCard', defaultMessage: 'Paid with card ending {last4}' },
+  paidSplit: { id: 'mail.receipt.paidSplit', defaultMessage: 'Paid {gift} with gift card ending {giftLast4} and {charged} with card ending {last4}' },
+  paidGift: { id: 'mail.receipt.paidGift', defaultMessage: 'Paid with gift card ending {giftLast4}' },
+  receiptSubject: { id: 'mail.receipt.subject', defaultMessage: 'Your {shop} order {number}' },
+  sentLater: { id: 'mail.receipt.sentLater', defaultMessage: 'to {recipient}, sent on {moment} ({zone} time)' },
+  sentNow: { id: 'mail.receipt.sentNow', defaultMessage: 'to {recipient}, sent now' },
+  lineLater: { id: 'mail.receipt.lineLater', defaultMessage: 'to {recipient}, sent on {moment} ({zone} time): {link}' },
+  lineNow: { id: 'mail.receipt.lineNow', defaultMessage: 'to {recipient}, sent now: {link}' },
+  viewCard: { id: 'mail.receipt.viewCard', defaultMessage: 'view the card' },
+  was: { id: 'mail.receipt.was', defaultMessage: '(was {price})' },
+  discount: { id: 'mail.receipt.discount', defaultMessage: 'Discount' },
+  discountCode: { id: 'mail.receipt.discountCode', defaultMessage: 'Discount <c>{code}</c>' },
+  receiptPreview: { id: 'mail.receipt.preview', defaultMessage: 'Thank you for your order: {total}.' },
+  thanks: { id: 'mail.receipt.thanks', defaultMessage: 'Thank you for your order' },
+  thanksText: { id: 'mail.receipt.thanksText', defaultMessage: 'Thank you for your order.' },
+  orderNumber: { id: 'mail.receipt.orderNumber', defaultMessage: 'Order number: <b>{number}</b>' },
+  total: { id: 'mail.receipt.total', defaultMessage: 'Total' },
+  totalText: { id: 'mail.receipt.totalText', defaultMessage: 'Total: {total}' },
+  saved: { id: 'mail.receipt.saved', defaultMessage: 'You saved' },
+  savedText: { id: 'mail.receipt.savedText', defaultMessage: 'You saved: {amount}' },
+  details: { id: 'mail.receipt.details', defaultMessage: 'Order details' },
+  detailsText: { id: 'mail.receipt.detailsText', defaultMessage: 'Order details: {link}' },
+});
+
 /** Why a recipient gets a card's e-mail, and how to get no more (the unsubscribe link). */
-export function recipientNote(from: string, unsubscribeUrl: string | undefined, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): { html: MailTemplate; text: string } {
-  const why = `You receive this e-mail because ${from} sent you a card through ${shop.name}.`;
+export function recipientNote(from: string, unsubscribeUrl: string | undefined, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY, locale?: Locale): { html: MailTemplate; text: string } {
+  const words = wordsFor(locale);
+  const why = words.text(messages.recipientWhy, { from, shop: shop.name });
   if (!unsubscribeUrl) return { html: paragraph(why, { quiet: true }), text: why };
+  const unsubscribe = words.html(messages.recipientUnsubscribe, {}, { link: (inner) => html`<a href="${unsubscribeUrl}" style="color:#7a6f66">${new SafeHtml(inner)}</a>`.value });
   return {
-    html: paragraph(html`${why} To get no more cards or reminders from this shop, <a href="${unsubscribeUrl}" style="color:#7a6f66">unsubscribe</a>.`, { quiet: true }),
-    text: `${why} To get no more cards or reminders from this shop, unsubscribe: ${unsubscribeUrl}`,
+    html: paragraph(html`${why} ${unsubscribe}`, { quiet: true }),
+    text: `${why} ${words.text(messages.recipientUnsubscribeText, { url: unsubscribeUrl })}`,
   };
 }
+
+/** The name a card's e-mails give its sender ("Someone" when the purchaser left it out). */
+export const senderOf = (item: Pick<OrderItem, 'senderName'>, locale?: Locale): string => item.senderName ?? wordsFor(locale).text(messages.someone);
 
 /**
  * The e-mail that brings a card to its recipient (with its unsubscribe link, when given). A `test` is
  * the same e-mail sent by a shopper to themselves before buying: its link opens the card's preview
- * for `days` days, and it says that it is a test.
+ * for `days` days, and it says that it is a test. It speaks the language of the card's order.
  */
 export function cardEmail(
-  item: Pick<OrderItem, 'name' | 'senderName' | 'recipientName' | 'recipientEmail' | 'itemUrlUuid'>,
+  item: Pick<OrderItem, 'name' | 'senderName' | 'recipientName' | 'recipientEmail' | 'itemUrlUuid'> & { order?: { locale?: Locale } },
   baseUrl: string,
   unsubscribeUrl?: string,
   test?: { link: string; days: number },
   shop: ShopIdentity = DEFAULT_SHOP_IDENTITY,
+  locale: Locale | undefined = item.order?.locale,
 ): Promise<MailContent> {
+  const words = wordsFor(locale);
   const link = test?.link ?? cardLink(item, baseUrl);
-  const from = item.senderName ?? 'Someone';
-  const subject = `${test ? 'Test: ' : ''}${from} sent you a card: ${item.name}`;
-  const note = test ? testNote(item.recipientName ?? 'your recipient', test.days, shop) : recipientNote(from, unsubscribeUrl, shop);
+  const from = senderOf(item, locale);
+  const real = words.text(messages.cardSubject, { from, card: item.name });
+  const subject = test ? words.text(messages.cardTestSubject, { subject: real }) : real;
+  const note = test ? testNote(item.recipientName ?? words.text(messages.yourRecipient), test.days, shop, words) : recipientNote(from, unsubscribeUrl, shop, locale);
+  const dear = words.text(messages.dear, { name: item.recipientName });
   return renderEmail({
     to: item.recipientEmail!,
     subject,
-    preview: `${from} sent you an e-greeting card with music.`,
-    body: mjml`${heading(`Dear ${item.recipientName},`)}
-${paragraph(mjml`${from} sent you an e-greeting card with music: <strong>${item.name}</strong>.`)}
-${button('Open your card', link)}
-${paragraph(`Or paste this address into your browser: ${link}`, { quiet: true })}
+    preview: words.text(messages.cardPreview, { from }),
+    body: mjml`${heading(dear)}
+${paragraph(words.html(messages.cardSent, { from, card: item.name }))}
+${button(words.text(messages.openCard), link)}
+${paragraph(words.text(messages.paste, { link }), { quiet: true })}
 ${note.html}`,
-    text: `Dear ${item.recipientName},\n\n${from} sent you an e-greeting card with music: ${item.name}.\n\nOpen your card: ${link}\n\n${note.text}`,
+    text: `${dear}\n\n${words.text(messages.cardSent, { from, card: item.name })}\n\n${words.text(messages.openCardText, { link })}\n\n${note.text}`,
     shop,
+    locale,
   });
 }
 
 /** What a test card's e-mail says in place of the recipient's note. */
-function testNote(recipient: string, days: number, shop: ShopIdentity): { html: MailTemplate; text: string } {
-  const text = `This is a test you sent yourself from ${shop.name}: it is the e-mail ${recipient} will get. Nothing was ordered, and its link shows the card for ${days} days.`;
+function testNote(recipient: string, days: number, shop: ShopIdentity, words: Words): { html: MailTemplate; text: string } {
+  const text = words.text(messages.testNote, { shop: shop.name, recipient, days });
   return { html: paragraph(text, { quiet: true }), text };
 }
 
-const receiptWhy = (shop: ShopIdentity) => `You receive this e-mail because you placed this order at ${shop.name} with this address.`;
-
 /** How an order was paid: by card, by a gift card, or by both (each with its share). */
-function paidWith(order: Order): string {
+function paidWith(order: Order, words: Words): string {
   const gift = toCents(order.giftCardAmount ?? '0.00');
-  if (gift <= 0) return `Paid with card ending ${order.cardLast4 ?? '—'}`;
+  const last4 = order.cardLast4 ?? '—';
+  if (gift <= 0) return words.text(messages.paidCard, { last4 });
   const charged = toCents(order.total) - gift;
-  return charged > 0 ? `Paid $${fromCents(gift)} with gift card ending ${order.giftCardLast4} and $${fromCents(charged)} with card ending ${order.cardLast4 ?? '—'}` : `Paid with gift card ending ${order.giftCardLast4}`;
+  return charged > 0
+    ? words.text(messages.paidSplit, { gift: words.price(fromCents(gift)), giftLast4: order.giftCardLast4, charged: words.price(fromCents(charged)), last4 })
+    : words.text(messages.paidGift, { giftLast4: order.giftCardLast4 });
 }
 
-/** The purchaser's receipt, with a link to each card, the discount (if any) and the total. */
+/** The purchaser's receipt, with a link to each card, the discount (if any) and the total, in the order's language. */
 export function receiptEmail(order: Order, items: OrderItem[], baseUrl: string, shop: ShopIdentity = DEFAULT_SHOP_IDENTITY): Promise<MailContent> {
-  const subject = `Your ${shop.name} order ${orderNumber(order.id)}`;
+  const locale = order.locale ?? DEFAULT_LOCALE;
+  const words = wordsFor(locale);
+  const price = (amount: string) => words.price(amount);
+  const subject = words.text(messages.receiptSubject, { shop: shop.name, number: orderNumber(order.id) });
   // The delivery day and hour as the shopper chose them: in their time zone, named.
-  const when = (item: OrderItem) => (item.deliverAt && item.deliverAt > order.createdAt ? `on ${formatMoment(item.deliverAt, item.timeZone)} (${item.timeZone ?? 'UTC'} time)` : 'now');
+  const later = (item: OrderItem) => Boolean(item.deliverAt && item.deliverAt > order.createdAt);
+  const whenValues = (item: OrderItem) => ({ moment: later(item) ? formatMoment(item.deliverAt!, item.timeZone, locale) : '', zone: item.timeZone ?? 'UTC' });
   const discounted = Boolean((order.discountName ?? order.discountCode) && order.discountAmount && order.discountAmount !== '0.00');
   // A code is shown as a code; an automatic discount by its name ("3 cards, 15 % off").
-  const discountLabel = order.discountCode ? html`Discount <code>${order.discountCode}</code>` : html`${order.discountName ?? 'Discount'}`;
+  const discountLabel = order.discountCode ? words.html(messages.discountCode, { code: order.discountCode }, { c: (inner) => `<code>${inner}</code>` }) : html`${order.discountName ?? words.text(messages.discount)}`;
   const preview = (item: OrderItem) => `${baseUrl}${ecardPath(item.itemUrlUuid!)}?preview=1`;
-  const details = `${baseUrl}/order-confirmation/${order.id}`;
+  const details = `${baseUrl}${localizedPath(locale, `/order-confirmation/${order.id}`)}`;
   // A line sold below the price it was compared with shows that price struck through; the receipt adds up what was saved.
   const was = (item: OrderItem) => (item.compareAtPrice && toCents(item.compareAtPrice) > toCents(item.price) ? multiply(item.compareAtPrice, item.quantity) : null);
   const belowRegular = items.reduce((total, item) => total + (was(item) ? toCents(was(item)!) - toCents(item.lineTotal) : 0), 0);
   // Said when a sale lowered a line (a discount alone has its own line already): the sale's saving and the discount's together.
   const saved = belowRegular > 0 ? fromCents(belowRegular + (discounted ? toCents(order.discountAmount) : 0)) : '0.00';
   const lines = items.map((item) => {
-    const card = item.itemUrlUuid ? ` — to ${item.recipientName} <${item.recipientEmail}>, sent ${when(item)}: ${preview(item)}` : '';
-    return `${item.quantity} × ${item.name}  $${item.lineTotal}${was(item) ? ` (was $${was(item)})` : ''}${card}`;
+    const card = item.itemUrlUuid ? ` — ${words.text(later(item) ? messages.lineLater : messages.lineNow, { recipient: `${item.recipientName} <${item.recipientEmail}>`, link: preview(item), ...whenValues(item) })}` : '';
+    return `${item.quantity} × ${item.name}  ${price(item.lineTotal)}${was(item) ? ` ${words.text(messages.was, { price: price(was(item)!) })}` : ''}${card}`;
   });
   const rows = items.map(
     (item) => html`<tr><td style="padding:10px 0;border-bottom:1px solid #eee">${item.quantity} × ${item.name}${
-      item.itemUrlUuid ? html`<br><span style="font-size:13px;color:#7a6f66">to ${item.recipientName}, sent ${when(item)} · <a href="${preview(item)}" style="color:#b0413e">view the card</a></span>` : ''
+      item.itemUrlUuid ? html`<br><span style="font-size:13px;color:#7a6f66">${words.html(later(item) ? messages.sentLater : messages.sentNow, { recipient: item.recipientName, ...whenValues(item) })} · <a href="${preview(item)}" style="color:#b0413e">${words.text(messages.viewCard)}</a></span>` : ''
     }</td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right;vertical-align:top">${
-      was(item) ? html`<s style="color:#7a6f66">$${was(item)}</s> ` : ''
-    }$${item.lineTotal}</td></tr>`,
+      was(item) ? html`<s style="color:#7a6f66">${price(was(item)!)}</s> ` : ''
+    }${price(item.lineTotal)}</td></tr>`,
   );
+  const discountText = order.discountCode ? words.text(messages.discountCode, { code: order.discountCode }, { c: (inner) => inner }) : order.discountName;
   return renderEmail({
     to: order.purchaserEmail,
     subject,
-    preview: `Thank you for your order: $${order.total}.`,
-    body: mjml`${heading('Thank you for your order')}
-${paragraph(mjml`Order number: <strong>${orderNumber(order.id)}</strong>`)}
+    preview: words.text(messages.receiptPreview, { total: price(order.total) }),
+    body: mjml`${heading(words.text(messages.thanks))}
+${paragraph(words.html(messages.orderNumber, { number: orderNumber(order.id) }))}
 <mj-table font-size="15px" line-height="1.45" color="#2b2b2b" padding="12px 25px">${rows}${
       discounted ? html`
-<tr><td style="padding:10px 0;border-bottom:1px solid #eee">${discountLabel}</td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right">-$${order.discountAmount}</td></tr>` : ''}
-<tr><td style="padding:10px 0"><strong>Total</strong></td><td style="padding:10px 0;text-align:right"><strong>$${order.total}</strong></td></tr>${
+<tr><td style="padding:10px 0;border-bottom:1px solid #eee">${discountLabel}</td><td style="padding:10px 0;border-bottom:1px solid #eee;text-align:right">-${price(order.discountAmount)}</td></tr>` : ''}
+<tr><td style="padding:10px 0"><strong>${words.text(messages.total)}</strong></td><td style="padding:10px 0;text-align:right"><strong>${price(order.total)}</strong></td></tr>${
       saved !== '0.00' ? html`
-<tr><td style="padding:0 0 10px;color:#2e7d32">You saved</td><td style="padding:0 0 10px;text-align:right;color:#2e7d32">$${saved}</td></tr>` : ''}</mj-table>
-${paragraph(`${paidWith(order)}.`)}
-${button('Order details', details)}
-${paragraph(receiptWhy(shop), { quiet: true })}`,
-    text: `Thank you for your order.\n\nOrder number: ${orderNumber(order.id)}\n\n${lines.join('\n')}${discounted ? `\n${order.discountCode ? `Discount ${order.discountCode}` : order.discountName}  -$${order.discountAmount}` : ''}\n\nTotal: $${order.total}${saved !== '0.00' ? `\nYou saved: $${saved}` : ''}\n${paidWith(order)}\n\nOrder details: ${details}\n\n${receiptWhy(shop)}`,
+<tr><td style="padding:0 0 10px;color:#2e7d32">${words.text(messages.saved)}</td><td style="padding:0 0 10px;text-align:right;color:#2e7d32">${price(saved)}</td></tr>` : ''}</mj-table>
+${paragraph(`${paidWith(order, words)}.`)}
+${button(words.text(messages.details), details)}
+${paragraph(words.text(messages.receiptWhy, { shop: shop.name }), { quiet: true })}`,
+    text: `${words.text(messages.thanksText)}\n\n${words.text(messages.orderNumber, { number: orderNumber(order.id) })}\n\n${lines.join('\n')}${discounted ? `\n${discountText}  -${price(order.discountAmount)}` : ''}\n\n${words.text(messages.totalText, { total: price(order.total) })}${saved !== '0.00' ? `\n${words.text(messages.savedText, { amount: price(saved) })}` : ''}\n${paidWith(order, words)}\n\n${words.text(messages.detailsText, { link: details })}\n\n${words.text(messages.receiptWhy, { shop: shop.name })}`,
     shop,
+    locale,
   });
 }
 
@@ -209,7 +267,7 @@ export class OrderEmails {
   private async renderCards(jobs: readonly QueuedMail[], { em, shop }: RenderEnv): Promise<RenderOutcome[]> {
     const ids = [...new Set(jobs.map((job) => cardIdOf(job)!))];
     // Only what a card's e-mail shows and whether it may go: a batch of a hundred cards, not their messages and designs.
-    const fields = ['name', 'senderName', 'recipientName', 'recipientEmail', 'itemUrlUuid', 'refundedAt', 'order.status'] as const;
+    const fields = ['name', 'senderName', 'recipientName', 'recipientEmail', 'itemUrlUuid', 'refundedAt', 'order.status', 'order.locale'] as const;
     const items = new Map((await em.find(OrderItem, { id: { $in: ids } }, { fields })).map((item) => [item.id, item]));
     return Promise.all(
       jobs.map(async (job) => {

@@ -5,6 +5,7 @@ import { preparedRead, runPrepared, type PreparedRead } from '../../db/prepared.
 import { enqueueSql, wakeSql, type JobBatch } from '../mail/index.js';
 import { Order } from './order.entity.js';
 import type { CardDesign } from './card-design.js';
+import type { Locale } from '../../rules/index.js';
 
 /** An order line as checkout writes it. */
 export interface NewOrderItem {
@@ -50,6 +51,8 @@ export interface NewOrder {
   /** The membership that priced it (its e-cards free, a percentage off the rest). */
   membershipId?: number | null;
   notifyOpened: boolean;
+  /** The language it is bought in (its e-mails and pages speak it). */
+  locale: Locale;
   createdAt: Date;
 }
 
@@ -80,8 +83,8 @@ function orderStatements(em: EntityManager) {
   statements = {
     insert: preparedRead('checkout_insert_order', `
       with o as (
-        insert into "order" (id, purchaser_email, status, total, user_id, payment_provider, idempotency_key, request_hash, item_names, discount_code, discount_amount, discount_name, discount_kind, membership_id, notify_opened, created_at, updated_at)
-        values ($1::uuid, $2, 'pending', $3::numeric, $4::int, $5, $6, $7, $8, $9, $10::numeric, $15, $16, $17::int, $11::boolean, $12::timestamptz, $12::timestamptz)
+        insert into "order" (id, purchaser_email, status, total, user_id, payment_provider, idempotency_key, request_hash, item_names, discount_code, discount_amount, discount_name, discount_kind, membership_id, notify_opened, locale, created_at, updated_at)
+        values ($1::uuid, $2, 'pending', $3::numeric, $4::int, $5, $6, $7, $8, $9, $10::numeric, $15, $16, $17::int, $11::boolean, $18, $12::timestamptz, $12::timestamptz)
         on conflict (idempotency_key) do nothing
         returning *),
       i as (
@@ -152,7 +155,7 @@ export async function insertOrder(em: EntityManager, order: NewOrder, items: rea
   }));
   const at = order.createdAt.toISOString();
   const [written] = await runPrepared<{ id: string; item_ids: { id: number; position: number }[] | string | null }>(em, orderStatements(em).insert, [
-    order.id, order.purchaserEmail, order.total, order.userId, order.paymentProvider, order.idempotencyKey, order.requestHash, order.itemNames, order.discountCode, order.discountAmount, order.notifyOpened, at, JSON.stringify(rows), JSON.stringify(designs), order.discountName, order.discountKind, order.membershipId ?? null,
+    order.id, order.purchaserEmail, order.total, order.userId, order.paymentProvider, order.idempotencyKey, order.requestHash, order.itemNames, order.discountCode, order.discountAmount, order.notifyOpened, at, JSON.stringify(rows), JSON.stringify(designs), order.discountName, order.discountKind, order.membershipId ?? null, order.locale,
   ]);
   if (!written) return null;
   const itemIds: number[] = [];

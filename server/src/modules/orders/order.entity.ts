@@ -5,7 +5,7 @@ import { DecimalScalar } from '../../core/decimal.js';
 import { fromCents, toCents } from '../../core/money.js';
 import { User } from '../auth/index.js';
 import { OrderItem } from './order-item.entity.js';
-import { orderNumber } from '../../rules/index.js';
+import { DEFAULT_LOCALE, orderNumber, type Locale } from '../../rules/index.js';
 
 export enum OrderStatus {
   PENDING = 'pending',
@@ -61,7 +61,7 @@ registerEnumType(DiscountKind, {
 @Index({ name: 'order_newest_index', expression: 'create index "order_newest_index" on "order" ("created_at" desc, "id" desc)' })
 @Index({ name: 'order_search_index', expression: 'create index "order_search_index" on "order" using gin ("search_text" gin_trgm_ops)' })
 export class Order {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'user' | 'cardLast4' | 'cardBrand' | 'paymentReference' | 'receiptSentAt' | 'searchText' | 'notifyOpened' | 'discountCode' | 'discountAmount' | 'discountName' | 'discountKind' | 'refundedAt' | 'refundedAmount' | 'refundReason' | 'giftCardAmount' | 'giftCardLast4' | 'membershipId';
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'status' | 'user' | 'cardLast4' | 'cardBrand' | 'paymentReference' | 'receiptSentAt' | 'searchText' | 'notifyOpened' | 'discountCode' | 'discountAmount' | 'discountName' | 'discountKind' | 'refundedAt' | 'refundedAmount' | 'refundReason' | 'giftCardAmount' | 'giftCardLast4' | 'membershipId' | 'locale';
 
   @Field(() => ID, { description: 'The order\'s id (a UUID).' })
   @PrimaryKey({ type: 'uuid' })
@@ -176,6 +176,10 @@ export class Order {
   @Field(() => Boolean, { description: 'Whether the first opening of each card e-mails the purchaser.' })
   @Property({ type: 'boolean', default: true })
   notifyOpened: boolean = true;
+
+  @Field(() => String, { description: 'The language it was bought in (en, de, fr, es): its receipt, its cards\' e-mails, pages and reminders speak it.' })
+  @Property({ type: 'string', length: 2, default: DEFAULT_LOCALE })
+  locale: Locale = DEFAULT_LOCALE;
 
   @Field(() => GraphQLISODateTime, { description: 'When the order was placed.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })

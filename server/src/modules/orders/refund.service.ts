@@ -4,11 +4,12 @@ import { withEm, type RequestContext } from '../../core/context.js';
 import { badInput, conflict, notFound } from '../../core/errors.js';
 import { fromCents, toCents } from '../../core/money.js';
 import { refundAmount } from '../../rules/order.js';
+import type { Locale } from '../../rules/index.js';
 import { recordAudit } from '../audit/index.js';
-import { drop, type MailQueue } from '../mail/index.js';
+import { drop, inLanguage, type MailQueue } from '../mail/index.js';
 import { NOT_SENT_REFUNDED, OrderMailKind } from './order-emails.js';
 import { cardRef, orderRef } from './order-email.types.js';
-import { refundEmail, type RefundNotice } from './refund-email.js';
+import { refundEmail, refundLine, type RefundNotice } from './refund-email.js';
 import { OrderItem } from './order-item.entity.js';
 import { Order, OrderStatus } from './order.entity.js';
 import type { PaymentProvider } from '../payments/index.js';
@@ -114,19 +115,19 @@ export class RefundService {
       await this.options.webhooks.emit(em, 'order.refunded', async () => (await orderEventData(em, [order.id])).map((data) => ({ ...data, refund })));
       await recordAudit(withEm(ctx, em), { entity: 'order', id: order.id, action: 'refunded', summary: `Refunded $${amount}${toCents(toGiftCard) > 0 ? ` ($${toGiftCard} to gift card ····${order.giftCardLast4})` : ''} (${what}); the order is now ${order.status.replace('_', ' ')}${reason ? `. Reason: ${reason}` : ''}${tell.notify === true ? '. The customer was told.' : ''}` });
       if (tell.notify === true && order.purchaserEmail) {
-        const lines = items.filter((item) => chosen.has(item.id)).map((item) => (item.recipientName ? `${item.name} to ${item.recipientName}` : `${item.quantity} × ${item.name}`));
-        await this.options.mail.enqueue(em, { kind: REFUND_NOTICE_KIND, to: order.purchaserEmail, dueAt: now, subject: orderRef(order.id), payload: { orderId: order.id, amount, lines, ...(toCents(toGiftCard) > 0 ? { toGiftCard, giftCardLast4: order.giftCardLast4 } : {}) } satisfies RefundNotice });
+        const lines = items.filter((item) => chosen.has(item.id)).map((item) => refundLine(item, order.locale));
+        await this.options.mail.enqueue(em, { kind: REFUND_NOTICE_KIND, to: order.purchaserEmail, dueAt: now, subject: orderRef(order.id), payload: { orderId: order.id, amount, lines, ...inLanguage(order.locale), ...(toCents(toGiftCard) > 0 ? { toGiftCard, giftCardLast4: order.giftCardLast4 } : {}) } satisfies RefundNotice });
       }
     });
     ctx.log.info({ orderId: id, items: itemIds ?? 'all' }, 'order refunded');
     return ctx.em.findOneOrFail(Order, id, { refresh: true });
   }
 
-  /** Whether the e-card at this address was refunded (its page says it was withdrawn). */
-  async isWithdrawn(ctx: RequestContext, uuid: string): Promise<boolean> {
-    if (!UUID.test(uuid)) return false;
+  /** The language of the e-card at this address when it was refunded (its page says, in it, that it was withdrawn); null when it was not. */
+  async withdrawnIn(ctx: RequestContext, uuid: string): Promise<Locale | null> {
+    if (!UUID.test(uuid)) return null;
     const item = await ctx.em.findOne(OrderItem, { itemUrlUuid: uuid.toLowerCase() }, { populate: ['order'] });
-    return Boolean(item && (item.refundedAt || item.order.status === OrderStatus.REFUNDED));
+    return item && (item.refundedAt || item.order.status === OrderStatus.REFUNDED) ? item.order.locale : null;
   }
 }
 

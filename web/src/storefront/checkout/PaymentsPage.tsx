@@ -24,6 +24,7 @@ import { isEmail } from '@rules';
 import '../common/storefront.css';
 import './checkout.css';
 import { EmptyState } from '../../common/EmptyState';
+import { pageLocale } from '../../i18n/page-intl';
 
 type Field = 'purchaserEmail' | CardField;
 
@@ -89,7 +90,7 @@ export default function PaymentsPage() {
     submitting.current = true;
     try {
       const payment = stripeKey || covered ? null : cardPayment(card);
-      const { data } = await placeOrder({ variables: { input: { ...input, idempotencyKey, payment, notifyWhenOpened: notifyOpened } } });
+      const { data } = await placeOrder({ variables: { input: { ...input, idempotencyKey, payment, notifyWhenOpened: notifyOpened, locale: pageLocale() } } });
       const secret = data?.placeOrder.status === 'PENDING' ? data.placeOrder.paymentClientSecret : null;
       if (data && secret) {
         // Stripe: the card element confirms the payment; a decline keeps the checkout (and its intent) for another card.

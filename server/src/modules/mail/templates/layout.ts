@@ -1,6 +1,8 @@
 import { SafeHtml } from '../../../core/html.js';
 import { asHtml, literal, MailTemplate, mjml, renderSource, renderTemplate, type TemplateValue } from './compiled.js';
 import { DEFAULT_SHOP_IDENTITY, type ShopIdentity } from './shop-identity.js';
+import { defineMessages } from '@formatjs/intl';
+import { wordsFor, type Locale, type Words } from './mail-words.js';
 
 export { literal, mjml, MailTemplate } from './compiled.js';
 
@@ -26,15 +28,23 @@ export interface EmailParts {
   text: string;
   /** Whose e-mail it is (the name in the header and footer, the support address); the default shop when left out. */
   shop?: ShopIdentity;
+  /** The language it is written in (its footer too); English when left out. */
+  locale?: Locale;
 }
+
+const messages = defineMessages({
+  footer: { id: 'mail.footer', defaultMessage: '{shop} — beautiful greetings without the wait.' },
+  support: { id: 'mail.footer.support', defaultMessage: 'Questions? Write to <mail>{email}</mail>.' },
+});
 
 // The shop's colours, part of the templates' shape (MJML reads them).
 const BRAND = literal('#b0413e');
 const INK = literal('#2b2b2b');
 const QUIET = literal('#7a6f66');
 const PAPER = literal('#f4f1ec');
-const footer = (shop: ShopIdentity) => `${shop.name} — beautiful greetings without the wait.`;
-const supportLine = (email: string) => `Questions? Write to ${email}.`;
+const footer = (shop: ShopIdentity, words: Words) => words.text(messages.footer, { shop: shop.name });
+const supportLine = (email: string, words: Words) => words.text(messages.support, { email }, { mail: (inner) => inner });
+const supportHtml = (email: string, words: Words) => words.html(messages.support, { email }, { mail: (inner) => `<a href="mailto:${inner}" style="color:${QUIET.text}">${inner}</a>` });
 
 /** A heading of an e-mail. */
 export const heading = (text: string | MailTemplate | SafeHtml) =>
@@ -60,7 +70,7 @@ export const quote = (text: string, signature?: string) =>
 export const lines = (text: string): SafeHtml => new SafeHtml(text.split('\n').map((line) => asHtml(line)).join('<br>'));
 
 /** The shop's header and footer around a body (the shop's name and address are holes: one compiled shape for any shop). */
-const frame = (parts: EmailParts, shop: ShopIdentity, body: TemplateValue) => mjml`<mjml lang="en">
+const frame = (parts: EmailParts, shop: ShopIdentity, body: TemplateValue, words: Words) => mjml`<mjml lang="${literal(words.locale)}">
   <mj-head>
     <mj-title>${parts.subject}</mj-title>
     <mj-preview>${parts.preview}</mj-preview>
@@ -82,7 +92,7 @@ ${body}
     </mj-section>
     <mj-section padding="18px 0 32px">
       <mj-column>
-        <mj-text align="center" font-size="12px" color="${QUIET}">${footer(shop)}${shop.supportEmail ? mjml`<br>Questions? Write to <a href="mailto:${shop.supportEmail}" style="color:${QUIET}">${shop.supportEmail}</a>.` : ''}</mj-text>
+        <mj-text align="center" font-size="12px" color="${QUIET}">${footer(shop, words)}${shop.supportEmail ? mjml`<br>${supportHtml(shop.supportEmail, words)}` : ''}</mj-text>
       </mj-column>
     </mj-section>
   </mj-body>
@@ -95,7 +105,8 @@ ${body}
 export async function renderEmail(parts: EmailParts): Promise<MailContent> {
   const name = parts.subject;
   const shop = parts.shop ?? DEFAULT_SHOP_IDENTITY;
-  const html = parts.body instanceof MailTemplate ? await renderTemplate(frame(parts, shop, parts.body), name) : await renderSource(asHtml(frame(parts, shop, parts.body)), name);
-  const support = shop.supportEmail ? `\n${supportLine(shop.supportEmail)}` : '';
-  return { to: parts.to, subject: parts.subject, text: `${parts.text.trim()}\n\n${footer(shop)}${support}\n`, html };
+  const words = wordsFor(parts.locale);
+  const html = parts.body instanceof MailTemplate ? await renderTemplate(frame(parts, shop, parts.body, words), name) : await renderSource(asHtml(frame(parts, shop, parts.body, words)), name);
+  const support = shop.supportEmail ? `\n${supportLine(shop.supportEmail, words)}` : '';
+  return { to: parts.to, subject: parts.subject, text: `${parts.text.trim()}\n\n${footer(shop, words)}${support}\n`, html };
 }
