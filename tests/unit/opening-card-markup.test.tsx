@@ -1,9 +1,11 @@
 /// <reference types="vite/client" />
 import { renderToStaticMarkup } from 'react-dom/server';
+import { RawIntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { renderEcardPage } from '../../server/src/modules/ecard/ecard-page.js';
 import type { OrderItem } from '../../server/src/modules/orders/order-item.entity.js';
 import { OpeningCard } from '../../web/src/storefront/product/OpeningCard.js';
+import { pageIntl } from '../../web/src/i18n/page-intl.js';
 
 const media = (path: string) => ({ path, name: path, mimeType: 'image/png', width: 600, height: 400 });
 
@@ -22,15 +24,17 @@ const ecardPage = renderEcardPage(
 
 /** The product page's preview of the same card. */
 const preview = renderToStaticMarkup(
-  <OpeningCard
-    cover={{ filePath: 'cover.png', width: 600, height: 400 }}
-    greeting={{ filePath: 'greeting.png', width: 600, height: 400 }}
-    back={{ filePath: 'back.png', width: 600, height: 400 }}
-    placement="TOP_LEFT"
-    fontName="Dancing Script"
-    message="Happy birthday!"
-    recipientName="Grace"
-  />,
+  <RawIntlProvider value={pageIntl()}>
+    <OpeningCard
+      cover={{ filePath: 'cover.png', width: 600, height: 400 }}
+      greeting={{ filePath: 'greeting.png', width: 600, height: 400 }}
+      back={{ filePath: 'back.png', width: 600, height: 400 }}
+      placement="TOP_LEFT"
+      fontName="Dancing Script"
+      message="Happy birthday!"
+      recipientName="Grace"
+    />
+  </RawIntlProvider>,
 );
 
 /** The card's part of a page: its classes in document order and its shape. */
