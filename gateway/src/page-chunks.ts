@@ -34,11 +34,11 @@ function readManifest(webDir: string): Record<string, ManifestChunk> | null {
 }
 
 /**
- * The scripts and stylesheets of a page's screen (its lazily loaded chunk and what that imports)
- * and of the app the entry starts, less what the entry already loads: preloaded with the HTML, so the screen's code arrives with the
+ * The scripts and stylesheets of a page's screen (its lazily loaded chunk and what that imports),
+ * of the app the entry starts and of the page's language, less what the entry already loads: preloaded with the HTML, so the screen's code arrives with the
  * entry instead of after it.
  */
-export function pageChunks(webDir: string, page: PageModule): { scripts: string[]; styles: string[] } {
+export function pageChunks(webDir: string, page: PageModule | undefined, locale: string = 'en'): { scripts: string[]; styles: string[] } {
   const manifest = readManifest(webDir);
   if (!manifest?.['index.html']) return { scripts: [], styles: [] };
   const loaded = new Set<string>();
@@ -49,9 +49,13 @@ export function pageChunks(webDir: string, page: PageModule): { scripts: string[
   };
   collect('index.html', loaded);
   const wanted = new Set<string>();
-  // The stages the entry starts the app in (web/src/main.tsx imports them one after the other): fetched at once all the same.
-  for (const stage of manifest['index.html'].dynamicImports ?? []) collect(stage, wanted);
-  collect(PAGE_MODULES[page], wanted);
+  if (page) {
+    // The stages the entry starts the app in (web/src/main.tsx imports them one after the other): fetched at once all the same.
+    for (const stage of manifest['index.html'].dynamicImports ?? []) collect(stage, wanted);
+    collect(PAGE_MODULES[page], wanted);
+  }
+  // The page's message catalogue (web/src/i18n/page-intl.ts), which the app waits for before it draws: English is in the code.
+  if (locale !== 'en') collect(`src/i18n/messages/${locale}.json`, wanted);
   const keys = [...wanted].filter((key) => !loaded.has(key) && manifest[key]);
   return {
     scripts: keys.map((key) => `/${manifest[key]!.file}`),

@@ -106,7 +106,7 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*
  */
 export function renderAppShell(html: string, options: ShellOptions, webDir?: string): string {
   let out = html;
-  const { scripts, styles } = options.page && webDir ? pageChunks(webDir, options.page) : { scripts: [], styles: [] };
+  const { scripts, styles } = webDir && (options.page || (options.locale && options.locale !== 'en')) ? pageChunks(webDir, options.page, options.locale) : { scripts: [], styles: [] };
   const drawn = Boolean(options.root);
   const links = [
     ...(drawn ? [] : scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)),

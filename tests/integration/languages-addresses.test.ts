@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -78,6 +80,21 @@ describe('pages in every language', () => {
         expect(page.html, at(locale, path)).toContain('id="initial-state"');
       }
     }
+  });
+
+  it("preloads the page's language catalogue with its code, and none on an English page", async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../web/dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const catalogue = (locale: string) => `/${manifest[`src/i18n/messages/${locale}.json`]!.file}`;
+    const preloaded = (html: string) => [...html.matchAll(/data-preload="([^"]*)"|<link rel="modulepreload" crossorigin href="([^"]+)">/g)].flatMap((m) => (m[1] ?? m[2]!).split(' '));
+    for (const locale of ['de', 'fr', 'es']) {
+      // A page the server draws (its scripts start once it has painted), and one the browser draws.
+      for (const pathname of [`/${locale}/product/${shop.cardId}`, `/${locale}/cart`]) {
+        const page = preloaded((await get(pathname)).html);
+        expect(page).toContain(catalogue(locale));
+        expect(page.filter((href) => /\/assets\/(de|fr|es)-/.test(href))).toEqual([catalogue(locale)]);
+      }
+    }
+    for (const pathname of [`/product/${shop.cardId}`, '/cart']) expect(preloaded((await get(pathname)).html).filter((href) => /\/assets\/(de|fr|es)-/.test(href))).toEqual([]);
   });
 
   it('writes prices as the language writes them', async () => {
