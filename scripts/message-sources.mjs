@@ -9,7 +9,7 @@ import { extract } from '@formatjs/cli-lib';
 export const CATALOGUES = [
   // The storefront (the admin console stays in English: contract section 20).
   { name: 'web', dir: 'web/src/i18n/messages', sources: ['web/src/**/*.{ts,tsx}'], ignore: ['web/src/admin/**', 'web/src/apollo/generated/**'] },
-  { name: 'server', dir: 'server/src/i18n/messages', sources: ['server/src/**/*.ts'], ignore: [] },
+  { name: 'server', dir: 'server/src/i18n/messages', sources: ['server/src/**/*.ts', 'gateway/src/**/*.ts'], ignore: [] },
 ];
 
 /** The English catalogue of `catalogue` as its file holds it: `{id: message}`, ids sorted, two-space JSON. */

@@ -246,3 +246,22 @@ describe('the console', () => {
     expect(langOf(console.html)).toBe('en');
   });
 });
+
+describe("a page's head", () => {
+  it('says its title, description and schema.org data in its language, a product by its translated name', async () => {
+    expect((await app.request(`/api/products/${shop.cardId}`, { method: 'PUT', token: admin, json: { translations: [{ locale: 'de', name: 'Luftballon-Geburtstag', description: 'Eine Karte voller Luftballons.' }] } })).status).toBe(200);
+    const german = headOf((await get(`/de/product/${shop.cardId}`)).html);
+    expect(german).toMatch(/<title>Luftballon-Geburtstag · [^<]+<\/title>/);
+    expect(german).toContain('<meta name="description" content="Eine Karte voller Luftballons." />');
+    expect(german).toContain('"inLanguage":"de"');
+    expect(german).toContain(`"url":"${SITE}/de/product/${shop.cardId}"`);
+    // A language without a translation says the English name; English never says the German one.
+    expect(headOf((await get(`/fr/product/${shop.cardId}`)).html)).not.toContain('Luftballon');
+    expect(headOf((await get(`/product/${shop.cardId}`)).html)).not.toContain('Luftballon');
+
+    expect(headOf((await get('/fr/shop')).html)).toMatch(/<title>Boutique · [^<]+<\/title>/);
+    expect(headOf((await get('/es/blog')).html)).toContain('Historias, ideas y novedades de');
+    expect(headOf((await get('/de')).html)).toContain('E-Grußkarten mit Liedern und Bildern');
+    expect(headOf((await get('/')).html)).toContain('e-greeting cards with songs and pictures');
+  });
+});

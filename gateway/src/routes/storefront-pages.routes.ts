@@ -6,7 +6,8 @@ import type { MediaFile } from '../../../server/src/modules/media/media-file.ent
 import type { Product } from '../../../server/src/modules/catalogue/product.entity.js';
 import type { PublicShop } from '../../../server/src/modules/settings/shop-settings.js';
 import { BLOG_PAGE_SIZE, FEATURED_CARDS, IMAGE_SIZES, SHOP_PAGE_SIZE } from '../initial-queries.js';
-import { siteDescription, type PageHead } from '../page-head.js';
+import type { PageHead } from '../page-head.js';
+import { pageWords } from '../page-words.js';
 import { themeOf } from '../server-render.js';
 import type { PageModule } from '../page-chunks.js';
 import { BROWSE_PARAMS, pageVariantOf, type PageVariant } from '../page-cache.js';
@@ -14,7 +15,7 @@ import type { PageDeps, PageDescription } from '../page-drawer.js';
 import type { RouteDef } from '../route.js';
 import { pathId } from '../route.js';
 import { HOME_REDIRECT_VARY, homeRedirectOf } from '../page-locale.js';
-import { splitLocalePath, type Locale } from '../../../server/src/rules/locales.js';
+import { localizedPath, splitLocalePath, type Locale } from '../../../server/src/rules/locales.js';
 
 /**
  * The site's own address, as configured (PUBLIC_URL): never the request's Host header, which any
@@ -78,24 +79,27 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
           res.setHeader('Vary', HOME_REDIRECT_VARY);
           return res.redirect(302, to);
         }
+        const locale = pageLocaleOf(req);
+        const words = pageWords(locale);
         await serve(ctx, req, res, 'home', async (_visitor, _variant, shop) => ({
           head: {
-            title: `${shop.name} — e-greeting cards with songs and pictures`,
-            description: siteDescription(shop.name),
+            title: words('homeTitle', { shop: shop.name }),
+            description: words('siteDescription', { shop: shop.name }),
             canonical: `${site}/`,
             jsonLd: [
               {
                 '@context': 'https://schema.org',
                 '@type': 'WebSite',
                 name: shop.name,
-                url: `${site}/`,
-                potentialAction: { '@type': 'SearchAction', target: `${site}/shop?q={search_term_string}`, 'query-input': 'required name=search_term_string' },
+                url: `${site}${localizedPath(locale, '/')}`,
+                inLanguage: locale,
+                potentialAction: { '@type': 'SearchAction', target: `${site}${localizedPath(locale, '/shop')}?q={search_term_string}`, 'query-input': 'required name=search_term_string' },
               },
               { '@context': 'https://schema.org', ...organizationJsonLd(site, shop) },
             ],
           },
           reads: [
-            { operationName: 'ShopProducts', variables: { ...FEATURED_CARDS, locale: pageLocaleOf(req) } },
+            { operationName: 'ShopProducts', variables: { ...FEATURED_CARDS, locale } },
             { operationName: 'ShopCategories', variables: {} },
           ],
         }));
@@ -110,16 +114,16 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
         const rawCategory = typeof req.query.category === 'string' ? req.query.category : null;
         // A search, a sort or a filter is the shopper's: the page fetches it, only the plain page is inlined.
         const searched = (typeof req.query.q === 'string' && req.query.q.trim() !== '') || BROWSE_PARAMS.some((name) => req.query[name] !== undefined);
+        const locale = pageLocaleOf(req);
+        const words = pageWords(locale);
         await serve(ctx, req, res, 'shop', async (visitor, variant, shop) => {
           // A kept page is drawn for the category its address names (read as the cache reads it).
           const categoryId = variant?.page === 'shop' ? variant.categoryId : rawCategory ? pathId(rawCategory, 'Category') : null;
           const category = categoryId ? await categories.get(visitor, categoryId) : null;
-          const title = category ? `${category.name} · Shop · ${shop.name}` : `Shop · ${shop.name}`;
-          const description = category
-            ? `${category.name} at ${shop.name}: e-greeting cards with songs and pictures, music albums and image collections.`
-            : `Browse the shop of ${shop.name}: e-greeting cards with songs and pictures, music albums and image collections, by occasion.`;
+          const title = category ? words('categoryTitle', { category: category.name, shop: shop.name }) : words('shopTitle', { shop: shop.name });
+          const description = category ? words('categoryDescription', { category: category.name, shop: shop.name }) : words('shopDescription', { shop: shop.name });
           const canonical = category ? `${site}/shop?category=${category.id}` : `${site}/shop`;
-          const variables = { query: null, categoryId: category?.id ?? null, first: SHOP_PAGE_SIZE, locale: pageLocaleOf(req) };
+          const variables = { query: null, categoryId: category?.id ?? null, first: SHOP_PAGE_SIZE, locale };
           const page = await products.search(visitor, { categoryId: variables.categoryId, first: SHOP_PAGE_SIZE });
           const first = page.edges[0]?.node;
           return {
@@ -133,12 +137,15 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
                 {
                   '@context': 'https://schema.org',
                   '@type': 'CollectionPage',
-                  name: category?.name ?? 'Shop',
+                  name: category?.name ?? words('shop'),
                   url: canonical,
+                  inLanguage: locale,
                   mainEntity: {
                     '@type': 'ItemList',
                     numberOfItems: page.totalCount,
-                    itemListElement: page.edges.map(({ node }, index) => ({ '@type': 'ListItem', position: index + 1, url: `${site}/product/${node.id}`, name: node.name })),
+                    itemListElement: await Promise.all(
+                      page.edges.map(async ({ node }, index) => ({ '@type': 'ListItem', position: index + 1, url: `${site}${localizedPath(locale, `/product/${node.id}`)}`, name: (await products.contentIn(visitor, node, locale)).name })),
+                    ),
                   },
                 },
               ],
@@ -155,26 +162,29 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
       access: 'public',
       async handler(ctx, req, res) {
         if (!wantsPage(req)) throw new AppError('NOT_FOUND', 'Not found');
+        const locale = pageLocaleOf(req);
+        const words = pageWords(locale);
         await serve(ctx, req, res, 'product', async (visitor, variant, shop) => {
           const id = variant?.page === 'product' ? variant.id : pathId(req.params.id, 'Product');
           // One query: the product, its images, card data and category name; the page's GraphQL read below takes it from there.
           const { product, card, categoryName } = await products.storefront(visitor, id);
+          const content = await products.contentIn(visitor, product, locale);
           const cover = card?.coverImage ?? product.mainImage;
-          const description = summary(product.description || `${product.name}, from ${shop.name}.`);
+          const description = summary(content.description || words('productDescription', { product: content.name, shop: shop.name }));
           const canonical = `${site}/product/${product.id}`;
           return {
             head: {
-              title: `${product.name} · ${shop.name}`,
-              socialTitle: product.name,
+              title: `${content.name} · ${shop.name}`,
+              socialTitle: content.name,
               description,
               canonical,
               type: 'product',
               image: imageUrl(site, cover),
               meta: { 'product:price:amount': Number(product.shopPrice).toFixed(2), 'product:price:currency': 'USD' },
               preloadImage: preloadOf(cover, card ? IMAGE_SIZES.card : IMAGE_SIZES.gallery),
-              jsonLd: [productJsonLd(site, shop, product, description, cover, categoryName)],
+              jsonLd: [productJsonLd(site, shop, product, { ...content, description, locale }, cover, categoryName)],
             },
-            reads: [{ operationName: 'StoreProduct', variables: { id, locale: pageLocaleOf(req) } }],
+            reads: [{ operationName: 'StoreProduct', variables: { id, locale } }],
           };
         });
       },
@@ -185,27 +195,29 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
       access: 'public',
       async handler(ctx, req, res) {
         if (!wantsPage(req)) throw new AppError('NOT_FOUND', 'Not found');
+        const locale = pageLocaleOf(req);
+        const words = pageWords(locale);
         await serve(ctx, req, res, 'blog', async (visitor, _variant, shop) => {
           const page = await services.blog.list(visitor, { first: BLOG_PAGE_SIZE });
           const first = page.edges[0]?.node;
           const next = await services.blog.nextScheduledAt(visitor);
           return {
             head: {
-              title: `Blog · ${shop.name}`,
-              description: `Stories, ideas and news from ${shop.name}.`,
+              title: words('blogTitle', { shop: shop.name }),
+              description: words('blogDescription', { shop: shop.name }),
               canonical: `${site}/blog`,
               image: imageUrl(site, first?.coverImage),
               jsonLd: [
                 {
                   '@context': 'https://schema.org',
                   '@type': 'Blog',
-                  name: `${shop.name} — Blog`,
+                  name: words('blogName', { shop: shop.name }),
                   publisher: organizationJsonLd(site, shop),
-                  url: `${site}/blog`,
+                  url: `${site}${localizedPath(locale, '/blog')}`,
                   blogPost: page.edges.map(({ node }) => ({
                     '@type': 'BlogPosting',
                     headline: node.title,
-                    url: `${site}/blog/${node.slug}`,
+                    url: `${site}${localizedPath(locale, `/blog/${node.slug}`)}`,
                     datePublished: node.publishedAt?.toISOString(),
                   })),
                 },
@@ -227,13 +239,15 @@ function preloadOf(image: MediaFile | null | undefined, sizes: string): PageHead
   return { href: `/api/${srcSet ? (image.thumbnailPath ?? image.filePath) : image.filePath}`, srcSet, sizes };
 }
 
-function productJsonLd(site: string, shop: PublicShop, product: Product, description: string, image: MediaFile | null | undefined, category: string | undefined): object {
-  const url = `${site}/product/${product.id}`;
+/** A product as schema.org's Product, in the page's language (`content`: its name and description in it). */
+function productJsonLd(site: string, shop: PublicShop, product: Product, content: { name: string; description: string; locale: Locale }, image: MediaFile | null | undefined, category: string | undefined): object {
+  const url = `${site}${localizedPath(content.locale, `/product/${product.id}`)}`;
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
-    name: product.name,
-    description,
+    name: content.name,
+    description: content.description,
+    inLanguage: content.locale,
     url,
     ...(image ? { image: imageUrl(site, image) } : {}),
     ...(product.sku ? { sku: product.sku } : {}),

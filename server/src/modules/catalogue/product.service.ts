@@ -142,6 +142,13 @@ export class ProductService {
     return read;
   }
 
+  /** A product's name and description in `locale`, each the English where it is not translated (what a page's head says). */
+  async contentIn(ctx: RequestContext, product: Pick<Product, 'id' | 'name' | 'description'>, locale: Locale): Promise<{ name: string; description: string }> {
+    if (locale === DEFAULT_LOCALE) return { name: product.name, description: product.description };
+    const translation = (await translationsOf(ctx, product.id)).find((row) => row.locale === locale);
+    return { name: translation?.name || product.name, description: translation?.description || product.description };
+  }
+
   /** The product with its associated images and card data (the REST detail shape). */
   async detail(ctx: RequestContext, id: number): Promise<ProductDetail> {
     const product = await this.get(ctx, id);
