@@ -26,50 +26,13 @@ import { CacheKeys, jsonAnswer, type CachedAnswer, type ReadCache } from '../../
 import { categoryProductsJson, productDetailJson } from './catalogue-reads.js';
 import { loadStorefrontProducts, type StorefrontProduct } from './storefront-product.js';
 import { localized, translationsOf } from './product-content.js';
-import type { ProductTranslation } from './product-translation.entity.js';
 
 export type { ProductInput } from './product-writer.js';
-
-export interface ProductPageArgs {
-  first?: number | null;
-  after?: string | null;
-}
-
-/** The console's list of every product (GraphQL `adminProducts`, REST `GET /api/admin/products`). */
-export interface AdminProductListArgs extends ProductPageArgs {
-  query?: string | null;
-  categoryId?: number | null;
-  productTypeId?: number | null;
-  status?: ProductStatus | null;
-  onSale?: boolean | null;
-  sort?: AdminProductSort | null;
-}
+export type { AdminProductListArgs, ProductDetail, ProductPageArgs, ProductSearchArgs } from './product-read-args.js';
+import type { AdminProductListArgs, ProductDetail, ProductPageArgs, ProductSearchArgs } from './product-read-args.js';
 
 /** The console lists products 50 to a page. */
 const ADMIN_PAGE = 50;
-
-export interface ProductSearchArgs extends ProductPageArgs {
-  query?: string | null;
-  categoryId?: number | null;
-  productTypeId?: number | null;
-  sort?: ProductSort | null;
-  /** Prices from this amount (inclusive), exact decimals. */
-  minPrice?: unknown;
-  /** Prices up to this amount (inclusive). */
-  maxPrice?: unknown;
-  /** Only products on sale: with a compare-at price. */
-  onSale?: boolean | null;
-  /** The shopper's language: words are found in its translation as well as in the English (and the tags). */
-  locale?: Locale | null;
-}
-
-/** A product with everything its detail page shows. */
-export interface ProductDetail {
-  product: Product;
-  associatedImages: MediaFile[];
-  card: EGreetingCard | null;
-  translations: ProductTranslation[];
-}
 
 const POPULATE = ['mainImage', 'type'] as const;
 const SEARCH_WORDS = 8;
