@@ -4,7 +4,7 @@ import { linesOf, pageLayout, paginate } from '../../server/src/modules/group-ca
 import { groupCardRequest } from '../../server/src/modules/group-card/group-card-rules.js';
 import { parseCart, toLineInputs, type CartLine } from '../../web/src/storefront/cart/cart-lines';
 import { defaultCollectUntil, fromLocalInput, groupCardErrors, toLocalInput } from '../../web/src/storefront/group-card/group-card-rules';
-import { typedAddresses } from '../../web/src/storefront/group-card/GroupCardPanel';
+import { typedAddresses } from '../../web/src/storefront/group-card/GroupCardDialogs';
 import { validatePersonalisation } from '../../web/src/storefront/product/personalisation-rules';
 
 const now = new Date('2026-12-01T10:00:00Z');

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { fillName, GIFT_CARD_MAX_AMOUNT, GIFT_CARD_MIN_AMOUNT, hourText, isGiftCardType, isGiftMembershipType, songTitle } from '@rules';
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { SongPlayer } from '../../common/song/SongPlayer';
 import { useQuery } from '@apollo/client/react';
 import { Button, Callout, Classes, Spinner } from '@blueprintjs/core';
@@ -18,11 +18,11 @@ import { browserTimeZone, emptyPersonalisation } from './personalisation-rules';
 import { StoreProductQuery } from './product-operations';
 import { pageLocale } from '../../i18n/page-intl';
 import { useShop } from '../../settings/shop-store';
-import { ResponsiveImage, type StoredImage } from '../../common/ResponsiveImage';
-import { IMAGE_SIZES } from '../../common/image-sizes';
 import '../common/storefront.css';
 import './product-page.css';
 import { EmptyState } from '../../common/EmptyState';
+import { localRecipientNames } from '../cart/recipient-names';
+import { CardWithPictures, Description, Gallery } from './ProductPictures';
 
 // The preview's dialog (and Blueprint's overlays) load when a shopper first asks for it.
 const RecipientPreviewDialog = lazy(() => import('../preview/RecipientPreviewDialog'));
@@ -94,7 +94,7 @@ export default function ProductOrderPage() {
       return;
     }
     cart.add({ productId: product.id, name: product.name, quantity: value.recipients.length, personalisation: value });
-    setInCart(intl.formatMessage({ id: 'product.card.added', defaultMessage: '“{product}” for {recipients} is in your cart.' }, { product: product.name, recipients: recipientNames(intl, value.recipients) }));
+    setInCart(intl.formatMessage({ id: 'product.card.added', defaultMessage: '“{product}” for {recipients} is in your cart.' }, { product: product.name, recipients: localRecipientNames(intl, value.recipients) }));
     // A next card, most often from the same sender: their name stays.
     setPersonalisation({ ...blank(), senderName: value.senderName, message: defaultMessage });
   };
@@ -257,80 +257,4 @@ export default function ProductOrderPage() {
       </div>
     </div>
   );
-}
-
-/** A description of a few lines shows whole; a longer one opens with "Read more", so the form stays in view. */
-function Description({ text }: { text: string }) {
-  const [open, setOpen] = useState(false);
-  const long = text.length > 260 || text.split('\n').length > 4;
-  return (
-    <div className="product-description-wrap">
-      <p className={`product-description${long && !open ? ' clamped' : ''}`} id="product-description">
-        {text}
-      </p>
-      {long && (
-        <button type="button" className="product-description-more" aria-expanded={open} aria-controls="product-description" onClick={() => setOpen((was) => !was)}>
-          {open ? <FormattedMessage id="product.description.less" defaultMessage="Read less" /> : <FormattedMessage id="product.description.more" defaultMessage="Read more" />}
-        </button>
-      )}
-    </div>
-  );
-}
-
-type Picture = StoredImage & { id: number; friendlyName: string };
-
-/** The opening card, and the product's other pictures as thumbnails: one opens in the card's place, the first brings the card back. */
-function CardWithPictures({ card, cardThumbnail, pictures, name }: { card: ReactNode; cardThumbnail: (StoredImage & { thumbnailPath?: string | null }) | null | undefined; pictures: Picture[]; name: string }) {
-  const [shown, setShown] = useState(-1);
-  const intl = useIntl();
-  const picture = pictures[shown];
-  return (
-    <div className="product-gallery">
-      {picture ? <ResponsiveImage className="product-gallery-main" image={picture} sizes={IMAGE_SIZES.gallery} alt={picture.friendlyName || name} /> : card}
-      {pictures.length > 0 && (
-        <div className="product-gallery-thumbs" role="group" aria-label={intl.formatMessage({ id: 'product.pictures.label', defaultMessage: 'Pictures' })}>
-          <button type="button" className={shown < 0 ? 'active' : ''} aria-pressed={shown < 0} onClick={() => setShown(-1)} aria-label={intl.formatMessage({ id: 'product.pictures.card', defaultMessage: 'The card' })}>
-            {cardThumbnail ? <img src={`/api/${cardThumbnail.thumbnailPath ?? cardThumbnail.filePath}`} alt="" width={64} height={64} loading="lazy" decoding="async" /> : <span className="product-gallery-card-thumb"><FormattedMessage id="product.pictures.cardThumb" defaultMessage="Card" /></span>}
-          </button>
-          {pictures.map((image, index) => (
-            <button key={image.id} type="button" className={index === shown ? 'active' : ''} aria-pressed={index === shown} onClick={() => setShown(index)} aria-label={intl.formatMessage({ id: 'product.pictures.picture', defaultMessage: 'Picture {number}' }, { number: index + 1 })}>
-              <img src={`/api/${image.thumbnailPath ?? image.filePath}`} alt="" width={64} height={64} loading="lazy" decoding="async" />
-            </button>
-          ))}
-        </div>
-      )}
-    </div>
-  );
-}
-
-function Gallery({ images, name }: { images: (StoredImage & { id: number; friendlyName: string })[]; name: string }) {
-  const [shown, setShown] = useState(0);
-  const intl = useIntl();
-  const current = images[shown];
-  if (!current) return <div className="product-gallery-empty" />;
-  return (
-    <div className="product-gallery">
-      <ResponsiveImage className="product-gallery-main" image={current} sizes={IMAGE_SIZES.gallery} alt={current.friendlyName || name} priority={shown === 0} />
-      {images.length > 1 && (
-        <div className="product-gallery-thumbs">
-          {images.map((image, index) => (
-            <button key={`${image.id}-${index}`} type="button" className={index === shown ? 'active' : ''} onClick={() => setShown(index)} aria-label={intl.formatMessage({ id: 'product.pictures.picture', defaultMessage: 'Picture {number}' }, { number: index + 1 })}>
-              <img src={`/api/${image.thumbnailPath ?? image.filePath}`} alt="" width={64} height={64} loading="lazy" decoding="async" />
-            </button>
-          ))}
-        </div>
-      )}
-    </div>
-  );
-}
-
-/**
- * Whom a card goes to, as a sentence names them: "Anna", "Anna and Ben", "Anna, Ben and Cleo", and
- * past three the first two and how many others ("Anna, Ben and 3 others").
- */
-function recipientNames(intl: IntlShape, recipients: readonly { name: string }[], shown = 2): string {
-  const names = recipients.map((r) => r.name);
-  if (names.length <= 1) return names[0] ?? '';
-  if (names.length <= shown + 1) return intl.formatMessage({ id: 'product.recipients.names', defaultMessage: '{first} and {last}' }, { first: names.slice(0, -1).join(', '), last: names.at(-1) });
-  return intl.formatMessage({ id: 'product.recipients.others', defaultMessage: '{first} and {count, plural, one {# other} other {# others}}' }, { first: names.slice(0, shown).join(', '), count: names.length - shown });
 }
