@@ -66,8 +66,8 @@ describe('the storefront in German on a phone', () => {
     await page.waitForURL('**/de/payments');
     await page.getByRole('heading', { name: 'Kasse' }).waitFor();
     await page.getByRole('heading', { name: 'Ihre Bestellung' }).waitFor();
-    for (const label of ['Ihre E-Mail-Adresse', 'Rabattcode', 'Geschenkkarte', 'Kartennummer', 'Gültig bis', 'Prüfnummer', 'Name auf der Karte (optional)']) expect(await page.getByLabel(label, { exact: true }).count(), label).toBe(1);
-    expect(await page.getByRole('button', { name: 'Geschenkkarte einlösen' }).isVisible()).toBe(true);
+    for (const label of ['Ihre E-Mail-Adresse', 'Rabattcode', 'Gutschein', 'Kartennummer', 'Gültig bis', 'Prüfnummer', 'Name auf der Karte (optional)']) expect(await page.getByLabel(label, { exact: true }).count(), label).toBe(1);
+    expect(await page.getByRole('button', { name: 'Gutschein einlösen' }).isVisible()).toBe(true);
     // The form's own checks speak German too.
     await page.getByRole('button', { name: /bezahlen$/i }).click();
     await page.getByText('Geben Sie Ihre E-Mail-Adresse für die Quittung ein.').waitFor();
