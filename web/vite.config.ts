@@ -51,8 +51,10 @@ const storefront = storefrontChunks({
     { name: 'apollo', test: /[\\/]node_modules[\\/](@apollo|graphql|rxjs|@wry|optimism|tslib|apollo-upload-client|extract-files|is-plain-obj)[\\/]|[\\/]src[\\/]apollo[\\/](client|errors)\.ts$/ },
   ],
   // The server's message, code and field of a failed operation: a few hundred bytes that the blog post,
-  // checkout, account and membership pages and the console all read.
-  common: /[\\/]src[\\/]apollo[\\/]errors\.ts$/,
+  // checkout, account and membership pages and the console all read; and a card's recipients as a
+  // sentence names them, which the product page, the cart and checkout say (left to the product page's
+  // chunk, it would make checkout fetch the product page).
+  common: /[\\/]src[\\/](apollo[\\/]errors|storefront[\\/]cart[\\/]recipient-names)\.ts$/,
 });
 
 /**
