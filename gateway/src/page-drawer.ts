@@ -26,8 +26,8 @@ export interface DrawRequest {
   url: string;
   theme: Theme;
   page: PageModule;
-  /** The page's description, given the shop as its owner set it (its name goes into titles and structured data). */
-  describe: (shop: PublicShop) => Promise<PageDescription>;
+  /** The page's description, given the shop as its owner set it (its name goes into titles and structured data) and the language of its address. */
+  describe: (shop: PublicShop, locale: Locale) => Promise<PageDescription>;
 }
 
 /** What the page routes need: the site's address, the drawer and the page cache. */
@@ -61,7 +61,7 @@ export class PageDrawer {
     const shop = await this.settings.publicShop(visitor);
     let description: PageDescription;
     try {
-      description = await describe(shop);
+      description = await describe(shop, locale);
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
       return this.shell(visitor, 404, { title: `Not found · ${shop.name}` }, locale);

@@ -15,7 +15,7 @@ import type { PageDeps, PageDescription } from '../page-drawer.js';
 import type { RouteDef } from '../route.js';
 import { pathId } from '../route.js';
 import { HOME_REDIRECT_VARY, homeRedirectOf } from '../page-locale.js';
-import { localizedPath, splitLocalePath, type Locale } from '../../../server/src/rules/locales.js';
+import { localizedPath, type Locale } from '../../../server/src/rules/locales.js';
 
 /**
  * The site's own address, as configured (PUBLIC_URL): never the request's Host header, which any
@@ -25,8 +25,6 @@ export const origin = (req: Request) => req.app.locals.publicUrl;
 
 export const wantsPage = (req: Request) => req.accepts(['html', 'json']) === 'html';
 
-/** The language of the page's address (`/de/shop` → de): its first queries read the products in it, as the client's do. */
-const pageLocaleOf = (req: Request): Locale => splitLocalePath(req.originalUrl.split('?')[0]!).locale;
 
 /** Plain text of at most `max` characters, cut at a word, for meta descriptions. */
 export function summary(text: string, max = 160): string {
@@ -60,10 +58,11 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
   const { products, categories } = services;
 
   /** Serves a page at its plain address from the cache, or draws it for this request (any other address). */
-  const serve = (ctx: RequestContext, req: Request, res: Response, page: PageModule, describe: (visitor: RequestContext, variant: PageVariant | null, shop: PublicShop) => Promise<PageDescription>) => {
+  /** Serves a page, described in the language of its address (the drawer reads it from the address; its first queries read the products in it, as the client's do). */
+  const serve = (ctx: RequestContext, req: Request, res: Response, page: PageModule, describe: (visitor: RequestContext, variant: PageVariant | null, shop: PublicShop, locale: Locale) => Promise<PageDescription>) => {
     const variant = pageVariantOf(req.originalUrl, req.headers.cookie);
     const theme = variant?.theme ?? themeOf(req.headers.cookie);
-    return pages.serve(ctx, req, res, variant, (visitor) => drawer.draw(visitor, { url: variant?.url ?? req.originalUrl, theme, page, describe: (shop) => describe(visitor, variant, shop) }));
+    return pages.serve(ctx, req, res, variant, (visitor) => drawer.draw(visitor, { url: variant?.url ?? req.originalUrl, theme, page, describe: (shop, locale) => describe(visitor, variant, shop, locale) }));
   };
 
   return [
@@ -79,30 +78,31 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
           res.setHeader('Vary', HOME_REDIRECT_VARY);
           return res.redirect(302, to);
         }
-        const locale = pageLocaleOf(req);
-        const words = pageWords(locale);
-        await serve(ctx, req, res, 'home', async (_visitor, _variant, shop) => ({
-          head: {
-            title: words('homeTitle', { shop: shop.name }),
-            description: words('siteDescription', { shop: shop.name }),
-            canonical: `${site}/`,
-            jsonLd: [
-              {
-                '@context': 'https://schema.org',
-                '@type': 'WebSite',
-                name: shop.name,
-                url: `${site}${localizedPath(locale, '/')}`,
-                inLanguage: locale,
-                potentialAction: { '@type': 'SearchAction', target: `${site}${localizedPath(locale, '/shop')}?q={search_term_string}`, 'query-input': 'required name=search_term_string' },
-              },
-              { '@context': 'https://schema.org', ...organizationJsonLd(site, shop) },
+        await serve(ctx, req, res, 'home', async (_visitor, _variant, shop, locale) => {
+          const words = pageWords(locale);
+          return {
+            head: {
+              title: words('homeTitle', { shop: shop.name }),
+              description: words('siteDescription', { shop: shop.name }),
+              canonical: `${site}/`,
+              jsonLd: [
+                {
+                  '@context': 'https://schema.org',
+                  '@type': 'WebSite',
+                  name: shop.name,
+                  url: `${site}${localizedPath(locale, '/')}`,
+                  inLanguage: locale,
+                  potentialAction: { '@type': 'SearchAction', target: `${site}${localizedPath(locale, '/shop')}?q={search_term_string}`, 'query-input': 'required name=search_term_string' },
+                },
+                { '@context': 'https://schema.org', ...organizationJsonLd(site, shop) },
+              ],
+            },
+            reads: [
+              { operationName: 'ShopProducts', variables: { ...FEATURED_CARDS, locale } },
+              { operationName: 'ShopCategories', variables: {} },
             ],
-          },
-          reads: [
-            { operationName: 'ShopProducts', variables: { ...FEATURED_CARDS, locale } },
-            { operationName: 'ShopCategories', variables: {} },
-          ],
-        }));
+          };
+        });
       },
     },
     {
@@ -114,9 +114,8 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
         const rawCategory = typeof req.query.category === 'string' ? req.query.category : null;
         // A search, a sort or a filter is the shopper's: the page fetches it, only the plain page is inlined.
         const searched = (typeof req.query.q === 'string' && req.query.q.trim() !== '') || BROWSE_PARAMS.some((name) => req.query[name] !== undefined);
-        const locale = pageLocaleOf(req);
-        const words = pageWords(locale);
-        await serve(ctx, req, res, 'shop', async (visitor, variant, shop) => {
+        await serve(ctx, req, res, 'shop', async (visitor, variant, shop, locale) => {
+          const words = pageWords(locale);
           // A kept page is drawn for the category its address names (read as the cache reads it).
           const categoryId = variant?.page === 'shop' ? variant.categoryId : rawCategory ? pathId(rawCategory, 'Category') : null;
           const category = categoryId ? await categories.get(visitor, categoryId) : null;
@@ -162,9 +161,8 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
       access: 'public',
       async handler(ctx, req, res) {
         if (!wantsPage(req)) throw new AppError('NOT_FOUND', 'Not found');
-        const locale = pageLocaleOf(req);
-        const words = pageWords(locale);
-        await serve(ctx, req, res, 'product', async (visitor, variant, shop) => {
+        await serve(ctx, req, res, 'product', async (visitor, variant, shop, locale) => {
+          const words = pageWords(locale);
           const id = variant?.page === 'product' ? variant.id : pathId(req.params.id, 'Product');
           // One query: the product, its images, card data and category name; the page's GraphQL read below takes it from there.
           const { product, card, categoryName } = await products.storefront(visitor, id);
@@ -195,9 +193,8 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
       access: 'public',
       async handler(ctx, req, res) {
         if (!wantsPage(req)) throw new AppError('NOT_FOUND', 'Not found');
-        const locale = pageLocaleOf(req);
-        const words = pageWords(locale);
-        await serve(ctx, req, res, 'blog', async (visitor, _variant, shop) => {
+        await serve(ctx, req, res, 'blog', async (visitor, _variant, shop, locale) => {
+          const words = pageWords(locale);
           const page = await services.blog.list(visitor, { first: BLOG_PAGE_SIZE });
           const first = page.edges[0]?.node;
           const next = await services.blog.nextScheduledAt(visitor);
