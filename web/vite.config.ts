@@ -53,8 +53,9 @@ const storefront = storefrontChunks({
   // The server's message, code and field of a failed operation: a few hundred bytes that the blog post,
   // checkout, account and membership pages and the console all read; and a card's recipients as a
   // sentence names them, which the product page, the cart and checkout say (left to the product page's
-  // chunk, it would make checkout fetch the product page).
-  common: /[\\/]src[\\/](apollo[\\/]errors|storefront[\\/]cart[\\/]recipient-names)\.ts$/,
+  // chunk, it would make checkout fetch the product page); and the membership and discount rows of a
+  // quote, which the cart and checkout both show.
+  common: /[\\/]src[\\/](apollo[\\/]errors|storefront[\\/]cart[\\/](recipient-names|QuoteAdjustments))\.tsx?$/,
 });
 
 /**

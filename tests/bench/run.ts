@@ -18,6 +18,7 @@ import { printPromotions, runPromotionsBench } from './promotions.bench.js';
 import { runRenewalsBench } from './renewals.bench.js';
 import { runApiKeysBench } from './api-keys.bench.js';
 import { runWebhooksBench } from './webhooks.bench.js';
+import { runLanguagesBench } from './languages.bench.js';
 
 const only = process.argv.slice(2);
 const wanted = (suite: string) => only.length === 0 || only.includes(suite);
@@ -39,5 +40,6 @@ if (wanted('pages')) await runPagesBench();
 if (wanted('renewals')) await runRenewalsBench();
 if (wanted('api-keys')) await runApiKeysBench();
 if (wanted('webhooks')) await runWebhooksBench();
+if (wanted('languages')) await runLanguagesBench();
 // Not in the default run (it takes about an hour): `npm run bench -- delivery`.
 if (only.includes('delivery')) await runDeliveryBench();

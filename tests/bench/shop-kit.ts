@@ -264,7 +264,7 @@ export interface BenchShops {
   serve: string[];
   /** The shops running now, in start order. */
   running: { size: number; app: Served }[];
-  /** Starts one shop per size, the first of them SIZES[first] (the order rotates from generation to generation). */
+  /** Starts one shop per size, the first of them sizes[first] (the order rotates from generation to generation). */
   start(first: number): Promise<void>;
   /** Stops the running shops. */
   stopShops(): Promise<void>;
@@ -298,7 +298,7 @@ export function serveCommand(overrides: Record<string, string> = {}): { env: Rec
  * `size` products (2 % of them e-greeting cards with every media slot filled, the rest albums), 205
  * categories, 50 media files and 12 blog posts.
  */
-export async function benchShops(name: string): Promise<BenchShops> {
+export async function benchShops(name: string, sizes: number[] = SIZES): Promise<BenchShops> {
   execFileSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: root, stdio: 'inherit' });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `artsong-${name}-bench-`));
   const cluster = await startEmbeddedPostgres(path.join(dir, 'pg'), { onLog: process.env.BENCH_PG_LOG ? (line) => console.error('[pg]', line) : undefined });
@@ -315,7 +315,7 @@ export async function benchShops(name: string): Promise<BenchShops> {
     const { env: serveEnv, args: serve } = serveCommand();
     const envs = new Map<number, Record<string, string>>();
     let catalogue: Catalogue | null = null;
-    for (const size of SIZES) {
+    for (const size of sizes) {
       const database = `${name}_${size}`;
       await cluster.createDatabase(database);
       const env = {
@@ -350,8 +350,8 @@ export async function benchShops(name: string): Promise<BenchShops> {
       serve,
       running,
       async start(first: number) {
-        for (let k = 0; k < SIZES.length; k++) {
-          const size = SIZES[(first + k) % SIZES.length]!;
+        for (let k = 0; k < sizes.length; k++) {
+          const size = sizes[(first + k) % sizes.length]!;
           running.push({ size, app: await spawnServer(serve, envs.get(size)!, '/readyz') });
         }
         console.log(`  shops started (${running.map(({ size, app }) => `${size.toLocaleString()} products: RSS ${rssMiB(app.child.pid!).toFixed(0)} MiB`).join(', ')})`);

@@ -86,6 +86,25 @@ describe('the language an order is bought in', () => {
     expect(page).toContain('<h1>Ada sent you a card, Grace Hopper</h1>');
   });
 
+  it('an order is named as its shopper read it: a translated card bought in German is German in its e-mail, its receipt and its order lines, and found by either name', async () => {
+    const admin = await app.login();
+    const translations = [{ locale: 'de', name: 'Luftballon-Geburtstag', description: 'Luftballons und ein Lied.' }];
+    expect((await app.request(`/api/products/${shop.cardId}`, { method: 'PUT', token: admin, json: { translations } })).status).toBe(200);
+    try {
+      const german = await buyCard('ballon@example.com', 'de');
+      const english = await buyCard('balloon@example.com', 'en');
+      await app.services.deliveries.runDue();
+      expect(arrived('ballon@example.com').subject).toBe('Ada hat Ihnen eine Karte geschickt: Luftballon-Geburtstag');
+      expect(arrived('buyer-ballon@example.com').body).toContain('Luftballon-Geburtstag');
+      expect(arrived('balloon@example.com').subject).toBe('Ada sent you a card: Balloon Birthday');
+      const names = await app.sql<{ id: string; name: string; item_names: string }>('select o.id, i.name, o.item_names from "order" o join order_item i on i.order_id = o.id where o.id in ($1, $2)', [german.id, english.id]);
+      expect(names.find((row) => row.id === german.id)).toMatchObject({ name: 'Luftballon-Geburtstag', item_names: 'balloon birthday luftballon-geburtstag' });
+      expect(names.find((row) => row.id === english.id)).toMatchObject({ name: 'Balloon Birthday', item_names: 'balloon birthday' });
+    } finally {
+      expect((await app.request(`/api/products/${shop.cardId}`, { method: 'PUT', token: admin, json: { translations: [] } })).status).toBe(200);
+    }
+  });
+
   it('refuses a language the shop does not speak, on the locale field', async () => {
     const { body } = await placeOrder(app, orderInput(shop, { locale: 'it' }));
     expect(body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');

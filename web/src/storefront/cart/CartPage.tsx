@@ -2,13 +2,14 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, Callout, Card, Icon, NumericInput, Spinner } from '@blueprintjs/core';
-import { discountLabel, formatPrice, lineTotal, membershipSaving, regularLineTotal } from '../common/price';
+import { formatPrice, lineTotal, regularLineTotal } from '../common/price';
 import { SalePrice } from '../common/SalePrice';
 import type { CartLine } from './cart-lines';
 import { MAX_QUANTITY } from './cart-lines';
 import { localRecipientNames } from './recipient-names';
 import { cart } from './cart-store';
 import { useCartQuote } from './use-cart-quote';
+import { QuoteAdjustments } from './QuoteAdjustments';
 import '../common/storefront.css';
 import './cart.css';
 import { EmptyState } from '../../common/EmptyState';
@@ -134,30 +135,7 @@ export default function CartPage() {
             ))}
           </ul>
           <Card className="cart-summary">
-            {quote.membershipName && (
-              <div className="cart-summary-row cart-membership" data-testid="cart-membership">
-                <span>
-                  <FormattedMessage id="cart.membership" defaultMessage="{plan} membership" values={{ plan: quote.membershipName }} />
-                </span>
-                <span>
-                  <FormattedMessage id="cart.membershipSaving" defaultMessage="You save {amount}" values={{ amount: formatPrice(membershipSaving(quote.lines)) }} />
-                </span>
-              </div>
-            )}
-            {discountLabel(quote) && (
-              <>
-                <div className="cart-summary-row cart-subtotal">
-                  <span>
-                    <FormattedMessage id="cart.subtotal" defaultMessage="Subtotal" />
-                  </span>
-                  <span>{formatPrice(quote.subtotal)}</span>
-                </div>
-                <div className="cart-summary-row cart-discount" data-testid="cart-discount">
-                  <span>{discountLabel(quote)}</span>
-                  <span>−{formatPrice(quote.discount)}</span>
-                </div>
-              </>
-            )}
+            <QuoteAdjustments quote={quote} variant="cart" />
             <div className="cart-summary-row">
               <span>
                 <FormattedMessage id="cart.itemCount" defaultMessage="{count, plural, one {# item} other {# items}}" values={{ count: quote.itemCount }} />

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Callout, Card, Spinner } from '@blueprintjs/core';
-import { discountLabel, formatPrice, giftCardName, membershipSaving, regularLineTotal } from '../common/price';
+import { formatPrice, giftCardName, regularLineTotal } from '../common/price';
 import { SalePrice } from '../common/SalePrice';
 import { localRecipientNames } from '../cart/recipient-names';
+import { QuoteAdjustments } from '../cart/QuoteAdjustments';
 import type { useCartQuote } from '../cart/use-cart-quote';
 import type { AppliedGiftCard } from './GiftCardField';
 
@@ -60,30 +61,7 @@ export function CheckoutSummary({ quote, priced, quoteError, discountCode, giftC
               </li>
             ))}
           </ul>
-          {quote.membershipName && (
-            <div className="checkout-subtotal checkout-membership" data-testid="checkout-membership">
-              <span>
-                <FormattedMessage id="cart.membership" defaultMessage="{plan} membership" values={{ plan: quote.membershipName }} />
-              </span>
-              <span>
-                <FormattedMessage id="cart.membershipSaving" defaultMessage="You save {amount}" values={{ amount: formatPrice(membershipSaving(quote.lines)) }} />
-              </span>
-            </div>
-          )}
-          {discountLabel(quote) && (
-            <>
-              <div className="checkout-subtotal">
-                <span>
-                  <FormattedMessage id="cart.subtotal" defaultMessage="Subtotal" />
-                </span>
-                <span>{formatPrice(quote.subtotal)}</span>
-              </div>
-              <div className="checkout-subtotal checkout-discount-line" data-testid="checkout-discount">
-                <span>{discountLabel(quote)}</span>
-                <span>−{formatPrice(quote.discount)}</span>
-              </div>
-            </>
-          )}
+          <QuoteAdjustments quote={quote} variant="checkout" />
           {discountCode && quote.discountKind && quote.discountKind !== 'CODE' && (
             <p className="muted checkout-discount-note">
               <FormattedMessage

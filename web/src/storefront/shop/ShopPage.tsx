@@ -12,6 +12,7 @@ import type { ProductSort } from '../../apollo/generated/graphql';
 import '../common/storefront.css';
 import './shop.css';
 import { EmptyState } from '../../common/EmptyState';
+import { productTypeName } from '../common/product-type-name';
 
 const PAGE = 24;
 /** The tiles a phone shows first (two rows of two): their pictures are fetched at once. */
@@ -66,7 +67,10 @@ export default function ShopPage() {
   const onSale = params.get('on_sale') === '1';
   const categories = useQuery(ShopCategoriesQuery);
   const types = useQuery(ShopProductTypesQuery);
-  const typeName = (id: number) => (id === CARD_TYPE ? null : (types.data?.productTypes.find((t) => t.id === id)?.name ?? null));
+  const typeName = (id: number) => {
+    const type = id === CARD_TYPE ? null : types.data?.productTypes.find((t) => t.id === id);
+    return type ? productTypeName(intl, type) : null;
+  };
   // The plain page's variables are the ones the server inlines; a sort or a filter only adds its own.
   const products = useQuery(ShopProductsQuery, {
     variables: { query: query || null, categoryId, first: PAGE, ...(typeId ? { productTypeId: typeId } : {}), ...(sort ? { sort: sort.sort } : {}), ...(minPrice ? { minPrice } : {}), ...(maxPrice ? { maxPrice } : {}), ...(onSale ? { onSale } : {}), locale: pageLocale() },
@@ -106,7 +110,7 @@ export default function ShopPage() {
                 aria-label={typeLabel}
                 value={typeId ? String(typeId) : ''}
                 onChange={(event) => changeParams({ type: event.currentTarget.value || null })}
-                options={[{ value: '', label: intl.formatMessage({ id: 'shop.type.all', defaultMessage: 'All types' }) }, ...(types.data?.productTypes ?? []).map((t) => ({ value: String(t.id), label: t.name }))]}
+                options={[{ value: '', label: intl.formatMessage({ id: 'shop.type.all', defaultMessage: 'All types' }) }, ...(types.data?.productTypes ?? []).map((t) => ({ value: String(t.id), label: productTypeName(intl, t) }))]}
               />
             </label>
             <label>
