@@ -151,7 +151,9 @@ describe('group cards in a real browser', () => {
     await page.getByRole('button', { name: 'Change date' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change date' });
     await dialog.getByText('Now', { exact: true }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('Signing closes now; 2 people have signed. No one can sign after it goes.');
+    await expect.poll(() => dialog.getByRole('radio', { name: 'Now' }).isChecked(), { timeout: 10_000 }).toBe(true);
+    // What the dialog says, read without waiting for it: a failure shows what it said instead.
+    await expect.poll(() => dialog.getByRole('alert').allTextContents(), { timeout: 10_000 }).toEqual(['Signing closes now; 2 people have signed. No one can sign after it goes.']);
     await screenshotOf(dialog, 'group-card-change-date-now');
     await dialog.getByText('On a day', { exact: true }).click();
     await expect.poll(() => dialog.getByRole('alert').count(), { timeout: 10_000 }).toBe(0);
