@@ -8,6 +8,7 @@ import { cleanPersonalisation, type CartLine, type Personalisation } from './che
 import { parseInput } from '../../core/input.js';
 import { giftCardPersonalisationSchema, giftMembershipPersonalisationSchema } from '../../rules/schemas.js';
 import { pricedProducts, type PricedProduct } from './priced-products.js';
+import type { Locale } from '../../rules/index.js';
 
 /** An order made from the cart, before it is written (see draftOrder). */
 export interface OrderDraft {
@@ -20,11 +21,11 @@ export interface OrderDraft {
 
 /**
  * Reads the lines' products (with their card designs), checks every line and every recipient,
- * prices the order and makes its items; writes nothing.
+ * prices the order and makes its items, named in the language it is bought in; writes nothing.
  */
-export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; now: Date; benefits?: PricingBenefits | null }, recipientChecks: readonly RecipientCheck[]): Promise<OrderDraft> {
+export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; now: Date; benefits?: PricingBenefits | null; locale?: Locale }, recipientChecks: readonly RecipientCheck[]): Promise<OrderDraft> {
   const { lines, now } = args;
-  const products = await pricedProducts(tx.em, lines.map((line) => line.productId), now);
+  const products = await pricedProducts(tx.em, lines.map((line) => line.productId), now, args.locale);
   if (lines.some((line) => !products.has(line.productId))) {
     throw new AppError('PRODUCT_UNAVAILABLE', 'Some products in your cart are no longer available; review your cart.', { field: 'lines' });
   }
@@ -65,8 +66,8 @@ export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; 
     if (personal?.groupCard) groupCards.set(position, personal.groupCard);
     position += rows.length;
   }
-  // Each product's name once: what the admin's order search needs.
-  const itemNames = [...new Set(lines.map((line) => products.get(line.productId)!.product.name.toLowerCase()))].join(' ');
+  // Each product's name once, in English and as sold: what the admin's order search needs.
+  const itemNames = [...new Set(lines.flatMap(({ productId }) => [products.get(productId)!.product.englishName, products.get(productId)!.product.name].map((name) => name.toLowerCase())))].join(' ');
   return { quote, items, groupCards, itemNames };
 }
 
