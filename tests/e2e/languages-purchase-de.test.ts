@@ -53,6 +53,13 @@ describe('buying a card in German on a phone', () => {
     await page.getByLabel('Name des Empfängers').fill('Grete');
     await page.getByLabel('E-Mail des Empfängers').fill('grete@example.com');
     await page.getByLabel('Ihr Name').fill('Ada');
+    // A later day asks for its date and time, in German too; the shopper then sends it at once after all.
+    await page.getByText('An einem späteren Tag').click();
+    await page.getByLabel('Zustelldatum').waitFor();
+    expect(await page.getByLabel('Zustellzeit').count()).toBe(1);
+    await lookAt(page, 'de', 'purchase-de-3-product-later');
+    await page.getByText('Sofort senden').click();
+    await expect.poll(() => page.getByLabel('Zustelldatum').count()).toBe(0);
     await lookAt(page, 'de', 'purchase-de-3-product');
     await page.getByRole('button', { name: 'In den Warenkorb' }).click();
     const added = page.getByRole('status').filter({ hasText: 'liegt in Ihrem Warenkorb' });
