@@ -39,6 +39,9 @@ describe('buying a card in German on a phone', () => {
     await page.getByRole('link', { name: 'Karten entdecken' }).click();
     await page.waitForURL('**/de/shop');
     await expect.poll(() => page.locator('.shop-count').textContent()).toBe('2 Produkte');
+    // The shop's own product types in German; the album has no German name and keeps its own.
+    await expect.poll(() => page.locator('.product-tile-type').allTextContents()).toEqual(['Musikalbum']);
+    expect(await page.getByRole('combobox', { name: 'Art' }).locator('option').allTextContents()).toEqual(['Alle Arten', 'E-Grußkarte', 'Musikalbum', 'Bilderkollektion', 'Gutschein', 'Mitgliedschaft als Geschenk']);
     await page.getByRole('searchbox', { name: 'Produkte suchen' }).fill('Luftballon');
     await expect.poll(() => page.locator('.shop-count').textContent()).toBe('1 Produkt für „Luftballon“');
     expect(await page.locator('.product-tile-name').allTextContents()).toEqual(['Luftballon-Geburtstag']);
@@ -49,6 +52,7 @@ describe('buying a card in German on a phone', () => {
     await page.locator('.product-tile-link').click();
     await page.waitForURL(`**/de/product/${shop.cardId}`);
     await page.getByRole('heading', { level: 1, name: 'Luftballon-Geburtstag' }).waitFor();
+    expect(await page.locator('.product-type').textContent()).toBe('E-Grußkarte');
     await expect.poll(() => page.getByLabel('Ihre Nachricht').inputValue()).toBe('Alles Gute zum Geburtstag!');
     await page.getByLabel('Name des Empfängers').fill('Grete');
     await page.getByLabel('E-Mail des Empfängers').fill('grete@example.com');

@@ -36,6 +36,7 @@ describe('buying a card in French on a phone', () => {
     await featured.click();
     await page.waitForURL(`**/fr/product/${shop.cardId}`);
     await page.getByRole('heading', { level: 1, name: 'Anniversaire en ballons' }).waitFor();
+    expect(await page.locator('.product-type').textContent()).toBe('Carte de vœux électronique');
     await expect.poll(() => page.getByLabel('Votre message').inputValue()).toBe('Joyeux anniversaire\u00a0!');
     await page.getByLabel('Nom du destinataire').fill('Grete');
     await page.getByLabel('E-mail du destinataire').fill('grete@example.com');

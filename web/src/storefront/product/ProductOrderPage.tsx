@@ -7,6 +7,7 @@ import { useQuery } from '@apollo/client/react';
 import { Button, Callout, Classes, Spinner } from '@blueprintjs/core';
 import { snackbarWithAction } from '../common/store-toast';
 import { SalePrice } from '../common/SalePrice';
+import { productTypeName } from '../common/product-type-name';
 import { cart, useCartLine } from '../cart/cart-store';
 import type { CardPersonalisation } from '../cart/cart-lines';
 import { OpeningCard } from './OpeningCard';
@@ -155,7 +156,7 @@ export default function ProductOrderPage() {
       <div className="product-info">
         {/* On a phone: the card, this, the songs, then the form (product-page.css). */}
         <div className="product-head">
-          <p className="muted product-type">{product.productType.name}</p>
+          <p className="muted product-type">{productTypeName(intl, product.productType.name)}</p>
           <h1>{product.name}</h1>
           <p className="product-price">
             {giftCard ? (

@@ -3,6 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { Button, Callout, Checkbox, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
 import { defineMessages, FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { ProductTile } from '../common/ProductTile';
+import { productTypeName } from '../common/product-type-name';
 import { useDebounced } from '../common/use-debounced';
 import { useUrlParams } from '../../common/url-params';
 import { CategoryNav } from './CategoryNav';
@@ -66,7 +67,10 @@ export default function ShopPage() {
   const onSale = params.get('on_sale') === '1';
   const categories = useQuery(ShopCategoriesQuery);
   const types = useQuery(ShopProductTypesQuery);
-  const typeName = (id: number) => (id === CARD_TYPE ? null : (types.data?.productTypes.find((t) => t.id === id)?.name ?? null));
+  const typeName = (id: number) => {
+    const type = id === CARD_TYPE ? null : types.data?.productTypes.find((t) => t.id === id);
+    return type ? productTypeName(intl, type.name) : null;
+  };
   // The plain page's variables are the ones the server inlines; a sort or a filter only adds its own.
   const products = useQuery(ShopProductsQuery, {
     variables: { query: query || null, categoryId, first: PAGE, ...(typeId ? { productTypeId: typeId } : {}), ...(sort ? { sort: sort.sort } : {}), ...(minPrice ? { minPrice } : {}), ...(maxPrice ? { maxPrice } : {}), ...(onSale ? { onSale } : {}), locale: pageLocale() },
@@ -106,7 +110,7 @@ export default function ShopPage() {
                 aria-label={typeLabel}
                 value={typeId ? String(typeId) : ''}
                 onChange={(event) => changeParams({ type: event.currentTarget.value || null })}
-                options={[{ value: '', label: intl.formatMessage({ id: 'shop.type.all', defaultMessage: 'All types' }) }, ...(types.data?.productTypes ?? []).map((t) => ({ value: String(t.id), label: t.name }))]}
+                options={[{ value: '', label: intl.formatMessage({ id: 'shop.type.all', defaultMessage: 'All types' }) }, ...(types.data?.productTypes ?? []).map((t) => ({ value: String(t.id), label: productTypeName(intl, t.name) }))]}
               />
             </label>
             <label>
