@@ -34,13 +34,15 @@ interface LanguageRead {
 }
 
 const PAGE = { accept: 'text/html', 'accept-encoding': 'br' };
-const READS: LanguageRead[] = [
+const ALL_READS: LanguageRead[] = [
   { name: 'product page, random id (br)', path: (l, id = randomId) => () => `${l === 'de' ? '/de' : ''}/product/${id()}`, headers: PAGE, random: true },
   { name: '/shop (br)', path: (l) => () => (l === 'de' ? '/de/shop' : '/shop'), headers: PAGE },
   { name: 'home page (br)', path: (l) => () => (l === 'de' ? '/de' : '/'), headers: PAGE },
   { name: 'GET /api/products/{random id}', path: (l, id = randomId) => () => `/api/products/${id()}${l === 'de' ? '?lang=de' : ''}`, headers: {}, random: true },
   { name: 'GraphQL product(random id) (GET)', path: (l, id = randomId) => () => graphqlGet({ id: id(), ...(l === 'de' ? { locale: 'de' } : {}) }), headers: { 'apollo-require-preflight': 'true' }, random: true },
 ];
+/** BENCH_READS=GraphQL measures only the reads whose name holds it. */
+const READS = ALL_READS.filter((read) => !process.env.BENCH_READS || read.name.includes(process.env.BENCH_READS));
 
 export interface LanguagesRow {
   read: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE } from '../helpers/account-browser.js';
 import { browserSuite } from '../helpers/browser.js';
-import { storefrontProblems } from '../helpers/storefront-axe.js';
+import { languageProblems, storefrontProblems } from '../helpers/storefront-axe.js';
 
 /** The rest of the storefront's pages under axe-core at a phone's width (the desktop's: accessibility-storefront.test.ts). */
 const suite = browserSuite();
@@ -11,5 +11,11 @@ describe('accessibility of the storefront (axe-core), phone', () => {
     const problems = await storefrontProblems(suite.app, suite.browser, PHONE);
     expect(Object.entries(problems).filter(([, found]) => found.length)).toEqual([]);
     expect(Object.keys(problems)).toHaveLength(11);
+  });
+
+  it(`finds no moderate or worse problem on the German and French home, shop, product and cart pages at ${PHONE.width} px, each in its language`, { timeout: 120_000 }, async () => {
+    const problems = await languageProblems(suite.app, suite.browser, PHONE);
+    expect(Object.entries(problems).filter(([, found]) => found.length)).toEqual([]);
+    expect(Object.keys(problems)).toHaveLength(8);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite } from '../helpers/browser.js';
-import { storefrontProblems } from '../helpers/storefront-axe.js';
+import { languageProblems, storefrontProblems } from '../helpers/storefront-axe.js';
 
 /** The rest of the storefront's pages under axe-core at desktop width (the phone's: accessibility-storefront-phone.test.ts). */
 const suite = browserSuite();
@@ -10,5 +10,11 @@ describe('accessibility of the storefront (axe-core), desktop', () => {
     const problems = await storefrontProblems(suite.app, suite.browser, { width: 1280, height: 800 });
     expect(Object.entries(problems).filter(([, found]) => found.length)).toEqual([]);
     expect(Object.keys(problems)).toHaveLength(11);
+  });
+
+  it(`finds no moderate or worse problem on the German and French home, shop, product and cart pages at 1280 px, each in its language`, { timeout: 120_000 }, async () => {
+    const problems = await languageProblems(suite.app, suite.browser, { width: 1280, height: 800 });
+    expect(Object.entries(problems).filter(([, found]) => found.length)).toEqual([]);
+    expect(Object.keys(problems)).toHaveLength(8);
   });
 });

@@ -4,8 +4,15 @@ import { register, signedIn } from './account-browser.js';
 import { seriousProblems, SHOPPERS } from './axe.js';
 import { newContext, screenshot } from './browser.js';
 import { placeGroupCard } from './group-card-fixtures.js';
-import { orderInput, personalisation, placeOrder, seedShop } from './order-fixtures.js';
+import { orderInput, personalisation, placeOrder, seedShop, type Shop } from './order-fixtures.js';
 import type { TestApp } from './test-app.js';
+
+/** The shop both checks below look at, seeded once per app (a file's tests share one). */
+const shops = new WeakMap<TestApp, Promise<Shop>>();
+function shopOf(app: TestApp): Promise<Shop> {
+  if (!shops.has(app)) shops.set(app, app.login().then((token) => seedShop(app, token)));
+  return shops.get(app)!;
+}
 
 /** Waits for what shows the page is ready and for the app to have taken it over, then asks axe. */
 async function check(page: Page, path: string, ready: () => Promise<boolean>): Promise<string[]> {
@@ -25,7 +32,7 @@ async function check(page: Page, path: string, ready: () => Promise<boolean>): P
  * and the address book. Answers what axe found, by page (11 pages).
  */
 export async function storefrontProblems(app: TestApp, browser: Browser, viewport: { width: number; height: number }): Promise<Record<string, string[]>> {
-  const shop = await seedShop(app, await app.login());
+  const shop = await shopOf(app);
   const { body } = await placeOrder(app, orderInput(shop, { purchaserEmail: 'axe_guest@example.com' }));
   const orderId = body.data.placeOrder.id as string;
   const group = await placeGroupCard(app, shop, { deliveryDate: '2027-01-20', collectUntil: '2027-01-19T18:00:00Z' });
@@ -58,5 +65,37 @@ export async function storefrontProblems(app: TestApp, browser: Browser, viewpor
   await account.setViewportSize(viewport);
   problems['/account/settings'] = await check(account, '/account/settings', () => account.getByRole('button', { name: 'Sign out everywhere' }).isVisible());
   problems['/account/contacts'] = await check(account, '/account/contacts', () => account.getByRole('heading', { level: 1 }).isVisible());
+  return problems;
+}
+
+/**
+ * The storefront's home, shop, product and cart pages in German and French under axe-core at one
+ * width (contract sections 15 and 20): besides what axe finds, each page must say its language
+ * (`<html lang>`) and the footer's switch must give each language's link its own `lang`. Answers
+ * what was found, by page (8 pages).
+ */
+export async function languageProblems(app: TestApp, browser: Browser, viewport: { width: number; height: number }): Promise<Record<string, string[]>> {
+  const shop = await shopOf(app);
+  const cartLine = { id: 'line-1', productId: shop.cardId, name: 'Balloon Birthday', quantity: 1, personalisation: { ...personalisation(), recipients: [{ name: 'Grace Hopper', email: 'grace@example.com' }], deliveryDate: null, deliveryTime: '09:00', timeZone: 'UTC' } };
+  const context = await newContext(browser, app.url, { viewport });
+  await context.addInitScript((line) => localStorage.setItem('cart', JSON.stringify([line])), cartLine);
+  const page = await context.newPage();
+  const problems: Record<string, string[]> = {};
+  for (const locale of ['de', 'fr']) {
+    const pages: [string, () => Promise<boolean>][] = [
+      [`/${locale}`, () => page.locator('.product-grid .product-tile').first().isVisible()],
+      [`/${locale}/shop`, async () => (await page.locator('.product-tile').count()) === 2],
+      [`/${locale}/product/${shop.cardId}`, () => page.locator('#card-message').isVisible()],
+      [`/${locale}/cart`, async () => /4,50/.test((await page.getByTestId('cart-total').textContent()) ?? '')],
+    ];
+    for (const [path, ready] of pages) {
+      const found = await check(page, path, ready);
+      if ((await page.evaluate(() => document.documentElement.lang)) !== locale) found.push(`<html lang> is not ${locale}`);
+      const switches = await page.locator('.site-footer a[hreflang]').evaluateAll((links) => links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('lang')]));
+      if (switches.length !== 4 || switches.some(([hreflang, lang]) => !hreflang || hreflang !== lang)) found.push(`the language switch's links: ${JSON.stringify(switches)}`);
+      problems[path.replace(/\/\d+$/, '/{id}')] = found;
+    }
+  }
+  await context.close();
   return problems;
 }

@@ -73,6 +73,22 @@ describe('the language an order is bought in', () => {
     expect(page).not.toContain('Send a thank-you');
   });
 
+  it("a product with a German name is sold by that name in German: the order's line, its e-mail and receipt; the console finds it by either name", async () => {
+    const admin = await app.login();
+    expect((await app.request(`/api/products/${shop.albumId}`, { method: 'PUT', token: admin, json: { translations: [{ locale: 'de', name: 'Sommerlieder-Album' }] } })).status).toBe(200);
+    const input = orderInput(shop, { purchaserEmail: 'sommer@example.com', lines: [{ productId: shop.albumId, quantity: 1 }], locale: 'de' });
+    const { body } = await app.graphql(`mutation Place($input: PlaceOrderInput!) { placeOrder(input: $input) { id items { name } } }`, { input });
+    expect(body.data.placeOrder.items).toEqual([{ name: 'Sommerlieder-Album' }]);
+    await app.services.deliveries.runDue();
+    expect(arrived('sommer@example.com').body).toContain('Sommerlieder-Album');
+    const found = async (search: string) => (await app.graphql(`query($search: String) { orders(search: $search) { edges { node { id } } } }`, { search }, admin)).body.data.orders.edges.map((edge: { node: { id: string } }) => edge.node.id);
+    expect(await found('sommerlieder')).toEqual([body.data.placeOrder.id]);
+    expect(await found('summer songs')).toContain(body.data.placeOrder.id);
+    // Bought in English, the same product keeps its own name.
+    const english = await app.graphql(`mutation Place($input: PlaceOrderInput!) { placeOrder(input: $input) { items { name } } }`, { input: orderInput(shop, { lines: [{ productId: shop.albumId, quantity: 1 }] }) });
+    expect(english.body.data.placeOrder.items).toEqual([{ name: 'Summer Songs Album' }]);
+  });
+
   it('placeOrder without a locale is English: the order, its e-mail and its page', async () => {
     const order = await buyCard('hello@example.com');
     expect(order.locale).toBe('en');

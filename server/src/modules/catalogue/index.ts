@@ -6,4 +6,4 @@ export { parsePrice } from './product-rules.js';
 export { E_GREETING_CARD_TYPE_ID } from './product-type.entity.js';
 export { Product, ProductStatus } from './product.entity.js';
 export { mainImagePath } from './product-picture.js';
-export { contentLocale, readLocale, readProductsIn, translatedNames } from './product-content.js';
+export { contentLocale, readLocale, readProductsIn } from './product-content.js';

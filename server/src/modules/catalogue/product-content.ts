@@ -42,18 +42,6 @@ export async function translationsOf(ctx: RequestContext, productId: number): Pr
   return (await loader.load(productId)) ?? [];
 }
 
-/** The names of products in `locale`, by id: those translated into it (none for English). */
-export async function translatedNames(ctx: RequestContext, productIds: readonly number[], locale: Locale): Promise<Map<number, string>> {
-  const names = new Map<number, string>();
-  if (locale === DEFAULT_LOCALE) return names;
-  const translations = await Promise.all(productIds.map((id) => translationsOf(ctx, id)));
-  productIds.forEach((id, i) => {
-    const name = translations[i]!.find((row) => row.locale === locale)?.name;
-    if (name) names.set(id, name);
-  });
-  return names;
-}
-
 export type TranslatedField = 'name' | 'description' | 'defaultMessage';
 
 /** A field of a product in the request's language: its translation when there is one, else `english`. */

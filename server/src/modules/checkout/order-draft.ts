@@ -8,8 +8,7 @@ import { cleanPersonalisation, type CartLine, type Personalisation } from './che
 import { parseInput } from '../../core/input.js';
 import { giftCardPersonalisationSchema, giftMembershipPersonalisationSchema } from '../../rules/schemas.js';
 import { pricedProducts, type PricedProduct } from './priced-products.js';
-import { translatedNames } from '../catalogue/index.js';
-import { DEFAULT_LOCALE, type Locale } from '../../rules/locales.js';
+import type { Locale } from '../../rules/index.js';
 
 /** An order made from the cart, before it is written (see draftOrder). */
 export interface OrderDraft {
@@ -22,13 +21,11 @@ export interface OrderDraft {
 
 /**
  * Reads the lines' products (with their card designs), checks every line and every recipient,
- * prices the order and makes its items; writes nothing. Each item is named as the shopper read the
- * product: in the order's language where the product is translated into it.
+ * prices the order and makes its items, named in the language it is bought in; writes nothing.
  */
 export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; now: Date; benefits?: PricingBenefits | null; locale?: Locale }, recipientChecks: readonly RecipientCheck[]): Promise<OrderDraft> {
   const { lines, now } = args;
-  const productIds = [...new Set(lines.map((line) => line.productId))];
-  const [products, translated] = await Promise.all([pricedProducts(tx.em, productIds, now), translatedNames(tx, productIds, args.locale ?? DEFAULT_LOCALE)]);
+  const products = await pricedProducts(tx.em, lines.map((line) => line.productId), now, args.locale);
   if (lines.some((line) => !products.has(line.productId))) {
     throw new AppError('PRODUCT_UNAVAILABLE', 'Some products in your cart are no longer available; review your cart.', { field: 'lines' });
   }
@@ -52,7 +49,6 @@ export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; 
   const groupCards = new Map<number, GroupCardRequest>();
   for (const line of quote.lines) {
     const { product, card: design } = products.get(line.product.id)!;
-    const name = translated.get(product.id) ?? product.name;
     const personal = personalisations[line.index];
     // What the line was compared with when sold, and the sale that priced it (the receipt's saving, Sales per sale).
     // A membership's price is compared with the price without it (the receipt says what was saved).
@@ -60,18 +56,18 @@ export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; 
     const gift = giftCards[line.index];
     const giftMembership = giftMemberships[line.index];
     const rows: NewOrderItem[] = personal && design
-      ? cardItems({ product: { id: product.id, name }, design, price: line.unitPrice, sold, personal, position })
+      ? cardItems({ product, design, price: line.unitPrice, sold, personal, position })
       : gift
-        ? [{ position, productId: product.id, name, price: line.unitPrice, quantity: 1, recipientName: gift.recipientName, recipientEmail: gift.recipientEmail, senderName: gift.senderName, message: gift.message || null, giftCard: true }]
+        ? [{ position, productId: product.id, name: product.name, price: line.unitPrice, quantity: 1, recipientName: gift.recipientName, recipientEmail: gift.recipientEmail, senderName: gift.senderName, message: gift.message || null, giftCard: true }]
         : giftMembership && line.giftPlan
-          ? [{ position, productId: product.id, name: `${name}: ${line.giftPlan.name}`, price: line.unitPrice, quantity: 1, recipientName: giftMembership.recipientName, recipientEmail: giftMembership.recipientEmail, senderName: giftMembership.senderName, message: giftMembership.message || null, giftMembershipPlanId: line.giftPlan.id }]
-          : [{ position, productId: product.id, name, price: line.unitPrice, ...sold, quantity: line.quantity }];
+          ? [{ position, productId: product.id, name: `${product.name}: ${line.giftPlan.name}`, price: line.unitPrice, quantity: 1, recipientName: giftMembership.recipientName, recipientEmail: giftMembership.recipientEmail, senderName: giftMembership.senderName, message: giftMembership.message || null, giftMembershipPlanId: line.giftPlan.id }]
+          : [{ position, productId: product.id, name: product.name, price: line.unitPrice, ...sold, quantity: line.quantity }];
     items.push(...rows);
     if (personal?.groupCard) groupCards.set(position, personal.groupCard);
     position += rows.length;
   }
-  // Each product's name once, and its name in the order's language: what the admin's order search needs.
-  const itemNames = [...new Set(lines.flatMap((line) => [products.get(line.productId)!.product.name, translated.get(line.productId) ?? ''].filter(Boolean).map((name) => name.toLowerCase())))].join(' ');
+  // Each product's name once, in English and as sold: what the admin's order search needs.
+  const itemNames = [...new Set(lines.flatMap(({ productId }) => [products.get(productId)!.product.englishName, products.get(productId)!.product.name].map((name) => name.toLowerCase())))].join(' ');
   return { quote, items, groupCards, itemNames };
 }
 

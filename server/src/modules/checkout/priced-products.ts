@@ -3,13 +3,16 @@ import { jsonColumn } from '../../db/json-column.js';
 import { idArray, preparedRead, runPrepared } from '../../db/prepared.js';
 import { CARD_MEDIA_SLOTS, SONG_SLOTS, slotStem, E_GREETING_CARD_TYPE_ID, type CardMediaSlot } from '../catalogue/index.js';
 import type { CardDesign, CardMedia } from '../orders/index.js';
-import { GIFT_CARD_TYPE_NAME, GIFT_MEMBERSHIP_TYPE_NAME } from '../../rules/index.js';
+import { DEFAULT_LOCALE, GIFT_CARD_TYPE_NAME, GIFT_MEMBERSHIP_TYPE_NAME, type Locale } from '../../rules/index.js';
 
 /** What checkout reads of a product it sells: its price and name, and for an e-card its design as sold. */
 export interface PricedProduct {
   product: {
     id: number;
+    /** Its name in the checkout's language (the English where it has no translation). */
     name: string;
+    /** Its own, English, name: what the console searches orders by. */
+    englishName: string;
     /** What it sells for at the moment of the checkout (a running sale's price, or its own). */
     price: string;
     /** The price struck through beside it (the regular price during a sale), or null. */
@@ -42,6 +45,7 @@ export interface GiftPlan {
 interface Row {
   id: number;
   name: string;
+  english_name: string;
   price: string;
   compare_at_price: string | null;
   category_id: number;
@@ -60,7 +64,8 @@ interface Row {
 const SLOT_FILES = CARD_MEDIA_SLOTS.map((slot) => `('${slot}', c.${slotStem(slot)}_id)`).join(', ');
 
 const PRICED_PRODUCTS = preparedRead('checkout_priced_products', `
-  select p.id, p.name, coalesce(rs.sale_price, p.price)::text as price,
+  select p.id, coalesce(nullif((select pt.name from product_translation pt where pt.product_id = p.id and pt.locale = $3), ''), p.name) as name,
+         p.name as english_name, coalesce(rs.sale_price, p.price)::text as price,
          (case when rs.sale_price is not null then p.price else p.compare_at_price end)::text as compare_at_price,
          p.category_id, rs.sale_id, (select name from sale where id = rs.sale_id) as sale_name, p.product_type_id as type_id, c.message_location, c.font_name,
          coalesce(t.type_name = lower('${GIFT_CARD_TYPE_NAME}'), false) as gift_card,
@@ -81,12 +86,12 @@ const PRICED_PRODUCTS = preparedRead('checkout_priced_products', `
  * files of every slot), in the caller's transaction: checkout writes each card's design into its
  * order items and needs no entity of them. Each is priced by the sales running at `at` (the moment
  * the order is placed), exactly: not by the shop's kept sale prices, which follow a start or an end
- * within a moment.
+ * within a moment. Their names are in `locale`, the language the order is bought in.
  */
-export async function pricedProducts(em: EntityManager, productIds: readonly number[], at: Date): Promise<Map<number, PricedProduct>> {
+export async function pricedProducts(em: EntityManager, productIds: readonly number[], at: Date, locale: Locale = DEFAULT_LOCALE): Promise<Map<number, PricedProduct>> {
   const ids = [...new Set(productIds.map((id) => Math.trunc(id)))];
   if (!ids.length) return new Map();
-  const rows = await runPrepared<Row>(em, PRICED_PRODUCTS, [idArray(ids), at.toISOString()]);
+  const rows = await runPrepared<Row>(em, PRICED_PRODUCTS, [idArray(ids), at.toISOString(), locale]);
   return new Map(
     rows.map((row) => {
       const isCard = Number(row.type_id) === E_GREETING_CARD_TYPE_ID;
@@ -109,8 +114,8 @@ export async function pricedProducts(em: EntityManager, productIds: readonly num
       const plans = isGiftMembership ? new Map(Object.entries(jsonColumn(row.plans) ?? {}).map(([id, plan]) => [Number(id), plan])) : null;
       // A gift card (or membership) is sold at the amount (or plan) chosen: no sale lowers it and nothing is struck through.
       const product = isGiftCard || isGiftMembership
-        ? { id: Number(row.id), name: row.name, price: row.price, compareAtPrice: null, categoryId: Number(row.category_id), saleId: null, saleName: null }
-        : { id: Number(row.id), name: row.name, price: row.price, compareAtPrice: row.compare_at_price, categoryId: Number(row.category_id), saleId: row.sale_id === null ? null : Number(row.sale_id), saleName: row.sale_name };
+        ? { id: Number(row.id), name: row.name, englishName: row.english_name, price: row.price, compareAtPrice: null, categoryId: Number(row.category_id), saleId: null, saleName: null }
+        : { id: Number(row.id), name: row.name, englishName: row.english_name, price: row.price, compareAtPrice: row.compare_at_price, categoryId: Number(row.category_id), saleId: row.sale_id === null ? null : Number(row.sale_id), saleName: row.sale_name };
       return [Number(row.id), { product, price: product.price, isCard, isGiftCard, isGiftMembership, plans, card }];
     }),
   );

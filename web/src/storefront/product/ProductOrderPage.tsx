@@ -7,6 +7,7 @@ import { useQuery } from '@apollo/client/react';
 import { Button, Callout, Classes, Spinner } from '@blueprintjs/core';
 import { snackbarWithAction } from '../common/store-toast';
 import { SalePrice } from '../common/SalePrice';
+import { productTypeName } from '../common/product-type-name';
 import { cart, useCartLine } from '../cart/cart-store';
 import type { CardPersonalisation } from '../cart/cart-lines';
 import { OpeningCard } from './OpeningCard';
@@ -23,7 +24,6 @@ import './product-page.css';
 import { EmptyState } from '../../common/EmptyState';
 import { localRecipientNames } from '../cart/recipient-names';
 import { CardWithPictures, Description, Gallery } from './ProductPictures';
-import { productTypeName } from '../common/product-type-name';
 
 // The preview's dialog (and Blueprint's overlays) load when a shopper first asks for it.
 const RecipientPreviewDialog = lazy(() => import('../preview/RecipientPreviewDialog'));
@@ -156,7 +156,7 @@ export default function ProductOrderPage() {
       <div className="product-info">
         {/* On a phone: the card, this, the songs, then the form (product-page.css). */}
         <div className="product-head">
-          <p className="muted product-type">{productTypeName(intl, product.productType)}</p>
+          <p className="muted product-type">{productTypeName(intl, product.productType.name)}</p>
           <h1>{product.name}</h1>
           <p className="product-price">
             {giftCard ? (

@@ -3,6 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { Button, Callout, Checkbox, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
 import { defineMessages, FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { ProductTile } from '../common/ProductTile';
+import { productTypeName } from '../common/product-type-name';
 import { useDebounced } from '../common/use-debounced';
 import { useUrlParams } from '../../common/url-params';
 import { CategoryNav } from './CategoryNav';
@@ -12,7 +13,6 @@ import type { ProductSort } from '../../apollo/generated/graphql';
 import '../common/storefront.css';
 import './shop.css';
 import { EmptyState } from '../../common/EmptyState';
-import { productTypeName } from '../common/product-type-name';
 
 const PAGE = 24;
 /** The tiles a phone shows first (two rows of two): their pictures are fetched at once. */
@@ -69,7 +69,7 @@ export default function ShopPage() {
   const types = useQuery(ShopProductTypesQuery);
   const typeName = (id: number) => {
     const type = id === CARD_TYPE ? null : types.data?.productTypes.find((t) => t.id === id);
-    return type ? productTypeName(intl, type) : null;
+    return type ? productTypeName(intl, type.name) : null;
   };
   // The plain page's variables are the ones the server inlines; a sort or a filter only adds its own.
   const products = useQuery(ShopProductsQuery, {
@@ -110,7 +110,7 @@ export default function ShopPage() {
                 aria-label={typeLabel}
                 value={typeId ? String(typeId) : ''}
                 onChange={(event) => changeParams({ type: event.currentTarget.value || null })}
-                options={[{ value: '', label: intl.formatMessage({ id: 'shop.type.all', defaultMessage: 'All types' }) }, ...(types.data?.productTypes ?? []).map((t) => ({ value: String(t.id), label: productTypeName(intl, t) }))]}
+                options={[{ value: '', label: intl.formatMessage({ id: 'shop.type.all', defaultMessage: 'All types' }) }, ...(types.data?.productTypes ?? []).map((t) => ({ value: String(t.id), label: productTypeName(intl, t.name) }))]}
               />
             </label>
             <label>
