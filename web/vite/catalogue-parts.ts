@@ -27,7 +27,7 @@ interface Part {
  * Which texts a module shows is read from its source: the catalogue's ids it names. The development
  * server, the server's renderer and the tests load whole catalogues (this plugin only builds).
  */
-export function catalogueParts({ src, shell, catalogues, languages, runtime }: {
+export function catalogueParts({ src, shell, catalogues, languages, runtime, english }: {
   /** The app's sources (web/src/): only their modules name messages. */
   src: string;
   /** The app shell (app/start.tsx), loaded with the catalogue's first part. */
@@ -38,6 +38,8 @@ export function catalogueParts({ src, shell, catalogues, languages, runtime }: {
   languages: readonly string[];
   /** The module that exports withTexts (i18n/page-intl.ts). */
   runtime: string;
+  /** Modules only ever shown in English (the console's screens): loaded without texts. */
+  english?: RegExp;
 }): Plugin {
   const partId = (module: string, language: string) => `${module.replace(/\.[^./]+$/, '')}.${language}.js`;
   const catalogueOf = (id: string) => languages.find((language) => id === path.join(catalogues, `${language}.json`));
@@ -57,6 +59,7 @@ export function catalogueParts({ src, shell, catalogues, languages, runtime }: {
     const parts = new Map<string, Part>();
     const lazy = [...new Set([...modules.values()].flatMap((uses) => uses.lazy.map((entry) => entry.id)))].sort();
     for (const module of lazy) {
+      if (english?.test(module)) continue;
       const ids = [...idsOfClosure(modules, module)].filter((id) => !shellIds.has(id));
       if (ids.length === 0) continue;
       parts.set(module, { index: parts.size, messages: pick(ids) });
