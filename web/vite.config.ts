@@ -8,6 +8,7 @@ import { blueprintIconNames } from './vite/icon-names.ts';
 import { graphqlDocuments } from './vite/graphql-documents.ts';
 import { storefrontChunks } from './vite/storefront-chunks.ts';
 import { oneByteSource } from './vite/one-byte-source.ts';
+import { catalogueParts } from './vite/catalogue-parts.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const backend = 'http://localhost:4000';
@@ -58,6 +59,17 @@ const storefront = storefrontChunks({
   common: /[\\/]src[\\/](apollo[\\/]errors|storefront[\\/]cart[\\/](recipient-names|QuoteAdjustments))\.tsx?$/,
 });
 
+/** Each language's catalogue in parts, loaded with the code that shows them: the app's, then each screen's. */
+const texts = catalogueParts({
+  src: `${root}src/`,
+  shell: `${root}src/app/start.tsx`,
+  catalogues: `${root}src/i18n/messages`,
+  languages: ['de', 'fr', 'es'],
+  runtime: `${root}src/i18n/page-intl.ts`,
+  // The console, the blog's editor and the staff's invitation have one, English, address (gateway/src/page-locale.ts).
+  english: /[\\/]src[\\/](admin[\\/]|blog[\\/]editor[\\/]|auth[\\/]StaffAcceptPage\.tsx$)/,
+});
+
 /**
  * The server's renderer of the storefront (`vite build --ssr`, see web/src/entry-server.tsx): one
  * self-contained module for Node in web/ssr, every dependency bundled in (Blueprint's ESM files
@@ -95,6 +107,7 @@ export default defineConfig(({ command, isSsrBuild }) => isSsrBuild ? ssrBuild :
     blueprintIconNames(),
     graphqlDocuments(`${root}src/apollo/generated/graphql.ts`),
     storefront.plugin,
+    texts,
     react(),
     // Every text asset also as .br and .gz beside it, served by the gateway to browsers that accept them.
     // Brotli at its best for what shoppers load; the explorer's editor (megabytes, rarely opened) faster.

@@ -20,6 +20,11 @@ export const PAGE_MODULES = {
 } as const;
 export type PageModule = keyof typeof PAGE_MODULES;
 
+/** The app shell, which loads the first part of a language's texts. */
+const APP_SHELL = 'src/app/start.tsx';
+/** The part of a language's catalogue a module loads: `src/storefront/cart/CartPage.tsx` → `src/storefront/cart/CartPage.de.js`. */
+const textsOf = (module: string, locale: string) => module.replace(/\.[^./]+$/, `.${locale}.js`);
+
 let cached: { file: string; mtimeMs: number; manifest: Record<string, ManifestChunk> } | null = null;
 
 function readManifest(webDir: string): Record<string, ManifestChunk> | null {
@@ -35,8 +40,8 @@ function readManifest(webDir: string): Record<string, ManifestChunk> | null {
 
 /**
  * The scripts and stylesheets of a page's screen (its lazily loaded chunk and what that imports),
- * of the app the entry starts and of the page's language, less what the entry already loads: preloaded with the HTML, so the screen's code arrives with the
- * entry instead of after it.
+ * of the app the entry starts and of the page's language, less what the entry already loads:
+ * preloaded with the HTML, so the screen's code and texts arrive with the entry instead of after it.
  */
 export function pageChunks(webDir: string, page: PageModule | undefined, locale: string = 'en'): { scripts: string[]; styles: string[] } {
   const manifest = readManifest(webDir);
@@ -54,8 +59,9 @@ export function pageChunks(webDir: string, page: PageModule | undefined, locale:
     for (const stage of manifest['index.html'].dynamicImports ?? []) collect(stage, wanted);
     collect(PAGE_MODULES[page], wanted);
   }
-  // The page's message catalogue (web/src/i18n/page-intl.ts), which the app waits for before it draws: English is in the code.
-  if (locale !== 'en') collect(`src/i18n/messages/${locale}.json`, wanted);
+  // The page's texts, which the app and its screen wait for before they draw (English is in the code):
+  // the parts of the language's catalogue the app and the screen load (web/vite/catalogue-parts.ts).
+  if (locale !== 'en') for (const module of [APP_SHELL, ...(page ? [PAGE_MODULES[page]] : [])]) collect(textsOf(module, locale), wanted);
   const keys = [...wanted].filter((key) => !loaded.has(key) && manifest[key]);
   return {
     scripts: keys.map((key) => `/${manifest[key]!.file}`),

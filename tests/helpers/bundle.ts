@@ -26,7 +26,24 @@ export const STOREFRONT_ROUTES: Record<string, string> = {
   '/cart': 'src/storefront/cart/CartPage.tsx',
   '/payments': 'src/storefront/checkout/PaymentsPage.tsx',
   '/order-confirmation/{id}': 'src/storefront/order/OrderConfirmationPage.tsx',
+  '/membership': 'src/storefront/membership/MembershipPage.tsx',
+  '/gift-card': 'src/storefront/gift-cards/GiftCardPage.tsx',
+  '/gift-cards': 'src/storefront/gift-cards/GiftCardBalancePage.tsx',
 };
+
+/** The shopper's own pages, opened signed in: forms and dialogs of their own, in more scripts than a first visit elsewhere. */
+export const ACCOUNT_ROUTES: Record<string, string> = {
+  '/account': 'src/storefront/account/AccountPage.tsx',
+  '/account/settings': 'src/storefront/account-settings/AccountSettingsPage.tsx',
+  '/account/contacts': 'src/storefront/contacts/ContactsPage.tsx',
+};
+
+/** The languages a storefront page speaks besides English, whose texts are chunks of their own (English is in the code). */
+export const LANGUAGES = ['de', 'fr', 'es'] as const;
+/** What a first visit in another language may load more than in English, in brotli kB (issue 50). */
+export const LANGUAGE_GOAL_KB = 10;
+/** The app shell, which loads the first part of a language's texts (web/vite/catalogue-parts.ts). */
+export const APP_SHELL = 'src/app/start.tsx';
 
 /** What must never load with a storefront page: its module, and a text only its code carries. */
 export const KEPT_APART = [
@@ -57,6 +74,17 @@ export function routeFiles(manifest: Manifest, screen: string): { js: string[]; 
   const keys = staticClosure(manifest, screen, entry);
   const chunks = [...keys].map((key) => manifest[key]!);
   return { js: [...new Set(chunks.map((c) => c.file))], css: [...new Set(chunks.flatMap((c) => c.css ?? []))] };
+}
+
+/** The chunk of a module's texts in a language (web/vite/catalogue-parts.ts): `src/storefront/cart/CartPage.tsx` → `src/storefront/cart/CartPage.de.js`. */
+export const textsKey = (module: string, language: string) => module.replace(/\.[^./]+$/, `.${language}.js`);
+
+/** The scripts a first visit to a route in a language loads beyond the English visit's: the texts of the app and of the route's screen. */
+export function languageFiles(manifest: Manifest, screen: string, language: string): string[] {
+  const english = new Set(routeFiles(manifest, screen).js);
+  const keys = new Set<string>();
+  for (const module of [APP_SHELL, screen]) staticClosure(manifest, textsKey(module, language), keys);
+  return [...new Set([...keys].map((key) => manifest[key]!.file))].filter((file) => !english.has(file));
 }
 
 export const compressedKb = (file: string, dist = DIST) => {

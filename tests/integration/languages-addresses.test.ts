@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { seedShop, type Shop } from '../helpers/order-fixtures.js';
+import { APP_SHELL, STOREFRONT_ROUTES, textsKey } from '../helpers/bundle.js';
 
 /**
  * The language in the address (contract section 20): every storefront page under /de, /fr and /es
@@ -82,19 +83,17 @@ describe('pages in every language', () => {
     }
   });
 
-  it("preloads the page's language catalogue with its code, and none on an English page", async () => {
+  it("preloads the page's texts with its code (the app's part of the language's catalogue and the screen's), and none on an English page", async () => {
     const manifest = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../web/dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
-    const catalogue = (locale: string) => `/${manifest[`src/i18n/messages/${locale}.json`]!.file}`;
+    const texts = (module: string, locale: string) => `/${manifest[textsKey(module, locale)]!.file}`;
     const preloaded = (html: string) => [...html.matchAll(/data-preload="([^"]*)"|<link rel="modulepreload" crossorigin href="([^"]+)">/g)].flatMap((m) => (m[1] ?? m[2]!).split(' '));
+    const textsIn = (hrefs: string[]) => hrefs.filter((href) => /\.(de|fr|es)-[\w-]+\.js$/.test(href)).sort();
     for (const locale of ['de', 'fr', 'es']) {
-      // A page the server draws (its scripts start once it has painted), and one the browser draws.
-      for (const pathname of [`/${locale}/product/${shop.cardId}`, `/${locale}/cart`]) {
-        const page = preloaded((await get(pathname)).html);
-        expect(page).toContain(catalogue(locale));
-        expect(page.filter((href) => /\/assets\/(de|fr|es)-/.test(href))).toEqual([catalogue(locale)]);
-      }
+      // A page the server draws (its scripts start once it has painted), with its screen's texts; and one the browser draws.
+      expect(textsIn(preloaded((await get(`/${locale}/product/${shop.cardId}`)).html))).toEqual([texts(APP_SHELL, locale), texts(STOREFRONT_ROUTES['/product/{id}']!, locale)].sort());
+      expect(textsIn(preloaded((await get(`/${locale}/cart`)).html))).toEqual([texts(APP_SHELL, locale)]);
     }
-    for (const pathname of [`/product/${shop.cardId}`, '/cart']) expect(preloaded((await get(pathname)).html).filter((href) => /\/assets\/(de|fr|es)-/.test(href))).toEqual([]);
+    for (const pathname of [`/product/${shop.cardId}`, '/cart']) expect(textsIn(preloaded((await get(pathname)).html))).toEqual([]);
   });
 
   it('writes prices as the language writes them', async () => {

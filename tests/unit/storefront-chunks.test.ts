@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DIST, KEPT_APART, STOREFRONT_ROUTES, readManifest, routeFiles, staticClosure } from '../helpers/bundle.js';
+import { ACCOUNT_ROUTES, APP_SHELL, DIST, KEPT_APART, LANGUAGE_GOAL_KB, LANGUAGES, STOREFRONT_ROUTES, compressedKb, languageFiles, readManifest, routeFiles, staticClosure, textsKey } from '../helpers/bundle.js';
 
 /**
  * The built web client (npm test builds it first): no storefront page loads the admin console,
  * the blog editor or the GraphQL explorer (GraphiQL and Monaco), which stay in chunks of their own;
  * a first visit fetches a handful of scripts (web/vite/storefront-chunks.ts), carrying only the
- * GraphQL documents of the storefront (web/vite/graphql-documents.ts).
+ * GraphQL documents of the storefront (web/vite/graphql-documents.ts); in German, French or Spanish
+ * it loads the texts of its app and screen, not the whole catalogue (web/vite/catalogue-parts.ts).
  */
 describe('storefront chunks', () => {
   const manifest = readManifest();
@@ -46,5 +47,23 @@ describe('storefront chunks', () => {
     }
     // The client preset's map of every document's text is not there either.
     expect(code).not.toContain('mutation CreateProduct');
+  });
+
+  it.each(LANGUAGES)('the %s catalogue is loaded in parts: the app\'s with the app, each screen\'s with the screen', (language) => {
+    expect(manifest[textsKey(APP_SHELL, language)], 'the app\'s part').toBeDefined();
+    expect(manifest[`src/i18n/messages/${language}.json`], 'the whole catalogue').toBeUndefined();
+    // A screen with texts of its own beside the app's has its part (the developers' page has none).
+    for (const route of ['/', '/shop', '/product/{id}', '/cart', '/payments', '/order-confirmation/{id}', '/membership']) {
+      expect(manifest[textsKey(STOREFRONT_ROUTES[route]!, language)], route).toBeDefined();
+    }
+  });
+
+  it.each(Object.entries({ ...STOREFRONT_ROUTES, ...ACCOUNT_ROUTES }))(`a first visit to %s loads at most ${LANGUAGE_GOAL_KB} kB more in another language, and no texts in English`, (_route, screen) => {
+    expect(routeFiles(manifest, screen).js.filter((file) => /\.(de|fr|es)-[\w-]+\.js$/.test(file))).toEqual([]);
+    for (const language of LANGUAGES) {
+      const extra = languageFiles(manifest, screen, language);
+      expect(extra.length, language).toBeGreaterThanOrEqual(1);
+      expect(extra.reduce((sum, file) => sum + compressedKb(file).br, 0), language).toBeLessThanOrEqual(LANGUAGE_GOAL_KB);
+    }
   });
 });

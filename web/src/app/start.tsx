@@ -39,8 +39,8 @@ declare global {
 }
 
 async function hydrate(container: HTMLElement, initialState: InitialState | null, app: ReactNode): Promise<void> {
-  // With the screen's code and the bundled icons at hand (both preloaded with the HTML) and the
-  // page's data in the cache, React takes over the HTML as it is.
+  // With the screen's code and texts and the bundled icons at hand (all preloaded with the HTML) and
+  // the page's data in the cache, React takes over the HTML as it is.
   const code = Promise.all([preloadScreens(window.location.pathname), loadBundledIcons()]).catch(() => undefined);
   await applyInitialStateInSteps(apolloClient, initialState, nextTask);
   await code;
