@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, notFound } from '../../core/errors.js';
+import { badInput, notFound, said } from '../../core/errors.js';
 import { fillName } from '../../rules/recipients.js';
 import type { RateLimits } from '../limits/index.js';
 import type { MailQueue, QueuedMail, RenderOutcome, ShopIdentity } from '../mail/index.js';
@@ -8,6 +8,14 @@ import { cardEmail, type CardDesign } from '../orders/index.js';
 import { checkRecipients, lineRecipients, type RecipientCheck } from './card-recipients.js';
 import { checkLine } from './order-draft.js';
 import { pricedProducts } from './priced-products.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  chooseCard: { id: 'error.preview.chooseCard', defaultMessage: 'Choose a card to preview.' },
+  noProduct: { id: 'error.preview.noProduct', defaultMessage: 'Product not found' },
+  notACard: { id: 'error.preview.notACard', defaultMessage: '"{product}" is not a card: there is nothing to preview.' },
+});
 
 /**
  * A card as its first recipient will see it, before anything is bought (contract section 15): the
@@ -74,10 +82,10 @@ export class CardPreviews {
   /** The card a product and a personalisation (the shape placeOrder takes) make; BAD_USER_INPUT as placeOrder would answer. */
   async draw(ctx: RequestContext, input: { productId: unknown; personalisation: unknown }): Promise<PreviewedCard> {
     const productId = input.productId;
-    if (typeof productId !== 'number' || !Number.isSafeInteger(productId) || productId <= 0) throw badInput('Choose a card to preview.', 'productId');
+    if (typeof productId !== 'number' || !Number.isSafeInteger(productId) || productId <= 0) throw badInput(refusals.chooseCard, 'productId');
     const priced = (await pricedProducts(ctx.em, [productId], this.options.clock())).get(productId);
-    if (!priced) throw notFound('Product');
-    if (!priced.isCard || !priced.card) throw badInput(`"${priced.product.name}" is not a card: there is nothing to preview.`, 'productId');
+    if (!priced) throw notFound(refusals.noProduct);
+    if (!priced.isCard || !priced.card) throw badInput(said(refusals.notACard, { product: priced.product.name }), 'productId');
     const line = { productId, quantity: 0, personalisation: input.personalisation };
     // One card per recipient, as the cart counts them: the preview is the first recipient's.
     const personal = checkLine({ ...line, quantity: recipientCount(input.personalisation) }, '', priced, this.options.clock())!;

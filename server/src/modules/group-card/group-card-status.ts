@@ -1,5 +1,6 @@
-import { MAX_SIGNATURES, SIGNING_TEXTS } from '../../rules/index.js';
-import { conflict } from '../../core/errors.js';
+import { MAX_SIGNATURES } from '../../rules/index.js';
+import { conflict, said } from '../../core/errors.js';
+import { SIGNING_CLOSED } from './sign-page.js';
 import { OrderStatus, type OrderItem } from '../orders/index.js';
 import type { GroupCard } from './group-card.entity.js';
 
@@ -26,7 +27,7 @@ export function signingStatus(card: GroupCard, item: OrderItem, signatures: numb
 
 /** The CONFLICT of a card that cannot take this change. */
 export function closedConflict(status: SigningStatus) {
-  if (status === SigningStatus.WITHDRAWN) return conflict(`${SIGNING_TEXTS.closed} ${SIGNING_TEXTS.withdrawn}`);
-  if (status === SigningStatus.FULL) return conflict(SIGNING_TEXTS.full);
-  return conflict(SIGNING_TEXTS.closed);
+  if (status === SigningStatus.WITHDRAWN) return conflict(SIGNING_CLOSED.withdrawn);
+  if (status === SigningStatus.FULL) return conflict(said(SIGNING_CLOSED.full, { max: MAX_SIGNATURES }));
+  return conflict(SIGNING_CLOSED.closed);
 }
