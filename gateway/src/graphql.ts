@@ -77,6 +77,13 @@ const httpStatusPlugin: ApolloServerPlugin<RequestContext> = {
   },
 };
 
+/** The domain error under a GraphQL error (a resolver's AppError is wrapped once by the schema, once by graphql-js). */
+function domainError(error: unknown): AppError | undefined {
+  let cause = error;
+  while (cause instanceof GraphQLError && cause.originalError) cause = cause.originalError;
+  return cause instanceof AppError ? cause : undefined;
+}
+
 /**
  * The errors a shopper can meet in the request's language (its Accept-Language, which the storefront
  * sets to its page's): `message` is said again from the catalogue, `extensions.code` is unchanged.
@@ -91,8 +98,8 @@ const localizedErrorsPlugin: ApolloServerPlugin<RequestContext> = {
         // Apollo formats the errors one by one, in order: the n-th answer is the n-th error's.
         if (result.errors?.length !== errors.length) return;
         result.errors = result.errors.map((formatted, index) => {
-          const original = unwrapResolverError(errors[index]);
-          return original instanceof AppError && original.text ? { ...formatted, message: original.messageIn(contextValue.locale) } : formatted;
+          const original = domainError(errors[index]);
+          return original?.text ? { ...formatted, message: original.messageIn(contextValue.locale) } : formatted;
         });
       },
     };

@@ -3,8 +3,8 @@ import type { RequestContext } from '../../core/context.js';
 import { badInput, notFound, said } from '../../core/errors.js';
 import { fillName } from '../../rules/recipients.js';
 import type { RateLimits } from '../limits/index.js';
-import { isLocale, type Locale } from '../../rules/locales.js';
-import { inLanguage, type MailQueue, type QueuedMail, type RenderOutcome, type ShopIdentity } from '../mail/index.js';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../rules/locales.js';
+import { type MailQueue, type QueuedMail, type RenderOutcome, type ShopIdentity } from '../mail/index.js';
 import { cardEmail, type CardDesign } from '../orders/index.js';
 import { checkRecipients, lineRecipients, type RecipientCheck } from './card-recipients.js';
 import { checkLine } from './order-draft.js';
@@ -108,7 +108,7 @@ export class CardPreviews {
     const preview = await this.draw(ctx, input);
     const to = await this.options.viewerEmail(ctx);
     await this.options.limits.take([this.options.limits.rules.previewTests, String(viewer.user.id)]);
-    const payload: TestPayload = { p: Number(input.productId), name: preview.name, r: preview.recipientName, s: preview.senderName, m: preview.message, ...inLanguage(ctx.locale) };
+    const payload: TestPayload = { p: Number(input.productId), name: preview.name, r: preview.recipientName, s: preview.senderName, m: preview.message, ...language(ctx.locale) };
     await this.options.mail.enqueue(ctx.em, { kind: PREVIEW_TEST_KIND, to, dueAt: this.options.clock(), payload });
     return { to };
   }
@@ -126,7 +126,7 @@ export class CardPreviews {
   private async renderTest(job: QueuedMail<TestPayload>, shop: ShopIdentity): Promise<RenderOutcome> {
     const { name, r, s, m, p, l } = job.payload;
     const expires = Math.floor(job.dueAt.getTime() / 1000) + TEST_LINK_DAYS * 86_400;
-    const link = `${this.options.baseUrl}/ecards/preview?card=${this.sign({ p, r, s, m, x: expires, ...inLanguage(l) })}`;
+    const link = `${this.options.baseUrl}/ecards/preview?card=${this.sign({ p, r, s, m, x: expires, ...language(l) })}`;
     // In the language of the page it was sent from, as a card's e-mail speaks its order's.
     return cardEmail({ name, senderName: s, recipientName: r, recipientEmail: job.to, itemUrlUuid: null }, this.options.baseUrl, undefined, { link, days: TEST_LINK_DAYS }, shop, l);
   }
@@ -161,6 +161,9 @@ const previewOf = (name: string, card: CardDesign, recipientName: string, sender
   deliveredAt: null,
   itemUrlUuid: null,
 });
+
+/** A payload's language: nothing for English, so that an English test and its link stay what they always were. */
+const language = (locale: Locale | undefined): { l?: Locale } => (locale && locale !== DEFAULT_LOCALE ? { l: locale } : {});
 
 /** The number of recipients a personalisation names (1 when it names one, or is not yet a valid one: the schema says what is wrong). */
 function recipientCount(personalisation: unknown): number {
