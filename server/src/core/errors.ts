@@ -66,8 +66,9 @@ export interface AppErrorOptions {
 }
 
 /**
- * `message` is the English the error says (what the logs and the REST contract read); an error a
- * shopper can meet gives it as an `ErrorText`, which `messageIn` says in the shopper's language.
+ * `message` is the English the error says (what the logs read, and what a request naming no language
+ * or English reads); an error a shopper can meet gives it as an `ErrorText`, which `messageIn` says in
+ * the request's language (GraphQL's `message` and REST's, by Accept-Language).
  */
 export class AppError extends Error {
   readonly code: ErrorCode;

@@ -8,7 +8,7 @@ import { OrderItem, type Order } from '../orders/index.js';
 import { GroupCard, GroupCardInvitation, GroupCardSignature } from './group-card.entity.js';
 import { cleanInstant, cleanInvitationEmails, randomCode } from './group-card-rules.js';
 import type { GroupCardService } from './group-card.service.js';
-import { isUnplaced, SigningStatus } from './group-card-status.js';
+import { isUnplaced, SigningStatus, SIGNING_REFUSALS } from './group-card-status.js';
 import { GroupCardDetails } from './group-card.types.js';
 import { defineMessages } from '@formatjs/intl';
 
@@ -20,7 +20,6 @@ const refusals = defineMessages({
   withdrawnNobody: { id: 'error.groupCard.withdrawnNobody', defaultMessage: 'This card was withdrawn: nobody can sign it any more.' },
   closedInvite: { id: 'error.groupCard.closedInvite', defaultMessage: 'Signing has closed: extend the deadline to invite more people.' },
   tooMany: { id: 'error.groupCard.tooManyInvitations', defaultMessage: 'At most {max} addresses can be invited to one card; {left, plural, =0 {no more can be} other {# more can be}}.' },
-  noCard: { id: 'error.signing.noCard', defaultMessage: 'Group card not found' },
   ownerOnly: { id: 'error.groupCard.ownerOnly', defaultMessage: "Only the card's purchaser can change it." },
   signIn: { id: 'error.groupCard.signIn', defaultMessage: 'Sign in to manage this group card.' },
 });
@@ -157,9 +156,9 @@ export class GroupCardOwnerService {
    * (the change is audited).
    */
   private async purchasersCard(ctx: RequestContext, em: EntityManager, orderId: string, itemId: number): Promise<{ card: GroupCard; item: OrderItem; byShop: boolean }> {
-    if (typeof orderId !== 'string' || !UUID.test(orderId) || !Number.isSafeInteger(itemId) || itemId <= 0) throw notFound(refusals.noCard);
+    if (typeof orderId !== 'string' || !UUID.test(orderId) || !Number.isSafeInteger(itemId) || itemId <= 0) throw notFound(SIGNING_REFUSALS.noCard);
     const item = await em.findOne(OrderItem, { id: itemId, order: orderId.toLowerCase() }, { populate: ['order'] });
-    if (!item || isUnplaced(item)) throw notFound(refusals.noCard);
+    if (!item || isUnplaced(item)) throw notFound(SIGNING_REFUSALS.noCard);
     const viewer = await ctx.viewer();
     const owner = item.order.user !== null && viewer?.user.id === item.order.user.id;
     const admin = isAdminViewer(viewer);
@@ -167,7 +166,7 @@ export class GroupCardOwnerService {
     if (!owner && viewer?.user.role === Role.STAFF) throw forbidden(OWNER_ONLY);
     if (item.order.user && !owner && !admin) throw viewer ? forbidden(OWNER_ONLY) : unauthenticated(refusals.signIn);
     const card = await em.findOne(GroupCard, { item: item.id });
-    if (!card) throw notFound(refusals.noCard);
+    if (!card) throw notFound(SIGNING_REFUSALS.noCard);
     return { card, item, byShop: admin && !owner };
   }
 }

@@ -1,3 +1,4 @@
+import { defineMessages } from '@formatjs/intl';
 import { MAX_SIGNATURES } from '../../rules/index.js';
 import { conflict, said } from '../../core/errors.js';
 import { SIGNING_CLOSED } from './sign-page.js';
@@ -24,6 +25,14 @@ export function signingStatus(card: GroupCard, item: OrderItem, signatures: numb
   if (item.deliveredAt || now.getTime() >= card.collectUntil.getTime()) return SigningStatus.CLOSED;
   return signatures >= MAX_SIGNATURES ? SigningStatus.FULL : SigningStatus.OPEN;
 }
+
+/** What a signer reads when a signature cannot be taken, found or changed (in their language: see core/errors.ts). */
+export const SIGNING_REFUSALS = defineMessages({
+  signedAlready: { id: 'error.signing.signedAlready', defaultMessage: 'This signature is already on the card.' },
+  noCard: { id: 'error.signing.noCard', defaultMessage: 'Group card not found' },
+  noSignature: { id: 'error.signing.noSignature', defaultMessage: 'Signature not found' },
+  otherBrowser: { id: 'error.signing.otherBrowser', defaultMessage: 'This signature can only be changed from the browser that signed it.' },
+});
 
 /** The CONFLICT of a card that cannot take this change. */
 export function closedConflict(status: SigningStatus) {

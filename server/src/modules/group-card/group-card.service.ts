@@ -10,16 +10,8 @@ import type { RateLimits } from '../limits/index.js';
 import { OrderItem } from '../orders/index.js';
 import { GroupCard, GroupCardInvitation, GroupCardSignature } from './group-card.entity.js';
 import { cleanSignature, cleanSignatureKey, isSigningToken, matchesHash, randomToken, sha256, type GroupCardRequest } from './group-card-rules.js';
-import { closedConflict, isUnplaced, signingStatus, SigningStatus } from './group-card-status.js';
-import { defineMessages } from '@formatjs/intl';
+import { closedConflict, isUnplaced, SIGNING_REFUSALS as refusals, signingStatus, SigningStatus } from './group-card-status.js';
 
-/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
-const refusals = defineMessages({
-  signedAlready: { id: 'error.signing.signedAlready', defaultMessage: 'This signature is already on the card.' },
-  noCard: { id: 'error.signing.noCard', defaultMessage: 'Group card not found' },
-  noSignature: { id: 'error.signing.noSignature', defaultMessage: 'Signature not found' },
-  otherBrowser: { id: 'error.signing.otherBrowser', defaultMessage: 'This signature can only be changed from the browser that signed it.' },
-});
 
 export interface GroupCardOptions {
   limits: RateLimits;

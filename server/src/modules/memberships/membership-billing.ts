@@ -6,18 +6,8 @@ import { toCents } from '../../core/money.js';
 import type { BillingSubscription, PaymentProvider, ProviderBilling } from '../payments/index.js';
 import type { EmailOf } from './membership-emails.js';
 import { Membership, MembershipPlan, MembershipStatus } from './membership.entity.js';
-import { defineMessages } from '@formatjs/intl';
+import { MEMBERSHIP_REFUSALS as refusals } from './membership-refusals.js';
 
-/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
-const refusals = defineMessages({
-  unreachable: { id: 'error.membership.startUnreachable', defaultMessage: 'The membership could not be started: the payment service did not answer as expected. Nothing was charged; please try again in a moment.' },
-  noPlan: { id: 'error.membership.noPlan', defaultMessage: 'Membership plan not found' },
-  member: { id: 'error.membership.member', defaultMessage: 'You are a member already; your membership page shows it.' },
-  providerGone: { id: 'error.membership.providerGone', defaultMessage: 'Your membership cannot be changed now: the shop no longer takes payments through its provider.' },
-  paymentsOff: { id: 'error.membership.paymentsOff', defaultMessage: 'Memberships cannot be paid in this shop yet: its payment provider does not take them.' },
-  changeUnreachable: { id: 'error.membership.unreachable', defaultMessage: 'Your membership could not be changed: the payment service did not answer. Nothing changed; please try again in a moment.' },
-  deleteUnreachable: { id: 'error.membership.deleteUnreachable', defaultMessage: 'Your account could not be deleted: your membership could not be cancelled at the payment service. Nothing changed; please try again in a moment.' },
-});
 
 /** Statuses that give the benefits (a failed renewal keeps them for its grace period). */
 export const CURRENT = [MembershipStatus.ACTIVE, MembershipStatus.PAST_DUE];
@@ -42,7 +32,7 @@ export interface MembershipBillingOptions {
   log: Logger;
 }
 
-const UNREACHABLE: ErrorText = refusals.unreachable;
+const UNREACHABLE: ErrorText = refusals.startUnreachable;
 
 /**
  * Memberships the provider bills and renews (Stripe Billing). Subscribing makes (once) the shopper's

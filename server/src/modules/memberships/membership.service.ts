@@ -10,25 +10,11 @@ import { describeChanges, named, recordAudit } from '../audit/index.js';
 import { drop, formatDay, type MailQueue } from '../mail/index.js';
 import type { PaymentProvider } from '../payments/index.js';
 import { CURRENT, lockShopper, type MembershipBilling } from './membership-billing.js';
+import { MEMBERSHIP_REFUSALS as refusals } from './membership-refusals.js';
 import { MembershipMailKind, paymentFailedEmail, renewalReminderEmail, renewedEmail, type MembershipNotice } from './membership-emails.js';
 import { cleanPlanInput, periodEnd } from './membership-rules.js';
 import { Membership, MembershipCharge, MembershipPlan, MembershipStatus } from './membership.entity.js';
-import { defineMessages } from '@formatjs/intl';
 
-/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
-const refusals = defineMessages({
-  paymentsOff: { id: 'error.membership.paymentsOff', defaultMessage: 'Memberships cannot be paid in this shop yet: its payment provider does not take them.' },
-  giftLasts: { id: 'error.membership.giftLasts', defaultMessage: 'Your gift membership lasts until {until}: join a plan once it has ended to keep the benefits.' },
-  member: { id: 'error.membership.member', defaultMessage: 'You are a member already; your membership page shows it.' },
-  giftEnds: { id: 'error.membership.giftEnds', defaultMessage: 'A membership given as a present ends by itself on {until}: there is nothing to cancel.' },
-  cancelled: { id: 'error.membership.cancelled', defaultMessage: 'Your membership is cancelled already; it ends when the period paid for ends.' },
-  giftNoRenew: { id: 'error.membership.giftNoRenew', defaultMessage: 'A membership given as a present does not renew: join a plan once it has ended to keep the benefits.' },
-  notCancelled: { id: 'error.membership.notCancelled', defaultMessage: 'Your membership is not cancelled, so there is nothing to resume.' },
-  unreachable: { id: 'error.membership.unreachable', defaultMessage: 'Your membership could not be changed: the payment service did not answer. Nothing changed; please try again in a moment.' },
-  choosePlan: { id: 'error.membership.choosePlan', defaultMessage: 'Choose a plan.' },
-  noPlan: { id: 'error.membership.noPlan', defaultMessage: 'Membership plan not found' },
-  none: { id: 'error.membership.none', defaultMessage: 'Membership not found' },
-});
 
 /** What a current membership gives at checkout. */
 export interface MemberBenefits {
@@ -206,7 +192,7 @@ export class MembershipService {
       await call();
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw new AppError('PAYMENT_FAILED', refusals.unreachable);
+      throw new AppError('PAYMENT_FAILED', refusals.changeUnreachable);
     }
   }
 

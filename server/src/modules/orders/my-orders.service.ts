@@ -17,7 +17,7 @@ const refusals = defineMessages({
   sentAlready: { id: 'error.myOrders.sentAlready', defaultMessage: 'This card has already been sent; its date can no longer change.' },
   notSent: { id: 'error.myOrders.notSent', defaultMessage: 'This card has not been sent yet; it goes out on its day.' },
   resentEnough: { id: 'error.myOrders.resentEnough', defaultMessage: 'This card was already sent again {max} times.' },
-  none: { id: 'error.ecard.none', defaultMessage: 'Card not found' },
+  none: { id: 'error.myOrders.noCard', defaultMessage: 'Card not found' },
 });
 
 /** How often a purchaser may send one card again from their account. */
