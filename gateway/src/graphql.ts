@@ -8,6 +8,7 @@ import { isDatabaseUnavailable, serviceUnavailable } from '../../server/src/core
 import type { Logger } from 'pino';
 import type { RequestContext } from '../../server/src/core/context.js';
 import { AppError, type ErrorCode } from '../../server/src/core/errors.js';
+import { DEFAULT_LOCALE } from '../../server/src/rules/locales.js';
 import { HTTP_STATUS } from './http-errors.js';
 import { refuseNulInOperations } from './input-guard.js';
 
@@ -76,6 +77,35 @@ const httpStatusPlugin: ApolloServerPlugin<RequestContext> = {
   },
 };
 
+/** The domain error under a GraphQL error (a resolver's AppError is wrapped once by the schema, once by graphql-js). */
+function domainError(error: unknown): AppError | undefined {
+  let cause = error;
+  while (cause instanceof GraphQLError && cause.originalError) cause = cause.originalError;
+  return cause instanceof AppError ? cause : undefined;
+}
+
+/**
+ * The errors a shopper can meet in the request's language (its Accept-Language, which the storefront
+ * sets to its page's): `message` is said again from the catalogue, `extensions.code` is unchanged.
+ * English requests, and requests naming no language the shop speaks, read the English as it is.
+ */
+const localizedErrorsPlugin: ApolloServerPlugin<RequestContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response, errors, contextValue }) {
+        if (contextValue.locale === DEFAULT_LOCALE || !errors?.length || response.body.kind !== 'single') return;
+        const result = response.body.singleResult;
+        // Apollo formats the errors one by one, in order: the n-th answer is the n-th error's.
+        if (result.errors?.length !== errors.length) return;
+        result.errors = result.errors.map((formatted, index) => {
+          const original = domainError(errors[index]);
+          return original?.text ? { ...formatted, message: original.messageIn(contextValue.locale) } : formatted;
+        });
+      },
+    };
+  },
+};
+
 export function createApolloServer(schema: GraphQLSchema, options: { introspection: boolean; log: Logger }): ApolloServer<RequestContext> {
   return new ApolloServer<RequestContext>({
     schema,
@@ -87,7 +117,7 @@ export function createApolloServer(schema: GraphQLSchema, options: { introspecti
     parseOptions: { maxTokens: MAX_DOCUMENT_TOKENS },
     validationRules: [mutationRootFieldLimit(MAX_MUTATION_ROOT_FIELDS), maxDepthRule({ n: MAX_QUERY_DEPTH, ...reportAsValidationError }), costLimitRule({ maxCost: MAX_QUERY_COST, ...reportAsValidationError })],
     // Cache-Control is the gateway's (graphql-cache.ts): private unless the answer is a cached public one.
-    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), httpStatusPlugin, refuseNulInOperations],
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), httpStatusPlugin, localizedErrorsPlugin, refuseNulInOperations],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       const original = unwrapResolverError(error);
       if (original instanceof AppError) return formatted;

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import { AppError, type ErrorCode } from '../../server/src/core/errors.js';
 import { uploadErrorToAppError } from '../../server/src/modules/media/media-upload.js';
+import { DEFAULT_LOCALE } from '../../server/src/rules/locales.js';
 import { isDatabaseUnavailable, serviceUnavailable } from '../../server/src/core/db-errors.js';
 
 /** Domain error code → HTTP status, in one table. */
@@ -35,7 +36,8 @@ export function sendError(res: Response, error: AppError): void {
   // A request whose body was not read (a refused upload) is not read now either: the connection closes.
   if (!res.req.complete) res.setHeader('Connection', 'close');
   if (error.retryAfter) res.setHeader('Retry-After', String(error.retryAfter));
-  const body: Record<string, unknown> = { message: error.message, code: error.code };
+  // In the request's language, as GraphQL answers (English, exactly as the REST contract writes it, for a request naming none).
+  const body: Record<string, unknown> = { message: error.messageIn(res.req.ctx?.locale ?? DEFAULT_LOCALE), code: error.code };
   if (error.field) body.field = error.field;
   res.status(HTTP_STATUS[error.code]).json(body);
 }

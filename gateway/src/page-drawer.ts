@@ -9,6 +9,7 @@ import type { DrawnPage, StorefrontPages } from './page-cache.js';
 import { renderPage, type Theme } from './server-render.js';
 import { appShellHtml } from './web-client.js';
 import { localizedHead } from './page-locale.js';
+import { pageWords } from './page-words.js';
 import { splitLocalePath, type Locale } from '../../server/src/rules/locales.js';
 
 /** What a page says about itself: its head, the data its first screen reads, and how long it stays right. */
@@ -64,7 +65,7 @@ export class PageDrawer {
       description = await describe(shop, locale);
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
-      return this.shell(visitor, 404, { title: `Not found · ${shop.name}` }, locale);
+      return this.shell(visitor, 404, { title: pageWords(locale)('notFoundTitle', { shop: shop.name }) }, locale);
     }
     const { reads = [], ttlMs, cacheable = true } = description;
     const head: PageHead = localizedHead({ siteName: shop.name, ...description.head }, this.site, locale);

@@ -18,6 +18,7 @@ const messages = defineMessages({
   blogTitle: { id: 'page.blog.title', defaultMessage: 'Blog · {shop}' },
   blogName: { id: 'page.blog.name', defaultMessage: '{shop} — Blog' },
   blogDescription: { id: 'page.blog.description', defaultMessage: 'Stories, ideas and news from {shop}.' },
+  notFoundTitle: { id: 'page.notFound.title', defaultMessage: 'Not found · {shop}' },
 });
 
 export type PageWord = keyof typeof messages;

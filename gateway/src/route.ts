@@ -57,7 +57,7 @@ export async function withRestFields<T>(work: Promise<T>, names: Record<string, 
     return await work;
   } catch (error) {
     if (error instanceof AppError && error.field && names[error.field]) {
-      throw new AppError(error.code, error.message, { field: names[error.field], retryAfter: error.retryAfter });
+      throw new AppError(error.code, error.text ?? error.message, { field: names[error.field], retryAfter: error.retryAfter });
     }
     throw error;
   }

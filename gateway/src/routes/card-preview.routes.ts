@@ -24,7 +24,8 @@ export function cardPreviewRoutes({ cardPreviews }: Services): RouteDef[] {
       access: 'storefront',
       async handler(ctx, req, res) {
         const card = await withRestFields(cardPreviews.draw(ctx, previewInput(req)), { productId: 'product_id' });
-        res.set(PRIVATE).status(200).type('html').send(renderEcardPage(card, { preview: true, repliesLeft: 0 }));
+        // In the language of the page that asks (the storefront sends its own as Accept-Language).
+        res.set(PRIVATE).status(200).type('html').send(renderEcardPage(card, { preview: true, repliesLeft: 0, locale: ctx.locale }));
       },
     },
     {
@@ -50,8 +51,8 @@ export function cardPreviewPageRoutes({ cardPreviews }: Services): RouteDef[] {
         const token = typeof req.query.card === 'string' ? req.query.card : '';
         const card = token ? await cardPreviews.open(ctx, token) : null;
         res.set(PRIVATE);
-        if (!card) return void res.status(404).type('html').send(renderPreviewExpired());
-        res.status(200).type('html').send(renderEcardPage(card, { preview: true, repliesLeft: 0 }));
+        if (!card) return void res.status(404).type('html').send(renderPreviewExpired(ctx.locale));
+        res.status(200).type('html').send(renderEcardPage(card, { preview: true, repliesLeft: 0, locale: card.locale }));
       },
     },
   ];

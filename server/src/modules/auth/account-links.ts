@@ -3,6 +3,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../core/errors.js';
 import { AccountToken, AccountTokenPurpose } from './account-token.entity.js';
 import { User } from './user.entity.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  invalid: { id: 'error.account.linkInvalid', defaultMessage: 'This link is not valid: it was used already, it has expired or it was replaced by a newer one. Ask for a new one.' },
+});
 
 export { AccountTokenPurpose };
 
@@ -15,7 +21,7 @@ export const LINK_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
 
 /** What a used, expired, replaced, tampered or unknown link answers (400 TOKEN_INVALID): nothing changed. */
 export const tokenInvalid = () =>
-  new AppError('TOKEN_INVALID', 'This link is not valid: it was used already, it has expired or it was replaced by a newer one. Ask for a new one.');
+  new AppError('TOKEN_INVALID', refusals.invalid);
 
 /** A link's token as the shop writes it: 43 characters of base64url (256 bits). Anything else is no token. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;

@@ -12,6 +12,19 @@ import { endAllSessions, RememberedSessions, SESSION_MAX_AGE_SECONDS } from './r
 import type { TokenService } from './token.service.js';
 import { Role, User } from './user.entity.js';
 import { escapeLike } from '../../core/text-search.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  usernameTaken: { id: 'error.account.usernameTaken', defaultMessage: 'That username is already taken.' },
+  emailTaken: { id: 'error.account.emailTaken', defaultMessage: 'That e-mail address is already registered.' },
+  eitherTaken: { id: 'error.account.eitherTaken', defaultMessage: 'That username or e-mail address is already taken.' },
+  invalid: { id: 'error.account.invalidCredentials', defaultMessage: 'Invalid username or password' },
+  noSession: { id: 'error.account.noSession', defaultMessage: 'There is no session to resume. Please sign in.' },
+  ended: { id: 'error.account.sessionEnded', defaultMessage: 'This session has ended. Please sign in again.' },
+  reauthenticate: { id: 'error.account.reauthenticate', defaultMessage: 'Type your current password to change it.' },
+  wrongPassword: { id: 'error.account.wrongPassword', defaultMessage: 'That password is not right.' },
+});
 
 export interface RegisterInputData {
   username?: unknown;
@@ -24,7 +37,7 @@ export interface SignedIn {
   user: User;
 }
 
-const INVALID_CREDENTIALS = 'Invalid username or password';
+const INVALID_CREDENTIALS = refusals.invalid;
 
 /** How long after signing in a session may change the password without typing the current one. */
 export const REAUTHENTICATE_AFTER_MS = 10 * 60_000;
@@ -58,11 +71,11 @@ export class AuthService {
     await this.limits.take([this.limits.rules.register, ctx.ip]);
     const passwordHash = await this.passwords.hash(password);
     const user = await ctx.em.fork().transactional(async (em) => {
-      if (await em.count(User, { username: { $ilike: escapeLike(username) } })) throw conflict('That username is already taken.', 'username');
-      if (await em.count(User, { email })) throw conflict('That e-mail address is already registered.', 'email');
+      if (await em.count(User, { username: { $ilike: escapeLike(username) } })) throw conflict(refusals.usernameTaken, 'username');
+      if (await em.count(User, { email })) throw conflict(refusals.emailTaken, 'email');
       const user = em.create(User, { username, email, passwordHash, role: Role.CUSTOMER, locale: ctx.locale });
       // Two registrations racing for the same name: the database's unique index decides.
-      await conflictOnUnique(() => em.flush(), () => conflict('That username or e-mail address is already taken.'));
+      await conflictOnUnique(() => em.flush(), () => conflict(refusals.eitherTaken));
       // The confirmation e-mail is queued with the account: both are written, or neither.
       await this.onRegistered?.(em, user);
       return user;
@@ -119,12 +132,12 @@ export class AuthService {
    */
   async resumeSession(ctx: RequestContext): Promise<SignedIn> {
     const cookie = ctx.sessionCookie?.read();
-    if (!cookie) throw unauthenticated('There is no session to resume. Please sign in.');
+    if (!cookie) throw unauthenticated(refusals.noSession);
     const resumed = await this.remembered.resume(ctx.em, cookie, this.clock());
     if (resumed.kind !== 'resumed') {
       ctx.sessionCookie!.clear();
       if (resumed.kind === 'reused') ctx.log.warn({ userId: resumed.userId }, 'a session cookie was used again after it was replaced; the session ended');
-      throw unauthenticated('This session has ended. Please sign in again.');
+      throw unauthenticated(refusals.ended);
     }
     const user = resumed.session.user;
     const token = await this.startSession(ctx.em, user, resumed.session.id);
@@ -162,7 +175,7 @@ export class AuthService {
     const user = viewer.user as User;
     const current = input.currentPassword;
     if (current === undefined || current === null || current === '') {
-      if (!(await this.issuedRecently(ctx.em, viewer.jti))) throw new AppError('REAUTHENTICATE', 'Type your current password to change it.');
+      if (!(await this.issuedRecently(ctx.em, viewer.jti))) throw new AppError('REAUTHENTICATE', refusals.reauthenticate);
     } else await this.confirmPassword(ctx, user, current, 'currentPassword');
     const token = await ctx.em.transactional(async (em) => {
       const fresh = await em.findOneOrFail(User, user.id);
@@ -185,7 +198,7 @@ export class AuthService {
     const typed = typeof password === 'string' ? password : '';
     const attempt = await this.limits.take([this.limits.rules.loginPerUsername, user.username.toLowerCase()], [this.limits.rules.loginPerAddress, ctx.ip]);
     const valid = typed !== '' && typed.length <= MAX_PASSWORD_LENGTH && (await this.passwords.verify(user.passwordHash, typed));
-    if (!valid) throw badInput('That password is not right.', field);
+    if (!valid) throw badInput(refusals.wrongPassword, field);
     await attempt.giveBack();
   }
 
@@ -209,7 +222,7 @@ export class AuthService {
   async authenticate(em: EntityManager, token: string): Promise<Viewer<User>> {
     const claims = await this.tokens.verify(token);
     const session = await em.findOne(AuthSession, { jti: claims.jti }, { populate: ['user'] });
-    if (!session || String(session.user.id) !== claims.sub) throw unauthenticated('This session has ended. Please sign in again.');
+    if (!session || String(session.user.id) !== claims.sub) throw unauthenticated(refusals.ended);
     return { user: session.user, jti: session.jti };
   }
 

@@ -11,6 +11,13 @@ import type { AuthService } from './auth.service.js';
 import { normaliseEmail } from './auth.validation.js';
 import { User } from './user.entity.js';
 import type { RateLimits } from '../limits/index.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  taken: { id: 'error.account.addressTaken', defaultMessage: 'Another account already uses this address.' },
+  same: { id: 'error.account.sameAddress', defaultMessage: 'That is already your address.' },
+});
 
 export interface EmailAddressOptions {
   auth: AuthService;
@@ -30,7 +37,7 @@ export interface AddressConfirmed {
   token: string | null;
 }
 
-const TAKEN = 'Another account already uses this address.';
+const TAKEN = refusals.taken;
 
 /**
  * An account's e-mail address: its confirmation (a link sent on registering, valid 7 days, and sent
@@ -68,7 +75,7 @@ export class EmailAddressService {
     const newEmail = normaliseEmail(input.newEmail, 'newEmail');
     const user = await this.options.auth.requireUser(ctx);
     await this.options.auth.confirmPassword(ctx, user, input.password);
-    if (newEmail === user.email) throw badInput('That is already your address.', 'newEmail');
+    if (newEmail === user.email) throw badInput(refusals.same, 'newEmail');
     await this.options.limits.take([this.options.limits.rules.addressEmails, String(user.id)]);
     const now = this.options.clock();
     await ctx.em.fork().transactional(async (em) => {

@@ -1,13 +1,22 @@
 import crypto from 'node:crypto';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, notFound } from '../../core/errors.js';
+import { badInput, notFound, said } from '../../core/errors.js';
 import { fillName } from '../../rules/recipients.js';
 import type { RateLimits } from '../limits/index.js';
-import type { MailQueue, QueuedMail, RenderOutcome, ShopIdentity } from '../mail/index.js';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../rules/locales.js';
+import { type MailQueue, type QueuedMail, type RenderOutcome, type ShopIdentity } from '../mail/index.js';
 import { cardEmail, type CardDesign } from '../orders/index.js';
 import { checkRecipients, lineRecipients, type RecipientCheck } from './card-recipients.js';
 import { checkLine } from './order-draft.js';
 import { pricedProducts } from './priced-products.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  chooseCard: { id: 'error.preview.chooseCard', defaultMessage: 'Choose a card to preview.' },
+  noProduct: { id: 'error.preview.noProduct', defaultMessage: 'Product not found' },
+  notACard: { id: 'error.preview.notACard', defaultMessage: '"{product}" is not a card: there is nothing to preview.' },
+});
 
 /**
  * A card as its first recipient will see it, before anything is bought (contract section 15): the
@@ -23,6 +32,8 @@ export interface PreviewedCard {
   card: CardDesign;
   deliveredAt: null;
   itemUrlUuid: null;
+  /** The language of the page a test was sent from (the preview its e-mail's link opens speaks it); absent for English. */
+  locale?: Locale;
 }
 
 /** What a signed test link carries (the link is the only place it is kept). */
@@ -35,6 +46,8 @@ interface PreviewPayload {
   m: string;
   /** Seconds since the epoch after which the link opens nothing. */
   x: number;
+  /** The language of the page the test was sent from, absent for English: its e-mail and the preview it opens speak it. */
+  l?: Locale;
 }
 
 /** The e-mail kind of "Send a test to myself". */
@@ -74,10 +87,10 @@ export class CardPreviews {
   /** The card a product and a personalisation (the shape placeOrder takes) make; BAD_USER_INPUT as placeOrder would answer. */
   async draw(ctx: RequestContext, input: { productId: unknown; personalisation: unknown }): Promise<PreviewedCard> {
     const productId = input.productId;
-    if (typeof productId !== 'number' || !Number.isSafeInteger(productId) || productId <= 0) throw badInput('Choose a card to preview.', 'productId');
+    if (typeof productId !== 'number' || !Number.isSafeInteger(productId) || productId <= 0) throw badInput(refusals.chooseCard, 'productId');
     const priced = (await pricedProducts(ctx.em, [productId], this.options.clock())).get(productId);
-    if (!priced) throw notFound('Product');
-    if (!priced.isCard || !priced.card) throw badInput(`"${priced.product.name}" is not a card: there is nothing to preview.`, 'productId');
+    if (!priced) throw notFound(refusals.noProduct);
+    if (!priced.isCard || !priced.card) throw badInput(said(refusals.notACard, { product: priced.product.name }), 'productId');
     const line = { productId, quantity: 0, personalisation: input.personalisation };
     // One card per recipient, as the cart counts them: the preview is the first recipient's.
     const personal = checkLine({ ...line, quantity: recipientCount(input.personalisation) }, '', priced, this.options.clock())!;
@@ -95,7 +108,7 @@ export class CardPreviews {
     const preview = await this.draw(ctx, input);
     const to = await this.options.viewerEmail(ctx);
     await this.options.limits.take([this.options.limits.rules.previewTests, String(viewer.user.id)]);
-    const payload: TestPayload = { p: Number(input.productId), name: preview.name, r: preview.recipientName, s: preview.senderName, m: preview.message };
+    const payload: TestPayload = { p: Number(input.productId), name: preview.name, r: preview.recipientName, s: preview.senderName, m: preview.message, ...language(ctx.locale) };
     await this.options.mail.enqueue(ctx.em, { kind: PREVIEW_TEST_KIND, to, dueAt: this.options.clock(), payload });
     return { to };
   }
@@ -106,14 +119,16 @@ export class CardPreviews {
     if (!payload || payload.x * 1000 < this.options.clock().getTime()) return null;
     const priced = (await pricedProducts(ctx.em, [payload.p], this.options.clock())).get(payload.p);
     if (!priced?.card) return null;
-    return previewOf(priced.product.name, priced.card, payload.r, payload.s, payload.m);
+    const card = previewOf(priced.product.name, priced.card, payload.r, payload.s, payload.m);
+    return payload.l ? { ...card, locale: payload.l } : card;
   }
 
   private async renderTest(job: QueuedMail<TestPayload>, shop: ShopIdentity): Promise<RenderOutcome> {
-    const { name, r, s, m, p } = job.payload;
+    const { name, r, s, m, p, l } = job.payload;
     const expires = Math.floor(job.dueAt.getTime() / 1000) + TEST_LINK_DAYS * 86_400;
-    const link = `${this.options.baseUrl}/ecards/preview?card=${this.sign({ p, r, s, m, x: expires })}`;
-    return cardEmail({ name, senderName: s, recipientName: r, recipientEmail: job.to, itemUrlUuid: null }, this.options.baseUrl, undefined, { link, days: TEST_LINK_DAYS }, shop);
+    const link = `${this.options.baseUrl}/ecards/preview?card=${this.sign({ p, r, s, m, x: expires, ...language(l) })}`;
+    // In the language of the page it was sent from, as a card's e-mail speaks its order's.
+    return cardEmail({ name, senderName: s, recipientName: r, recipientEmail: job.to, itemUrlUuid: null }, this.options.baseUrl, undefined, { link, days: TEST_LINK_DAYS }, shop, l);
   }
 
   private sign(payload: PreviewPayload): string {
@@ -129,7 +144,8 @@ export class CardPreviews {
     if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
     try {
       const value = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as PreviewPayload;
-      return Number.isSafeInteger(value.p) && typeof value.r === 'string' && typeof value.s === 'string' && typeof value.m === 'string' && Number.isFinite(value.x) ? value : null;
+      if (!Number.isSafeInteger(value.p) || typeof value.r !== 'string' || typeof value.s !== 'string' || typeof value.m !== 'string' || !Number.isFinite(value.x)) return null;
+      return value.l === undefined || isLocale(value.l) ? value : null;
     } catch {
       return null;
     }
@@ -145,6 +161,9 @@ const previewOf = (name: string, card: CardDesign, recipientName: string, sender
   deliveredAt: null,
   itemUrlUuid: null,
 });
+
+/** A payload's language: nothing for English, so that an English test and its link stay what they always were. */
+const language = (locale: Locale | undefined): { l?: Locale } => (locale && locale !== DEFAULT_LOCALE ? { l: locale } : {});
 
 /** The number of recipients a personalisation names (1 when it names one, or is not yet a valid one: the schema says what is wrong). */
 function recipientCount(personalisation: unknown): number {

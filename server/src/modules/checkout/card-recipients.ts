@@ -1,9 +1,15 @@
 import crypto from 'node:crypto';
 import type { RequestContext } from '../../core/context.js';
-import { badInput } from '../../core/errors.js';
+import { badInput, said } from '../../core/errors.js';
 import { fillName } from '../../rules/recipients.js';
 import type { CardDesign, NewOrderItem } from '../orders/index.js';
 import type { CartLine, Personalisation } from './checkout-rules.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  quantity: { id: 'error.cart.cardQuantity', defaultMessage: '{count, plural, one {A card goes to one recipient: add it again for another, or list several recipients.} other {This card goes to # recipients, so its quantity is #.}}' },
+});
 
 /**
  * One card to many (contract section 12): a card line's recipients, each their own order item (own
@@ -58,7 +64,7 @@ export const namesRecipientList = (line: CartLine): boolean =>
 export function cardQuantity(line: CartLine, personal: Personalisation, field: string): number {
   const count = personal.recipients.length;
   if (line.quantity !== 1 && line.quantity !== count) {
-    throw badInput(count === 1 ? 'A card goes to one recipient: add it again for another, or list several recipients.' : `This card goes to ${count} recipients, so its quantity is ${count}.`, `${field}.quantity`);
+    throw badInput(said(refusals.quantity, { count }), `${field}.quantity`);
   }
   return count;
 }

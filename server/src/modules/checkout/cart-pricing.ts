@@ -6,6 +6,14 @@ import { giftCardAmountSchema, QUANTITY_MESSAGE } from '../../rules/schemas.js';
 import type { AppliedDiscount, Basket } from '../discount/index.js';
 import { MAX_QUANTITY, type CartLine } from './checkout-rules.js';
 import type { GiftPlan } from './priced-products.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  giftCardLine: { id: 'error.cart.giftCardLine', defaultMessage: 'A gift card line is one card: add the gift card again for another one.' },
+  giftMembershipLine: { id: 'error.cart.giftMembershipLine', defaultMessage: 'A gift membership line is one gift: add it again for another one.' },
+  planGone: { id: 'error.cart.planGone', defaultMessage: 'This plan is not offered any more: choose another one.' },
+});
 
 export interface CartQuoteLine<P = Product> {
   index: number;
@@ -69,15 +77,15 @@ export function priceLines<P extends { id: number; name: string }>(lines: CartLi
     else if (!isCard && line.quantity > MAX_QUANTITY) throw badInput(QUANTITY_MESSAGE, `lines.${index}.quantity`);
     else if (isGiftCard) {
       // One gift card per line, at the amount chosen (the product's price until one is).
-      if (line.quantity !== 1) throw badInput('A gift card line is one card: add the gift card again for another one.', `lines.${index}.quantity`);
+      if (line.quantity !== 1) throw badInput(refusals.giftCardLine, `lines.${index}.quantity`);
       const amount = giftCardAmount(line, index) ?? price!;
       priced.push({ index, product, quantity: 1, unitPrice: amount, lineTotal: amount, isCard: false, isGiftCard: true });
     } else if (isGiftMembership) {
       // One gift per line, at the price of the plan it gives (no membership's percentage: it is a plan's price).
-      if (line.quantity !== 1) throw badInput('A gift membership line is one gift: add it again for another one.', `lines.${index}.quantity`);
+      if (line.quantity !== 1) throw badInput(refusals.giftMembershipLine, `lines.${index}.quantity`);
       const planId = Number((line.personalisation as { planId?: unknown } | null)?.planId);
       const plan = plans?.get(planId);
-      if (!plan) throw badInput('This plan is not offered any more: choose another one.', `lines.${index}.personalisation.planId`);
+      if (!plan) throw badInput(refusals.planGone, `lines.${index}.personalisation.planId`);
       priced.push({ index, product, quantity: 1, unitPrice: plan.price, lineTotal: plan.price, isCard: false, isGiftCard: false, isGiftMembership: true, giftPlan: { id: planId, name: plan.name, period: plan.period }, giftPlanName: plan.name });
     } else {
       // A member's e-cards cost nothing; everything else (not gift cards) gets the plan's percentage.

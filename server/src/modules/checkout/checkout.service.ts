@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
-import { AppError, badInput } from '../../core/errors.js';
+import { AppError, badInput, said } from '../../core/errors.js';
 import { fromCents, toCents } from '../../core/money.js';
 import { normaliseEmail } from '../auth/index.js';
 import type { Product } from '../catalogue/index.js';
@@ -20,6 +20,16 @@ import type { ChargeResult, PaymentProvider } from '../payments/index.js';
 import { chargePending } from './pending-orders.js';
 import { PendingOrderWriter, type WrittenOrder } from './pending-order-writer.js';
 import type { WebhookEvents } from '../webhooks/index.js';
+import { defineMessages } from '@formatjs/intl';
+import { priceIn } from '../mail/index.js';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  paymentsOff: { id: 'error.checkout.paymentsOff', defaultMessage: 'Payments are not set up in this shop yet, so orders cannot be placed.' },
+  emptyCart: { id: 'error.checkout.emptyCart', defaultMessage: 'Your cart is empty.' },
+  giftCardPartly: { id: 'error.checkout.giftCardPartly', defaultMessage: 'Your gift card pays {paid} of {total}: enter a card for the remaining {due}.' },
+  giftCardCode: { id: 'error.checkout.giftCardCode', defaultMessage: 'A gift card code is 16 letters and digits.' },
+});
 
 export type { CartQuote, CartQuoteLine } from './cart-pricing.js';
 
@@ -142,13 +152,13 @@ export class CheckoutService {
    */
   async place(ctx: RequestContext, input: PlaceOrderInput): Promise<Order> {
     const provider = this.options.provider;
-    if (!provider) throw new AppError('PAYMENTS_UNAVAILABLE', 'Payments are not set up in this shop yet, so orders cannot be placed.');
+    if (!provider) throw new AppError('PAYMENTS_UNAVAILABLE', refusals.paymentsOff);
     await this.options.limits.take([this.options.limits.rules.checkout, ctx.ip]);
     const now = this.options.clock();
     const key = cleanIdempotencyKey(input.idempotencyKey);
     const purchaserEmail = normaliseEmail(input.purchaserEmail, 'purchaserEmail');
     const lines = cleanCartLines(input.lines);
-    if (!lines.length) throw badInput('Your cart is empty.', 'lines');
+    if (!lines.length) throw badInput(refusals.emptyCart, 'lines');
     const payment = input.payment && typeof input.payment === 'object' ? (input.payment as Record<string, unknown>) : {};
     // The shop alone decides who charges an order: a provider named by the client is refused.
     if ('provider' in payment && payment.provider !== undefined) throw badInput('The payment provider is chosen by the shop, not by the checkout.', 'payment.provider');
@@ -172,7 +182,7 @@ export class CheckoutService {
     const due = pending instanceof Order ? pending.chargedAmount : pending.due;
     if (!card && !provider.collectsCardInBrowser && toCents(due) > 0) {
       await this.dropPending(ctx, pending.id);
-      throw badInput(`Your gift card pays $${fromCents(toCents(pending.total) - toCents(due))} of $${pending.total}: enter a card for the remaining $${due}.`, 'payment');
+      throw badInput(said(refusals.giftCardPartly, { paid: priceIn(fromCents(toCents(pending.total) - toCents(due))), total: priceIn(pending.total), due: priceIn(due) }), 'payment');
     }
     const charge = await chargePending(ctx, this, provider, { amount: due, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards order ${pending.id}`, orderId: pending.id });
     const order = await this.settle(ctx, pending.id, charge, now, pending instanceof Order ? undefined : pending);
@@ -208,7 +218,7 @@ function hashRequest(email: string, lines: CartLine[], discountCode: string | nu
 /** A gift card code as given (checked when it is spent); null when none was. */
 function optionalGiftCardCode(value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
-  if (typeof value !== 'string' || value.length > 64) throw badInput('A gift card code is 16 letters and digits.', 'giftCardCode');
+  if (typeof value !== 'string' || value.length > 64) throw badInput(refusals.giftCardCode, 'giftCardCode');
   return value.trim() || null;
 }
 

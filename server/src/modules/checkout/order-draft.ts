@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../core/context.js';
-import { AppError, badInput } from '../../core/errors.js';
+import { AppError, badInput, said } from '../../core/errors.js';
 import type { NewOrderItem } from '../orders/index.js';
 import { groupCardRequest, type GroupCardRequest } from '../group-card/index.js';
 import { priceLines, type CartQuote, type PricingBenefits } from './cart-pricing.js';
@@ -9,6 +9,14 @@ import { parseInput } from '../../core/input.js';
 import { giftCardPersonalisationSchema, giftMembershipPersonalisationSchema } from '../../rules/schemas.js';
 import { pricedProducts, type PricedProduct } from './priced-products.js';
 import type { Locale } from '../../rules/index.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  unavailable: { id: 'error.checkout.productUnavailable', defaultMessage: 'Some products in your cart are no longer available; review your cart.' },
+  notACard: { id: 'error.checkout.notACard', defaultMessage: '"{product}" is not a card and takes no personal message.' },
+  groupCardOneRecipient: { id: 'error.checkout.groupCardOneRecipient', defaultMessage: 'A group card goes to one recipient: the whole group signs the one card.' },
+});
 
 /** An order made from the cart, before it is written (see draftOrder). */
 export interface OrderDraft {
@@ -27,7 +35,7 @@ export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; 
   const { lines, now } = args;
   const products = await pricedProducts(tx.em, lines.map((line) => line.productId), now, args.locale);
   if (lines.some((line) => !products.has(line.productId))) {
-    throw new AppError('PRODUCT_UNAVAILABLE', 'Some products in your cart are no longer available; review your cart.', { field: 'lines' });
+    throw new AppError('PRODUCT_UNAVAILABLE', refusals.unavailable, { field: 'lines' });
   }
   const isGift = (line: CartLine) => products.get(line.productId)!.isGiftCard || products.get(line.productId)!.isGiftMembership;
   const personalisations = lines.map((line, index) => (isGift(line) ? null : checkLine(line, `lines.${index}`, products.get(line.productId)!, now)));
@@ -79,12 +87,12 @@ export async function draftOrder(tx: RequestContext, args: { lines: CartLine[]; 
 export function checkLine(line: CartLine, field: string, { isCard, product }: PricedProduct, now: Date): (Personalisation & { groupCard: GroupCardRequest | null }) | null {
   const under = (name: string) => (field ? `${field}.${name}` : name);
   if (!isCard) {
-    if (line.personalisation) throw badInput(`"${product.name}" is not a card and takes no personal message.`, under('personalisation'));
+    if (line.personalisation) throw badInput(said(refusals.notACard, { product: product.name }), under('personalisation'));
     return null;
   }
   const personal = cleanPersonalisation(line.personalisation, under('personalisation'), now);
   cardQuantity(line, personal, field);
   const groupCard = groupCardRequest(line.personalisation, personal.deliverAt, now, under('personalisation'));
-  if (groupCard && personal.recipients.length !== 1) throw badInput('A group card goes to one recipient: the whole group signs the one card.', under('personalisation.recipients'));
+  if (groupCard && personal.recipients.length !== 1) throw badInput(refusals.groupCardOneRecipient, under('personalisation.recipients'));
   return { ...personal, deliverAt: groupCard?.deliverAt ?? personal.deliverAt, groupCard };
 }

@@ -6,6 +6,12 @@ import type { CheckoutOptions } from './checkout.service.js';
 import type { ChargeResult } from '../payments/index.js';
 import { clientSecrets } from './payment/client-secrets.js';
 import type { WrittenOrder } from './pending-order-writer.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  cancelled: { id: 'error.checkout.cancelled', defaultMessage: 'This checkout was cancelled; reload the page and try again.' },
+});
 
 /** What becomes of a pending order once its payment provider has answered: paid, waiting for the browser, or dropped. */
 export class OrderSettlement {
@@ -19,7 +25,7 @@ export class OrderSettlement {
   async settle(ctx: RequestContext, orderId: string, charge: ChargeResult, now: Date, written?: WrittenOrder): Promise<Order> {
     if (charge.status === 'declined') {
       await this.dropPending(ctx, orderId);
-      throw new AppError('PAYMENT_DECLINED', charge.message);
+      throw new AppError('PAYMENT_DECLINED', charge.said ?? charge.message);
     }
     if (charge.status === 'pending') {
       // The browser confirms the payment; the provider's signed event settles the order later.
@@ -44,7 +50,7 @@ export class OrderSettlement {
       const paid = await payOrder(em, orderId, charge);
       if (!paid) {
         const order = await em.findOne(Order, orderId);
-        if (!order) throw new AppError('CONFLICT', 'This checkout was cancelled; reload the page and try again.');
+        if (!order) throw new AppError('CONFLICT', refusals.cancelled);
         return order;
       }
       const order = em.map(Order, paid.row);

@@ -12,6 +12,13 @@ import type { CartLine } from './checkout-rules.js';
 import { draftOrder, type OrderDraft } from './order-draft.js';
 import type { PaymentProvider } from '../payments/index.js';
 import type { Locale } from '../../rules/index.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  changed: { id: 'error.checkout.changed', defaultMessage: 'This checkout changed while it was being placed; reload the page and try again.' },
+  reused: { id: 'error.checkout.reused', defaultMessage: 'This checkout was already used for a different order; reload the page and try again.' },
+});
 
 /** A pending order as its checkout has just written it: what charging and paying it need. */
 export interface WrittenOrder {
@@ -74,7 +81,7 @@ export class PendingOrderWriter {
       // A checkout of the same key without the lock (in another process) wrote its order meanwhile.
       const existing = await this.byKey(ctx.em, args.key, args.requestHash);
       if (existing) return existing;
-      throw conflict('This checkout changed while it was being placed; reload the page and try again.', 'idempotencyKey');
+      throw conflict(refusals.changed, 'idempotencyKey');
     }
   }
 
@@ -149,7 +156,7 @@ export class PendingOrderWriter {
    */
   private async byKey(em: EntityManager, key: string, requestHash: string): Promise<Order | null> {
     const order = await orderByKey(em, key);
-    if (order && order.requestHash !== requestHash) throw conflict('This checkout was already used for a different order; reload the page and try again.', 'idempotencyKey');
+    if (order && order.requestHash !== requestHash) throw conflict(refusals.reused, 'idempotencyKey');
     return order;
   }
 }

@@ -6,6 +6,12 @@ import { toCents } from '../../core/money.js';
 import { Order, OrderStatus } from '../orders/index.js';
 import type { CheckoutService } from './checkout.service.js';
 import type { ChargeRequest, ChargeResult, PaymentProvider } from '../payments/index.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  unreachable: { id: 'error.checkout.paymentUnreachable', defaultMessage: 'The payment could not be started: the payment service did not answer as expected. Nothing was charged; please try again in a moment.' },
+});
 
 /** A checkout still pending this long after it was written was abandoned (its discount use comes back). */
 export const ABANDONED_AFTER_MS = 30 * 60_000;
@@ -27,7 +33,7 @@ export async function chargePending(ctx: RequestContext, checkout: Pick<Checkout
   } catch (error) {
     ctx.log.error({ err: error, orderId: request.orderId, provider: provider.name }, 'the payment provider did not take the charge request; the pending order is dropped');
     await checkout.dropPending(ctx, request.orderId);
-    throw new AppError('PAYMENT_FAILED', 'The payment could not be started: the payment service did not answer as expected. Nothing was charged; please try again in a moment.');
+    throw new AppError('PAYMENT_FAILED', refusals.unreachable);
   }
 }
 

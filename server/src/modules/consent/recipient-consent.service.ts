@@ -2,10 +2,17 @@ import crypto from 'node:crypto';
 import { readSecret } from '../settings/index.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
-import { AppError } from '../../core/errors.js';
+import { AppError, inEnglish, said } from '../../core/errors.js';
 import { preparedRead, runPrepared } from '../../db/prepared.js';
 import { maskEmail } from '../../core/input.js';
 import type { MailQueue } from '../mail/index.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  badLink: { id: 'error.unsubscribe.badLink', defaultMessage: 'This unsubscribe link is not valid. Open the link from the e-mail again, whole.' },
+  refuses: { id: 'error.unsubscribe.refuses', defaultMessage: '{email} does not accept cards from this shop.' },
+});
 
 /** What My orders and Order Details say of a card kept back because its recipient said no. */
 export const NOT_DELIVERED_UNSUBSCRIBED = 'Not delivered: the recipient unsubscribed';
@@ -25,11 +32,13 @@ const UNSUBSCRIBED_AMONG = preparedRead('consent_unsubscribed_among', 'select ad
 
 const addressHash = (email: string) => crypto.hash('sha256', normaliseAddress(email));
 
-const invalidLink = () => new AppError('TOKEN_INVALID', 'This unsubscribe link is not valid. Open the link from the e-mail again, whole.');
+const invalidLink = () => new AppError('TOKEN_INVALID', refusals.badLink);
 
 /** "{email} does not accept cards from this shop.", for each address refused. */
 export function recipientUnsubscribed(emails: readonly string[], field?: string): AppError {
-  return new AppError('RECIPIENT_UNSUBSCRIBED', emails.map((email) => `${email} does not accept cards from this shop.`).join(' '), { field });
+  // One address is said in the shopper's language; several are listed in English, one sentence each.
+  const text = emails.length === 1 ? said(refusals.refuses, { email: emails[0]! }) : emails.map((email) => inEnglish(said(refusals.refuses, { email }))).join(' ');
+  return new AppError('RECIPIENT_UNSUBSCRIBED', text, { field });
 }
 
 /** The headers of an e-mail to a recipient (RFC 2369 and RFC 8058's one-click unsubscribe). */

@@ -1,6 +1,6 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { withEm, type RequestContext } from '../../core/context.js';
-import { badInput, conflict, notFound } from '../../core/errors.js';
+import { badInput, conflict, notFound, said } from '../../core/errors.js';
 import { conflictOnUnique } from '../../core/db-errors.js';
 import { groupBy } from '../../core/loaders.js';
 import { keysetPage, pageSize, type ConnectionResult } from '../../core/pagination.js';
@@ -12,6 +12,14 @@ import { cleanContact, type ContactValue } from './contact-rules.js';
 import { Contact, ContactOccasion } from './contact.entity.js';
 import { contactsCsv, MAX_LISTED_PROBLEMS, parseContactsCsv, type CsvContact, type CsvProblem } from './contacts-csv.js';
 import type { OccasionReminders } from './occasion-reminders.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  full: { id: 'error.contacts.full', defaultMessage: 'Your address book is full: it holds at most {max, number} contacts.' },
+  none: { id: 'error.contacts.none', defaultMessage: 'Contact not found' },
+  duplicate: { id: 'error.contacts.duplicate', defaultMessage: '{email} is already in your address book.' },
+});
 
 export interface ContactsArgs {
   search?: string | null;
@@ -64,7 +72,7 @@ export class ContactService {
     const value = cleanContact(input);
     const id = await this.inBook(ctx, user.id, async (em, zone) => {
       const count = await em.count(Contact, { user: user.id });
-      if (count >= MAX_CONTACTS) throw conflict(`Your address book is full: it holds at most ${MAX_CONTACTS.toLocaleString('en-US')} contacts.`);
+      if (count >= MAX_CONTACTS) throw conflict(said(refusals.full, { max: MAX_CONTACTS }));
       if (await em.count(Contact, { user: user.id, email: value.email })) throw duplicate(value.email);
       const contact = em.create(Contact, { user: user.id, name: value.name, email: value.email });
       this.setOccasions(em, contact, [], value, zone);
@@ -92,7 +100,7 @@ export class ContactService {
   async delete(ctx: RequestContext, id: number): Promise<number> {
     const { user } = await ctx.requireViewer();
     const removed = await ctx.em.nativeDelete(Contact, { id, user: user.id });
-    if (!removed) throw notFound('Contact');
+    if (!removed) throw notFound(refusals.none);
     return id;
   }
 
@@ -190,7 +198,7 @@ export class ContactService {
   /** One of the account's contacts (not found when it is anyone else's). */
   private async own(em: EntityManager, id: number, userId: number, refresh = false): Promise<Contact> {
     const contact = await em.findOne(Contact, { id, user: userId }, { refresh });
-    if (!contact) throw notFound('Contact');
+    if (!contact) throw notFound(refusals.none);
     return contact;
   }
 
@@ -234,7 +242,7 @@ export class ContactService {
   }
 }
 
-const duplicate = (email: string) => conflict(`${email} is already in your address book.`, 'input.email');
+const duplicate = (email: string) => conflict(said(refusals.duplicate, { email }), 'input.email');
 
 /** The first problems of a file, and how many more there are. */
 function listed(problems: CsvProblem[]): CsvProblem[] {

@@ -7,6 +7,13 @@ import { AppError } from '../../core/errors.js';
 import { dayIn } from '../../rules/delivery.js';
 import { nextOccasionDay, nextReminder, type OccasionDate } from '../../rules/occasions.js';
 import { ContactOccasion } from './contact.entity.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  badLink: { id: 'error.reminders.badLink', defaultMessage: 'This link is not valid: turn the reminder off in your address book instead.' },
+  gone: { id: 'error.reminders.gone', defaultMessage: 'This reminder no longer exists: its contact or occasion was deleted.' },
+});
 
 /**
  * Occasion reminders (contract section 12): "{name}'s {occasion} is on {date}" to the shopper,
@@ -94,14 +101,14 @@ export class OccasionReminders {
     const match = typeof token === 'string' ? /^(\d{1,10})\.([\w-]{32})$/.exec(token) : null;
     const id = match ? Number(match[1]) : NaN;
     if (!match || !crypto.timingSafeEqual(Buffer.from(match[2]!), Buffer.from(this.signature(id)))) {
-      throw new AppError('TOKEN_INVALID', 'This link is not valid: turn the reminder off in your address book instead.');
+      throw new AppError('TOKEN_INVALID', refusals.badLink);
     }
     const [row] = await ctx.em.execute<{ name: string; label: string }[]>(
       `update contact_occasion o set remind = false, next_remind_at = null from contact c where c.id = o.contact_id and o.id = ? returning c.name, o.label`,
       [id],
     );
     // A deleted contact or occasion has no reminders left to stop.
-    if (!row) throw new AppError('TOKEN_INVALID', 'This reminder no longer exists: its contact or occasion was deleted.');
+    if (!row) throw new AppError('TOKEN_INVALID', refusals.gone);
     ctx.log.info({ occasionId: id }, 'occasion reminders turned off from their e-mail');
     return { contactName: row.name, label: row.label };
   }

@@ -2,6 +2,23 @@ import { parseInput } from '../../core/input.js';
 import { MAX_DISCOUNT_CODE_LENGTH } from '../../rules/index.js';
 import { automaticDiscountFieldsSchema, discountCodeSchema, discountFieldsSchema } from '../../rules/schemas.js';
 import { parsePrice } from '../catalogue/index.js';
+import { defineMessages } from '@formatjs/intl';
+import { said, type ErrorText } from '../../core/errors.js';
+import { priceIn } from '../mail/index.js';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  notYet: { id: 'error.discount.notYet', defaultMessage: 'This discount code is not valid yet.' },
+  expired: { id: 'error.discount.expired', defaultMessage: 'This discount code has expired.' },
+  usedUp: { id: 'error.discount.usedUp', defaultMessage: 'This discount code has been used up.' },
+  minSubtotal: { id: 'error.discount.minSubtotal', defaultMessage: 'This code needs a subtotal of at least {amount}.' },
+  products: { id: 'error.discount.products', defaultMessage: 'This code applies to none of the products in your cart.' },
+  usedByCustomer: { id: 'error.discount.usedByCustomer', defaultMessage: 'This code can be used once per customer, and you have used it.' },
+  firstOrder: { id: 'error.discount.firstOrder', defaultMessage: 'This code is for a first order only.' },
+  unknown: { id: 'error.discount.unknown', defaultMessage: 'There is no such discount code.' },
+  unusable: { id: 'error.discount.unusable', defaultMessage: 'This discount code cannot be used: it is unknown, not valid yet, expired or used up.' },
+  oneAtATime: { id: 'error.discount.oneAtATime', defaultMessage: 'Only one discount code can be tried at a time.' },
+});
 
 export const MAX_CODE_LENGTH = MAX_DISCOUNT_CODE_LENGTH;
 
@@ -77,21 +94,23 @@ export function cleanAutomaticInput(raw: Record<string, unknown>): AutomaticDisc
 const isBlank = (value: unknown) => value === null || value === undefined || value === '';
 
 /** Why a code cannot be used now, or null when it can. */
-export function unusableReason(code: { startsAt: Date | null; endsAt: Date | null; maxUses: number | null; uses: number }, now: Date): string | null {
-  if (code.startsAt && code.startsAt > now) return 'This discount code is not valid yet.';
-  if (code.endsAt && code.endsAt <= now) return 'This discount code has expired.';
-  if (code.maxUses !== null && code.uses >= code.maxUses) return 'This discount code has been used up.';
+export function unusableReason(code: { startsAt: Date | null; endsAt: Date | null; maxUses: number | null; uses: number }, now: Date): ErrorText | null {
+  if (code.startsAt && code.startsAt > now) return refusals.notYet;
+  if (code.endsAt && code.endsAt <= now) return refusals.expired;
+  if (code.maxUses !== null && code.uses >= code.maxUses) return refusals.usedUp;
   return null;
 }
 
 /** Why a code's rules refuse a cart (the shopper hears it at checkout when signed in). */
 export const NOT_APPLICABLE = {
-  minSubtotal: (amount: string) => `This code needs a subtotal of at least $${amount}.`,
-  products: 'This code applies to none of the products in your cart.',
-  usedByCustomer: 'This code can be used once per customer, and you have used it.',
-  firstOrder: 'This code is for a first order only.',
+  minSubtotal: (amount: string): ErrorText => said(refusals.minSubtotal, { amount: priceIn(amount) }),
+  products: refusals.products as ErrorText,
+  usedByCustomer: refusals.usedByCustomer as ErrorText,
+  firstOrder: refusals.firstOrder as ErrorText,
 } as const;
 
-export const UNKNOWN_CODE = 'There is no such discount code.';
+export const UNKNOWN_CODE: ErrorText = refusals.unknown;
 /** What an anonymous caller hears of any code that cannot be used, so that guessing learns nothing of why. */
-export const UNUSABLE_CODE = 'This discount code cannot be used: it is unknown, not valid yet, expired or used up.';
+export const UNUSABLE_CODE: ErrorText = refusals.unusable;
+/** Asked for a second code in one request. */
+export const ONE_CODE_AT_A_TIME: ErrorText = refusals.oneAtATime;

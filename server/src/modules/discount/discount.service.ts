@@ -5,13 +5,13 @@ import { conflictOnUnique } from '../../core/db-errors.js';
 import { withEm, type RequestContext } from '../../core/context.js';
 import { subtreeIds } from '../../core/tree.js';
 import { describeChanges, named, recordAudit } from '../audit/index.js';
-import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
+import { AppError, badInput, conflict, notFound, type ErrorText } from '../../core/errors.js';
 import { hasChargedOrder } from '../orders/index.js';
 import type { RateLimits, Taken } from '../limits/index.js';
 import type { AutomaticDiscountService } from './automatic-discount.service.js';
 import { DiscountCode } from './discount-code.entity.js';
 import { better, bestAutomatic, codeAmount, eligibleLines, type AppliedDiscount, type Basket, type BasketLine, type Customer } from './discount-pricing.js';
-import { cleanDiscountInput, NOT_APPLICABLE, UNKNOWN_CODE, UNUSABLE_CODE, unusableReason } from './discount-rules.js';
+import { cleanDiscountInput, NOT_APPLICABLE, ONE_CODE_AT_A_TIME, UNKNOWN_CODE, UNUSABLE_CODE, unusableReason } from './discount-rules.js';
 
 export type { AppliedDiscount } from './discount-pricing.js';
 
@@ -168,7 +168,7 @@ export class DiscountService {
    * DISCOUNT_NOT_APPLICABLE with the reason (see notApplicable).
    */
   private async applyRules(ctx: RequestContext, code: DiscountCode, basket: Basket, customer: Customer, attempt?: Taken): Promise<AppliedDiscount> {
-    const refuse = async (reason: string) => {
+    const refuse = async (reason: ErrorText) => {
       const error = await this.notApplicable(ctx, reason);
       if (attempt && error.code === 'DISCOUNT_NOT_APPLICABLE') await attempt.giveBack();
       return error;
@@ -200,7 +200,7 @@ export class DiscountService {
   private async attempt(ctx: RequestContext, rawCode: string): Promise<Taken> {
     const tried = ctx.scope.get(TRIED_CODE) as string | undefined;
     if (tried !== undefined) {
-      if (tried !== rawCode.toLowerCase()) throw badInput('Only one discount code can be tried at a time.', 'discountCode');
+      if (tried !== rawCode.toLowerCase()) throw badInput(ONE_CODE_AT_A_TIME, 'discountCode');
       return { giveBack: async () => {} };
     }
     ctx.scope.set(TRIED_CODE, rawCode.toLowerCase());
@@ -208,12 +208,12 @@ export class DiscountService {
   }
 
   /** Why a code cannot be used, as the caller may hear it: the reason for signed-in shoppers, one message for anyone else. */
-  private async refusal(ctx: RequestContext, reason: string): Promise<AppError> {
+  private async refusal(ctx: RequestContext, reason: ErrorText): Promise<AppError> {
     return badInput((await ctx.viewer()) ? reason : UNUSABLE_CODE, 'discountCode');
   }
 
   /** Why a usable code's rules refuse the cart: DISCOUNT_NOT_APPLICABLE with the reason for signed-in shoppers, the one message of refusal() for anyone else. */
-  private async notApplicable(ctx: RequestContext, reason: string): Promise<AppError> {
+  private async notApplicable(ctx: RequestContext, reason: ErrorText): Promise<AppError> {
     if (!(await ctx.viewer())) return badInput(UNUSABLE_CODE, 'discountCode');
     return new AppError('DISCOUNT_NOT_APPLICABLE', reason, { field: 'discountCode' });
   }

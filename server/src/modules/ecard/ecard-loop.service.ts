@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
 import { groupBy } from '../../core/loaders.js';
-import { conflict, notFound } from '../../core/errors.js';
+import { conflict, notFound, said } from '../../core/errors.js';
 import { parseInput, singleLine } from '../../core/input.js';
 import type { RateLimits } from '../limits/index.js';
 import type { MailQueue } from '../mail/index.js';
@@ -13,13 +13,21 @@ import { replyMessageSchema } from '../../rules/schemas.js';
 import { EcardReply } from './ecard-reply.entity.js';
 import { cardEventData } from './card-events.js';
 import type { WebhookEvents } from '../webhooks/index.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  notDelivered: { id: 'error.ecard.notDelivered', defaultMessage: 'This card has not been delivered yet; it can be opened and answered once it has arrived.' },
+  enough: { id: 'error.ecard.enoughThanks', defaultMessage: 'This card already has {max} thank-yous; no more can be sent.' },
+  none: { id: 'error.ecard.none', defaultMessage: 'Card not found' },
+});
 
 /**
  * A card whose e-mail has gone out. Before that nobody but the purchaser or an admin has its link:
  * it can be neither opened by its recipient nor thanked for.
  */
 function delivered(item: OrderItem): OrderItem {
-  if (!item.deliveredAt) throw conflict('This card has not been delivered yet; it can be opened and answered once it has arrived.');
+  if (!item.deliveredAt) throw conflict(refusals.notDelivered);
   return item;
 }
 
@@ -100,7 +108,7 @@ export class EcardLoopService {
       // The card's row is locked so that parallel replies count each other.
       await em.execute('select 1 from order_item where id = ? for update', [item.id]);
       const count = await em.count(EcardReply, { item: item.id });
-      if (count >= MAX_REPLIES_PER_CARD) throw conflict(`This card already has ${MAX_REPLIES_PER_CARD} thank-yous; no more can be sent.`);
+      if (count >= MAX_REPLIES_PER_CARD) throw conflict(said(refusals.enough, { max: MAX_REPLIES_PER_CARD }));
       const reply = em.create(EcardReply, { item, name, message, createdAt: this.options.clock() });
       await em.flush();
       await this.emails.queueThankYou(em, item, reply, this.options.clock());
@@ -157,7 +165,7 @@ export class EcardLoopService {
   /** A sellable card by its address (404 otherwise: unknown, not paid, cancelled or refunded). */
   private async card(em: EntityManager, uuid: string): Promise<OrderItem> {
     const item = UUID.test(uuid) ? await em.findOne(OrderItem, { itemUrlUuid: uuid.toLowerCase() }, { populate: ['order'] }) : null;
-    if (!item?.card || [OrderStatus.CANCELLED, OrderStatus.REFUNDED, OrderStatus.PENDING].includes(item.order.status) || item.refundedAt) throw notFound('Card');
+    if (!item?.card || [OrderStatus.CANCELLED, OrderStatus.REFUNDED, OrderStatus.PENDING].includes(item.order.status) || item.refundedAt) throw notFound(refusals.none);
     return item;
   }
 }

@@ -38,7 +38,7 @@
       if (!message.value.trim()) return fail(say('messageMissing'));
       button.disabled = true;
       try {
-        const res = await fetch(form.getAttribute('action'), { method: 'POST', headers: { 'content-type': 'application/json' }, credentials: 'omit', body: JSON.stringify({ name: name.value, message: message.value }) });
+        const res = await fetch(form.getAttribute('action'), { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': document.documentElement.lang || 'en' }, credentials: 'omit', body: JSON.stringify({ name: name.value, message: message.value }) });
         if (res.ok) {
           form.hidden = true;
           done.hidden = false;

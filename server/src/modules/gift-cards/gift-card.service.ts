@@ -11,10 +11,18 @@ import { codeDigest, formatGiftCardCode, newGiftCardCode, normaliseGiftCardCode 
 import { GiftCard, GiftCardEntry, GiftCardEntryKind, GiftCardSource, GiftCardStatus } from './gift-card.entity.js';
 import { cleanAmount, cleanReason, MAX_ISSUED } from './gift-card-rules.js';
 import type { GiftCardBalance, GiftCardOptions, GiftCardPage, GiftCardPayment, PurchasedGiftCard } from './gift-card.types.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  unknown: { id: 'error.giftCard.unknown', defaultMessage: 'No gift card has this code. Check it against the e-mail or the card (letters and digits, dashes optional).' },
+  voided: { id: 'error.giftCard.voided', defaultMessage: 'This gift card was voided and cannot be used.' },
+  expired: { id: 'error.giftCard.expired', defaultMessage: 'This gift card has expired.' },
+  empty: { id: 'error.giftCard.empty', defaultMessage: 'This gift card has no balance left.' },
+});
 
 export type { GiftCardBalance, GiftCardOptions, GiftCardPage, GiftCardPayment, PurchasedGiftCard } from './gift-card.types.js';
 
-const UNKNOWN = 'No gift card has this code. Check it against the e-mail or the card (letters and digits, dashes optional).';
 const PAGE_MAX = 100;
 
 /**
@@ -173,7 +181,7 @@ export class GiftCardService {
     await this.limits.take([this.limits.rules.giftCardLookup, ctx.ip]);
     const code = normaliseGiftCardCode(rawCode);
     const card = code ? await ctx.em.findOne(GiftCard, { codeDigest: codeDigest(code) }) : null;
-    if (!card) throw new AppError('NOT_FOUND', UNKNOWN);
+    if (!card) throw new AppError('NOT_FOUND', refusals.unknown);
     return { balance: card.balance, currency: card.currency, expiresAt: card.expiresAt, last4: card.last4, initialAmount: card.initialAmount, status: card.status, designPath: card.designPath, senderName: card.senderName, recipientName: card.recipientName, message: card.message };
   }
 
@@ -188,12 +196,12 @@ export class GiftCardService {
     const card = code ? await tx.em.findOne(GiftCard, { codeDigest: codeDigest(code) }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
     if (!card) {
       await this.limits.take([this.limits.rules.giftCardLookup, tx.ip]);
-      throw badInput(UNKNOWN, 'giftCardCode');
+      throw badInput(refusals.unknown, 'giftCardCode');
     }
-    if (card.status === GiftCardStatus.VOIDED) throw badInput('This gift card was voided and cannot be used.', 'giftCardCode');
-    if (card.expiresAt && card.expiresAt <= this.clock()) throw badInput('This gift card has expired.', 'giftCardCode');
+    if (card.status === GiftCardStatus.VOIDED) throw badInput(refusals.voided, 'giftCardCode');
+    if (card.expiresAt && card.expiresAt <= this.clock()) throw badInput(refusals.expired, 'giftCardCode');
     const taken = Math.min(toCents(card.balance), toCents(due));
-    if (taken <= 0) throw badInput('This gift card has no balance left.', 'giftCardCode');
+    if (taken <= 0) throw badInput(refusals.empty, 'giftCardCode');
     card.balance = fromCents(toCents(card.balance) - taken);
     tx.em.create(GiftCardEntry, { giftCard: card, kind: GiftCardEntryKind.REDEEMED, amount: fromCents(-taken), balanceAfter: card.balance, orderId });
     await tx.em.flush();

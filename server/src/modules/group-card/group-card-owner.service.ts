@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { withEm, type RequestContext } from '../../core/context.js';
-import { badInput, conflict, forbidden, notFound, unauthenticated } from '../../core/errors.js';
+import { badInput, conflict, forbidden, notFound, said, unauthenticated } from '../../core/errors.js';
 import { isAdminViewer, Role } from '../../core/viewer.js';
 import { collectUntilProblem, MAX_INVITATIONS } from '../../rules/index.js';
 import { describeChanges, named, recordAudit } from '../audit/index.js';
@@ -8,8 +8,21 @@ import { OrderItem, type Order } from '../orders/index.js';
 import { GroupCard, GroupCardInvitation, GroupCardSignature } from './group-card.entity.js';
 import { cleanInstant, cleanInvitationEmails, randomCode } from './group-card-rules.js';
 import type { GroupCardService } from './group-card.service.js';
-import { isUnplaced, SigningStatus } from './group-card-status.js';
+import { isUnplaced, SigningStatus, SIGNING_REFUSALS } from './group-card-status.js';
 import { GroupCardDetails } from './group-card.types.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  withdrawnOver: { id: 'error.groupCard.withdrawnOver', defaultMessage: 'This card was withdrawn: its signing is over.' },
+  deliveredOver: { id: 'error.groupCard.deliveredOver', defaultMessage: 'This card has been delivered: its signing is over.' },
+  later: { id: 'error.groupCard.later', defaultMessage: 'Choose a later time than the current deadline.' },
+  withdrawnNobody: { id: 'error.groupCard.withdrawnNobody', defaultMessage: 'This card was withdrawn: nobody can sign it any more.' },
+  closedInvite: { id: 'error.groupCard.closedInvite', defaultMessage: 'Signing has closed: extend the deadline to invite more people.' },
+  tooMany: { id: 'error.groupCard.tooManyInvitations', defaultMessage: 'At most {max} addresses can be invited to one card; {left, plural, =0 {no more can be} other {# more can be}}.' },
+  ownerOnly: { id: 'error.groupCard.ownerOnly', defaultMessage: "Only the card's purchaser can change it." },
+  signIn: { id: 'error.groupCard.signIn', defaultMessage: 'Sign in to manage this group card.' },
+});
 
 /** What the purchaser's changes tell the e-mail side (invitations and their reminders); the queue wakes its workers when the transaction commits. */
 export interface GroupCardMailHooks {
@@ -27,7 +40,7 @@ export interface GroupCardOwnerOptions {
   mail?: GroupCardMailHooks | null;
 }
 
-const OWNER_ONLY = "Only the card's purchaser can change it.";
+const OWNER_ONLY = refusals.ownerOnly;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -77,9 +90,9 @@ export class GroupCardOwnerService {
       const { card, item, byShop } = await this.purchasersCard(ctx, em, orderId, itemId);
       await em.execute('select 1 from group_card where id = ? for update', [card.id]);
       const status = this.options.cards.statusOf(card, item, 0);
-      if (status === SigningStatus.WITHDRAWN) throw conflict('This card was withdrawn: its signing is over.');
-      if (item.deliveredAt) throw conflict('This card has been delivered: its signing is over.');
-      if (collectUntil.getTime() <= card.collectUntil.getTime()) throw badInput('Choose a later time than the current deadline.', 'collectUntil');
+      if (status === SigningStatus.WITHDRAWN) throw conflict(refusals.withdrawnOver);
+      if (item.deliveredAt) throw conflict(refusals.deliveredOver);
+      if (collectUntil.getTime() <= card.collectUntil.getTime()) throw badInput(refusals.later, 'collectUntil');
       const problem = collectUntilProblem(collectUntil, item.deliverAt ?? now, now);
       if (problem) throw badInput(problem, 'collectUntil');
       const before = card.collectUntil;
@@ -103,14 +116,14 @@ export class GroupCardOwnerService {
       await em.execute('select 1 from group_card where id = ? for update', [card.id]);
       const signatures = await em.count(GroupCardSignature, { groupCard: card.id });
       const status = this.options.cards.statusOf(card, item, signatures);
-      if (status === SigningStatus.WITHDRAWN) throw conflict('This card was withdrawn: nobody can sign it any more.');
-      if (status === SigningStatus.CLOSED) throw conflict('Signing has closed: extend the deadline to invite more people.');
+      if (status === SigningStatus.WITHDRAWN) throw conflict(refusals.withdrawnNobody);
+      if (status === SigningStatus.CLOSED) throw conflict(refusals.closedInvite);
       const existing = await em.find(GroupCardInvitation, { groupCard: card.id });
       const known = new Set(existing.map((invitation) => invitation.email));
       const fresh = emails.filter((email) => !known.has(email));
       if (existing.length + fresh.length > MAX_INVITATIONS) {
         const left = Math.max(0, MAX_INVITATIONS - existing.length);
-        throw badInput(`At most ${MAX_INVITATIONS} addresses can be invited to one card; ${left === 0 ? 'no more can be' : `${left} more can be`}.`, 'emails');
+        throw badInput(said(refusals.tooMany, { max: MAX_INVITATIONS, left }), 'emails');
       }
       const invitations = fresh.map((email) => em.create(GroupCardInvitation, { groupCard: card, email, code: randomCode(), invitedAt: now }));
       await em.flush();
@@ -143,17 +156,17 @@ export class GroupCardOwnerService {
    * (the change is audited).
    */
   private async purchasersCard(ctx: RequestContext, em: EntityManager, orderId: string, itemId: number): Promise<{ card: GroupCard; item: OrderItem; byShop: boolean }> {
-    if (typeof orderId !== 'string' || !UUID.test(orderId) || !Number.isSafeInteger(itemId) || itemId <= 0) throw notFound('Group card');
+    if (typeof orderId !== 'string' || !UUID.test(orderId) || !Number.isSafeInteger(itemId) || itemId <= 0) throw notFound(SIGNING_REFUSALS.noCard);
     const item = await em.findOne(OrderItem, { id: itemId, order: orderId.toLowerCase() }, { populate: ['order'] });
-    if (!item || isUnplaced(item)) throw notFound('Group card');
+    if (!item || isUnplaced(item)) throw notFound(SIGNING_REFUSALS.noCard);
     const viewer = await ctx.viewer();
     const owner = item.order.user !== null && viewer?.user.id === item.order.user.id;
     const admin = isAdminViewer(viewer);
     // Staff see every order's number in the orders list: that number is a guest's key, not theirs.
     if (!owner && viewer?.user.role === Role.STAFF) throw forbidden(OWNER_ONLY);
-    if (item.order.user && !owner && !admin) throw viewer ? forbidden(OWNER_ONLY) : unauthenticated('Sign in to manage this group card.');
+    if (item.order.user && !owner && !admin) throw viewer ? forbidden(OWNER_ONLY) : unauthenticated(refusals.signIn);
     const card = await em.findOne(GroupCard, { item: item.id });
-    if (!card) throw notFound('Group card');
+    if (!card) throw notFound(SIGNING_REFUSALS.noCard);
     return { card, item, byShop: admin && !owner };
   }
 }

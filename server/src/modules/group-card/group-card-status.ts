@@ -1,5 +1,7 @@
-import { MAX_SIGNATURES, SIGNING_TEXTS } from '../../rules/index.js';
-import { conflict } from '../../core/errors.js';
+import { defineMessages } from '@formatjs/intl';
+import { MAX_SIGNATURES } from '../../rules/index.js';
+import { conflict, said } from '../../core/errors.js';
+import { SIGNING_CLOSED } from './sign-page.js';
 import { OrderStatus, type OrderItem } from '../orders/index.js';
 import type { GroupCard } from './group-card.entity.js';
 
@@ -24,9 +26,17 @@ export function signingStatus(card: GroupCard, item: OrderItem, signatures: numb
   return signatures >= MAX_SIGNATURES ? SigningStatus.FULL : SigningStatus.OPEN;
 }
 
+/** What a signer reads when a signature cannot be taken, found or changed (in their language: see core/errors.ts). */
+export const SIGNING_REFUSALS = defineMessages({
+  signedAlready: { id: 'error.signing.signedAlready', defaultMessage: 'This signature is already on the card.' },
+  noCard: { id: 'error.signing.noCard', defaultMessage: 'Group card not found' },
+  noSignature: { id: 'error.signing.noSignature', defaultMessage: 'Signature not found' },
+  otherBrowser: { id: 'error.signing.otherBrowser', defaultMessage: 'This signature can only be changed from the browser that signed it.' },
+});
+
 /** The CONFLICT of a card that cannot take this change. */
 export function closedConflict(status: SigningStatus) {
-  if (status === SigningStatus.WITHDRAWN) return conflict(`${SIGNING_TEXTS.closed} ${SIGNING_TEXTS.withdrawn}`);
-  if (status === SigningStatus.FULL) return conflict(SIGNING_TEXTS.full);
-  return conflict(SIGNING_TEXTS.closed);
+  if (status === SigningStatus.WITHDRAWN) return conflict(SIGNING_CLOSED.withdrawn);
+  if (status === SigningStatus.FULL) return conflict(said(SIGNING_CLOSED.full, { max: MAX_SIGNATURES }));
+  return conflict(SIGNING_CLOSED.closed);
 }

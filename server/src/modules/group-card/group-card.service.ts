@@ -10,7 +10,8 @@ import type { RateLimits } from '../limits/index.js';
 import { OrderItem } from '../orders/index.js';
 import { GroupCard, GroupCardInvitation, GroupCardSignature } from './group-card.entity.js';
 import { cleanSignature, cleanSignatureKey, isSigningToken, matchesHash, randomToken, sha256, type GroupCardRequest } from './group-card-rules.js';
-import { closedConflict, isUnplaced, signingStatus, SigningStatus } from './group-card-status.js';
+import { closedConflict, isUnplaced, SIGNING_REFUSALS as refusals, signingStatus, SigningStatus } from './group-card-status.js';
+
 
 export interface GroupCardOptions {
   limits: RateLimits;
@@ -115,7 +116,7 @@ export class GroupCardService {
             const again = keyHash ? await this.repeated(em, locked, keyHash, key!, contentHash) : null;
             if (again) return again;
             if (status !== SigningStatus.OPEN) throw closedConflict(status);
-            if (await em.count(GroupCardSignature, { groupCard: card.id, clientKeyHash, contentHash })) throw conflict('This signature is already on the card.');
+            if (await em.count(GroupCardSignature, { groupCard: card.id, clientKeyHash, contentHash })) throw conflict(refusals.signedAlready);
             const editToken = key ? this.editTokenFor(card.id, key) : randomToken();
             const now = this.options.clock();
             const invitation = await this.invitationOf(em, locked, input.invite);
@@ -136,7 +137,7 @@ export class GroupCardService {
             ctx.log.info({ itemId: locked.item.id, signatureId: signature.id, signatures: count + 1 }, 'group card signed');
             return { signature, editToken, created: true };
           }),
-        () => conflict('This signature is already on the card.'),
+        () => conflict(refusals.signedAlready),
       );
     } catch (error) {
       // Nothing was written: the attempt does not count against the address.
@@ -155,7 +156,7 @@ export class GroupCardService {
           const { signature } = await this.ownSignature(em, card, signatureId, editToken);
           const contentHash = sha256(`${name.toLowerCase()}\n${message}`);
           if (contentHash !== signature.contentHash && (await em.count(GroupCardSignature, { groupCard: card.id, clientKeyHash: signature.clientKeyHash, contentHash }))) {
-            throw conflict('This signature is already on the card.');
+            throw conflict(refusals.signedAlready);
           }
           signature.name = name;
           signature.message = message;
@@ -165,7 +166,7 @@ export class GroupCardService {
           ctx.log.info({ itemId: card.item.id, signatureId }, 'group card signature changed by its signer');
           return signature;
         }),
-      () => conflict('This signature is already on the card.'),
+      () => conflict(refusals.signedAlready),
     );
   }
 
@@ -232,7 +233,7 @@ export class GroupCardService {
   /** The card a signing link names, with its item and order (404 for anything else, and for an order not placed). */
   private async byToken(em: EntityManager, token: unknown): Promise<GroupCard> {
     const card = isSigningToken(token) ? await em.findOne(GroupCard, { signingToken: token }, { populate: ['item', 'item.order'] }) : null;
-    if (!card || isUnplaced(card.item)) throw notFound('Group card');
+    if (!card || isUnplaced(card.item)) throw notFound(refusals.noCard);
     return card;
   }
 
@@ -269,11 +270,11 @@ export class GroupCardService {
    * card's or none, FORBIDDEN for another token, CONFLICT once signing closed.
    */
   private async ownSignature(em: EntityManager, card: GroupCard, signatureId: number, editToken: unknown): Promise<{ signature: GroupCardSignature; card: GroupCard }> {
-    if (!Number.isSafeInteger(signatureId) || signatureId <= 0) throw notFound('Signature');
+    if (!Number.isSafeInteger(signatureId) || signatureId <= 0) throw notFound(refusals.noSignature);
     const locked = await this.lock(em, card.id);
     const signature = await em.findOne(GroupCardSignature, { id: signatureId, groupCard: card.id });
-    if (!signature) throw notFound('Signature');
-    if (!matchesHash(editToken, signature.editTokenHash)) throw forbidden('This signature can only be changed from the browser that signed it.');
+    if (!signature) throw notFound(refusals.noSignature);
+    if (!matchesHash(editToken, signature.editTokenHash)) throw forbidden(refusals.otherBrowser);
     const status = signingStatus(locked, locked.item, 0, this.options.clock());
     if (status === SigningStatus.CLOSED || status === SigningStatus.WITHDRAWN) throw closedConflict(status);
     return { signature, card: locked };

@@ -27,6 +27,8 @@
   const data = document.getElementById('page-words');
   const words = data ? JSON.parse(data.textContent) : {};
   const say = (key) => words[key] || '';
+  // The shop answers a refusal in the page's language.
+  const speaks = { 'accept-language': document.documentElement.lang || 'en' };
 
   // The deadline in the signer's own time zone and language.
   const time = main.querySelector('time[datetime]');
@@ -149,7 +151,7 @@
     const body = { name: name.value, message: message.value };
     try {
       if (editing && stored) {
-        const response = await fetch(api + '/signatures/' + stored.id, { method: 'PUT', credentials: 'omit', headers: { 'content-type': 'application/json', 'x-edit-token': stored.editToken }, body: JSON.stringify(body) });
+        const response = await fetch(api + '/signatures/' + stored.id, { method: 'PUT', credentials: 'omit', headers: { ...speaks, 'content-type': 'application/json', 'x-edit-token': stored.editToken }, body: JSON.stringify(body) });
         if (response.ok) {
           const saved = await response.json();
           stored = { id: stored.id, editToken: stored.editToken, name: saved.name, message: saved.message };
@@ -166,7 +168,7 @@
           fail(error, say('gone'));
         } else fail(error, await answer(response));
       } else {
-        const response = await fetch(api + '/signatures', { method: 'POST', credentials: 'omit', headers: { 'content-type': 'application/json', 'idempotency-key': attemptKey() }, body: JSON.stringify(invite ? { ...body, invite } : body) });
+        const response = await fetch(api + '/signatures', { method: 'POST', credentials: 'omit', headers: { ...speaks, 'content-type': 'application/json', 'idempotency-key': attemptKey() }, body: JSON.stringify(invite ? { ...body, invite } : body) });
         if (response.ok) {
           const signed = await response.json();
           forgetKey();
@@ -202,7 +204,7 @@
     }
     if (!window.confirm(say('confirmRemove'))) return;
     try {
-      const response = await fetch(api + '/signatures/' + stored.id, { method: 'DELETE', credentials: 'omit', headers: { 'x-edit-token': stored.editToken } });
+      const response = await fetch(api + '/signatures/' + stored.id, { method: 'DELETE', credentials: 'omit', headers: { ...speaks, 'x-edit-token': stored.editToken } });
       if (response.ok || response.status === 404) {
         unlist(stored.id);
         if (response.ok) setCount(-1);

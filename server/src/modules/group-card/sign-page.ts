@@ -57,6 +57,9 @@ const messages = defineMessages({
   confirmRemove: { id: 'sign.script.confirmRemove', defaultMessage: 'Remove your signature from the card?' },
 });
 
+/** What a signer reads when the card takes no more signatures (here and in its errors). */
+export const SIGNING_CLOSED = { closed: messages.closed, full: messages.full, withdrawn: messages.withdrawn };
+
 /** The sample messages a signing page suggests (rules/group-card.ts chooses one by the card's occasion), in each language. */
 const samples = Object.values(
   defineMessages({

@@ -2,7 +2,23 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { addressKey } from '../../core/client-address.js';
-import { AppError } from '../../core/errors.js';
+import { AppError, type ErrorText } from '../../core/errors.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  resets: { id: 'error.limit.passwordResets', defaultMessage: 'Too many password reset requests. Please try again later.' },
+  login: { id: 'error.limit.login', defaultMessage: 'Too many failed login attempts. Please try again later.' },
+  register: { id: 'error.limit.register', defaultMessage: 'Too many sign-ups from your address. Please try again later.' },
+  checkout: { id: 'error.limit.checkout', defaultMessage: 'Too many checkout attempts. Please wait a few minutes and try again.' },
+  thankYou: { id: 'error.limit.thankYou', defaultMessage: 'Too many thank-yous from your address. Please try again later.' },
+  discountCode: { id: 'error.limit.discountCode', defaultMessage: 'Too many discount codes tried from your address. Please try again later.' },
+  giftCard: { id: 'error.limit.giftCard', defaultMessage: 'Too many gift card codes looked up from your address. Please try again in an hour.' },
+  giftMembership: { id: 'error.limit.giftMembership', defaultMessage: 'Too many gift membership codes tried from your address. Please try again in an hour.' },
+  addressEmails: { id: 'error.limit.addressEmails', defaultMessage: 'Too many e-mails asked for this account. Please try again in an hour.' },
+  signature: { id: 'error.limit.signature', defaultMessage: 'Too many signatures from your address. Please try again later.' },
+  previewTests: { id: 'error.limit.previewTests', defaultMessage: 'You have sent yourself five tests this hour. Please try again in an hour.' },
+});
 
 /** The table every limit counts in (migration Migration20261123100000_limits): one row per key and window. */
 export const RATE_LIMIT_TABLE = 'rate_limit';
@@ -12,8 +28,8 @@ export interface LimitRule {
   name: string;
   points: number;
   windowSeconds: number;
-  /** The message of the 429. */
-  message: string;
+  /** The message of the 429 (the catalogue's, for the limits a shopper can meet). */
+  message: string | ErrorText;
   /** Counted per client address: its key is an address, counted by addressKey (an IPv6 client by its /64). */
   perAddress?: boolean;
   /**
@@ -140,23 +156,23 @@ export function rateLimitRules(config: {
   apiRequestLimit?: { requests: number; windowSeconds: number } | null;
   limits: { registerPerHour: number; checkoutPer10Minutes: number; thankYouPerHour?: number; discountCodesPerHour?: number; giftCardLookupsPerHour?: number; passwordResetsPerAddressPerHour?: number; passwordResetsPerEmailPerHour?: number; signaturesPerHour?: number };
 }): RateLimitDefinitions {
-  const resets = 'Too many password reset requests. Please try again later.';
-  const login = 'Too many failed login attempts. Please try again later.';
+  const resets = refusals.resets;
+  const login = refusals.login;
   const api = { points: config.apiRequestLimit?.requests ?? 600, windowSeconds: config.apiRequestLimit?.windowSeconds ?? 60, message: 'Too many API requests. Please wait for the time Retry-After gives and try again.' };
   return {
     loginPerUsername: { name: 'login-user', points: config.loginLimits.perUsername, windowSeconds: config.loginLimits.windowSeconds, message: login },
     loginPerAddress: { name: 'login-addr', points: config.loginLimits.perAddress, windowSeconds: config.loginLimits.windowSeconds, message: login, perAddress: true },
-    register: { name: 'register', points: config.limits.registerPerHour, windowSeconds: 3600, message: 'Too many sign-ups from your address. Please try again later.', perAddress: true },
-    checkout: { name: 'checkout', points: config.limits.checkoutPer10Minutes, windowSeconds: 600, message: 'Too many checkout attempts. Please wait a few minutes and try again.', perAddress: true },
-    thankYou: { name: 'thank-you', points: config.limits.thankYouPerHour ?? 20, windowSeconds: 3600, message: 'Too many thank-yous from your address. Please try again later.', perAddress: true },
-    discountCode: { name: 'discount-code', points: config.limits.discountCodesPerHour ?? 20, windowSeconds: 3600, message: 'Too many discount codes tried from your address. Please try again later.', perAddress: true },
-    giftCardLookup: { name: 'gift-card', points: config.limits.giftCardLookupsPerHour ?? 10, windowSeconds: 3600, message: 'Too many gift card codes looked up from your address. Please try again in an hour.', perAddress: true },
-    giftMembershipCode: { name: 'gift-membership', points: config.limits.giftCardLookupsPerHour ?? 10, windowSeconds: 3600, message: 'Too many gift membership codes tried from your address. Please try again in an hour.', perAddress: true },
+    register: { name: 'register', points: config.limits.registerPerHour, windowSeconds: 3600, message: refusals.register, perAddress: true },
+    checkout: { name: 'checkout', points: config.limits.checkoutPer10Minutes, windowSeconds: 600, message: refusals.checkout, perAddress: true },
+    thankYou: { name: 'thank-you', points: config.limits.thankYouPerHour ?? 20, windowSeconds: 3600, message: refusals.thankYou, perAddress: true },
+    discountCode: { name: 'discount-code', points: config.limits.discountCodesPerHour ?? 20, windowSeconds: 3600, message: refusals.discountCode, perAddress: true },
+    giftCardLookup: { name: 'gift-card', points: config.limits.giftCardLookupsPerHour ?? 10, windowSeconds: 3600, message: refusals.giftCard, perAddress: true },
+    giftMembershipCode: { name: 'gift-membership', points: config.limits.giftCardLookupsPerHour ?? 10, windowSeconds: 3600, message: refusals.giftMembership, perAddress: true },
     passwordResetPerAddress: { name: 'reset-addr', points: config.limits.passwordResetsPerAddressPerHour ?? 5, windowSeconds: 3600, message: resets, perAddress: true },
     passwordResetPerEmail: { name: 'reset-email', points: config.limits.passwordResetsPerEmailPerHour ?? 3, windowSeconds: 3600, message: resets },
-    addressEmails: { name: 'address-emails', points: 5, windowSeconds: 3600, message: 'Too many e-mails asked for this account. Please try again in an hour.' },
-    signature: { name: 'signature', points: config.limits.signaturesPerHour ?? 20, windowSeconds: 3600, message: 'Too many signatures from your address. Please try again later.', perAddress: true },
-    previewTests: { name: 'preview-tests', points: 5, windowSeconds: 3600, message: 'You have sent yourself five tests this hour. Please try again in an hour.' },
+    addressEmails: { name: 'address-emails', points: 5, windowSeconds: 3600, message: refusals.addressEmails },
+    signature: { name: 'signature', points: config.limits.signaturesPerHour ?? 20, windowSeconds: 3600, message: refusals.signature, perAddress: true },
+    previewTests: { name: 'preview-tests', points: 5, windowSeconds: 3600, message: refusals.previewTests },
     apiPerKey: { name: 'api-key', ...api, insured: true },
     apiPerAddress: { name: 'api-addr', ...api, perAddress: true, insured: true },
   };

@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../core/context.js';
-import { badInput, conflict } from '../../core/errors.js';
+import { badInput, conflict, said } from '../../core/errors.js';
 import { GIFT_MEMBERSHIP_TYPE_NAME } from '../../rules/index.js';
 import { codeDigest, formatGiftCardCode, newGiftCardCode, normaliseGiftCardCode } from '../gift-cards/index.js';
 import type { RateLimits } from '../limits/index.js';
@@ -10,6 +10,15 @@ import { giftMembershipEmail, GIFT_MEMBERSHIP_KIND, type GiftMembershipNotice } 
 import { GiftMembership, GiftMembershipStatus } from './gift-membership.entity.js';
 import { periodEnd } from './membership-rules.js';
 import { Membership, MembershipPlan, MembershipStatus } from './membership.entity.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  unknown: { id: 'error.giftMembership.unknown', defaultMessage: 'No gift membership has this code. Check it against the e-mail (letters and digits, dashes optional).' },
+  yours: { id: 'error.giftMembership.yours', defaultMessage: 'You redeemed this gift membership already: it is your membership now.' },
+  redeemed: { id: 'error.giftMembership.redeemed', defaultMessage: 'This gift membership was redeemed already.' },
+  member: { id: 'error.giftMembership.member', defaultMessage: 'You are a member already, until {until} at least: redeem this gift once your membership has ended, or pass it on to someone else.' },
+});
 
 /** A gift membership line of an order just paid (see issuePurchased). */
 export interface PurchasedGiftMembership {
@@ -32,7 +41,6 @@ export interface GiftMembershipOptions {
   productOfType: (ctx: RequestContext, typeName: string) => Promise<number | null>;
 }
 
-const UNKNOWN = 'No gift membership has this code. Check it against the e-mail (letters and digits, dashes optional).';
 /** Provider name of a membership that was given: nothing to charge, nothing to renew. */
 export const GIFT_PROVIDER = 'gift';
 
@@ -95,16 +103,16 @@ export class GiftMembershipService {
     const userId = viewer.user.id;
     await this.options.limits.take([this.options.limits.rules.giftMembershipCode, ctx.ip]);
     const code = normaliseGiftCardCode(rawCode);
-    if (!code) throw badInput(UNKNOWN, 'code');
+    if (!code) throw badInput(refusals.unknown, 'code');
     const now = this.options.clock();
     const membership = await ctx.em.fork().transactional(async (em) => {
       // One membership change per shopper at a time (as subscribing).
       await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`membership:${userId}`]);
       const gift = await em.findOne(GiftMembership, { codeDigest: codeDigest(code) }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!gift || gift.status === GiftMembershipStatus.VOIDED) throw badInput(UNKNOWN, 'code');
-      if (gift.status === GiftMembershipStatus.REDEEMED) throw conflict(gift.redeemedBy === userId ? 'You redeemed this gift membership already: it is your membership now.' : 'This gift membership was redeemed already.');
+      if (!gift || gift.status === GiftMembershipStatus.VOIDED) throw badInput(refusals.unknown, 'code');
+      if (gift.status === GiftMembershipStatus.REDEEMED) throw conflict(gift.redeemedBy === userId ? refusals.yours : refusals.redeemed);
       const current = await em.findOne(Membership, { userId, status: { $in: [MembershipStatus.ACTIVE, MembershipStatus.PAST_DUE] } });
-      if (current) throw conflict(`You are a member already, until ${formatDay(current.currentPeriodEnd, null)} at least: redeem this gift once your membership has ended, or pass it on to someone else.`);
+      if (current) throw conflict(said(refusals.member, { until: (locale) => formatDay(current.currentPeriodEnd, null, locale) }));
       const plan = gift.plan as MembershipPlan;
       const membership = em.create(Membership, {
         userId,

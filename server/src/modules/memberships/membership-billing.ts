@@ -1,11 +1,13 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { AppError, conflict, notFound } from '../../core/errors.js';
+import { AppError, conflict, notFound, type ErrorText } from '../../core/errors.js';
 import { toCents } from '../../core/money.js';
 import type { BillingSubscription, PaymentProvider, ProviderBilling } from '../payments/index.js';
 import type { EmailOf } from './membership-emails.js';
 import { Membership, MembershipPlan, MembershipStatus } from './membership.entity.js';
+import { MEMBERSHIP_REFUSALS as refusals } from './membership-refusals.js';
+
 
 /** Statuses that give the benefits (a failed renewal keeps them for its grace period). */
 export const CURRENT = [MembershipStatus.ACTIVE, MembershipStatus.PAST_DUE];
@@ -30,7 +32,7 @@ export interface MembershipBillingOptions {
   log: Logger;
 }
 
-const UNREACHABLE = 'The membership could not be started: the payment service did not answer as expected. Nothing was charged; please try again in a moment.';
+const UNREACHABLE: ErrorText = refusals.startUnreachable;
 
 /**
  * Memberships the provider bills and renews (Stripe Billing). Subscribing makes (once) the shopper's
@@ -60,9 +62,9 @@ export class MembershipBilling {
     return parent.fork().transactional(async (em) => {
       await lockShopper(em, userId);
       const plan = await em.findOne(MembershipPlan, { id: planId, active: true });
-      if (!plan) throw notFound('Membership plan');
+      if (!plan) throw notFound(refusals.noPlan);
       const current = await em.findOne(Membership, { userId, status: { $in: CURRENT } });
-      if (current?.status === MembershipStatus.ACTIVE) throw conflict('You are a member already; your membership page shows it.');
+      if (current?.status === MembershipStatus.ACTIVE) throw conflict(refusals.member);
       const started = await em.findOne(Membership, { userId, status: MembershipStatus.INCOMPLETE }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (started) {
         const again = await this.startedAgain(em, started, plan, now);
@@ -133,10 +135,10 @@ export class MembershipBilling {
   /** Cancels at the end of the period (true) or undoes it (false) at the provider; the caller changes the row in the same transaction. */
   async setCancelAtPeriodEnd(membership: Membership, cancel: boolean): Promise<void> {
     const billing = this.billingOf(membership);
-    if (!billing) throw new AppError('PAYMENTS_UNAVAILABLE', 'Your membership cannot be changed now: the shop no longer takes payments through its provider.');
+    if (!billing) throw new AppError('PAYMENTS_UNAVAILABLE', refusals.providerGone);
     // One key per change of this row: a retried request asks once, a later change asks again.
     const key = `membership-${membership.id}-cancel-at-period-end-${cancel}-${membership.updatedAt.getTime()}`;
-    const subscription = await this.ask(() => billing.setCancelAtPeriodEnd(membership.providerSubscriptionId!, cancel, key), 'Your membership could not be changed: the payment service did not answer. Nothing changed; please try again in a moment.');
+    const subscription = await this.ask(() => billing.setCancelAtPeriodEnd(membership.providerSubscriptionId!, cancel, key), refusals.changeUnreachable);
     membership.cancelAtPeriodEnd = subscription.cancelAtPeriodEnd;
   }
 
@@ -159,7 +161,7 @@ export class MembershipBilling {
   async endAllOf(em: EntityManager, userId: number): Promise<void> {
     const open = await em.find(Membership, { userId, status: { $nin: ENDED }, providerSubscriptionId: { $ne: null } });
     for (const membership of open) {
-      await this.ask(() => this.endAtProvider(membership, 'cancelled'), 'Your account could not be deleted: your membership could not be cancelled at the payment service. Nothing changed; please try again in a moment.');
+      await this.ask(() => this.endAtProvider(membership, 'cancelled'), refusals.deleteUnreachable);
     }
   }
 
@@ -230,7 +232,7 @@ export class MembershipBilling {
 
   private require(): ProviderBilling {
     const billing = this.billing;
-    if (!billing) throw new AppError('PAYMENTS_UNAVAILABLE', 'Memberships cannot be paid in this shop yet: its payment provider does not take them.');
+    if (!billing) throw new AppError('PAYMENTS_UNAVAILABLE', refusals.paymentsOff);
     return billing;
   }
 

@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { withEm, type RequestContext } from '../../core/context.js';
 import { conflictOnUnique } from '../../core/db-errors.js';
-import { AppError, badInput, conflict, notFound } from '../../core/errors.js';
+import { AppError, badInput, conflict, notFound, said } from '../../core/errors.js';
 import { parseInput } from '../../core/input.js';
 import { fromCents } from '../../core/money.js';
 import { paymentCardSchema } from '../../rules/schemas.js';
@@ -10,9 +10,11 @@ import { describeChanges, named, recordAudit } from '../audit/index.js';
 import { drop, formatDay, type MailQueue } from '../mail/index.js';
 import type { PaymentProvider } from '../payments/index.js';
 import { CURRENT, lockShopper, type MembershipBilling } from './membership-billing.js';
+import { MEMBERSHIP_REFUSALS as refusals } from './membership-refusals.js';
 import { MembershipMailKind, paymentFailedEmail, renewalReminderEmail, renewedEmail, type MembershipNotice } from './membership-emails.js';
 import { cleanPlanInput, periodEnd } from './membership-rules.js';
 import { Membership, MembershipCharge, MembershipPlan, MembershipStatus } from './membership.entity.js';
+
 
 /** What a current membership gives at checkout. */
 export interface MemberBenefits {
@@ -114,17 +116,17 @@ export class MembershipService {
       return started;
     }
     const subscriptions = provider?.subscriptions;
-    if (!provider || !subscriptions) throw new AppError('PAYMENTS_UNAVAILABLE', 'Memberships cannot be paid in this shop yet: its payment provider does not take them.');
+    if (!provider || !subscriptions) throw new AppError('PAYMENTS_UNAVAILABLE', refusals.paymentsOff);
     const now = this.options.clock();
     const card = parseInput(paymentCardSchema(now), payment, 'payment');
     const membership = await ctx.em.fork().transactional(async (em) => {
       // One subscribe per shopper at a time: a double click waits, then finds the membership.
       await lockShopper(em, userId);
       const plan = await em.findOne(MembershipPlan, { id: planId, active: true });
-      if (!plan) throw notFound('Membership plan');
+      if (!plan) throw notFound(refusals.noPlan);
       const current = await em.findOne(Membership, { userId, status: { $in: CURRENT } });
-      if (current?.status === MembershipStatus.ACTIVE && current.gift) throw conflict(`Your gift membership lasts until ${formatDay(current.currentPeriodEnd, null)}: join a plan once it has ended to keep the benefits.`);
-      if (current?.status === MembershipStatus.ACTIVE) throw conflict('You are a member already; your membership page shows it.');
+      if (current?.status === MembershipStatus.ACTIVE && current.gift) throw conflict(said(refusals.giftLasts, { until: (locale) => formatDay(current.currentPeriodEnd, null, locale) }));
+      if (current?.status === MembershipStatus.ACTIVE) throw conflict(refusals.member);
       // A membership whose renewal failed is replaced by the one paid for now (its grace period ends).
       if (current) {
         current.status = MembershipStatus.CANCELLED;
@@ -134,7 +136,7 @@ export class MembershipService {
       const end = periodEnd(now, plan.period, this.options.testPeriodSeconds);
       const key = `membership-start-${userId}-${now.getTime()}`;
       const charged = await subscriptions.start({ amount: plan.price, currency: 'USD', card, idempotencyKey: key, description: `Art & Song Cards membership: ${plan.name}` });
-      if (charged.status === 'declined') throw new AppError('PAYMENT_DECLINED', charged.message);
+      if (charged.status === 'declined') throw new AppError('PAYMENT_DECLINED', charged.said ?? charged.message);
       const membership = em.create(Membership, { userId, plan, status: MembershipStatus.ACTIVE, provider: provider.name, paymentMethod: charged.paymentMethod, cardLast4: charged.last4, currentPeriodStart: now, currentPeriodEnd: end, createdAt: now });
       await em.flush();
       em.create(MembershipCharge, { membershipId: membership.id, amount: plan.price, periodStart: now, periodEnd: end, status: 'paid', reference: charged.reference, idempotencyKey: key, createdAt: now });
@@ -151,13 +153,13 @@ export class MembershipService {
    */
   async cancel(ctx: RequestContext): Promise<Membership> {
     return this.change(ctx, async (membership) => {
-      if (membership.gift) throw conflict(`A membership given as a present ends by itself on ${formatDay(membership.currentPeriodEnd, null)}: there is nothing to cancel.`);
+      if (membership.gift) throw conflict(said(refusals.giftEnds, { until: (locale) => formatDay(membership.currentPeriodEnd, null, locale) }));
       const billed = membership.providerSubscriptionId !== null;
       if (membership.status === MembershipStatus.PAST_DUE) {
         membership.status = MembershipStatus.CANCELLED;
         membership.endedAt = this.options.clock();
         if (billed) await this.atProvider(() => this.options.billing.endAtProvider(membership, 'cancelled'));
-      } else if (membership.cancelAtPeriodEnd) throw conflict('Your membership is cancelled already; it ends when the period paid for ends.');
+      } else if (membership.cancelAtPeriodEnd) throw conflict(refusals.cancelled);
       else if (billed) await this.options.billing.setCancelAtPeriodEnd(membership, true);
       else membership.cancelAtPeriodEnd = true;
     });
@@ -166,8 +168,8 @@ export class MembershipService {
   /** Undoes a cancellation before the period paid for ends: it renews again. */
   async resume(ctx: RequestContext): Promise<Membership> {
     return this.change(ctx, async (membership) => {
-      if (membership.gift) throw conflict('A membership given as a present does not renew: join a plan once it has ended to keep the benefits.');
-      if (membership.status !== MembershipStatus.ACTIVE || !membership.cancelAtPeriodEnd) throw conflict('Your membership is not cancelled, so there is nothing to resume.');
+      if (membership.gift) throw conflict(refusals.giftNoRenew);
+      if (membership.status !== MembershipStatus.ACTIVE || !membership.cancelAtPeriodEnd) throw conflict(refusals.notCancelled);
       if (membership.providerSubscriptionId) await this.options.billing.setCancelAtPeriodEnd(membership, false);
       else membership.cancelAtPeriodEnd = false;
     });
@@ -177,7 +179,7 @@ export class MembershipService {
     const viewer = await ctx.requireViewer();
     return ctx.em.fork().transactional(async (em) => {
       const membership = await em.findOne(Membership, { userId: viewer.user.id, status: { $in: CURRENT } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!membership) throw notFound('Membership');
+      if (!membership) throw notFound(refusals.none);
       await apply(membership);
       await em.flush();
       return membership;
@@ -190,7 +192,7 @@ export class MembershipService {
       await call();
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw new AppError('PAYMENT_FAILED', 'Your membership could not be changed: the payment service did not answer. Nothing changed; please try again in a moment.');
+      throw new AppError('PAYMENT_FAILED', refusals.changeUnreachable);
     }
   }
 
@@ -233,6 +235,6 @@ export class MembershipService {
 
 /** A plan id from a client (GraphQL gives an Int, REST anything). */
 export function planId(value: unknown): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) throw badInput('Choose a plan.', 'planId');
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) throw badInput(refusals.choosePlan, 'planId');
   return value;
 }

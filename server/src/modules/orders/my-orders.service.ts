@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../core/context.js';
-import { conflict, notFound } from '../../core/errors.js';
+import { conflict, notFound, said } from '../../core/errors.js';
 import { pageSize, type ConnectionResult } from '../../core/pagination.js';
 import { MailJobStatus, type MailQueue } from '../mail/index.js';
 import { cardRef } from './order-email.types.js';
@@ -10,6 +10,15 @@ import { Order, OrderStatus } from './order.entity.js';
 import { ordersNewestFirst } from './order.service.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MAX_OWNER_RESENDS } from '../../rules/index.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  sentAlready: { id: 'error.myOrders.sentAlready', defaultMessage: 'This card has already been sent; its date can no longer change.' },
+  notSent: { id: 'error.myOrders.notSent', defaultMessage: 'This card has not been sent yet; it goes out on its day.' },
+  resentEnough: { id: 'error.myOrders.resentEnough', defaultMessage: 'This card was already sent again {max} times.' },
+  none: { id: 'error.myOrders.noCard', defaultMessage: 'Card not found' },
+});
 
 /** How often a purchaser may send one card again from their account. */
 export { MAX_OWNER_RESENDS };
@@ -58,7 +67,7 @@ export class MyOrdersService {
       const at = deliveryInstant(deliveryDate, zone, now, deliveryTime);
       // Moved only while still queued: a card the queue has claimed or sent keeps its moment.
       const moved = item.deliveredAt ? 0 : await this.options.mail.move(em, { refs: [cardRef(item.id)], kinds: [OrderMailKind.CARD] }, at);
-      if (!moved) throw conflict('This card has already been sent; its date can no longer change.', 'itemId');
+      if (!moved) throw conflict(refusals.sentAlready, 'itemId');
       item.deliverAt = at;
       await this.options.groupCards?.deliveryMoved(em, item.id, at);
       await em.flush();
@@ -73,9 +82,9 @@ export class MyOrdersService {
     await ctx.em.fork().transactional(async (em) => {
       const item = await this.ownCard(em, itemId, viewer.user.id);
       await em.execute('select 1 from order_item where id = ? for update', [item.id]);
-      if (!item.deliveredAt) throw conflict('This card has not been sent yet; it goes out on its day.', 'itemId');
+      if (!item.deliveredAt) throw conflict(refusals.notSent, 'itemId');
       // The purchaser's own resends only: an admin sending the card again takes none of their three.
-      if (item.ownerResends >= MAX_OWNER_RESENDS) throw conflict(`This card was already sent again ${MAX_OWNER_RESENDS} times.`, 'itemId');
+      if (item.ownerResends >= MAX_OWNER_RESENDS) throw conflict(said(refusals.resentEnough, { max: MAX_OWNER_RESENDS }), 'itemId');
       const waiting = await this.options.mail.count(em, { refs: [cardRef(item.id)], kinds: [OrderMailKind.CARD_RESEND], statuses: [MailJobStatus.QUEUED, MailJobStatus.SENDING] });
       if (!waiting) {
         await this.options.orderEmails.queueResend(em, item);
@@ -95,7 +104,7 @@ export class MyOrdersService {
   /** One of the caller's e-cards (not found when it is anyone else's). */
   private async ownCard(em: EntityManager, itemId: number, userId: number): Promise<OrderItem> {
     const item = await em.findOne(OrderItem, { id: itemId, order: { user: userId } }, { populate: ['order'] });
-    if (!item?.itemUrlUuid || [OrderStatus.PENDING, OrderStatus.CANCELLED, OrderStatus.REFUNDED].includes(item.order.status) || item.refundedAt) throw notFound('Card');
+    if (!item?.itemUrlUuid || [OrderStatus.PENDING, OrderStatus.CANCELLED, OrderStatus.REFUNDED].includes(item.order.status) || item.refundedAt) throw notFound(refusals.none);
     return item;
   }
 }

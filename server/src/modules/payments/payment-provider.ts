@@ -1,4 +1,5 @@
 /** What a checkout asks a payment provider to do. */
+import type { ErrorText } from '../../core/errors.js';
 export interface ChargeRequest {
   /** Exact amount, two decimals ("12.34"). */
   amount: string;
@@ -25,10 +26,13 @@ export interface CardDetails {
   holderName: string | null;
 }
 
+/** A payment the provider refused: why, in English, and as the shop's catalogue says it when the shop wrote the words. */
+export type Declined = { status: 'declined'; message: string; said?: ErrorText };
+
 export type ChargeResult =
   /** Paid; `reference` is the provider's charge, null when nothing was charged (an order of 0.00). */
   | { status: 'succeeded'; reference: string | null; last4: string | null; brand: string | null }
-  | { status: 'declined'; message: string }
+  | Declined
   /** The browser still has to confirm the payment (Stripe's card element); the order stays pending until the provider says it is paid. */
   | { status: 'pending'; reference: string; clientSecret: string };
 
@@ -73,8 +77,8 @@ export interface PaymentProvider {
 
 /** A membership's charges: the first keeps the card for the renewals, which charge it without the shopper. */
 export interface SubscriptionPayments {
-  start(request: ChargeRequest): Promise<{ status: 'succeeded'; reference: string; last4: string | null; brand: string | null; paymentMethod: string } | { status: 'declined'; message: string }>;
-  renew(request: { paymentMethod: string; amount: string; currency: 'USD'; idempotencyKey: string; description: string }): Promise<{ status: 'succeeded'; reference: string } | { status: 'declined'; message: string }>;
+  start(request: ChargeRequest): Promise<{ status: 'succeeded'; reference: string; last4: string | null; brand: string | null; paymentMethod: string } | Declined>;
+  renew(request: { paymentMethod: string; amount: string; currency: 'USD'; idempotencyKey: string; description: string }): Promise<{ status: 'succeeded'; reference: string } | Declined>;
 }
 
 /** A subscription as the provider has it now (Stripe Billing). */

@@ -1,6 +1,16 @@
 import crypto from 'node:crypto';
-import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult, SubscriptionPayments } from './payment-provider.js';
+import { inEnglish } from '../../core/errors.js';
+import type { ChargeRequest, ChargeResult, Declined, PaymentProvider, RefundRequest, RefundResult, SubscriptionPayments } from './payment-provider.js';
 import { MemoryLedger, PostgresLedger, type ProviderLedger } from './test-provider-ledger.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  notTaken: { id: 'error.payment.notTaken', defaultMessage: 'The payment could not be taken.' },
+  noCard: { id: 'error.payment.noCard', defaultMessage: 'Please enter your card details.' },
+  declined: { id: 'error.payment.declined', defaultMessage: 'Your card was declined. Try another card.' },
+  testCardOnly: { id: 'error.payment.testCardOnly', defaultMessage: 'Your card was declined. In this shop, pay with the test card 4242 4242 4242 4242.' },
+});
 
 export const TEST_CARD_OK = '4242424242424242';
 export const TEST_CARD_DECLINED = '4000000000000002';
@@ -67,7 +77,7 @@ export class TestPaymentProvider implements PaymentProvider {
     start: async (request) => {
       const paysOnce = request.card?.number === TEST_CARD_FAILS_AT_RENEWAL;
       const decided = this.decide(paysOnce ? { ...request, card: { ...request.card!, number: TEST_CARD_OK } } : request);
-      if (decided.status !== 'succeeded') return decided.status === 'declined' ? decided : { status: 'declined', message: 'The payment could not be taken.' };
+      if (decided.status !== 'succeeded') return decided.status === 'declined' ? decided : declined(refusals.notTaken);
       const started = { status: 'succeeded', reference: decided.reference!, last4: request.card!.number.slice(-4), brand: decided.brand, paymentMethod: `test_pm_${paysOnce ? 'fails_' : ''}${crypto.randomBytes(8).toString('hex')}` } as const;
       const { outcome, first } = await this.ledger.record(request.idempotencyKey, 'subscription-start', started);
       if (first) this.chargeCount += 1;
@@ -84,11 +94,14 @@ export class TestPaymentProvider implements PaymentProvider {
   };
 
   private decide({ card }: ChargeRequest): ChargeResult {
-    if (!card) return { status: 'declined', message: 'Please enter your card details.' };
-    if (card.number === TEST_CARD_DECLINED) return { status: 'declined', message: 'Your card was declined. Try another card.' };
+    if (!card) return declined(refusals.noCard);
+    if (card.number === TEST_CARD_DECLINED) return declined(refusals.declined);
     if (card.number !== TEST_CARD_OK) {
-      return { status: 'declined', message: 'Your card was declined. In this shop, pay with the test card 4242 4242 4242 4242.' };
+      return declined(refusals.testCardOnly);
     }
     return { status: 'succeeded', reference: `test_ch_${crypto.randomBytes(12).toString('hex')}`, last4: card.number.slice(-4), brand: 'Visa' };
   }
 }
+
+/** A refusal of the test provider: its words are the shop's, so the shopper reads them in their language. */
+const declined = (text: { id: string; defaultMessage: string }): Declined => ({ status: 'declined', message: inEnglish(text), said: text });

@@ -11,6 +11,12 @@ import { isStaffViewer } from '../../core/viewer.js';
 import { Setting } from './setting.entity.js';
 import { announcementOf, identityOf, publicShopOf, settingsFromRows, ShopKeys, SHOP_KEY_PREFIX, type Announcement, type PublicShop, type ShopSettings } from './shop-settings.js';
 import { applyPatch, describeShopChange, logoOf, SHOP_FIELDS, writeChanges } from './shop-settings-writes.js';
+import { defineMessages } from '@formatjs/intl';
+
+/** What a shopper reads when this refuses (in their language: see core/errors.ts). */
+const refusals = defineMessages({
+  closed: { id: 'error.shop.underConstruction', defaultMessage: 'The shop is under construction. Please come back soon.' },
+});
 
 /** The settings as the `settings` query and `GET /api/settings` answer them. */
 export interface SiteSettings extends ShopSettings {
@@ -124,7 +130,7 @@ export class SettingsService implements StorefrontGate {
     if (!(await this.underConstruction(ctx))) return;
     // The shop's own people see it while it is closed (staff need its orders' pages in the console).
     if (isStaffViewer(await ctx.viewer())) return;
-    throw new AppError('UNDER_CONSTRUCTION', 'The shop is under construction. Please come back soon.', {
+    throw new AppError('UNDER_CONSTRUCTION', refusals.closed, {
       retryAfter: UNDER_CONSTRUCTION_RETRY_AFTER,
     });
   }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, Callout, Card } from '@blueprintjs/core';
+import { pageLocale } from '../../i18n/page-intl';
 import '../common/storefront.css';
 import './contacts.css';
 
@@ -20,11 +21,13 @@ export default function StopReminderPage() {
   const stop = async () => {
     setState({ kind: 'busy' });
     try {
-      const res = await fetch(`/api/reminders/stop?token=${encodeURIComponent(token)}`, { method: 'POST' });
-      const body = (await res.json().catch(() => ({}))) as { message?: string };
+      // The shop answers a refusal in the page's language.
+      const res = await fetch(`/api/reminders/stop?token=${encodeURIComponent(token)}`, { method: 'POST', headers: { 'Accept-Language': pageLocale() } });
+      const body = (await res.json().catch(() => ({}))) as { message?: string; contact_name?: string; occasion?: string };
+      const stopped = body.contact_name !== undefined && body.occasion !== undefined ? intl.formatMessage({ id: 'contacts.stop.doneFor', defaultMessage: "You will get no more reminders of {name}'s {occasion}." }, { name: body.contact_name, occasion: body.occasion }) : body.message;
       setState(
         res.ok
-          ? { kind: 'done', message: body.message ?? intl.formatMessage({ id: 'contacts.stop.done', defaultMessage: 'The reminder is off.' }) }
+          ? { kind: 'done', message: stopped ?? intl.formatMessage({ id: 'contacts.stop.done', defaultMessage: 'The reminder is off.' }) }
           : { kind: 'failed', message: body.message ?? intl.formatMessage({ id: 'contacts.stop.failed', defaultMessage: 'The reminder could not be turned off.' }) },
       );
     } catch {

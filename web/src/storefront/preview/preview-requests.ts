@@ -1,7 +1,7 @@
 import { authStore } from '../../auth/auth-store';
 import type { CardPersonalisation } from '../cart/cart-lines';
 import { toPersonalisationInput } from '../cart/cart-lines';
-import { pageIntl } from '../../i18n/page-intl';
+import { pageIntl, pageLocale } from '../../i18n/page-intl';
 
 /** What the shop answered: the page, or why not (the shop's own message). */
 export type PreviewAnswer = { ok: true; html: string } | { ok: false; message: string };
@@ -10,7 +10,8 @@ async function post(path: string, productId: number, personalisation: CardPerson
   const token = authStore.getState().token;
   return fetch(path, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    // The preview, its test e-mail and the shop's refusals speak the page's language.
+    headers: { 'Content-Type': 'application/json', 'Accept-Language': pageLocale(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify({ product_id: productId, personalisation: toPersonalisationInput(personalisation) }),
   });
 }

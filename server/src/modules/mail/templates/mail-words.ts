@@ -74,5 +74,8 @@ export function wordsFor(locale: Locale | null | undefined): Words {
   return words;
 }
 
+/** An amount in dollars as `locale` writes it (see Words.price), for a value of a message said later. */
+export const priceIn = (amount: string | number) => (locale: Locale): string => wordsFor(locale).price(amount);
+
 /** A queued e-mail's language, for its payload: nothing for English, so that an English payload stays what it always was. */
 export const inLanguage = (locale: Locale | null | undefined): { locale?: Locale } => (locale && locale !== DEFAULT_LOCALE ? { locale } : {});
