@@ -134,7 +134,12 @@ describe("the shop's operations in the admin console", () => {
     await dialog.getByRole('button', { name: 'Refund' }).click();
     const refund = page.getByRole('dialog', { name: 'Refund', exact: true });
     await expect.poll(() => refund.getByText(/^Choose at least one item\./).isVisible(), { timeout: 10_000 }).toBe(true);
-    for (const box of await refund.getByRole('group', { name: 'Items to refund' }).getByRole('checkbox').all()) await box.check({ force: true });
+    // Each item chosen by its label, as a person clicks it (the click waits for the dialog to stand still), then all of them seen chosen.
+    const items = refund.getByRole('group', { name: 'Items to refund' });
+    const count = await items.getByRole('checkbox').count();
+    expect(count).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) await items.locator('label').nth(i).click();
+    await expect.poll(() => items.getByRole('checkbox', { checked: true }).count(), { timeout: 10_000 }).toBe(count);
     await expect.poll(() => refund.getByText('$28.50 goes back through the payment provider: the whole order.', { exact: false }).isVisible(), { timeout: 10_000 }).toBe(true);
     await screenshotOf(refund, 'admin-refund-confirmation');
     await refund.getByRole('button', { name: 'Refund $28.50' }).dblclick();

@@ -61,6 +61,7 @@ const KNOWN_CROSSINGS: Record<string, string> = {
   'server/src/modules/catalogue/product-picture.ts → media_file': "a product's main picture's path in one read (a bought gift card keeps it as its design)",
   'server/src/modules/checkout/priced-products.ts → e_greeting_card': PRICES,
   'server/src/modules/checkout/priced-products.ts → product': PRICES,
+  'server/src/modules/checkout/priced-products.ts → product_translation': "checkout names an order's lines in the language it is bought in (the product's translated name, else its own), in the same statement",
   'server/src/modules/checkout/priced-products.ts → product_type': 'checkout tells a gift card (sold at the amount chosen) and a gift membership (at its plan\'s price) from other products in the same statement',
   'server/src/modules/checkout/priced-products.ts → membership_plan': "checkout prices a gift membership at the price of the plan it gives, in the same statement",
   'server/src/modules/checkout/priced-products.ts → sale': "checkout prices lines by the sales running at the moment of the order, in the same statement (the database's running_sale_price)",

@@ -38,3 +38,16 @@ const intls = new Map<Locale, IntlShape<string>>(
 
 /** The formatter of a language (English for anything the shop does not speak). */
 export const intlFor = (locale: Locale | null | undefined): IntlShape<string> => intls.get(locale ?? DEFAULT_LOCALE) ?? intls.get(DEFAULT_LOCALE)!;
+
+const currencies = new Map<Locale, Intl.NumberFormat>();
+
+/** An amount in dollars as `locale` writes it: "$4.50" in English (as the shop always wrote it), the language's own way otherwise ("4,50 $"). */
+export function priceText(locale: Locale, amount: string | number): string {
+  if (locale === DEFAULT_LOCALE) return `$${amount}`;
+  let format = currencies.get(locale);
+  if (!format) currencies.set(locale, (format = new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency: 'USD' })));
+  return format.format(Number(amount));
+}
+
+/** An amount as each language writes it, for a value of a message said later (an error's, in its request's language). */
+export const priceIn = (amount: string | number) => (locale: Locale): string => priceText(locale, amount);

@@ -21,7 +21,7 @@ import { chargePending } from './pending-orders.js';
 import { PendingOrderWriter, type WrittenOrder } from './pending-order-writer.js';
 import type { WebhookEvents } from '../webhooks/index.js';
 import { defineMessages } from '@formatjs/intl';
-import { priceIn } from '../mail/index.js';
+import { priceIn } from '../../i18n/intl.js';
 
 /** What a shopper reads when this refuses (in their language: see core/errors.ts). */
 const refusals = defineMessages({

@@ -4,7 +4,7 @@ import { automaticDiscountFieldsSchema, discountCodeSchema, discountFieldsSchema
 import { parsePrice } from '../catalogue/index.js';
 import { defineMessages } from '@formatjs/intl';
 import { said, type ErrorText } from '../../core/errors.js';
-import { priceIn } from '../mail/index.js';
+import { priceIn } from '../../i18n/intl.js';
 
 /** What a shopper reads when this refuses (in their language: see core/errors.ts). */
 const refusals = defineMessages({

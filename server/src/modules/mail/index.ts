@@ -3,4 +3,4 @@ export { ANY_STATUS, MailJobStatus, drop, enqueueSql, wakeSql, withhold, type En
 export { formatDay, formatMoment } from './templates/format.js';
 export { DEFAULT_SHOP_IDENTITY, type ShopIdentity } from './templates/shop-identity.js';
 export { button, heading, mjml, paragraph, quote, renderEmail, type MailContent, type MailTemplate } from './templates/layout.js';
-export { inLanguage, priceIn, Words, wordsFor, type Locale, type MessageValues } from './templates/mail-words.js';
+export { inLanguage, Words, wordsFor, type Locale, type MessageValues } from './templates/mail-words.js';

@@ -1,7 +1,7 @@
 import { defineMessage, type MessageDescriptor } from '@formatjs/intl';
 import { escapeHtml, SafeHtml } from '../../../core/html.js';
-import { intlFor } from '../../../i18n/intl.js';
-import { DEFAULT_LOCALE, INTL_LOCALES, type Locale } from '../../../rules/locales.js';
+import { intlFor, priceText } from '../../../i18n/intl.js';
+import { DEFAULT_LOCALE, type Locale } from '../../../rules/locales.js';
 
 export type { Locale } from '../../../rules/locales.js';
 
@@ -38,8 +38,7 @@ export class Words {
 
   /** An amount in dollars: "$4.50" in English (as the shop always wrote it), the language's own way otherwise ("4,50 $"). */
   price(amount: string | number): string {
-    if (this.locale === DEFAULT_LOCALE) return `$${amount}`;
-    return currency(this.locale).format(Number(amount));
+    return priceText(this.locale, amount);
   }
 
   /** Text in the language's quotation marks ("…", „…“, « … », «…»). */
@@ -58,13 +57,6 @@ export class Words {
 
 const QUOTED = defineMessage({ id: 'mail.quoted', defaultMessage: '"{text}"' });
 
-const currencies = new Map<Locale, Intl.NumberFormat>();
-function currency(locale: Locale): Intl.NumberFormat {
-  let made = currencies.get(locale);
-  if (!made) currencies.set(locale, (made = new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency: 'USD' })));
-  return made;
-}
-
 /** The words of a language, made once per language. */
 const made = new Map<Locale, Words>();
 export function wordsFor(locale: Locale | null | undefined): Words {
@@ -73,9 +65,6 @@ export function wordsFor(locale: Locale | null | undefined): Words {
   if (!words) made.set(key, (words = new Words(key)));
   return words;
 }
-
-/** An amount in dollars as `locale` writes it (see Words.price), for a value of a message said later. */
-export const priceIn = (amount: string | number) => (locale: Locale): string => wordsFor(locale).price(amount);
 
 /** A queued e-mail's language, for its payload: nothing for English, so that an English payload stays what it always was. */
 export const inLanguage = (locale: Locale | null | undefined): { locale?: Locale } => (locale && locale !== DEFAULT_LOCALE ? { locale } : {});
