@@ -35,8 +35,22 @@ export async function freePort(): Promise<number> {
  * when it exits first or takes longer than `timeoutMs`.
  */
 export async function startAppProcess(name: string, env: Record<string, string>, timeoutMs = 90_000): Promise<AppProcess> {
-  const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), `artsong-${name}-`));
+  // A free port can be taken by another test's process between the probe and the child's listen: the
+  // child then exits saying so, and gets another port (any other failure to start is the test's).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnAppProcess(name, env, dataDir, await freePort(), timeoutMs);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 3) throw error;
+    }
+  }
+}
+
+/** The child could not listen: its port was taken after freePort() found it free. */
+class PortTaken extends Error {}
+
+async function spawnAppProcess(name: string, env: Record<string, string>, dataDir: string, port: number, timeoutMs: number): Promise<AppProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', API_KEY_RATE_PER_MINUTE: '1000000', ...env, DATA_DIR: dataDir, PORT: String(port) },
@@ -52,6 +66,7 @@ export async function startAppProcess(name: string, env: Record<string, string>,
   while (!output.includes('is listening')) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
+      if (child.exitCode !== null && output.includes(`EADDRINUSE: address already in use 127.0.0.1:${port}`)) throw new PortTaken(`${name}: port ${port} was taken`);
       throw new Error(`${name} did not start (exit code ${child.exitCode}):\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
