@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite, hydrationErrors, newContext } from '../helpers/browser.js';
 import { PHONE, lookAt } from '../helpers/language-screens.js';
-import { cardMailTo, translateCard } from '../helpers/language-purchase.js';
+import { cardMailTo, openCardAsRecipient, translateCard } from '../helpers/language-purchase.js';
 import { seedShop } from '../helpers/order-fixtures.js';
 
 /**
@@ -114,20 +114,15 @@ describe('buying a card in German on a phone', () => {
     expect(mail.body).not.toContain('Open your card');
 
     // The recipient opens the card from the e-mail's link, in a browser of their own.
-    const recipient = await newContext(browser, app.url, { ...PHONE, locale: 'en-US' });
-    const card = await recipient.newPage();
-    card.setDefaultTimeout(30_000);
-    await card.goto(mail.cardPath);
-    expect(await card.evaluate(() => document.documentElement.lang)).toBe('de');
-    await card.getByRole('heading', { level: 1, name: 'Grete, Ada hat Ihnen eine Karte geschickt' }).waitFor();
-    expect(await card.title()).toBe('Eine Karte für Grete von Ada');
-    await lookAt(card, 'de', 'purchase-de-8-ecard');
-    await card.getByRole('button', { name: 'Die Karte für Grete öffnen' }).click();
-    await card.waitForFunction(() => document.querySelector('.stage')?.getAttribute('data-state') === 'open');
-    expect(await card.locator('.message p').textContent()).toBe('Alles Gute zum Geburtstag!');
-    await card.getByRole('heading', { name: 'Danke sagen' }).waitFor();
+    const card = await openCardAsRecipient(
+      browser,
+      app.url,
+      mail.cardPath,
+      'de',
+      { heading: 'Grete, Ada hat Ihnen eine Karte geschickt', title: 'Eine Karte für Grete von Ada', open: 'Die Karte für Grete öffnen', message: 'Alles Gute zum Geburtstag!', thanks: 'Danke sagen' },
+      { closed: 'purchase-de-8-ecard', open: 'purchase-de-9-ecard-open' },
+    );
     expect(await card.locator('.thanks-form').getByRole('button', { name: 'Senden' }).count()).toBe(1);
-    await lookAt(card, 'de', 'purchase-de-9-ecard-open');
-    await recipient.close();
+    await card.context().close();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite, hydrationErrors, newContext } from '../helpers/browser.js';
 import { PHONE, lookAt } from '../helpers/language-screens.js';
-import { cardMailTo, translateCard } from '../helpers/language-purchase.js';
+import { cardMailTo, openCardAsRecipient, translateCard } from '../helpers/language-purchase.js';
 import { seedShop } from '../helpers/order-fixtures.js';
 
 /**
@@ -84,18 +84,14 @@ describe('buying a card in French on a phone', () => {
     expect(mail.body).toMatch(/<html [^>]*lang="fr"/);
     expect(mail.body).not.toContain('Open your card');
 
-    const recipient = await newContext(browser, app.url, { ...PHONE, locale: 'en-US' });
-    const card = await recipient.newPage();
-    card.setDefaultTimeout(30_000);
-    await card.goto(mail.cardPath);
-    expect(await card.evaluate(() => document.documentElement.lang)).toBe('fr');
-    await card.getByRole('heading', { level: 1, name: 'Grete, Ada vous a envoyé une carte' }).waitFor();
-    expect(await card.title()).toBe('Une carte pour Grete de la part de Ada');
-    await card.getByRole('button', { name: 'Ouvrir la carte pour Grete' }).click();
-    await card.waitForFunction(() => document.querySelector('.stage')?.getAttribute('data-state') === 'open');
-    expect(await card.locator('.message p').textContent()).toBe('Joyeux anniversaire\u00a0!');
-    await card.getByRole('heading', { name: 'Envoyer un remerciement' }).waitFor();
-    await lookAt(card, 'fr', 'purchase-fr-6-ecard-open');
-    await recipient.close();
+    const card = await openCardAsRecipient(
+      browser,
+      app.url,
+      mail.cardPath,
+      'fr',
+      { heading: 'Grete, Ada vous a envoyé une carte', title: 'Une carte pour Grete de la part de Ada', open: 'Ouvrir la carte pour Grete', message: 'Joyeux anniversaire\u00a0!', thanks: 'Envoyer un remerciement' },
+      { open: 'purchase-fr-6-ecard-open' },
+    );
+    await card.context().close();
   });
 });
