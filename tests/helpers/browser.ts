@@ -64,19 +64,34 @@ export async function newContext(browser: Browser, baseURL: string, options: Bro
 
 const SHOTS = path.resolve(import.meta.dirname, '../.artifacts/screenshots');
 
+/**
+ * Whether screenshots are written: they are for a person to look at, so a run under CI (whose files
+ * nobody opens) skips the capture (a full page's PNG costs a browser file seconds), unless told
+ * otherwise with SCREENSHOTS=1; SCREENSHOTS=0 skips them anywhere.
+ */
+const SHOTS_WANTED = process.env.SCREENSHOTS ? process.env.SCREENSHOTS !== '0' : !process.env.CI;
+
 /** Saves a full-page screenshot under tests/.artifacts/screenshots for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<string> {
-  fs.mkdirSync(SHOTS, { recursive: true });
   const file = path.join(SHOTS, `${name}.png`);
+  if (!SHOTS_WANTED) return file;
+  fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
 
-/** Saves a screenshot of one element (a dialog, say) once overlays have finished moving. */
+/**
+ * Saves a screenshot of one element (a dialog, say) once overlays have finished moving. Without
+ * screenshots it still waits for the same: the element shown and the overlays at rest.
+ */
 export async function screenshotOf(locator: Locator, name: string): Promise<string> {
-  fs.mkdirSync(SHOTS, { recursive: true });
   const file = path.join(SHOTS, `${name}.png`);
   await locator.page().waitForFunction(() => !document.querySelector('.bp6-overlay-enter, .bp6-overlay-enter-active, .bp6-overlay-exit, .bp6-overlay-exit-active'));
+  if (!SHOTS_WANTED) {
+    await locator.waitFor({ state: 'visible' });
+    return file;
+  }
+  fs.mkdirSync(SHOTS, { recursive: true });
   await locator.screenshot({ path: file });
   return file;
 }
