@@ -85,6 +85,8 @@ export interface ReadsRow {
   p95: number;
   floorP95: number;
   met: boolean;
+  /** The shop's CPU time a request (µs, median of the rounds). */
+  cpuUs: number;
 }
 
 /**
@@ -120,7 +122,7 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
 
     // Per read: the floor's loads and each size's, round by round, with the floor's load of the same round.
     const bares = list.map((): Load[] => []);
-    const measured = list.map(() => new Map<number, { load: Load; bare: Load }[]>(SIZES.map((size) => [size, []])));
+    const measured = list.map(() => new Map<number, { load: Load; bare: Load; cpuUs: number }[]>(SIZES.map((size) => [size, []])));
     const rssAfter = new Map<number, number>(SIZES.map((size) => [size, 0]));
     const roundsPerGeneration = Math.max(1, Math.round(ROUNDS / GENERATIONS));
     const shopLoad = (url: string, read: Read, size: number, seconds?: number) => load(url + (read.random ? '' : read.path), { headers: read.headers, seconds, ...(read.random?.(() => randomId(size)) ?? {}) });
@@ -153,7 +155,10 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
           // Each round starts with another size: none is always measured right after the floor.
           for (let k = 0; k < shops.running.length; k++) {
             const { size, app } = shops.running[(round + k) % shops.running.length]!;
-            measured[i]!.get(size)!.push({ load: await shopLoad(app.url, read, size), bare });
+            // The shop's CPU time a request: what the read costs the server, whatever else the machine runs.
+            const cpuBefore = cpuMs(app.child.pid!);
+            const shop = await shopLoad(app.url, read, size);
+            measured[i]!.get(size)!.push({ load: shop, bare, cpuUs: ((cpuMs(app.child.pid!) - cpuBefore) * 1000) / Math.max(1, shop.requests) });
           }
         }
         const figures = shops.running.map(({ size, app }) => {
@@ -179,7 +184,7 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
         const shop = { rps: median(loads.map(({ load }) => load.rps)), p95: median(loads.map(({ load }) => load.p95)) };
         const ratio = median(loads.map(({ load, bare }) => load.rps / bare.rps));
         const met = ratio >= read.goal && (!read.p95Goal || shop.p95 < read.p95Goal);
-        rows.push({ size, read: read.name, rps: shop.rps, floor: bare.rps, ratio, goal: read.goal, p95: shop.p95, floorP95: bare.p95, met });
+        rows.push({ size, read: read.name, rps: shop.rps, floor: bare.rps, ratio, goal: read.goal, p95: shop.p95, floorP95: bare.p95, met, cpuUs: median(loads.map(({ cpuUs }) => cpuUs)) });
         console.log(
           `    ${size.toLocaleString().padStart(7)} products ${Math.round(shop.rps).toString().padStart(6)} req/s  ratio ${ratio.toFixed(3)}  goal ${read.goal ? '≥ ' + read.goal : '-'}${read.p95Goal ? `, p95 < ${read.p95Goal} ms` : ''}  p95 ${shop.p95.toFixed(1)} ms  ${read.goal ? (met ? 'met' : 'NOT MET') : ''}`,
         );
@@ -187,7 +192,7 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
     }
 
     console.log('\nStorefront reads: figure, ratio to the floor measured beside it, goal');
-    console.table(rows.map((r) => ({ products: r.size, read: r.read, 'req/s': Math.round(r.rps), floor: Math.round(r.floor), ratio: +r.ratio.toFixed(3), goal: r.goal || '-', 'p95 ms': +r.p95.toFixed(1), 'floor p95': +r.floorP95.toFixed(1), met: r.goal ? (r.met ? 'yes' : 'NO') : '-' })));
+    console.table(rows.map((r) => ({ products: r.size, read: r.read, 'req/s': Math.round(r.rps), floor: Math.round(r.floor), ratio: +r.ratio.toFixed(3), goal: r.goal || '-', 'p95 ms': +r.p95.toFixed(1), 'floor p95': +r.floorP95.toFixed(1), 'CPU µs': Math.round(r.cpuUs), met: r.goal ? (r.met ? 'yes' : 'NO') : '-' })));
     // The issue's comparison: GraphQL product(id) by GET and by POST against REST's product read, the same random ids, the same run.
     const against = (size: number, name: string) => rows.find((r) => r.size === size && r.read === name);
     for (const size of SIZES) {
@@ -197,9 +202,9 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
         const row = against(size, name);
         if (!row) return [];
         const ratio = row.rps / rest.rps;
-        return [`${method} ${Math.round(row.rps)} req/s, ${ratio.toFixed(2)} of REST (goal ≥ ${goal}: ${ratio >= goal ? 'met' : 'NOT MET'}), ${row.ratio.toFixed(3)} of its floor`];
+        return [`${method} ${Math.round(row.rps)} req/s, ${ratio.toFixed(2)} of REST (goal ≥ ${goal}: ${ratio >= goal ? 'met' : 'NOT MET'}), ${row.ratio.toFixed(3)} of its floor, ${Math.round(row.cpuUs)} µs of server CPU a request (REST's / this: ${(rest.cpuUs / row.cpuUs).toFixed(2)})`];
       });
-      console.log(`GraphQL product(random id) at ${size.toLocaleString()} products, REST ${Math.round(rest.rps)} req/s (${rest.ratio.toFixed(3)} of its floor, ${Math.round(rest.floor)} req/s): ${parts.join('; ')}`);
+      console.log(`GraphQL product(random id) at ${size.toLocaleString()} products, REST ${Math.round(rest.rps)} req/s (${rest.ratio.toFixed(3)} of its floor, ${Math.round(rest.floor)} req/s; ${Math.round(rest.cpuUs)} µs of server CPU a request): ${parts.join('; ')}`);
     }
     // Flatness: each read's ratio at every size within 20 % of the others.
     console.log(`Within 20 % of each other at ${SIZES.map((size) => size.toLocaleString()).join(', ')} products (ratios to the floor of the same rounds):`);
