@@ -162,7 +162,8 @@ export class GraphqlDocuments {
   /** The cache key of a request's answer, or null when it is not cached. */
   keyOf(params: GraphqlParams, learn: boolean): string | null {
     const info = this.documentOf(params, learn);
-    if (!info?.cacheable) return null;
+    // An empty operation name is not no name (Apollo refuses it): its request is never answered from the cache.
+    if (!info?.cacheable || params.operationName === '') return null;
     // Only the variables the operation declares decide its answer (GraphQL ignores any others).
     const values: Record<string, unknown> = {};
     for (const name of info.variables) if (params.variables && params.variables[name] !== undefined) values[name] = params.variables[name];
@@ -184,6 +185,7 @@ export interface ProductAsked {
  */
 export function productAsked(documents: GraphqlDocuments, params: GraphqlParams): ProductAsked | null {
   const read = documents.documentOf(params, false)?.product;
+  if (params.operationName !== undefined && params.operationName !== read?.operationName) return null;
   const target = read?.target(params.variables);
   if (!read || !target || nulPath(params.variables ?? {})) return null;
   return { read, ...target };

@@ -115,6 +115,8 @@ function compile(set: SelectionSetNode, fields: Record<string, FieldSpec>, typen
 
 /** A document answered from the REST detail: which product and language a request's variables ask for, and the answer's body from the detail's JSON. */
 export interface ProductRead {
+  /** The operation's name, if it has one: a request naming another operation is Apollo's to refuse. */
+  operationName: string | undefined;
   /** The product and language asked, or null when the arguments are ones Apollo must judge (a language the shop does not speak...). */
   target(variables: Record<string, unknown> | undefined): { id: number; locale: Locale } | null;
   /** The answer's body as Apollo sends it (its JSON and a newline). */
@@ -137,6 +139,7 @@ export function productRead(schema: GraphQLSchema, document: DocumentNode): Prod
   const key = root.alias?.value ?? 'product';
   const definitions = operation.variableDefinitions ?? [];
   return {
+    operationName: operation.name?.value,
     target(variables) {
       // Coerced as graphql-js coerces them when it runs the operation.
       const coerced = getVariableValues(schema, definitions, variables ?? {});

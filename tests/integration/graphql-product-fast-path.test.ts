@@ -136,6 +136,14 @@ describe('GraphQL product(id) from the REST detail', () => {
     expect(JSON.parse(await expectApollosBytes(PRODUCT, { id: card, locale: 'xx' })).errors[0].extensions.code).toBe('BAD_USER_INPUT');
     const wrongType = await post(app, PRODUCT, { id: String(card) });
     expect(wrongType.status).toBe(400);
+    // An operation named, rightly or not (another name, an empty one, a name for an unnamed operation): Apollo's answer, whatever the cache holds.
+    for (const [query, operationName, status] of [[PRODUCT, 'Other', 400], [PRODUCT, '', 400], [aliased(card), 'Product', 400], [PRODUCT, 'Product', 200]] as const) {
+      const json = { query, variables: { id: card }, operationName };
+      const apollo = await app.request('/graphql', { method: 'POST', json, token: admin });
+      const shopper = await app.request('/graphql', { method: 'POST', json });
+      expect([shopper.status, apollo.status], operationName).toEqual([status, status]);
+      expect(await shopper.text()).toBe(await apollo.text());
+    }
   });
 
   it('leaves drafts to Apollo: NOT_FOUND for a shopper, the draft for an admin', async () => {
