@@ -233,9 +233,10 @@ function graphqlCacheFor(services: Services, method: 'GET' | 'POST', documents: 
     if (hit) return sendAnswer(req, res, hit);
 
     const since = cache.mark();
-    // `product(id)` from the data REST reads (the same cached entry), without Apollo; a product not in the shop goes on to Apollo.
+    // `product(id)` from the data REST reads (the same cached entry), without Apollo; a product not in
+    // the shop, or a read that failed (the database away: Apollo says so in its own words), goes on to Apollo.
     const asked = productAsked(documents, params);
-    const detail = asked && (await services.products.shopDetail(req.ctx, asked.id, asked.locale));
+    const detail = asked && (await services.products.shopDetail(req.ctx, asked.id, asked.locale).catch(() => null));
     if (asked && detail) {
       const answer = productAnswer(asked, detail);
       cache.store(key, answer, since);
