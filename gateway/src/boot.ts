@@ -68,7 +68,7 @@ export async function startApp(config: AppConfig, given: Logger, deps: Omit<Serv
       const apollo = createApolloServer(schema, { introspection: config.graphqlIntrospection, log });
       await apollo.start();
       runtime.onStop(() => apollo.stop());
-      const graphqlDocuments = new GraphqlDocuments();
+      const graphqlDocuments = new GraphqlDocuments(schema);
       const express = createGateway({ config, orm, services, apollo, schema, graphqlDocuments, log, templates });
       gateway = express;
       // Anonymous reads already in the read cache are answered before Express (same bytes, same headers).
@@ -81,7 +81,7 @@ export async function startApp(config: AppConfig, given: Logger, deps: Omit<Serv
         if (req.url === '/metrics' && req.method === 'GET') return void metrics.serve(req, res, config.metricsToken);
         services.foreground.track(req, res);
         metrics.observe(req, res, () => templates.of(req));
-        if (!fast.handle(req, res)) express(req, res);
+        if (!fast.handle(req, res, express)) express(req, res);
       };
     } else {
       const worker = createWorkerGateway(orm, services.media.storage);

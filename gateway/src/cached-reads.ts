@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { CacheKeys, type CachedAnswer, type ReadCache } from '../../server/src/core/read-cache.js';
 import { JSON_CONTENT_TYPE, PRIVATE_CACHE_CONTROL, answerReply, jsonReadPolicy, type ReplyPolicy } from './http-cache.js';
-import { getParams, passesCsrfRule, type GraphqlDocuments } from './graphql-cache.js';
+import { getParams, passesCsrfRule, productAnswer, productAsked, type GraphqlDocuments, type GraphqlParams } from './graphql-cache.js';
+import { takePost } from './graphql-posts.js';
 import { pagePolicy, pageVariantOf, plainlyWantsHtml } from './page-cache.js';
 import { homeRedirectOf } from './page-locale.js';
 import { ECARD_POLICY, ecardAddressOf } from './routes/ecard-pages.routes.js';
@@ -15,7 +16,9 @@ import { DEFAULT_LOCALE, parseLocale, type Locale } from '../../server/src/rules
 /**
  * The storefront's cached reads and pages, answered straight from the HTTP server's request handler,
  * ahead of Express: an anonymous GET (or HEAD) of a public storefront read, a storefront page or an
- * e-card page whose answer is already in the read cache goes out from the bytes, ETag and compressed
+ * e-card page whose answer is already in the read cache (and an anonymous GraphQL read by POST, its
+ * small body read here; GraphQL `product(id)` also made from the REST detail the cache holds, see
+ * graphql-product-read.ts) goes out from the bytes, ETag and compressed
  * forms made when it was cached, with exactly the status, headers and body the Express route would
  * send (the same `answerReply`, the same
  * security headers, taken from the very helmet middleware Express runs). A catalogue read signed with
@@ -119,9 +122,14 @@ export class CachedReads {
     this.logSummary();
   }
 
-  /** Answers the request from the read cache and returns true, or returns false (Express must answer it). */
-  handle(req: IncomingMessage, res: ServerResponse): boolean {
+  /**
+   * Answers the request from the read cache and returns true, or returns false (Express must answer
+   * it). An anonymous GraphQL POST is taken (true) and its body read; `express` answers it when the
+   * cache cannot.
+   */
+  handle(req: IncomingMessage, res: ServerResponse, express?: (req: IncomingMessage, res: ServerResponse) => void): boolean {
     const method = req.method;
+    if (method === 'POST') return express !== undefined && this.handlePost(req, res, express);
     if (method !== 'GET' && method !== 'HEAD') return false;
     const headers = req.headers;
     const keyed = headers.authorization !== undefined;
@@ -164,8 +172,7 @@ export class CachedReads {
       if (method !== 'GET' || !passesCsrfRule(method, headers)) return false;
       // Read as Apollo reads it; only documents the cache already knows (it learns them through Express).
       const params = getParams(url, headers);
-      const key = params && this.graphql.keyOf(params, false);
-      return key ? this.sendAnswer(req, res, key, 'graphql', jsonReadPolicy(headers), false, api) : false;
+      return params ? this.sendGraphql(req, res, params, api) : false;
     }
     if (keyed) return false;
     if (url.startsWith('/ecards/')) {
@@ -180,14 +187,38 @@ export class CachedReads {
     return variant ? this.sendAnswer(req, res, variant.key, 'page', pagePolicy(variant)) : false;
   }
 
+  /** A GraphQL POST of an anonymous caller, small plain JSON: answered from the cache, else given to Express whole. */
+  private handlePost(req: IncomingMessage, res: ServerResponse, express: (req: IncomingMessage, res: ServerResponse) => void): boolean {
+    if (req.url !== '/graphql' || req.headers.authorization !== undefined || !this.cache.active) return false;
+    return takePost(req, res, (params) => this.sendGraphql(req, res, params, { keyId: undefined }), express);
+  }
+
+  /**
+   * A GraphQL answer from the cache: kept whole under its key, or a `product(id)` made from the REST
+   * detail the cache holds (and kept under its key as Express would keep it).
+   */
+  private sendGraphql(req: IncomingMessage, res: ServerResponse, params: GraphqlParams, api: { keyId: number | undefined }): boolean {
+    const key = this.graphql.keyOf(params, false);
+    if (!key) return false;
+    const fromDetail = () => {
+      const asked = productAsked(this.graphql, params);
+      const detail = asked && this.cache.peek<CachedAnswer | null>(CacheKeys.product(asked.id, asked.locale));
+      if (!asked || !detail) return undefined;
+      const answer = productAnswer(asked, detail);
+      this.cache.store(key, answer, this.cache.mark());
+      return answer;
+    };
+    return this.sendAnswer(req, res, key, 'graphql', jsonReadPolicy(req.headers), false, api, fromDetail);
+  }
+
   /**
    * A cached answer: only while the shop is open (known from the cache) unless `always`, only when it
    * is cached; an API answer (`api`) only when its caller's count is known here (it is taken last, once
    * the answer is certain to go from here).
    */
-  private sendAnswer(req: IncomingMessage, res: ServerResponse, key: string, read: CachedRead, policy: ReplyPolicy, always = false, api?: { keyId: number | undefined }): boolean {
+  private sendAnswer(req: IncomingMessage, res: ServerResponse, key: string, read: CachedRead, policy: ReplyPolicy, always = false, api?: { keyId: number | undefined }, otherwise?: () => CachedAnswer | undefined): boolean {
     if (!always && this.cache.peek<boolean>(CacheKeys.settings) !== false) return false;
-    const answer = this.cache.answer<CachedAnswer | null>(key);
+    const answer = this.cache.answer<CachedAnswer | null>(key) ?? otherwise?.();
     if (!answer) return false;
     const quota = api ? this.quota(req, api.keyId) : NO_HEADERS;
     if (!quota) return false;

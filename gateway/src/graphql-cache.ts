@@ -3,10 +3,14 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { parse as parseUrl } from 'node:url';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import { Kind, parse, print, type OperationDefinitionNode } from 'graphql';
+import { Kind, parse, print, specifiedRules, validate, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { authorize } from '../../server/src/core/access.js';
 import { CacheKeys, MAX_KEY_LENGTH, jsonAnswer, type CachedAnswer } from '../../server/src/core/read-cache.js';
 import type { Services } from '../../server/src/services.js';
+import { nulPath } from '../../server/src/core/input.js';
+import type { Locale } from '../../server/src/rules/locales.js';
+import { VALIDATION_RULES } from './graphql.js';
+import { productRead, type ProductRead } from './graphql-product-read.js';
 import { PRIVATE_CACHE_CONTROL, isPersonal, sendAnswer } from './http-cache.js';
 
 /**
@@ -29,6 +33,8 @@ import { PRIVATE_CACHE_CONTROL, isPersonal, sendAnswer } from './http-cache.js';
 const CACHEABLE_ROOT_FIELDS = new Set(['product', 'products', 'searchProducts', 'categories', 'productTypes']);
 /** Documents remembered as cacheable or not (by the hash of their text). */
 const MAX_DOCUMENTS = 2000;
+/** The most characters of document text remembered to find a document by its text. */
+const MAX_TEXT_CHARS = 2_000_000;
 
 /** A GraphQL request's parameters, as Apollo reads them. */
 export interface GraphqlParams {
@@ -97,11 +103,13 @@ interface DocumentInfo {
   id: string;
   /** The variables the operation declares, in order. */
   variables: string[];
+  /** A valid `product(id)` document the REST detail answers (see graphql-product-read.ts). */
+  product?: ProductRead | null;
 }
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 
-function describe(text: string): DocumentInfo {
+function describe(text: string, schema: GraphQLSchema | undefined): DocumentInfo {
   try {
     const document = parse(text, { maxTokens: 5000 });
     const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
@@ -112,7 +120,10 @@ function describe(text: string): DocumentInfo {
     const roots = operation!.selectionSet.selections;
     const plain = roots.every((s) => s.kind === Kind.FIELD && !s.directives?.length && (CACHEABLE_ROOT_FIELDS.has(s.name.value) || s.name.value === '__typename'));
     const onlyTypename = roots.every((s) => s.kind === Kind.FIELD && s.name.value === '__typename');
-    return { cacheable: plain && !onlyTypename, id, variables: (operation!.variableDefinitions ?? []).map((v) => v.variable.name.value) };
+    const cacheable = plain && !onlyTypename;
+    // Checked once as Apollo checks every request (graphql-js's rules and the shop's limits).
+    const product = cacheable && schema && !validate(schema, document, [...specifiedRules, ...VALIDATION_RULES]).length ? productRead(schema, document) : null;
+    return { cacheable, id, variables: (operation!.variableDefinitions ?? []).map((v) => v.variable.name.value), product };
   } catch {
     return { cacheable: false, id: '', variables: [] };
   }
@@ -126,24 +137,33 @@ function describe(text: string): DocumentInfo {
  */
 export class GraphqlDocuments {
   private readonly known = new LRUCache<string, DocumentInfo>({ max: MAX_DOCUMENTS });
+  /** The same documents by their text, bounded by the texts' length. */
+  private readonly texts = new LRUCache<string, { hash: string; info: DocumentInfo }>({ max: MAX_DOCUMENTS, maxSize: MAX_TEXT_CHARS, sizeCalculation: (_, text) => Math.max(1, text.length) });
+
+  /** @param schema the schema Apollo runs: with it, `product(id)` documents are answered from the REST detail. */
+  constructor(private readonly schema?: GraphQLSchema) {}
 
   /** The document of a request, learnt from its text when it has one; null when unknown or not one document. */
   documentOf(params: GraphqlParams, learn: boolean): DocumentInfo | null {
     const hash = persistedHash(params.extensions);
     if (hash === null) return null;
     if (params.query === undefined) return hash ? (this.known.get(hash) ?? null) : null;
-    const textHash = sha256(params.query);
+    // A text seen lately is found by itself (hashing it again costs more than answering from the cache).
+    const seen = this.texts.get(params.query);
+    const textHash = seen?.hash ?? sha256(params.query);
     // A hash is trusted only for the text it came with (Apollo checks that they match).
     if (hash && hash !== textHash) return null;
-    let info = this.known.get(textHash);
-    if (!info && learn) this.known.set(textHash, (info = describe(params.query)));
+    let info = seen?.info ?? this.known.get(textHash);
+    if (!info && learn) this.known.set(textHash, (info = describe(params.query, this.schema)));
+    if (info && !seen) this.texts.set(params.query, { hash: textHash, info });
     return info ?? null;
   }
 
   /** The cache key of a request's answer, or null when it is not cached. */
   keyOf(params: GraphqlParams, learn: boolean): string | null {
     const info = this.documentOf(params, learn);
-    if (!info?.cacheable) return null;
+    // An empty operation name is not no name (Apollo refuses it): its request is never answered from the cache.
+    if (!info?.cacheable || params.operationName === '') return null;
     // Only the variables the operation declares decide its answer (GraphQL ignores any others).
     const values: Record<string, unknown> = {};
     for (const name of info.variables) if (params.variables && params.variables[name] !== undefined) values[name] = params.variables[name];
@@ -151,6 +171,28 @@ export class GraphqlDocuments {
     return key.length <= MAX_KEY_LENGTH ? key : null;
   }
 }
+
+/** The answer of a `product(id)` document: its read, and the product and language its request asks for. */
+export interface ProductAsked {
+  read: ProductRead;
+  id: number;
+  locale: Locale;
+}
+
+/**
+ * The product a cacheable request asks for when its document is one the REST detail answers, or
+ * null (Apollo answers it). A request whose variables hold a NUL is Apollo's to refuse.
+ */
+export function productAsked(documents: GraphqlDocuments, params: GraphqlParams): ProductAsked | null {
+  const read = documents.documentOf(params, false)?.product;
+  if (params.operationName !== undefined && params.operationName !== read?.operationName) return null;
+  const target = read?.target(params.variables);
+  if (!read || !target || nulPath(params.variables ?? {})) return null;
+  return { read, ...target };
+}
+
+/** The answer of a product read from its REST detail's cached answer. */
+export const productAnswer = (asked: ProductAsked, detail: CachedAnswer): CachedAnswer => jsonAnswer(asked.read.body(detail.bytes(null).toString()));
 
 /** The persisted-query hash of a request: '' without one, null when it is malformed (Apollo refuses it). */
 function persistedHash(extensions: Record<string, unknown> | undefined): string | null {
@@ -191,6 +233,15 @@ function graphqlCacheFor(services: Services, method: 'GET' | 'POST', documents: 
     if (hit) return sendAnswer(req, res, hit);
 
     const since = cache.mark();
+    // `product(id)` from the data REST reads (the same cached entry), without Apollo; a product not in
+    // the shop, or a read that failed (the database away: Apollo says so in its own words), goes on to Apollo.
+    const asked = productAsked(documents, params);
+    const detail = asked && (await services.products.shopDetail(req.ctx, asked.id, asked.locale).catch(() => null));
+    if (asked && detail) {
+      const answer = productAnswer(asked, detail);
+      cache.store(key, answer, since);
+      return sendAnswer(req, res, answer);
+    }
     const send = res.send.bind(res);
     res.send = ((body: unknown) => {
       res.send = send;

@@ -58,6 +58,9 @@ const reportAsValidationError = {
   onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)],
 };
 
+/** The shop's own validation rules, besides graphql-js's (a document answered without Apollo is checked against the same). */
+export const VALIDATION_RULES = [mutationRootFieldLimit(MAX_MUTATION_ROOT_FIELDS), maxDepthRule({ n: MAX_QUERY_DEPTH, ...reportAsValidationError }), costLimitRule({ maxCost: MAX_QUERY_COST, ...reportAsValidationError })];
+
 const httpStatusPlugin: ApolloServerPlugin<RequestContext> = {
   async requestDidStart() {
     return {
@@ -115,7 +118,7 @@ export function createApolloServer(schema: GraphQLSchema, options: { introspecti
     stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: false,
     parseOptions: { maxTokens: MAX_DOCUMENT_TOKENS },
-    validationRules: [mutationRootFieldLimit(MAX_MUTATION_ROOT_FIELDS), maxDepthRule({ n: MAX_QUERY_DEPTH, ...reportAsValidationError }), costLimitRule({ maxCost: MAX_QUERY_COST, ...reportAsValidationError })],
+    validationRules: VALIDATION_RULES,
     // Cache-Control is the gateway's (graphql-cache.ts): private unless the answer is a cached public one.
     plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), httpStatusPlugin, localizedErrorsPlugin, refuseNulInOperations],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {

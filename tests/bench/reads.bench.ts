@@ -8,7 +8,7 @@
  * floor, the goal, p95 and each shop's RSS after the load are printed side by side. The reads of
  * random ids are measured on a warm shop, after a cold pass over the catalogue that is reported too.
  */
-import { GENERATIONS, LEAF_PRODUCTS, ROUNDS, RSS_GOAL_MIB, SIZES, WARMUP_S, benchShops, cpuMs, load, median, pinLoadGenerator, rssMiB, spawnFloor, type FloorBody, type Load, type LoadOptions, type Served } from './shop-kit.js';
+import { CARD_EVERY, GENERATIONS, LEAF_PRODUCTS, ROUNDS, RSS_GOAL_MIB, SIZES, WARMUP_S, benchShops, cpuMs, load, median, pinLoadGenerator, rssMiB, spawnFloor, type FloorBody, type Load, type LoadOptions, type Served } from './shop-kit.js';
 
 const ALBUM_ID = 101;
 const CARD_ID = 100;
@@ -42,7 +42,21 @@ interface Read {
 }
 
 const graphqlGet = (query: string, variables: Record<string, unknown>) => `/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(JSON.stringify(variables))}`;
-const randomId = (size: number) => 1 + Math.floor(Math.random() * size);
+/**
+ * A random product of the catalogue, and every other time a random e-greeting card (one product in
+ * CARD_EVERY is one), so that half the random reads carry card data, as a card shop's traffic does.
+ */
+const randomId = (size: number) => (Math.random() < 0.5 ? CARD_EVERY * (1 + Math.floor(Math.random() * Math.floor(size / CARD_EVERY))) : 1 + Math.floor(Math.random() * size));
+
+/** REST's product read of random ids, and GraphQL's by GET and by POST with the least share of REST's figure each must reach. */
+const RANDOM_REST = 'GET /api/products/{random id}';
+const RANDOM_GRAPHQL = [
+  { name: 'GraphQL product(random id) with card data (GET)', method: 'GET', goal: 0.8 },
+  { name: 'GraphQL product(random id) with card data (POST)', method: 'POST', goal: 0.5 },
+] as const;
+
+/** BENCH_READS='random id' measures only the reads whose name holds it (here: REST's random product and GraphQL's by GET and by POST). */
+const wantedRead = (read: Read) => !process.env.BENCH_READS || read.name.includes(process.env.BENCH_READS);
 
 function reads(leafId: number): Read[] {
   const gql = { 'apollo-require-preflight': 'true' };
@@ -50,10 +64,10 @@ function reads(leafId: number): Read[] {
   return [
     { name: 'GET /api/products/{id} (album)', path: `/api/products/${ALBUM_ID}`, goal: 0.25, p95Goal: P95_GOAL_MS, flat: true },
     { name: 'GET /api/products/{id} (card, all slots)', path: `/api/products/${CARD_ID}`, goal: 0.2, p95Goal: P95_GOAL_MS, flat: true },
-    { name: 'GET /api/products/{random id}', path: `/api/products/${ALBUM_ID}`, random: (id) => ({ path: () => `/api/products/${id()}` }), goal: 0.25, p95Goal: RANDOM_P95_GOAL_MS, flat: false },
+    { name: RANDOM_REST, path: `/api/products/${ALBUM_ID}`, random: (id) => ({ path: () => `/api/products/${id()}` }), goal: 0.25, p95Goal: RANDOM_P95_GOAL_MS, flat: false },
     { name: 'GraphQL product(id) with card data (GET)', path: graphqlGet(PRODUCT_QUERY, { id: CARD_ID }), headers: gql, goal: 0.15, flat: true },
-    { name: 'GraphQL product(random id) with card data (GET)', path: graphqlGet(PRODUCT_QUERY, { id: ALBUM_ID }), headers: gql, random: (id) => ({ path: () => graphqlGet(PRODUCT_QUERY, { id: id() }) }), goal: 0.15, p95Goal: RANDOM_P95_GOAL_MS, flat: false },
-    { name: 'GraphQL product(random id) with card data (POST)', path: '/graphql', method: 'POST', headers: json, random: (id) => ({ method: 'POST', path: () => '/graphql', body: () => JSON.stringify({ query: PRODUCT_QUERY, variables: { id: id() } }) }), goal: 0.05, p95Goal: RANDOM_P95_GOAL_MS, flat: false },
+    { name: RANDOM_GRAPHQL[0].name, path: graphqlGet(PRODUCT_QUERY, { id: ALBUM_ID }), headers: gql, random: (id) => ({ path: () => graphqlGet(PRODUCT_QUERY, { id: id() }) }), goal: 0.15, p95Goal: RANDOM_P95_GOAL_MS, flat: false },
+    { name: RANDOM_GRAPHQL[1].name, path: '/graphql', method: 'POST', headers: json, random: (id) => ({ method: 'POST', path: () => '/graphql', body: () => JSON.stringify({ query: PRODUCT_QUERY, variables: { id: id() } }) }), goal: 0.05, p95Goal: RANDOM_P95_GOAL_MS, flat: false },
     { name: 'GraphQL products(categoryId, first: 20) (GET)', path: graphqlGet(PAGE_QUERY, { categoryId: leafId, first: 20 }), headers: gql, goal: 0.15, flat: true },
     { name: `GET /api/products/category/{leaf} (${LEAF_PRODUCTS} products)`, path: `/api/products/category/${leafId}`, goal: 0.15, flat: true },
     { name: 'GET /api/categories/all (205 categories)', path: '/api/categories/all', goal: 0.3, flat: true },
@@ -71,6 +85,8 @@ export interface ReadsRow {
   p95: number;
   floorP95: number;
   met: boolean;
+  /** The shop's CPU time a request (µs, median of the rounds). */
+  cpuUs: number;
 }
 
 /**
@@ -85,7 +101,7 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
   let floor: Served | null = null;
   try {
     await shops.start(0);
-    const list = reads(shops.catalogue.leafId);
+    const list = reads(shops.catalogue.leafId).filter(wantedRead);
     const bodies: Record<string, FloorBody> = {};
     const answer = async (url: string, read: Read) => {
       const res = await fetch(url, { method: read.method ?? 'GET', headers: read.headers, body: read.method === 'POST' ? JSON.stringify({ query: PRODUCT_QUERY, variables: { id: ALBUM_ID } }) : undefined });
@@ -106,7 +122,7 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
 
     // Per read: the floor's loads and each size's, round by round, with the floor's load of the same round.
     const bares = list.map((): Load[] => []);
-    const measured = list.map(() => new Map<number, { load: Load; bare: Load }[]>(SIZES.map((size) => [size, []])));
+    const measured = list.map(() => new Map<number, { load: Load; bare: Load; cpuUs: number }[]>(SIZES.map((size) => [size, []])));
     const rssAfter = new Map<number, number>(SIZES.map((size) => [size, 0]));
     const roundsPerGeneration = Math.max(1, Math.round(ROUNDS / GENERATIONS));
     const shopLoad = (url: string, read: Read, size: number, seconds?: number) => load(url + (read.random ? '' : read.path), { headers: read.headers, seconds, ...(read.random?.(() => randomId(size)) ?? {}) });
@@ -139,7 +155,10 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
           // Each round starts with another size: none is always measured right after the floor.
           for (let k = 0; k < shops.running.length; k++) {
             const { size, app } = shops.running[(round + k) % shops.running.length]!;
-            measured[i]!.get(size)!.push({ load: await shopLoad(app.url, read, size), bare });
+            // The shop's CPU time a request: what the read costs the server, whatever else the machine runs.
+            const cpuBefore = cpuMs(app.child.pid!);
+            const shop = await shopLoad(app.url, read, size);
+            measured[i]!.get(size)!.push({ load: shop, bare, cpuUs: ((cpuMs(app.child.pid!) - cpuBefore) * 1000) / Math.max(1, shop.requests) });
           }
         }
         const figures = shops.running.map(({ size, app }) => {
@@ -165,7 +184,7 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
         const shop = { rps: median(loads.map(({ load }) => load.rps)), p95: median(loads.map(({ load }) => load.p95)) };
         const ratio = median(loads.map(({ load, bare }) => load.rps / bare.rps));
         const met = ratio >= read.goal && (!read.p95Goal || shop.p95 < read.p95Goal);
-        rows.push({ size, read: read.name, rps: shop.rps, floor: bare.rps, ratio, goal: read.goal, p95: shop.p95, floorP95: bare.p95, met });
+        rows.push({ size, read: read.name, rps: shop.rps, floor: bare.rps, ratio, goal: read.goal, p95: shop.p95, floorP95: bare.p95, met, cpuUs: median(loads.map(({ cpuUs }) => cpuUs)) });
         console.log(
           `    ${size.toLocaleString().padStart(7)} products ${Math.round(shop.rps).toString().padStart(6)} req/s  ratio ${ratio.toFixed(3)}  goal ${read.goal ? '≥ ' + read.goal : '-'}${read.p95Goal ? `, p95 < ${read.p95Goal} ms` : ''}  p95 ${shop.p95.toFixed(1)} ms  ${read.goal ? (met ? 'met' : 'NOT MET') : ''}`,
         );
@@ -173,7 +192,20 @@ export async function runReadsBench(): Promise<ReadsRow[]> {
     }
 
     console.log('\nStorefront reads: figure, ratio to the floor measured beside it, goal');
-    console.table(rows.map((r) => ({ products: r.size, read: r.read, 'req/s': Math.round(r.rps), floor: Math.round(r.floor), ratio: +r.ratio.toFixed(3), goal: r.goal || '-', 'p95 ms': +r.p95.toFixed(1), 'floor p95': +r.floorP95.toFixed(1), met: r.goal ? (r.met ? 'yes' : 'NO') : '-' })));
+    console.table(rows.map((r) => ({ products: r.size, read: r.read, 'req/s': Math.round(r.rps), floor: Math.round(r.floor), ratio: +r.ratio.toFixed(3), goal: r.goal || '-', 'p95 ms': +r.p95.toFixed(1), 'floor p95': +r.floorP95.toFixed(1), 'CPU µs': Math.round(r.cpuUs), met: r.goal ? (r.met ? 'yes' : 'NO') : '-' })));
+    // The issue's comparison: GraphQL product(id) by GET and by POST against REST's product read, the same random ids, the same run.
+    const against = (size: number, name: string) => rows.find((r) => r.size === size && r.read === name);
+    for (const size of SIZES) {
+      const rest = against(size, RANDOM_REST);
+      if (!rest) continue;
+      const parts = RANDOM_GRAPHQL.flatMap(({ name, method, goal }) => {
+        const row = against(size, name);
+        if (!row) return [];
+        const ratio = row.rps / rest.rps;
+        return [`${method} ${Math.round(row.rps)} req/s, ${ratio.toFixed(2)} of REST (goal ≥ ${goal}: ${ratio >= goal ? 'met' : 'NOT MET'}), ${row.ratio.toFixed(3)} of its floor, ${Math.round(row.cpuUs)} µs of server CPU a request (REST's / this: ${(rest.cpuUs / row.cpuUs).toFixed(2)})`];
+      });
+      console.log(`GraphQL product(random id) at ${size.toLocaleString()} products, REST ${Math.round(rest.rps)} req/s (${rest.ratio.toFixed(3)} of its floor, ${Math.round(rest.floor)} req/s; ${Math.round(rest.cpuUs)} µs of server CPU a request): ${parts.join('; ')}`);
+    }
     // Flatness: each read's ratio at every size within 20 % of the others.
     console.log(`Within 20 % of each other at ${SIZES.map((size) => size.toLocaleString()).join(', ')} products (ratios to the floor of the same rounds):`);
     for (const read of [...new Set(rows.filter((r) => list.find((x) => x.name === r.read)?.flat).map((r) => r.read))]) {

@@ -56,15 +56,20 @@ export class ProductService {
 
   /** The REST detail of a product (`GET /api/products/{id}?lang=`), in one language. */
   async detailAnswer(ctx: RequestContext, id: number, locale: Locale = DEFAULT_LOCALE): Promise<CachedAnswer> {
-    const answer = await this.cache.read(CacheKeys.product(id, locale), async () => {
-      const json = await productDetailJson(ctx.em, id, locale);
-      return json === null ? null : jsonAnswer(json);
-    });
+    const answer = await this.shopDetail(ctx, id, locale);
     if (answer) return answer;
     // A draft or an archived product: for admins only, read as it is (never kept: shoppers share the cache).
     const hidden = seesAllProducts(await ctx.viewer()) ? await productDetailJson(ctx.em, id, locale, true) : null;
     if (hidden === null) throw notFound('Product');
     return jsonAnswer(hidden);
+  }
+
+  /** The detail of a product in the shop, as every shopper reads it (GraphQL's `product(id)` is answered from it too), or null: none in the shop. */
+  shopDetail(ctx: RequestContext, id: number, locale: Locale = DEFAULT_LOCALE): Promise<CachedAnswer | null> {
+    return this.cache.read(CacheKeys.product(id, locale), async () => {
+      const json = await productDetailJson(ctx.em, id, locale);
+      return json === null ? null : jsonAnswer(json);
+    });
   }
 
   /** Every product of a category by name (`GET /api/products/category/{id}?lang=`), in one language. */
