@@ -13,6 +13,8 @@ export const ECARD_PAGES_SIGNAL = 'ecard-pages';
 
 /** The longest the drawer waits for the process to finish answering before it draws the next page anyway. */
 const YIELD_MS = 20;
+/** Pages the drawer draws at once (of the pool's ten connections, it takes at most this many). */
+const DRAWN_AT_ONCE = 4;
 const KEPT = { name: 'ecard-page-kept', text: `select etag, length, br, gzip from ecard_page where item_url_uuid = $1 and drawing = $2 and br is not null` };
 // Stored only at the generation the drawing read: a change committed since (a reply, a refund, a signature) moved it on.
 const KEEP = {
@@ -118,10 +120,11 @@ export class EcardPages {
           this.options.log.warn({ err: error }, 'could not read the e-card pages waiting to be drawn');
           return [];
         });
-        for (const { uuid } of rows) {
+        // A few at a time: each waits on two round trips (its state, its keeping) that the others' drawing fills.
+        for (let i = 0; i < rows.length; i += DRAWN_AT_ONCE) {
           if (this.stopped) return;
           await Promise.race([this.options.yieldTo?.whenIdle(), new Promise((resolve) => setTimeout(resolve, YIELD_MS))]);
-          await this.draw(pool, uuid).catch((error: unknown) => this.options.log.warn({ err: error, uuid }, 'could not draw an e-card page'));
+          await Promise.all(rows.slice(i, i + DRAWN_AT_ONCE).map(({ uuid }) => this.draw(pool, uuid).catch((error: unknown) => this.options.log.warn({ err: error, uuid }, 'could not draw an e-card page'))));
         }
         if (rows.length < WAITING_BATCH) break;
         after = rows.at(-1)!.uuid;
