@@ -1,5 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
+/** The columns of `order_item` that no page shows. */
+const UNSHOWN = ['opened_at', 'reminded_at', 'owner_resends'].join(',');
+
 const NOTIFY_CHANGED = `  for i in 1 .. total by 100 loop
     chunk := uuids[i : i + 99];
     perform pg_notify('artsong_cache_changes', json_build_object('keys', (select json_agg('ecard:' || u::text || ':') from unnest(chunk) as u))::text);
@@ -48,6 +51,30 @@ begin
 ${NOTIFY_CHANGED}
 end $$;`);
 
+    // What a card's row records about it but its page does not show (its opening, its reminder, the
+    // purchaser's resends) changes neither its kept bytes nor its page in memory: the page's own
+    // report of an opening would otherwise have every first opening draw the page again.
+    this.addSql(`create or replace function "artsong_order_item_changed"() returns trigger language plpgsql as $$
+begin
+  perform artsong_ecards_changed(array(
+    select distinct u from (
+      select o.item_url_uuid as old_uuid, n.item_url_uuid as new_uuid from changed o join after_rows n on n.id = o.id
+      where (to_jsonb(o) - '{${UNSHOWN}}'::text[]) is distinct from (to_jsonb(n) - '{${UNSHOWN}}'::text[])) as c
+    cross join lateral (values (c.old_uuid), (c.new_uuid)) as v(u)
+    where u is not null));
+  return null;
+end $$;`);
+    this.addSql(`drop trigger "order_item_ecard_update" on "order_item";`);
+    this.addSql(`create trigger "order_item_ecard_update" after update on "order_item" referencing old table as changed new table as after_rows for each statement execute function artsong_order_item_changed();`);
+    // A row deleted: its card's page goes.
+    this.addSql(`create function "artsong_order_item_deleted"() returns trigger language plpgsql as $$
+begin
+  perform artsong_ecards_changed(array(select distinct item_url_uuid from changed where item_url_uuid is not null));
+  return null;
+end $$;`);
+    this.addSql(`drop trigger "order_item_ecard_delete" on "order_item";`);
+    this.addSql(`create trigger "order_item_ecard_delete" after delete on "order_item" referencing old table as changed for each statement execute function artsong_order_item_deleted();`);
+
     // The cards delivered before: their pages are drawn after the next start.
     this.addSql(`insert into "ecard_page" ("item_url_uuid") select "item_url_uuid" from "order_item" where "item_url_uuid" is not null and "delivered_at" is not null;`);
   }
@@ -60,6 +87,16 @@ declare
 begin
 ${NOTIFY_CHANGED}
 end $$;`);
+    this.addSql(`drop trigger "order_item_ecard_delete" on "order_item";`);
+    this.addSql(`drop function "artsong_order_item_deleted"();`);
+    this.addSql(`drop trigger "order_item_ecard_update" on "order_item";`);
+    this.addSql(`create or replace function "artsong_order_item_changed"() returns trigger language plpgsql as $$
+begin
+  perform artsong_ecards_changed(array(select distinct item_url_uuid from changed where item_url_uuid is not null));
+  return null;
+end $$;`);
+    this.addSql(`create trigger "order_item_ecard_update" after update on "order_item" referencing old table as changed for each statement execute function artsong_order_item_changed();`);
+    this.addSql(`create trigger "order_item_ecard_delete" after delete on "order_item" referencing old table as changed for each statement execute function artsong_order_item_changed();`);
     this.addSql(`drop table if exists "ecard_page";`);
   }
 }

@@ -117,6 +117,11 @@ describe("a card's page kept drawn in the database", () => {
       expect(gzip.body.equals(row.gzip as Buffer)).toBe(true);
     }
     await servedFresh(uuid, 'thanks-form');
+    // The page's report of its opening changes nothing it shows: the kept bytes stay.
+    const { generation } = (await kept(uuid))!;
+    expect((await app.request(`/api/ecards/${uuid}/opened`, { method: 'POST' })).status).toBeLessThan(300);
+    expect((await app.sql(`select opened_at is not null as opened from order_item where item_url_uuid = $1`, [uuid]))[0].opened).toBe(true);
+    expect(await kept(uuid)).toEqual({ generation, drawn: true });
   });
 
   it('is a fresh render after each thank-you, up to the closed form, in both processes', async () => {
