@@ -54,7 +54,7 @@ end $$;`);
     // What a card's row records about it but its page does not show (its opening, its reminder, the
     // purchaser's resends) changes neither its kept bytes nor its page in memory: the page's own
     // report of an opening would otherwise have every first opening draw the page again.
-    this.addSql(`create or replace function "artsong_order_item_changed"() returns trigger language plpgsql as $$
+    this.addSql(`create function "artsong_order_item_shown_changed"() returns trigger language plpgsql as $$
 begin
   perform artsong_ecards_changed(array(
     select distinct u from (
@@ -65,15 +65,7 @@ begin
   return null;
 end $$;`);
     this.addSql(`drop trigger "order_item_ecard_update" on "order_item";`);
-    this.addSql(`create trigger "order_item_ecard_update" after update on "order_item" referencing old table as changed new table as after_rows for each statement execute function artsong_order_item_changed();`);
-    // A row deleted: its card's page goes.
-    this.addSql(`create function "artsong_order_item_deleted"() returns trigger language plpgsql as $$
-begin
-  perform artsong_ecards_changed(array(select distinct item_url_uuid from changed where item_url_uuid is not null));
-  return null;
-end $$;`);
-    this.addSql(`drop trigger "order_item_ecard_delete" on "order_item";`);
-    this.addSql(`create trigger "order_item_ecard_delete" after delete on "order_item" referencing old table as changed for each statement execute function artsong_order_item_deleted();`);
+    this.addSql(`create trigger "order_item_ecard_update" after update on "order_item" referencing old table as changed new table as after_rows for each statement execute function artsong_order_item_shown_changed();`);
 
     // The cards delivered before: their pages are drawn after the next start.
     this.addSql(`insert into "ecard_page" ("item_url_uuid") select "item_url_uuid" from "order_item" where "item_url_uuid" is not null and "delivered_at" is not null;`);
@@ -87,16 +79,9 @@ declare
 begin
 ${NOTIFY_CHANGED}
 end $$;`);
-    this.addSql(`drop trigger "order_item_ecard_delete" on "order_item";`);
-    this.addSql(`drop function "artsong_order_item_deleted"();`);
     this.addSql(`drop trigger "order_item_ecard_update" on "order_item";`);
-    this.addSql(`create or replace function "artsong_order_item_changed"() returns trigger language plpgsql as $$
-begin
-  perform artsong_ecards_changed(array(select distinct item_url_uuid from changed where item_url_uuid is not null));
-  return null;
-end $$;`);
     this.addSql(`create trigger "order_item_ecard_update" after update on "order_item" referencing old table as changed for each statement execute function artsong_order_item_changed();`);
-    this.addSql(`create trigger "order_item_ecard_delete" after delete on "order_item" referencing old table as changed for each statement execute function artsong_order_item_changed();`);
+    this.addSql(`drop function "artsong_order_item_shown_changed"();`);
     this.addSql(`drop table if exists "ecard_page";`);
   }
 }
