@@ -7,6 +7,7 @@ import { withBootLock } from './db/boot-lock.js';
 import { openDatabase } from './db/database.js';
 import { initOrm, migrate } from './db/orm.js';
 import { resolveJwtSecret } from './modules/auth/token.service.js';
+import { ECARD_PAGES_SIGNAL } from './modules/ecard/ecard-pages.js';
 import { MAIL_QUEUED_SIGNAL } from './modules/mail/mail-queue.js';
 import { SaleClock, SALES_CHANGED_SIGNAL } from './modules/promotions/index.js';
 import { WEBHOOK_QUEUED_SIGNAL } from './modules/webhooks/webhook-outbox.js';
@@ -72,6 +73,8 @@ export async function startRuntime(config: AppConfig, log: Logger, deps: Omit<Se
     steps.push(async () => services.media.storage.destroy?.());
     // The abuse limits count in the database, through the ORM's own connection pool.
     services.limits.connect(await orm.em.getConnection().getNativeClient());
+    // E-card pages are kept drawn in the database, read and written through the same pool.
+    services.ecardPages.connect(await orm.em.getConnection().getNativeClient());
     // The read cache works only while it hears every process's writes.
     const feed = new ChangeFeed(db.url, services.cache, (sql, params) => orm.em.getConnection().execute(sql, params), log);
     await feed.start();
@@ -102,6 +105,10 @@ export async function startRuntime(config: AppConfig, log: Logger, deps: Omit<Se
       feed.onSignal(WEBHOOK_QUEUED_SIGNAL, () => services.webhookDeliveries.kick());
       services.webhookDeliveries.start(orm, config.deliveryPollSeconds);
       steps.push(() => services.webhookDeliveries.stop());
+      // A delivered card's page is drawn again in the background when its rows change (the database signals it).
+      feed.onSignal(ECARD_PAGES_SIGNAL, () => services.ecardPages.kick());
+      services.ecardPages.start();
+      steps.push(() => services.ecardPages.stop());
       // The audit log keeps a year: swept at start and then daily (several workers sweeping is harmless).
       const sweepAudit = () => void services.audit.sweep(orm.em.fork()).then(
         (removed) => removed && log.info({ removed }, 'audit entries older than a year removed'),

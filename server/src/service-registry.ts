@@ -7,6 +7,7 @@ import type { MediaService } from './modules/media/media.service.js';
 import type { DeliveryService } from './modules/mail/delivery.service.js';
 import type { Foreground } from './core/foreground.js';
 import type { EcardService } from './modules/ecard/ecard.service.js';
+import type { EcardPages } from './modules/ecard/ecard-pages.js';
 import type { MailQueue } from './modules/mail/mail-queue.js';
 import type { OrderService } from './modules/orders/order.service.js';
 import type { EcardLoopService } from './modules/ecard/ecard-loop.service.js';
@@ -74,6 +75,8 @@ export interface Services {
   /** The requests this process is answering (counted by the gateway; the mail queue makes room for them). */
   foreground: Foreground;
   ecards: EcardService;
+  /** Cards' pages as their recipients open them, kept drawn in the database. */
+  ecardPages: EcardPages;
   ecardLoop: EcardLoopService;
   /** "My orders": a signed-in shopper's orders and what they can do with their cards. */
   myOrders: MyOrdersService;

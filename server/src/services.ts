@@ -12,6 +12,7 @@ import { MediaService } from './modules/media/media.service.js';
 import { DeliveryService } from './modules/mail/delivery.service.js';
 import { Foreground } from './core/foreground.js';
 import { EcardService } from './modules/ecard/ecard.service.js';
+import { EcardPages } from './modules/ecard/ecard-pages.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { MailQueue } from './modules/mail/mail-queue.js';
 import { OrderEmails, OrderMailKind } from './modules/orders/order-emails.js';
@@ -193,6 +194,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     deliveries,
     foreground,
     ecards: new EcardService(),
+    ecardPages: new EcardPages({ log: deps.log, yieldTo: foreground }),
     ecardLoop,
     myOrders: new MyOrdersService({ mail, orderEmails, clock, orders, groupCards }),
     discounts,

@@ -19,6 +19,7 @@ import { runRenewalsBench } from './renewals.bench.js';
 import { runApiKeysBench } from './api-keys.bench.js';
 import { runWebhooksBench } from './webhooks.bench.js';
 import { runLanguagesBench } from './languages.bench.js';
+import { runEcardPagesBench } from './ecard-pages.bench.js';
 
 const only = process.argv.slice(2);
 const wanted = (suite: string) => only.length === 0 || only.includes(suite);
@@ -41,5 +42,6 @@ if (wanted('renewals')) await runRenewalsBench();
 if (wanted('api-keys')) await runApiKeysBench();
 if (wanted('webhooks')) await runWebhooksBench();
 if (wanted('languages')) await runLanguagesBench();
+if (wanted('ecard')) await runEcardPagesBench();
 // Not in the default run (it takes about an hour): `npm run bench -- delivery`.
 if (only.includes('delivery')) await runDeliveryBench();

@@ -42,10 +42,11 @@ const MAY_USE: Record<string, readonly string[]> = {
 };
 
 /** Tables created by migrations without an entity, by the module that owns them. */
-const TABLES_WITHOUT_ENTITY: Record<string, string> = { rate_limit: 'limits', audit_entry: 'audit', mail_rate_second: 'mail', sales_hour: 'orders', sales_product_day: 'orders', sales_change: 'orders', sale: 'promotions', sale_product: 'promotions', sale_category: 'promotions', sale_clock: 'promotions', membership_customer: 'memberships', membership_event: 'memberships' };
+const TABLES_WITHOUT_ENTITY: Record<string, string> = { rate_limit: 'limits', audit_entry: 'audit', mail_rate_second: 'mail', sales_hour: 'orders', sales_product_day: 'orders', sales_change: 'orders', sale: 'promotions', sale_product: 'promotions', sale_category: 'promotions', sale_clock: 'promotions', membership_customer: 'memberships', membership_event: 'memberships', ecard_page: 'ecard' };
 
 const MEDIA_JSON = "the catalogue's one-statement reads build each answer's JSON with its files' paths in PostgreSQL (the cached reads' design); through the media module they would cost a round trip per answer";
 const CARD_IS_ITEM = 'an e-card is an order item: its page, its opening and its reminder read and mark the item (the orders module has no card API yet)';
+const ECARD_PAGE_STATE = "a card's page reads everything it shows in one prepared statement (its item, its order's status and language, a group card's signatures): a first opening's one read, where the modules' services would take four";
 const CHECKOUT_WRITES = 'checkout writes the order it places and settles through these entities (order-item-rows.ts in the orders module holds its hot SQL)';
 const PRICES = 'checkout prices lines from the catalogue in one statement with their card data';
 
@@ -76,6 +77,10 @@ const KNOWN_CROSSINGS: Record<string, string> = {
   'server/src/modules/ecard/ecard-loop.service.ts → order_item': CARD_IS_ITEM,
   'server/src/modules/ecard/ecard-loop.service.ts → OrderItem': CARD_IS_ITEM,
   'server/src/modules/ecard/ecard.service.ts → OrderItem': CARD_IS_ITEM,
+  'server/src/modules/ecard/ecard-page-state.ts → order_item': CARD_IS_ITEM,
+  'server/src/modules/ecard/ecard-page-state.ts → order': ECARD_PAGE_STATE,
+  'server/src/modules/ecard/ecard-page-state.ts → group_card': ECARD_PAGE_STATE,
+  'server/src/modules/ecard/ecard-page-state.ts → group_card_signature': ECARD_PAGE_STATE,
   'server/src/modules/group-card/group-card-owner.service.ts → OrderItem': "a group card's purchaser is found through its order item",
   'server/src/modules/orders/order.service.ts → Product': "an order line's product, unless deleted since, is loaded with the order's items (batched)",
   'server/src/modules/contacts/occasion-reminders.ts → app_user': "the sweep of due reminders reads each account's time zone in its one statement",

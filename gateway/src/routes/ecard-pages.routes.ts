@@ -24,12 +24,13 @@ export function ecardAddressOf(url: string): { uuid: string; preview: boolean; k
 
 /**
  * Purchased e-cards: standalone server-rendered pages, viewable whatever the site's mode. A card's
- * page is drawn once and kept in the read cache (answered ahead of Express when it is there, like the
- * storefront's pages), and dropped in every process when its card changes: a reply, a refund, a
- * delivery, anything written to its rows (the database announces those, see the migration
- * `ecard_page_changes`).
+ * page is kept drawn in the database (ecard-pages.ts: a first opening in any process reads its ready
+ * bytes) and in the read cache (answered ahead of Express when it is there, like the storefront's
+ * pages); both are dropped when its card changes: a reply, a refund, a delivery, a signature,
+ * anything written to its rows (the database announces those, see the migrations
+ * `ecard_page_changes` and `ecard_page_bytes`). Previews, missing and withdrawn cards are drawn as before.
  */
-export function ecardPageRoutes({ ecards, ecardLoop, refunds, cache, groupCards }: Services): RouteDef[] {
+export function ecardPageRoutes({ ecards, ecardPages, ecardLoop, refunds, cache, groupCards }: Services): RouteDef[] {
   return [
     {
       method: 'get',
@@ -48,6 +49,9 @@ export function ecardPageRoutes({ ecards, ecardLoop, refunds, cache, groupCards 
         const address = ecardAddressOf(req.originalUrl);
         const uuid = address?.uuid ?? /^(.+)\.html$/.exec(String(req.params.file))?.[1] ?? null;
         const draw = async (): Promise<CachedAnswer | { status: number; html: string }> => {
+          // The card as its recipient opens it: its page kept drawn in the database (one indexed read), else drawn now and kept.
+          const kept = address && !address.preview ? await ecardPages.page(address.uuid) : null;
+          if (kept) return kept;
           const item = uuid ? await ecards.open(ctx, uuid) : null;
           const withdrawn = !item && uuid ? await refunds.withdrawnIn(ctx, uuid) : null;
           if (withdrawn) return { status: 410, html: renderEcardWithdrawn(withdrawn) };

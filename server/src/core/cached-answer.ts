@@ -6,6 +6,14 @@ export const COMPRESS_MIN_BYTES = 1024;
 
 export type Encoding = 'br' | 'gzip';
 
+/** An answer's bytes as kept outside memory: its ETag, its plain length and both compressed forms. */
+export interface StoredForms {
+  etag: string;
+  length: number;
+  br: Buffer;
+  gzip: Buffer;
+}
+
 /** What kind of document an answer is: its Content-Type, and what shared caches must vary it on. */
 export type AnswerKind = 'json' | 'html';
 
@@ -47,31 +55,37 @@ function compress(body: Buffer, encoding: Encoding): Buffer {
  * decompressing one of them (tens of microseconds for a page).
  */
 export class CachedAnswer {
-  readonly etag: string;
   /** The length of the plain bytes. */
   readonly length: number;
   private plain: Buffer | null;
-  private br: Buffer | null = null;
-  private gzip: Buffer | null = null;
+  private br: Buffer | null;
+  private gzip: Buffer | null;
   /** Called when the answer grew (a compressed form was added), so that its cache counts it again. */
   onResize: (() => void) | null = null;
 
   private constructor(
     readonly kind: AnswerKind,
-    body: Buffer,
-    keepPlain: boolean,
-    first: Encoding | null,
+    readonly etag: string,
+    length: number,
+    plain: Buffer | null,
+    forms: Partial<Record<Encoding, Buffer>>,
   ) {
-    this.etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
-    this.length = body.length;
-    this.plain = keepPlain || body.length < COMPRESS_MIN_BYTES ? body : null;
-    // Without its plain bytes an answer keeps at least one compressed form: the one asked for first, else gzip (the cheaper to make and to undo).
-    if (!this.plain) this.set(first ?? 'gzip', compress(body, first ?? 'gzip'));
+    this.length = length;
+    this.plain = plain;
+    this.br = forms.br ?? null;
+    this.gzip = forms.gzip ?? null;
+  }
+
+  /** An answer of `body`, its ETag the body's hash. Without its plain bytes it keeps at least one compressed form, the one asked for first, else gzip (the cheaper to make and to undo). */
+  private static of(kind: AnswerKind, body: Buffer, keepPlain: boolean, first: Encoding | null): CachedAnswer {
+    const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+    if (keepPlain || body.length < COMPRESS_MIN_BYTES) return new CachedAnswer(kind, etag, body.length, body, {});
+    return new CachedAnswer(kind, etag, body.length, null, { [first ?? 'gzip']: compress(body, first ?? 'gzip') });
   }
 
   /** A JSON answer: its bytes are kept as they are (most callers of the JSON reads take them so). */
   static json(json: string): CachedAnswer {
-    return new CachedAnswer('json', textBytes(json), true, null);
+    return CachedAnswer.of('json', textBytes(json), true, null);
   }
 
   /**
@@ -80,9 +94,22 @@ export class CachedAnswer {
    * long it may be kept (e.g. until a scheduled post goes live).
    */
   static html(html: string, first: Encoding | null = null, ttlMs?: number, keepPlain = false): CachedAnswer {
-    const answer = new CachedAnswer('html', textBytes(html), keepPlain, first);
+    const answer = CachedAnswer.of('html', textBytes(html), keepPlain, first);
     answer.ttlMs = ttlMs;
     return answer;
+  }
+
+  /**
+   * A page whose compressed forms were made before (by CachedAnswer.html and `forms`) and kept
+   * elsewhere (e.g. in PostgreSQL): nothing is hashed or compressed again.
+   */
+  static stored(kind: AnswerKind, forms: StoredForms): CachedAnswer {
+    return new CachedAnswer(kind, forms.etag, forms.length, null, { br: owned(forms.br), gzip: owned(forms.gzip) });
+  }
+
+  /** Its ETag, length and both compressed forms (each made now if it was not yet): what `stored` takes back. */
+  forms(): StoredForms {
+    return { etag: this.etag, length: this.length, br: this.bytes('br'), gzip: this.bytes('gzip') };
   }
 
   /** How long the answer may be kept at most, when it knows better than the cache's own limit. */
