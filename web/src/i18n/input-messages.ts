@@ -42,23 +42,30 @@ const KNOWN_PATTERNS: [RegExp, MessageDescriptor][] = [
   [/^Your address is now (\S+)\.$/, messages.addressChanged],
 ];
 
+/**
+ * A message's English as written: in the built client the texts come already parsed
+ * (web/vite/precompiled-messages.ts), and a text without values is its literal elements' words.
+ */
+const english = ({ defaultMessage }: MessageDescriptor): string =>
+  typeof defaultMessage === 'string' ? defaultMessage : (defaultMessage ?? []).map((element) => ('value' in element && element.type === 0 ? element.value : '')).join('');
+
 /** Each known text as the server writes it, with the message that says it and the message's values. */
 const KNOWN = new Map<string, [MessageDescriptor, Record<string, number>?]>([
-  [messages.email.defaultMessage as string, [messages.email]],
-  [messages.username.defaultMessage as string, [messages.username]],
+  [english(messages.email), [messages.email]],
+  [english(messages.username), [messages.username]],
   [`Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`, [messages.passwordShort, { min: MIN_PASSWORD_LENGTH }]],
   [`Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`, [messages.passwordLong, { max: MAX_PASSWORD_LENGTH }]],
-  [messages.cardNumber.defaultMessage as string, [messages.cardNumber]],
-  [messages.cardExpiry.defaultMessage as string, [messages.cardExpiry]],
-  [messages.cardExpired.defaultMessage as string, [messages.cardExpired]],
-  [messages.cardCvc.defaultMessage as string, [messages.cardCvc]],
-  [messages.nameRequired.defaultMessage as string, [messages.nameRequired]],
-  [messages.nameLine.defaultMessage as string, [messages.nameLine]],
+  [english(messages.cardNumber), [messages.cardNumber]],
+  [english(messages.cardExpiry), [messages.cardExpiry]],
+  [english(messages.cardExpired), [messages.cardExpired]],
+  [english(messages.cardCvc), [messages.cardCvc]],
+  [english(messages.nameRequired), [messages.nameRequired]],
+  [english(messages.nameLine), [messages.nameLine]],
   [`The name must be at most ${MAX_PERSON_NAME} characters.`, [messages.nameLong, { max: MAX_PERSON_NAME }]],
-  [messages.occasionRequired.defaultMessage as string, [messages.occasionRequired]],
+  [english(messages.occasionRequired), [messages.occasionRequired]],
   [`The occasion must be at most ${MAX_OCCASION_LABEL} characters.`, [messages.occasionLong, { max: MAX_OCCASION_LABEL }]],
-  [messages.noSuchDay.defaultMessage as string, [messages.noSuchDay]],
-  ...[messages.resetRequested, messages.passwordSet, messages.passwordChanged, messages.alreadyConfirmed, messages.confirmed].map((m): [string, [MessageDescriptor]] => [m.defaultMessage as string, [m]]),
+  [english(messages.noSuchDay), [messages.noSuchDay]],
+  ...[messages.resetRequested, messages.passwordSet, messages.passwordChanged, messages.alreadyConfirmed, messages.confirmed].map((m): [string, [MessageDescriptor]] => [english(m), [m]]),
 ]);
 
 /** A text of the shop's input checks or account answers in the page's language (any other text as it is). */
