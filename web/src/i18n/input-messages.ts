@@ -9,6 +9,7 @@
 import { defineMessages, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { MAX_OCCASION_LABEL, MAX_PASSWORD_LENGTH, MAX_PERSON_NAME, MIN_PASSWORD_LENGTH } from '@rules';
 import { errorMessage } from '../apollo/errors';
+import { englishText } from './english-text';
 
 const messages = defineMessages({
   email: { id: 'auth.input.email', defaultMessage: 'Please enter a valid e-mail address.' },
@@ -42,30 +43,23 @@ const KNOWN_PATTERNS: [RegExp, MessageDescriptor][] = [
   [/^Your address is now (\S+)\.$/, messages.addressChanged],
 ];
 
-/**
- * A message's English as written: in the built client the texts come already parsed
- * (web/vite/precompiled-messages.ts), and a text without values is its literal elements' words.
- */
-const english = ({ defaultMessage }: MessageDescriptor): string =>
-  typeof defaultMessage === 'string' ? defaultMessage : (defaultMessage ?? []).map((element) => ('value' in element && element.type === 0 ? element.value : '')).join('');
-
 /** Each known text as the server writes it, with the message that says it and the message's values. */
 const KNOWN = new Map<string, [MessageDescriptor, Record<string, number>?]>([
-  [english(messages.email), [messages.email]],
-  [english(messages.username), [messages.username]],
+  [englishText(messages.email), [messages.email]],
+  [englishText(messages.username), [messages.username]],
   [`Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`, [messages.passwordShort, { min: MIN_PASSWORD_LENGTH }]],
   [`Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`, [messages.passwordLong, { max: MAX_PASSWORD_LENGTH }]],
-  [english(messages.cardNumber), [messages.cardNumber]],
-  [english(messages.cardExpiry), [messages.cardExpiry]],
-  [english(messages.cardExpired), [messages.cardExpired]],
-  [english(messages.cardCvc), [messages.cardCvc]],
-  [english(messages.nameRequired), [messages.nameRequired]],
-  [english(messages.nameLine), [messages.nameLine]],
+  [englishText(messages.cardNumber), [messages.cardNumber]],
+  [englishText(messages.cardExpiry), [messages.cardExpiry]],
+  [englishText(messages.cardExpired), [messages.cardExpired]],
+  [englishText(messages.cardCvc), [messages.cardCvc]],
+  [englishText(messages.nameRequired), [messages.nameRequired]],
+  [englishText(messages.nameLine), [messages.nameLine]],
   [`The name must be at most ${MAX_PERSON_NAME} characters.`, [messages.nameLong, { max: MAX_PERSON_NAME }]],
-  [english(messages.occasionRequired), [messages.occasionRequired]],
+  [englishText(messages.occasionRequired), [messages.occasionRequired]],
   [`The occasion must be at most ${MAX_OCCASION_LABEL} characters.`, [messages.occasionLong, { max: MAX_OCCASION_LABEL }]],
-  [english(messages.noSuchDay), [messages.noSuchDay]],
-  ...[messages.resetRequested, messages.passwordSet, messages.passwordChanged, messages.alreadyConfirmed, messages.confirmed].map((m): [string, [MessageDescriptor]] => [english(m), [m]]),
+  [englishText(messages.noSuchDay), [messages.noSuchDay]],
+  ...[messages.resetRequested, messages.passwordSet, messages.passwordChanged, messages.alreadyConfirmed, messages.confirmed].map((m): [string, [MessageDescriptor]] => [englishText(m), [m]]),
 ]);
 
 /** A text of the shop's input checks or account answers in the page's language (any other text as it is). */
