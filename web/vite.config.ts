@@ -9,6 +9,7 @@ import { graphqlDocuments } from './vite/graphql-documents.ts';
 import { storefrontChunks } from './vite/storefront-chunks.ts';
 import { oneByteSource } from './vite/one-byte-source.ts';
 import { catalogueParts } from './vite/catalogue-parts.ts';
+import { aliasNoParser, precompiledMessages } from './vite/precompiled-messages.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const backend = 'http://localhost:4000';
@@ -47,6 +48,9 @@ const storefront = storefrontChunks({
     'blog-post': `${root}src/blog/BlogPostPage.tsx`,
     developers: `${root}src/storefront/developers/DevelopersPage.tsx`,
   },
+  screens: ['cart/CartPage', 'checkout/PaymentsPage', 'order/OrderConfirmationPage', 'membership/MembershipPage', 'gift-cards/GiftCardPage', 'gift-cards/GiftCardBalancePage', 'account/AccountPage', 'account-settings/AccountSettingsPage', 'contacts/ContactsPage'].map(
+    (screen) => `${root}src/storefront/${screen}.tsx`,
+  ),
   stages: [
     { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
     { name: 'apollo', test: /[\\/]node_modules[\\/](@apollo|graphql|rxjs|@wry|optimism|tslib|apollo-upload-client|extract-files|is-plain-obj)[\\/]|[\\/]src[\\/]apollo[\\/](client|errors)\.ts$/ },
@@ -102,9 +106,10 @@ const ssrBuild = defineConfig({
 
 export default defineConfig(({ command, isSsrBuild }) => isSsrBuild ? ssrBuild : ({
   root,
-  resolve: { alias: command === 'build' ? [...sharedRules, ...reactRouterProduction] : sharedRules },
+  resolve: { alias: command === 'build' ? [...sharedRules, ...reactRouterProduction, aliasNoParser] : sharedRules },
   plugins: [
     blueprintIconNames(),
+    precompiledMessages({ src: `${root}src/` }),
     graphqlDocuments(`${root}src/apollo/generated/graphql.ts`),
     storefront.plugin,
     texts,

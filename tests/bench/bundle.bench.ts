@@ -1,7 +1,7 @@
 /**
  * Storefront weight: the JavaScript a shopper's browser loads on a first visit to each storefront
  * route (the entry and what it imports, then the route's screen and what that imports), compressed
- * as the server sends it (brotli, and gzip for browsers without it), beside the goal of 200 kB;
+ * as the server sends it (brotli, and gzip for browsers without it), beside the goal of 180 kB (the shopper's own pages, opened signed in, 200 kB);
  * what the same visit loads more in German, French or Spanish (the texts of the app and of the
  * screen: English is in the code), beside the goal of 10 kB; and the admin console, the blog editor
  * and the explorer, which no storefront route loads.
@@ -9,9 +9,11 @@
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ACCOUNT_ROUTES, DIST, KEPT_APART, LANGUAGE_GOAL_KB, LANGUAGES, STOREFRONT_ROUTES, compressedKb, languageFiles, readManifest, routeFiles, staticClosure } from '../helpers/bundle.js';
+import { ACCOUNT_ROUTES, DIST, KEPT_APART, LANGUAGE_GOAL_KB, LANGUAGES, PAGE_GOAL_KB, STOREFRONT_ROUTES, compressedKb, languageFiles, readManifest, routeFiles, staticClosure } from '../helpers/bundle.js';
 
-export const GOAL_KB = 200;
+export const GOAL_KB = PAGE_GOAL_KB;
+/** The shopper's own pages, opened signed in (ACCOUNT_ROUTES). */
+export const ACCOUNT_GOAL_KB = 200;
 
 export interface RouteWeight {
   route: string;
@@ -53,14 +55,14 @@ export function runBundleBench(): BundleResult {
 }
 
 export function printBundle(result: BundleResult): void {
-  console.log(`\nStorefront: compressed JavaScript of a first visit, per route (goal: at most ${GOAL_KB} kB)`);
+  console.log(`\nStorefront: compressed JavaScript of a first visit, per route (goal: at most ${GOAL_KB} kB; the account's pages ${ACCOUNT_GOAL_KB} kB)`);
   console.table(
-    result.routes.map((r) => ({
+    result.routes.map((r) => ({ r, goalKb: r.route in ACCOUNT_ROUTES ? ACCOUNT_GOAL_KB : GOAL_KB })).map(({ r, goalKb }) => ({
       route: r.route,
       'JS files': r.files,
       'JS brotli kB': +r.brKb.toFixed(1),
       'JS gzip kB': +r.gzipKb.toFixed(1),
-      goal: `≤ ${GOAL_KB} kB ${r.brKb <= GOAL_KB ? 'met' : 'MISSED'}`,
+      goal: `≤ ${goalKb} kB ${r.brKb <= goalKb ? 'met' : 'MISSED'}`,
       'CSS brotli kB': +r.cssBrKb.toFixed(1),
     })),
   );

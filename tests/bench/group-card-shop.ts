@@ -10,49 +10,17 @@
  * times through the signing API (messages of a line or two, some of a paragraph), then moves the card
  * to today in My orders, so that it goes out at once and its page is the delivered card.
  */
-import crypto from 'node:crypto';
+import { buyFirstCard, day, graphql, newShopper, shopBase as base, waitForDelivery } from './lighthouse-shop.js';
 
-const base = (process.env.LIGHTHOUSE_URL ?? 'http://localhost:4000').replace(/\/+$/, '');
-
-async function graphql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
-  const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ query, variables }) });
-  const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
-  if (!body.data) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
-
-const day = (offset: number) => {
-  const d = new Date();
-  d.setDate(d.getDate() + offset);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
-const username = `lighthouse_${crypto.randomBytes(3).toString('hex')}`;
-const registered = await fetch(`${base}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, email: `${username}@example.com`, password: 'lighthouse-pass-1' }) });
-if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-const token = await (await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'lighthouse-pass-1' }) })).text();
-
-const { searchProducts } = await graphql<{ searchProducts: { edges: { node: { id: number; name: string; productTypeId: number } }[] } }>(`{ searchProducts(first: 50) { edges { node { id name productTypeId } } } }`);
-const card = searchProducts.edges.map((edge) => edge.node).find((product) => product.productTypeId === 1);
-if (!card) throw new Error('The shop has no e-greeting card.');
-
-const { placeOrder } = await graphql<{ placeOrder: { id: string; items: { id: number; ecardPath: string; signingToken: string }[] } }>(
-  `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id items { id ecardPath signingToken } } }`,
-  {
-    input: {
-      idempotencyKey: crypto.randomUUID(),
-      purchaserEmail: `${username}@example.com`,
-      lines: [{
-        productId: card.id,
-        quantity: 1,
-        personalisation: { recipientName: 'Grace Hopper', recipientEmail: 'grace@example.com', senderName: 'The whole team', message: 'Happy retirement, Grace!\nFrom all of us.', deliveryDate: day(2), groupCard: { collectUntil: new Date(Date.now() + 86_400_000).toISOString() } },
-      }],
-      payment: { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
-    },
-  },
-  token,
-);
-const item = placeOrder.items[0]!;
+const shopper = await newShopper();
+const { orderId, item } = await buyFirstCard(shopper, {
+  recipientName: 'Grace Hopper',
+  recipientEmail: 'grace@example.com',
+  senderName: 'The whole team',
+  message: 'Happy retirement, Grace!\nFrom all of us.',
+  deliveryDate: day(2),
+  groupCard: { collectUntil: new Date(Date.now() + 86_400_000).toISOString() },
+});
 
 const FIRST = ['Ada', 'Grace', 'Linus', 'Margaret', 'Alan', 'Barbara', 'Dennis', 'Frances', 'Ken', 'Radia', 'Tim', 'Katherine', 'Edsger', 'Hedy', 'John', 'Sophie', 'Guido', 'Annie', 'Donald', 'Mary'];
 const LAST = ['Lovelace', 'Hopper', 'Torvalds', 'Hamilton', 'Turing', 'Liskov', 'Ritchie', 'Allen', 'Thompson', 'Perlman'];
@@ -66,11 +34,6 @@ for (let i = 0; i < 100; i += 1) {
 }
 
 // Today: the card goes out now (its signing closes with it).
-await graphql(`mutation($id: Int!, $day: String!) { changeCardDate(itemId: $id, deliveryDate: $day) { id } }`, { id: item.id, day: day(0) }, token);
-for (let tries = 0; ; tries += 1) {
-  const { order } = await graphql<{ order: { items: { deliveredAt: string | null }[] } }>(`query($id: ID!) { order(id: $id) { items { deliveredAt } } }`, { id: placeOrder.id }, token);
-  if (order.items[0]!.deliveredAt) break;
-  if (tries > 60) throw new Error('The card did not go out within a minute.');
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-}
+await graphql(`mutation($id: Int!, $day: String!) { changeCardDate(itemId: $id, deliveryDate: $day) { id } }`, { id: item.id, day: day(0) }, shopper.token);
+await waitForDelivery(orderId, shopper.token);
 console.log(item.ecardPath);

@@ -1,14 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_ROUTES, APP_SHELL, DIST, KEPT_APART, LANGUAGE_GOAL_KB, LANGUAGES, STOREFRONT_ROUTES, compressedKb, languageFiles, readManifest, routeFiles, staticClosure, textsKey } from '../helpers/bundle.js';
+import zlib from 'node:zlib';
+import { ECARD_SCRIPT } from '../../server/src/modules/ecard/ecard-page.js';
+import { ACCOUNT_ROUTES, APP_SHELL, DIST, KEPT_APART, LANGUAGE_GOAL_KB, LANGUAGES, PAGE_GOAL_KB, STOREFRONT_ROUTES, compressedKb, languageFiles, readManifest, routeFiles, staticClosure, textsKey } from '../helpers/bundle.js';
 
 /**
  * The built web client (npm test builds it first): no storefront page loads the admin console,
  * the blog editor or the GraphQL explorer (GraphiQL and Monaco), which stay in chunks of their own;
  * a first visit fetches a handful of scripts (web/vite/storefront-chunks.ts), carrying only the
  * GraphQL documents of the storefront (web/vite/graphql-documents.ts); in German, French or Spanish
- * it loads the texts of its app and screen, not the whole catalogue (web/vite/catalogue-parts.ts).
+ * it loads the texts of its app and screen, not the whole catalogue (web/vite/catalogue-parts.ts);
+ * and no storefront page, the e-card page included, loads more than PAGE_GOAL_KB of script as sent.
  */
 describe('storefront chunks', () => {
   const manifest = readManifest();
@@ -36,6 +39,23 @@ describe('storefront chunks', () => {
     // The entry, the runtime, React, Apollo, the shell, the page and what only it uses; a cart or checkout screen a few more.
     expect(js.length).toBeLessThanOrEqual(10);
     expect(js.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each(Object.entries(STOREFRONT_ROUTES))(`a first visit to %s loads at most ${PAGE_GOAL_KB} kB of JavaScript (brotli, as the server sends it)`, (_route, screen) => {
+    const total = routeFiles(manifest, screen).js.reduce((sum, file) => sum + compressedKb(file).br, 0);
+    expect(total).toBeLessThanOrEqual(PAGE_GOAL_KB);
+  });
+
+  it(`the e-card page's one script is within ${PAGE_GOAL_KB} kB too (compressed as the server sends it)`, () => {
+    const br = zlib.brotliCompressSync(Buffer.from(ECARD_SCRIPT)).length / 1024;
+    expect(br).toBeGreaterThan(0);
+    expect(br).toBeLessThanOrEqual(PAGE_GOAL_KB);
+  });
+
+  it('a first visit carries no ICU message parser: the texts come parsed (web/vite/precompiled-messages.ts)', () => {
+    const { js } = routeFiles(manifest, STOREFRONT_ROUTES['/']!);
+    // The parser's own error, and its number-skeleton parser's.
+    for (const file of js) expect(text(file), file).not.toMatch(/EXPECT_ARGUMENT_CLOSING_BRACE|Number skeleton cannot be empty/);
   });
 
   it.each(Object.entries(STOREFRONT_ROUTES))('a first visit to %s carries no admin GraphQL document', (_route, screen) => {

@@ -9,7 +9,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ApolloProvider } from '@apollo/client/react';
-import { BlueprintProvider } from '@blueprintjs/core';
+import { BlueprintContext } from './app/BlueprintContext';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { RawIntlProvider } from 'react-intl';
 import { LOCALES, localeBase, splitLocalePath, type Locale } from '@rules';
@@ -52,9 +52,9 @@ export async function render(url: string, state: InitialState, options: { theme?
     <StrictMode>
       <ApolloProvider client={client}>
         <RawIntlProvider value={intl}>
-          <BlueprintProvider>
+          <BlueprintContext>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </BlueprintProvider>
+          </BlueprintContext>
         </RawIntlProvider>
       </ApolloProvider>
     </StrictMode>,

@@ -3,8 +3,12 @@ import path from 'node:path';
 import MagicString from 'magic-string';
 import type { Plugin, Rolldown } from 'vite';
 import { idsOfClosure, LAZY_IMPORT, readMessageUses } from './message-uses.ts';
+import { messageAst } from './precompiled-messages.ts';
 
 type Messages = Record<string, string>;
+
+/** A part's module: its texts already parsed (precompiled-messages.ts), as the client formats them. */
+const partModule = (messages: Messages | undefined) => `export default {${Object.entries(messages ?? {}).map(([id, text]) => `${JSON.stringify(id)}:${messageAst(text)}`).join(',')}};\n`;
 
 /** A lazily loaded module's texts: its number in the app's table of parts, and its messages by language. */
 interface Part {
@@ -96,11 +100,11 @@ export function catalogueParts({ src, shell, catalogues, languages, runtime, eng
       if (id === partId(shell, language)) {
         // In the order of the parts' numbers.
         const table = [...parts.keys()].map((module) => `  import.meta.ROLLUP_FILE_URL_${chunks.get(partId(module, language))},`);
-        return `export default ${JSON.stringify(shellTexts.get(language))};\nexport const parts = [\n${table.join('\n')}\n];\n`;
+        return `${partModule(shellTexts.get(language))}export const parts = [\n${table.join('\n')}\n];\n`;
       }
       const part = [...parts].find(([module]) => partId(module, language) === id)?.[1];
       if (!part) this.error(`${id}: no module of the app is loaded lazily from here`);
-      return `export default ${JSON.stringify(part.messages.get(language))};\n`;
+      return partModule(part.messages.get(language));
     },
     transform: {
       filter: { id: /\.tsx?$/, code: 'import(' },

@@ -16,13 +16,19 @@ type Group = Rolldown.CodeSplittingGroup;
  * plugin finds what the shell and each page need (import-graph.ts), and the chunk groups ask it
  * when the chunks are made.
  */
-export function storefrontChunks({ entry, shell, pages, stages, common }: {
+export function storefrontChunks({ entry, shell, pages, screens = [], stages, common }: {
   /** The entry (index.html): what it imports itself stays apart from the chunks below. */
   entry: string;
   /** The app shell (app/start.tsx). */
   shell: string;
   /** The storefront's page modules, by chunk name. */
   pages: Record<string, string>;
+  /**
+   * The storefront's other screens (the cart, checkout, membership, the account's pages): what one
+   * of them uses is not a page's own, else opening the cart would fetch the product page's chunk
+   * for a Blueprint module both show.
+   */
+  screens?: string[];
   /** The start-up stages before the shell, by chunk name, in order: the modules each holds. */
   stages: { name: string; test: RegExp }[];
   /**
@@ -33,6 +39,7 @@ export function storefrontChunks({ entry, shell, pages, stages, common }: {
 }): { plugin: Plugin; groups: Group[] } {
   let fromEntry = new Set<string>();
   let shared = new Set<string>();
+  let withScreens = new Set<string>();
   const pageOnly = new Map<string, Set<string>>();
 
   const plugin: Plugin = {
@@ -50,14 +57,17 @@ export function storefrontChunks({ entry, shell, pages, stages, common }: {
         queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
       }
       const fromPages = await Promise.all(Object.entries(pages).map(async ([name, path]) => [name, await neededModules(this, [moduleId(path)])] as const));
+      const fromScreens = await neededModules(this, screens.map(moduleId));
       const uses = new Map<string, number>();
       for (const [, modules] of fromPages) for (const id of modules) uses.set(id, (uses.get(id) ?? 0) + 1);
       const sharedByPages = [...uses].filter(([, count]) => count > 1).map(([id]) => id);
       const everywhere = common ? ids.filter((id) => common.test(id)) : [];
       shared = new Set([...(await neededModules(this, [moduleId(shell)])), ...sharedByPages, ...everywhere].filter((id) => !fromEntry.has(id)));
+      // What a page shares with the other screens: a chunk of its own, else the page's chunk would take it along.
+      withScreens = new Set(fromPages.flatMap(([name, modules]) => [...modules].filter((id) => id !== moduleId(pages[name]!) && fromScreens.has(id) && !shared.has(id) && !fromEntry.has(id))));
       // The page's module itself stays the entry of a chunk of its own (the server finds its chunk by it in the manifest).
       for (const [name, modules] of fromPages) {
-        pageOnly.set(name, new Set([...modules].filter((id) => id !== moduleId(pages[name]!) && !shared.has(id) && !fromEntry.has(id))));
+        pageOnly.set(name, new Set([...modules].filter((id) => id !== moduleId(pages[name]!) && !shared.has(id) && !fromEntry.has(id) && !withScreens.has(id))));
       }
     },
   };
@@ -67,6 +77,7 @@ export function storefrontChunks({ entry, shell, pages, stages, common }: {
     { name: 'entry', priority: 200, test: (id: string) => fromEntry.has(id) },
     ...stages.map(({ name, test }, index) => ({ name, priority: 100 - index, test: (id: string) => shared.has(id) && test.test(id) })),
     { name: 'storefront', priority: 50, test: (id: string) => shared.has(id) },
+    { name: 'screens', priority: 20, test: (id: string) => withScreens.has(id) },
     ...Object.keys(pages).map((name) => ({ name, priority: 10, test: (id: string) => pageOnly.get(name)?.has(id) ?? false })),
   ];
   return { plugin, groups };

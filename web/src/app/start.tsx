@@ -4,7 +4,7 @@
 import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ApolloProvider } from '@apollo/client/react';
-import { BlueprintProvider } from '@blueprintjs/core';
+import { BlueprintContext } from './BlueprintContext';
 import { RawIntlProvider, type IntlShape } from 'react-intl';
 import { apolloClient } from '../apollo/client';
 import { authStore } from '../auth/auth-store';
@@ -21,9 +21,9 @@ const appIn = (intl: IntlShape) => (
   <StrictMode>
     <ApolloProvider client={apolloClient}>
       <RawIntlProvider value={intl}>
-        <BlueprintProvider>
+        <BlueprintContext>
           <App />
-        </BlueprintProvider>
+        </BlueprintContext>
       </RawIntlProvider>
     </ApolloProvider>
   </StrictMode>

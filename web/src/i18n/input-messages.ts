@@ -9,6 +9,7 @@
 import { defineMessages, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { MAX_OCCASION_LABEL, MAX_PASSWORD_LENGTH, MAX_PERSON_NAME, MIN_PASSWORD_LENGTH } from '@rules';
 import { errorMessage } from '../apollo/errors';
+import { englishText } from './english-text';
 
 const messages = defineMessages({
   email: { id: 'auth.input.email', defaultMessage: 'Please enter a valid e-mail address.' },
@@ -44,21 +45,21 @@ const KNOWN_PATTERNS: [RegExp, MessageDescriptor][] = [
 
 /** Each known text as the server writes it, with the message that says it and the message's values. */
 const KNOWN = new Map<string, [MessageDescriptor, Record<string, number>?]>([
-  [messages.email.defaultMessage as string, [messages.email]],
-  [messages.username.defaultMessage as string, [messages.username]],
+  [englishText(messages.email), [messages.email]],
+  [englishText(messages.username), [messages.username]],
   [`Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`, [messages.passwordShort, { min: MIN_PASSWORD_LENGTH }]],
   [`Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`, [messages.passwordLong, { max: MAX_PASSWORD_LENGTH }]],
-  [messages.cardNumber.defaultMessage as string, [messages.cardNumber]],
-  [messages.cardExpiry.defaultMessage as string, [messages.cardExpiry]],
-  [messages.cardExpired.defaultMessage as string, [messages.cardExpired]],
-  [messages.cardCvc.defaultMessage as string, [messages.cardCvc]],
-  [messages.nameRequired.defaultMessage as string, [messages.nameRequired]],
-  [messages.nameLine.defaultMessage as string, [messages.nameLine]],
+  [englishText(messages.cardNumber), [messages.cardNumber]],
+  [englishText(messages.cardExpiry), [messages.cardExpiry]],
+  [englishText(messages.cardExpired), [messages.cardExpired]],
+  [englishText(messages.cardCvc), [messages.cardCvc]],
+  [englishText(messages.nameRequired), [messages.nameRequired]],
+  [englishText(messages.nameLine), [messages.nameLine]],
   [`The name must be at most ${MAX_PERSON_NAME} characters.`, [messages.nameLong, { max: MAX_PERSON_NAME }]],
-  [messages.occasionRequired.defaultMessage as string, [messages.occasionRequired]],
+  [englishText(messages.occasionRequired), [messages.occasionRequired]],
   [`The occasion must be at most ${MAX_OCCASION_LABEL} characters.`, [messages.occasionLong, { max: MAX_OCCASION_LABEL }]],
-  [messages.noSuchDay.defaultMessage as string, [messages.noSuchDay]],
-  ...[messages.resetRequested, messages.passwordSet, messages.passwordChanged, messages.alreadyConfirmed, messages.confirmed].map((m): [string, [MessageDescriptor]] => [m.defaultMessage as string, [m]]),
+  [englishText(messages.noSuchDay), [messages.noSuchDay]],
+  ...[messages.resetRequested, messages.passwordSet, messages.passwordChanged, messages.alreadyConfirmed, messages.confirmed].map((m): [string, [MessageDescriptor]] => [englishText(m), [m]]),
 ]);
 
 /** A text of the shop's input checks or account answers in the page's language (any other text as it is). */

@@ -1,4 +1,5 @@
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { englishText } from '../../i18n/english-text';
 
 /**
  * The shop's own product types, by the name they are created with: a shopper reads them in the
@@ -11,7 +12,7 @@ const builtIn = defineMessages({
   giftCard: { id: 'productType.giftCard', defaultMessage: 'Gift Card' },
   giftMembership: { id: 'productType.giftMembership', defaultMessage: 'Gift Membership' },
 });
-const byName = new Map<string, MessageDescriptor>(Object.values(builtIn).map((message) => [message.defaultMessage, message]));
+const byName = new Map<string, MessageDescriptor>(Object.values(builtIn).map((message) => [englishText(message), message]));
 
 /** A product type's name as the page says it. */
 export function productTypeName(intl: IntlShape, name: string): string {

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Alert, Button, Callout, Card, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, Tag } from '@blueprintjs/core';
 import { defineMessage, FormattedMessage, useIntl } from 'react-intl';
 import { errorMessage } from '../../apollo/errors';
+import { LazyAlert } from '../../common/LazyAlert';
 import type { MembershipPage_MembershipFragment } from '../../apollo/generated/graphql';
 import { graceEnd, longDate, membershipState, planBenefits, planPrice } from './membership-format';
 import { CancelMembershipMutation, ResumeMembershipMutation } from './membership-operations';
@@ -111,7 +112,7 @@ export function MembershipSummary({ membership }: { membership: MembershipPage_M
           )}
         </div>
       )}
-      <Alert
+      <LazyAlert
         isOpen={confirming}
         intent="danger"
         icon="cross-circle"
@@ -133,7 +134,7 @@ export function MembershipSummary({ membership }: { membership: MembershipPage_M
             />
           )}
         </p>
-      </Alert>
+      </LazyAlert>
     </Card>
   );
 }
