@@ -42,6 +42,7 @@ import { Migration20261129150000_gift_memberships } from './Migration20261129150
 import { Migration20261130100000_webhooks } from './Migration20261130100000_webhooks.js';
 import { Migration20261130120000_languages } from './Migration20261130120000_languages.js';
 import { Migration20261201100000_product_translations } from './Migration20261201100000_product_translations.js';
+import { Migration20261202130000_product_pages } from './Migration20261202130000_product_pages.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -88,4 +89,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261130100000_webhooks', class: Migration20261130100000_webhooks },
   { name: 'Migration20261130120000_languages', class: Migration20261130120000_languages },
   { name: 'Migration20261201100000_product_translations', class: Migration20261201100000_product_translations },
+  { name: 'Migration20261202130000_product_pages', class: Migration20261202130000_product_pages },
 ];

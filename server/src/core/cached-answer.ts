@@ -1,10 +1,19 @@
 import crypto from 'node:crypto';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 /** Answers smaller than this are sent as they are (compressing them saves less than it costs). */
 export const COMPRESS_MIN_BYTES = 1024;
 
 export type Encoding = 'br' | 'gzip';
+
+/** An answer's bytes as kept outside memory: its strong ETag, its plain length and both compressed forms. */
+export interface StoredForms {
+  etag: string;
+  length: number;
+  br: Buffer;
+  gzip: Buffer;
+}
 
 /** What kind of document an answer is: its Content-Type, and what shared caches must vary it on. */
 export type AnswerKind = 'json' | 'html';
@@ -32,6 +41,9 @@ function owned(bytes: Buffer): Buffer {
   return copy;
 }
 
+const brotliAsync = promisify(zlib.brotliCompress);
+const gzipAsync = promisify(zlib.gzip);
+
 function compress(body: Buffer, encoding: Encoding): Buffer {
   return owned(encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI(body.length)) : zlib.gzipSync(body, { level: 6 }));
 }
@@ -58,15 +70,36 @@ export class CachedAnswer {
 
   private constructor(
     readonly kind: AnswerKind,
-    body: Buffer,
+    body: Buffer | StoredForms,
     keepPlain: boolean,
     first: Encoding | null,
   ) {
-    this.etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+    if (!Buffer.isBuffer(body)) {
+      // Drawn and compressed elsewhere (a stored page): its forms as they were made.
+      ({ etag: this.etag, length: this.length, br: this.br, gzip: this.gzip } = body);
+      this.plain = null;
+      return;
+    }
+    this.etag = etagOf(body);
     this.length = body.length;
     this.plain = keepPlain || body.length < COMPRESS_MIN_BYTES ? body : null;
     // Without its plain bytes an answer keeps at least one compressed form: the one asked for first, else gzip (the cheaper to make and to undo).
     if (!this.plain) this.set(first ?? 'gzip', compress(body, first ?? 'gzip'));
+  }
+
+  /** A page drawn and compressed elsewhere (a stored product page), from its forms. */
+  static stored(forms: StoredForms): CachedAnswer {
+    return new CachedAnswer('html', forms, false, null);
+  }
+
+  /**
+   * A page's forms to store, compressed off the event loop (zlib's thread pool) with the settings the
+   * cache's own answers use: drawing in the background keeps the process's requests moving.
+   */
+  static async formsOf(html: string): Promise<StoredForms> {
+    const body = textBytes(html);
+    const [br, gzip] = await Promise.all([brotliAsync(body, BROTLI(body.length)), gzipAsync(body, { level: 6 })]);
+    return { etag: etagOf(body), length: body.length, br: owned(br), gzip: owned(gzip) };
   }
 
   /** A JSON answer: its bytes are kept as they are (most callers of the JSON reads take them so). */
@@ -121,6 +154,9 @@ export class CachedAnswer {
     return this.gzip ? zlib.gunzipSync(this.gzip) : zlib.brotliDecompressSync(this.br!);
   }
 }
+
+/** An answer's strong ETag: a digest of its plain bytes. */
+const etagOf = (body: Buffer): string => `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
 
 function textBytes(text: string): Buffer {
   const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
