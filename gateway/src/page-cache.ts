@@ -134,7 +134,7 @@ export class StorefrontPages {
         async () => {
           // A product page drawn in the background since its product last changed: read, not drawn
           // (a layer of the cache: a process whose cache is off draws every page afresh).
-          const kept = variant.page === 'product' && this.cache.active && this.stored?.keeps(variant.locale) ? await this.stored.read(visitor, variant.id, variant.theme) : null;
+          const kept = variant.page === 'product' && this.cache.active && this.stored?.keeps(variant.locale) ? await this.stored.read(visitor, variant.id, variant.theme, first) : null;
           if (kept) return kept;
           const page = await draw(visitor);
           // The few pages everyone lands on (home, shop, blog) keep their plain bytes too; a product's page its compressed ones only.

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { migrationsList } from '../../migrations/index.js';
 import type { RequestContext } from '../../server/src/core/context.js';
-import { CachedAnswer, THEMES } from '../../server/src/core/read-cache.js';
+import { CachedAnswer, THEMES, type Encoding } from '../../server/src/core/read-cache.js';
 import type { PageEdition, ProductPages } from '../../server/src/modules/catalogue/index.js';
 import { DEFAULT_LOCALE } from '../../server/src/rules/locales.js';
 import { serverEntryFile } from './server-render.js';
@@ -46,8 +46,9 @@ export class StoredProductPages {
     return locale === this.edition.locale;
   }
 
-  async read(ctx: RequestContext, productId: number, theme: string): Promise<CachedAnswer | null> {
-    const page = await this.pages.read(ctx.em, productId, theme, this.edition);
+  /** The stored page, in the form the caller takes first (`first`: br, else gzip). */
+  async read(ctx: RequestContext, productId: number, theme: string, first: Encoding | null): Promise<CachedAnswer | null> {
+    const page = await this.pages.read(ctx.em, productId, theme, this.edition, first === 'br');
     return page ? CachedAnswer.stored(page) : null;
   }
 }

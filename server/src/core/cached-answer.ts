@@ -15,6 +15,9 @@ export interface StoredForms {
   gzip: Buffer;
 }
 
+/** A stored answer as read back: one compressed form at least (the one its first caller takes). */
+export type StoredAnswer = Pick<StoredForms, 'etag' | 'length'> & { br: Buffer | null; gzip: Buffer | null };
+
 /** What kind of document an answer is: its Content-Type, and what shared caches must vary it on. */
 export type AnswerKind = 'json' | 'html';
 
@@ -70,7 +73,7 @@ export class CachedAnswer {
 
   private constructor(
     readonly kind: AnswerKind,
-    body: Buffer | StoredForms,
+    body: Buffer | StoredAnswer,
     keepPlain: boolean,
     first: Encoding | null,
   ) {
@@ -87,8 +90,8 @@ export class CachedAnswer {
     if (!this.plain) this.set(first ?? 'gzip', compress(body, first ?? 'gzip'));
   }
 
-  /** A page drawn and compressed elsewhere (a stored product page), from its forms. */
-  static stored(forms: StoredForms): CachedAnswer {
+  /** A page drawn and compressed elsewhere (a stored product page), from its forms (another form is made from one of them when first asked for). */
+  static stored(forms: StoredAnswer): CachedAnswer {
     return new CachedAnswer('html', forms, false, null);
   }
 

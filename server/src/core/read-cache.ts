@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { CachedAnswer } from './cached-answer.js';
 import { CacheKeys } from './cache-keys.js';
 
-export { COMPRESS_MIN_BYTES, CachedAnswer, jsonAnswer, type Encoding } from './cached-answer.js';
+export { COMPRESS_MIN_BYTES, CachedAnswer, jsonAnswer, type Encoding, type StoredAnswer, type StoredForms } from './cached-answer.js';
 export { CacheKeys, Changes, THEMES } from './cache-keys.js';
 
 /** The longest key the cache takes; a longer one is not cached (its answer is computed every time). */

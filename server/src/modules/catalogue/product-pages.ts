@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { StoredForms } from '../../core/cached-answer.js';
+import type { StoredAnswer, StoredForms } from '../../core/cached-answer.js';
 import { THEMES } from '../../core/cache-keys.js';
 import { idArray, preparedRead, runPrepared } from '../../db/prepared.js';
 import { DEFAULT_LOCALE } from '../../rules/locales.js';
@@ -41,7 +41,7 @@ const PRODUCT_PAGE_KEY = /^page:product:(\d+):/;
 const LAST_CHANGE = (product: string) => `coalesce((select max(s.changed) from product_page_stamp s where s.product_id in (0, ${product})), 0)`;
 
 const READ_PAGE = preparedRead('product_page_read', `
-select p.etag, p.length, p.br, p.gzip from product_page p
+select p.etag, p.length, case when $5::boolean then p.br end as br, case when $5::boolean then null else p.gzip end as gzip from product_page p
 where p.product_id = $1 and p.theme = $2 and p.locale = $3 and p.build = $4
   and p.drawn_at > now() - interval '${STORED_HOURS} hours'
   and p.drawn_from > ${LAST_CHANGE('$1')}`);
@@ -107,10 +107,13 @@ export class ProductPages {
     this.onQueued?.(every);
   };
 
-  /** The page stored for a product in `theme`, if it was drawn after the product's last change with this build. */
-  async read(em: EntityManager, productId: number, theme: string, edition: PageEdition): Promise<StoredPage | null> {
-    const [row] = await runPrepared<{ etag: string; length: number; br: Buffer; gzip: Buffer }>(em, READ_PAGE, [productId, theme, edition.locale, edition.build]);
-    return row ? { etag: row.etag, length: Number(row.length), br: row.br, gzip: row.gzip } : null;
+  /**
+   * The page stored for a product in `theme`, if it was drawn after the product's last change with
+   * this build: in br when `br`, else in gzip (only the form the caller takes crosses the wire).
+   */
+  async read(em: EntityManager, productId: number, theme: string, edition: PageEdition, br: boolean): Promise<StoredAnswer | null> {
+    const [row] = await runPrepared<StoredAnswer>(em, READ_PAGE, [productId, theme, edition.locale, edition.build, br]);
+    return row ? { ...row, length: Number(row.length) } : null;
   }
 
   /** Queues every active product whose page in this edition is missing, old or of another build; the number queued. */
