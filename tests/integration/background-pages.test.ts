@@ -15,7 +15,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
  * Product pages drawn in the background when the catalogue changes and stored in PostgreSQL: the
- * shop draws its catalogue after start, a stored page is what a request draws (byte for byte, in each
+ * shop draws its catalogue after it changes and a worker what is missing when it starts, a stored page is what a request draws (byte for byte, in each
  * theme), a process that misses memory reads the stored page instead of drawing, and once a change has
  * answered neither this process nor another serves the page from before it, even when a drawing that
  * began before the change finishes after it.
@@ -109,6 +109,20 @@ describe('product pages drawn in the background', () => {
         expect(zlib.gunzipSync(row.gzip).toString(), `${id} ${row.theme} gzip`).toBe(drawn);
         expect(row.etag).toBe(CachedAnswer.html(drawn).etag);
       }
+    }
+  });
+
+  it('is drawn by a worker that starts on a shop whose pages are missing', async () => {
+    await settled();
+    await app.sql('delete from product_page where product_id = $1', [shop.albumId]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'artsong-worker-'));
+    const worker = await startApp({ ...app.config, appRole: 'worker', port: 0, dataDir: dir }, pino({ level: 'silent' }));
+    try {
+      await settled();
+      expect((await storedRows(shop.albumId)).map((row) => row.theme)).toEqual([...THEMES]);
+    } finally {
+      await worker.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
