@@ -17,8 +17,8 @@ import type { Theme } from './server-render.js';
 
 /** How many pages a claim takes at once (one stamp for them all). */
 const BATCH = 16;
-/** While the process answers requests without a pause, at most one page is drawn every this many ms (requests go first, drawing never stops). */
-const BUSY_PACE_MS = 25;
+/** While the process answers requests without a pause, at most one page is drawn every this many ms (requests go first, drawing never stops; a page costs a few ms of the event loop). */
+const BUSY_PACE_MS = 100;
 /** How often the queue is swept besides the changes that ask for it (pages growing old, a missed notice). */
 const SWEEP_MS = 60 * 60_000;
 

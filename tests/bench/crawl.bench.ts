@@ -92,7 +92,7 @@ export async function runCrawlBench(): Promise<CrawlRow[]> {
         const started = performance.now();
         const app = await spawnServer(shops.serve, env, '/readyz');
         try {
-          // Ordinary reads in windows while the drawing runs (a busy process draws a page only every 25 ms, so the load pauses between windows).
+          // Ordinary reads in windows while the drawing runs (a busy process draws a page only every 100 ms, so the load pauses between windows).
           const during: Load[] = [];
           for (let window = 0; window < WINDOWS && (await stored(db)).pages < 2 * size; window++) {
             during.push(await ordinary(app, size, WINDOW_S));
