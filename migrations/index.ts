@@ -43,6 +43,7 @@ import { Migration20261130100000_webhooks } from './Migration20261130100000_webh
 import { Migration20261130120000_languages } from './Migration20261130120000_languages.js';
 import { Migration20261201100000_product_translations } from './Migration20261201100000_product_translations.js';
 import { Migration20261202110000_ecard_page_bytes } from './Migration20261202110000_ecard_page_bytes.js';
+import { Migration20261202130000_product_pages } from './Migration20261202130000_product_pages.js';
 
 /** Every migration in the order it applies; `npm run migration:create` writes new files beside this one. */
 export const migrationsList: MigrationObject[] = [
@@ -90,4 +91,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261130120000_languages', class: Migration20261130120000_languages },
   { name: 'Migration20261201100000_product_translations', class: Migration20261201100000_product_translations },
   { name: 'Migration20261202110000_ecard_page_bytes', class: Migration20261202110000_ecard_page_bytes },
+  { name: 'Migration20261202130000_product_pages', class: Migration20261202130000_product_pages },
 ];

@@ -32,6 +32,7 @@ import { privateByDefault } from './http-cache.js';
 import { graphqlCache, type GraphqlDocuments } from './graphql-cache.js';
 import { StorefrontPages } from './page-cache.js';
 import { PageDrawer } from './page-drawer.js';
+import { StoredProductPages, pageEdition } from './stored-pages.js';
 import type { GraphQLSchema } from 'graphql';
 import { sessionCookieOf } from './session-cookie.js';
 import { apiRateLimit } from './api-rate-limit.js';
@@ -172,7 +173,7 @@ export function createGateway({ config, orm, services, apollo, schema, graphqlDo
 
   const pages = express.Router();
   const drawer = new PageDrawer(web, new InitialStateReader(schema, services, log), services.settings, config.publicUrl);
-  const drawn = pageRoutes(services, { site: config.publicUrl, drawer, pages: new StorefrontPages(services.cache, services.settings) });
+  const drawn = pageRoutes(services, { site: config.publicUrl, drawer, pages: new StorefrontPages(services.cache, services.settings, new StoredProductPages(services.productPages, pageEdition(web, config.publicUrl))) });
   mountRoutes(pages, drawn, services.settings);
   app.use(consoleInEnglish);
   app.use(pages);

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { servesHttp, type AppConfig } from '../../server/src/config.js';
+import { runsJobs, servesHttp, type AppConfig } from '../../server/src/config.js';
 import { startRuntime, type Runtime } from '../../server/src/runtime.js';
 import { buildSchema } from '../../server/src/schema/build-schema.js';
 import type { ServiceDeps, Services } from '../../server/src/services.js';
@@ -11,6 +11,7 @@ import { createGateway, requestIdOf, securityHeaders } from './app.js';
 import { CachedReads } from './cached-reads.js';
 import { catalogueKey, knownQuota } from './api-rate-limit.js';
 import { createWorkerGateway } from './health.js';
+import { startBackgroundPages } from './background-pages.js';
 import { createApolloServer } from './graphql.js';
 import { GraphqlDocuments } from './graphql-cache.js';
 import { Metrics } from './metrics.js';
@@ -63,8 +64,10 @@ export async function startApp(config: AppConfig, given: Logger, deps: Omit<Serv
     let gateway: http.RequestListener | null = null;
     let cachedReads: CachedReads | null = null;
     const metrics = new Metrics({ orm, cache: services.cache, mail: services.deliveries.stats, webhooks: services.webhookDeliveries.stats });
+    const schema = buildSchema(services);
+    // The processes that run the jobs draw the product pages when the catalogue changes (a worker's requests are health checks alone).
+    if (runsJobs(config.appRole) && config.backgroundPages) startBackgroundPages(config, runtime, schema, log);
     if (servesHttp(config.appRole)) {
-      const schema = buildSchema(services);
       const apollo = createApolloServer(schema, { introspection: config.graphqlIntrospection, log });
       await apollo.start();
       runtime.onStop(() => apollo.stop());

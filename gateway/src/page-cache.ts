@@ -8,6 +8,7 @@ import { DEFAULT_LOCALE, localizedPath, splitLocalePath, type Locale } from '../
 import { anonymous } from './initial-state.js';
 import { parsePathId } from './route.js';
 import { themeOf, type Theme } from './server-render.js';
+import type { StoredProductPages } from './stored-pages.js';
 
 /**
  * Server-drawn storefront pages kept in the read cache, like the JSON reads: an anonymous visitor's
@@ -116,6 +117,8 @@ export class StorefrontPages {
   constructor(
     private readonly cache: ReadCache,
     private readonly settings: SettingsService,
+    /** The product pages drawn in the background, read before drawing one (none: every page is drawn on request). */
+    private readonly stored: StoredProductPages | null = null,
   ) {}
 
   /**
@@ -129,6 +132,10 @@ export class StorefrontPages {
       const outcome = await this.cache.read<CachedAnswer | DrawnPage>(
         variant.key,
         async () => {
+          // A product page drawn in the background since its product last changed: read, not drawn
+          // (a layer of the cache: a process whose cache is off draws every page afresh).
+          const kept = variant.page === 'product' && this.cache.active && this.stored?.keeps(variant.locale) ? await this.stored.read(visitor, variant.id, variant.theme, first) : null;
+          if (kept) return kept;
           const page = await draw(visitor);
           // The few pages everyone lands on (home, shop, blog) keep their plain bytes too; a product's page its compressed ones only.
           const keepPlain = variant.page === 'home' || variant.page === 'blog' || (variant.page === 'shop' && variant.categoryId === null);

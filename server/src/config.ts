@@ -75,6 +75,8 @@ export interface AppConfig {
   readCacheMb: number;
   /** How often the process gives memory freed by glibc back to the system, in seconds (core/memory-trim.ts). */
   memoryTrimSeconds: number;
+  /** BACKGROUND_PAGES=0: the processes that run the jobs do not draw product pages in the background (they are drawn on request). */
+  backgroundPages: boolean;
   /** The bearer token `/metrics` answers to; without it there is no `/metrics` (404). */
   metricsToken?: string;
   /** WEBHOOK_ALLOW_PRIVATE=1: webhook URLs may point at loopback, private and link-local addresses (tests, a shop's own network). */
@@ -138,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripe: parseStripe(env),
     readCacheMb: intEnv(env, 'READ_CACHE_MB', 64),
     memoryTrimSeconds: intEnv(env, 'MEMORY_TRIM_SECONDS', 10),
+    backgroundPages: env.BACKGROUND_PAGES !== '0',
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
     webhookLeaseSeconds: Math.min(60, intEnv(env, 'WEBHOOK_LEASE_SECONDS', 30)),

@@ -8,6 +8,7 @@ import { openDatabase } from './db/database.js';
 import { initOrm, migrate } from './db/orm.js';
 import { resolveJwtSecret } from './modules/auth/token.service.js';
 import { ECARD_PAGES_SIGNAL } from './modules/ecard/ecard-pages.js';
+import { PRODUCT_PAGES_QUEUED_SIGNAL, PRODUCT_PAGES_STALE_SIGNAL } from './modules/catalogue/index.js';
 import { MAIL_QUEUED_SIGNAL } from './modules/mail/mail-queue.js';
 import { SaleClock, SALES_CHANGED_SIGNAL } from './modules/promotions/index.js';
 import { WEBHOOK_QUEUED_SIGNAL } from './modules/webhooks/webhook-outbox.js';
@@ -81,6 +82,12 @@ export async function startRuntime(config: AppConfig, log: Logger, deps: Omit<Se
     steps.push(() => feed.stop());
     // What this process wrote before it listened (the demo catalogue, on a first start) reaches the others now.
     await services.cache.changed([CacheKeys.all]);
+    // From now on a change also makes old the stored product pages it touches, before any process drops
+    // it from memory, and wakes the processes that draw them. (The start's own change above is not one:
+    // what a process writes before it listens is a first start's seed, which has no stored pages yet.)
+    services.productPages.connect(orm.em.fork());
+    services.cache.keepAlso(services.productPages.changed);
+    services.productPages.onChange((every) => void feed.signal(every ? PRODUCT_PAGES_STALE_SIGNAL : PRODUCT_PAGES_QUEUED_SIGNAL));
 
     await sweepStaging(services, log);
     const sweeper = setInterval(() => void sweepStaging(services, log), STAGING_SWEEP_MS);

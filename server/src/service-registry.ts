@@ -6,6 +6,7 @@ import type { ProductService } from './modules/catalogue/product.service.js';
 import type { MediaService } from './modules/media/media.service.js';
 import type { DeliveryService } from './modules/mail/delivery.service.js';
 import type { Foreground } from './core/foreground.js';
+import type { ProductPages } from './modules/catalogue/index.js';
 import type { EcardService } from './modules/ecard/ecard.service.js';
 import type { EcardPages } from './modules/ecard/ecard-pages.js';
 import type { MailQueue } from './modules/mail/mail-queue.js';
@@ -74,6 +75,8 @@ export interface Services {
   deliveries: DeliveryService;
   /** The requests this process is answering (counted by the gateway; the mail queue makes room for them). */
   foreground: Foreground;
+  /** Product pages drawn in the background and stored for every process (the pages' store and its queue). */
+  productPages: ProductPages;
   ecards: EcardService;
   /** Cards' pages as their recipients open them, kept drawn in the database. */
   ecardPages: EcardPages;

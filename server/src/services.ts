@@ -65,7 +65,7 @@ import { registerReminderEmails } from './modules/contacts/reminder-emails.js';
 import { GroupCardService } from './modules/group-card/group-card.service.js';
 import { GroupCardOwnerService } from './modules/group-card/group-card-owner.service.js';
 import { GroupCardEmails, GROUP_CARD_RECIPIENT_KINDS } from './modules/group-card/group-card-emails.js';
-import { categoryPathNames, mainImagePath } from './modules/catalogue/index.js';
+import { ProductPages, categoryPathNames, mainImagePath } from './modules/catalogue/index.js';
 import { ApiKeyService } from './modules/api-keys/api-key.service.js';
 import { WebhookOutbox } from './modules/webhooks/webhook-outbox.js';
 import { WebhookService } from './modules/webhooks/webhook.service.js';
@@ -193,6 +193,7 @@ export function createServices(config: AppConfig, jwtSecret: string, deps: Servi
     mail,
     deliveries,
     foreground,
+    productPages: new ProductPages(deps.log),
     ecards: new EcardService(),
     ecardPages: new EcardPages({ log: deps.log, yieldTo: foreground }),
     ecardLoop,

@@ -7,6 +7,7 @@ import { runOrdersBench } from './orders.bench.js';
 import { runSalesBench } from './sales.bench.js';
 import { runReadsBench } from './reads.bench.js';
 import { runPagesBench } from './pages.bench.js';
+import { runCrawlBench } from './crawl.bench.js';
 import { runCustomersBench } from './customers.bench.js';
 import { runDeliveryBench } from './delivery.bench.js';
 import { runCheckoutBench } from './checkout.bench.js';
@@ -38,6 +39,7 @@ if (wanted('checkout')) printResults('Checkout: placeOrder of one card line to 1
 if (wanted('boot')) printResults('Start-up of a built shop (npm run serve), spawn to /readyz 200', await runBootBench());
 if (wanted('reads')) await runReadsBench();
 if (wanted('pages')) await runPagesBench();
+if (wanted('crawl')) await runCrawlBench();
 if (wanted('renewals')) await runRenewalsBench();
 if (wanted('api-keys')) await runApiKeysBench();
 if (wanted('webhooks')) await runWebhooksBench();

@@ -85,6 +85,8 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}, deps: Omi
     limits: { registerPerHour: 10_000, checkoutPer10Minutes: 10_000, discountCodesPerHour: 10_000, giftCardLookupsPerHour: 10_000 },
     // As many API requests as a test file makes from its one address (tests/integration/api-rate-limits.test.ts sets its own).
     apiRequestLimit: { requests: 1_000_000, windowSeconds: 60 },
+    // Product pages are drawn on request, as the tests expect; tests/integration/background-pages.test.ts turns the drawing on.
+    backgroundPages: false,
     ...overrides,
   };
   const running = await startApp(config, options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), { passwordHashCost: TEST_PASSWORD_HASH_COST, ...deps });

@@ -42,7 +42,7 @@ const MAY_USE: Record<string, readonly string[]> = {
 };
 
 /** Tables created by migrations without an entity, by the module that owns them. */
-const TABLES_WITHOUT_ENTITY: Record<string, string> = { rate_limit: 'limits', audit_entry: 'audit', mail_rate_second: 'mail', sales_hour: 'orders', sales_product_day: 'orders', sales_change: 'orders', sale: 'promotions', sale_product: 'promotions', sale_category: 'promotions', sale_clock: 'promotions', membership_customer: 'memberships', membership_event: 'memberships', ecard_page: 'ecard' };
+const TABLES_WITHOUT_ENTITY: Record<string, string> = { rate_limit: 'limits', audit_entry: 'audit', mail_rate_second: 'mail', sales_hour: 'orders', sales_product_day: 'orders', sales_change: 'orders', sale: 'promotions', sale_product: 'promotions', sale_category: 'promotions', sale_clock: 'promotions', membership_customer: 'memberships', membership_event: 'memberships', ecard_page: 'ecard', product_page: 'catalogue', product_page_stamp: 'catalogue', product_page_work: 'catalogue' };
 
 const MEDIA_JSON = "the catalogue's one-statement reads build each answer's JSON with its files' paths in PostgreSQL (the cached reads' design); through the media module they would cost a round trip per answer";
 const CARD_IS_ITEM = 'an e-card is an order item: its page, its opening and its reminder read and mark the item (the orders module has no card API yet)';

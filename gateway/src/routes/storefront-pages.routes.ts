@@ -2,11 +2,8 @@ import type { Request, Response } from 'express';
 import type { RequestContext } from '../../../server/src/core/context.js';
 import { AppError } from '../../../server/src/core/errors.js';
 import type { Services } from '../../../server/src/services.js';
-import type { MediaFile } from '../../../server/src/modules/media/media-file.entity.js';
-import type { Product } from '../../../server/src/modules/catalogue/product.entity.js';
 import type { PublicShop } from '../../../server/src/modules/settings/shop-settings.js';
 import { BLOG_PAGE_SIZE, FEATURED_CARDS, IMAGE_SIZES, SHOP_PAGE_SIZE } from '../initial-queries.js';
-import type { PageHead } from '../page-head.js';
 import { pageWords } from '../page-words.js';
 import { themeOf } from '../server-render.js';
 import type { PageModule } from '../page-chunks.js';
@@ -15,6 +12,7 @@ import type { PageDeps, PageDescription } from '../page-drawer.js';
 import type { RouteDef } from '../route.js';
 import { pathId } from '../route.js';
 import { HOME_REDIRECT_VARY, homeRedirectOf } from '../page-locale.js';
+import { imageUrl, organizationJsonLd, preloadOf, productPageDescriber } from './page-descriptions.js';
 import { localizedPath, type Locale } from '../../../server/src/rules/locales.js';
 
 /**
@@ -26,27 +24,7 @@ export const origin = (req: Request) => req.app.locals.publicUrl;
 export const wantsPage = (req: Request) => req.accepts(['html', 'json']) === 'html';
 
 
-/** Plain text of at most `max` characters, cut at a word, for meta descriptions. */
-export function summary(text: string, max = 160): string {
-  const plain = text.replace(/\s+/g, ' ').trim();
-  if (plain.length <= max) return plain;
-  const cut = plain.slice(0, max - 1);
-  return `${cut.slice(0, cut.lastIndexOf(' ') > max / 2 ? cut.lastIndexOf(' ') : cut.length)}…`;
-}
-
-const imageUrl = (site: string, file: Pick<MediaFile, 'filePath'> | null | undefined) => (file ? `${site}/api/${file.filePath}` : null);
-
-/** The shop as schema.org's Organization: its name, address, logo and support address as the owner set them. */
-export function organizationJsonLd(site: string, shop: PublicShop): Record<string, unknown> {
-  const logo = imageUrl(site, shop.logo);
-  return {
-    '@type': 'Organization',
-    name: shop.name,
-    url: `${site}/`,
-    ...(logo ? { logo } : {}),
-    ...(shop.supportEmail ? { email: shop.supportEmail } : {}),
-  };
-}
+export { organizationJsonLd, summary } from './page-descriptions.js';
 
 /**
  * The storefront's pages, described by the server itself: title, description, canonical address,
@@ -56,6 +34,7 @@ export function organizationJsonLd(site: string, shop: PublicShop): Record<strin
  */
 export function storefrontPageRoutes(services: Services, { site, drawer, pages }: PageDeps): RouteDef[] {
   const { products, categories } = services;
+  const describeProduct = productPageDescriber(services, site);
 
   /** Serves a page at its plain address from the cache, or draws it for this request (any other address). */
   /** Serves a page, described in the language of its address (the drawer reads it from the address; its first queries read the products in it, as the client's do). */
@@ -161,30 +140,7 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
       access: 'public',
       async handler(ctx, req, res) {
         if (!wantsPage(req)) throw new AppError('NOT_FOUND', 'Not found');
-        await serve(ctx, req, res, 'product', async (visitor, variant, shop, locale) => {
-          const words = pageWords(locale);
-          const id = variant?.page === 'product' ? variant.id : pathId(req.params.id, 'Product');
-          // One query: the product, its images, card data and category name; the page's GraphQL read below takes it from there.
-          const { product, card, categoryName } = await products.storefront(visitor, id);
-          const content = await products.contentIn(visitor, product, locale);
-          const cover = card?.coverImage ?? product.mainImage;
-          const description = summary(content.description || words('productDescription', { product: content.name, shop: shop.name }));
-          const canonical = `${site}/product/${product.id}`;
-          return {
-            head: {
-              title: `${content.name} · ${shop.name}`,
-              socialTitle: content.name,
-              description,
-              canonical,
-              type: 'product',
-              image: imageUrl(site, cover),
-              meta: { 'product:price:amount': Number(product.shopPrice).toFixed(2), 'product:price:currency': 'USD' },
-              preloadImage: preloadOf(cover, card ? IMAGE_SIZES.card : IMAGE_SIZES.gallery),
-              jsonLd: [productJsonLd(site, shop, product, { ...content, description, locale }, cover, categoryName)],
-            },
-            reads: [{ operationName: 'StoreProduct', variables: { id, locale } }],
-          };
-        });
+        await serve(ctx, req, res, 'product', (visitor, variant, shop, locale) => describeProduct(visitor, variant?.page === 'product' ? variant.id : pathId(req.params.id, 'Product'), shop, locale));
       },
     },
     {
@@ -228,36 +184,4 @@ export function storefrontPageRoutes(services: Services, { site, drawer, pages }
       },
     },
   ];
-}
-
-function preloadOf(image: MediaFile | null | undefined, sizes: string): PageHead['preloadImage'] {
-  if (!image) return null;
-  const srcSet = image.srcSet;
-  return { href: `/api/${srcSet ? (image.thumbnailPath ?? image.filePath) : image.filePath}`, srcSet, sizes };
-}
-
-/** A product as schema.org's Product, in the page's language (`content`: its name and description in it). */
-function productJsonLd(site: string, shop: PublicShop, product: Product, content: { name: string; description: string; locale: Locale }, image: MediaFile | null | undefined, category: string | undefined): object {
-  const url = `${site}${localizedPath(content.locale, `/product/${product.id}`)}`;
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: content.name,
-    description: content.description,
-    inLanguage: content.locale,
-    url,
-    ...(image ? { image: imageUrl(site, image) } : {}),
-    ...(product.sku ? { sku: product.sku } : {}),
-    ...(category ? { category } : {}),
-    ...(product.tags.length ? { keywords: product.tags.join(', ') } : {}),
-    brand: { '@type': 'Brand', name: shop.name, ...(shop.logo ? { logo: imageUrl(site, shop.logo) } : {}) },
-    offers: {
-      '@type': 'Offer',
-      url,
-      price: Number(product.shopPrice).toFixed(2),
-      priceCurrency: 'USD',
-      availability: 'https://schema.org/InStock',
-      itemCondition: 'https://schema.org/NewCondition',
-    },
-  };
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 /** Answers smaller than this are sent as they are (compressing them saves less than it costs). */
@@ -13,6 +14,9 @@ export interface StoredForms {
   br: Buffer;
   gzip: Buffer;
 }
+
+/** A stored answer as read back: one compressed form at least (the one its first caller takes). */
+export type StoredAnswer = Pick<StoredForms, 'etag' | 'length'> & { br: Buffer | null; gzip: Buffer | null };
 
 /** What kind of document an answer is: its Content-Type, and what shared caches must vary it on. */
 export type AnswerKind = 'json' | 'html';
@@ -39,6 +43,9 @@ function owned(bytes: Buffer): Buffer {
   bytes.copy(copy);
   return copy;
 }
+
+const brotliAsync = promisify(zlib.brotliCompress);
+const gzipAsync = promisify(zlib.gzip);
 
 function compress(body: Buffer, encoding: Encoding): Buffer {
   return owned(encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI(body.length)) : zlib.gzipSync(body, { level: 6 }));
@@ -78,7 +85,7 @@ export class CachedAnswer {
 
   /** An answer of `body`, its ETag the body's hash. Without its plain bytes it keeps at least one compressed form, the one asked for first, else gzip (the cheaper to make and to undo). */
   private static of(kind: AnswerKind, body: Buffer, keepPlain: boolean, first: Encoding | null): CachedAnswer {
-    const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+    const etag = etagOf(body);
     if (keepPlain || body.length < COMPRESS_MIN_BYTES) return new CachedAnswer(kind, etag, body.length, body, {});
     return new CachedAnswer(kind, etag, body.length, null, { [first ?? 'gzip']: compress(body, first ?? 'gzip') });
   }
@@ -100,11 +107,22 @@ export class CachedAnswer {
   }
 
   /**
-   * A page whose compressed forms were made before (by CachedAnswer.html and `forms`) and kept
-   * elsewhere (e.g. in PostgreSQL): nothing is hashed or compressed again.
+   * A page whose compressed forms were made before (by `forms` or `formsOf`) and kept elsewhere (in
+   * PostgreSQL): nothing is hashed or compressed again. One form is enough (the one its first caller
+   * takes); another is made from it when first asked for.
    */
-  static stored(kind: AnswerKind, forms: StoredForms): CachedAnswer {
-    return new CachedAnswer(kind, forms.etag, forms.length, null, { br: owned(forms.br), gzip: owned(forms.gzip) });
+  static stored(kind: AnswerKind, forms: StoredAnswer): CachedAnswer {
+    return new CachedAnswer(kind, forms.etag, forms.length, null, { br: forms.br && owned(forms.br), gzip: forms.gzip && owned(forms.gzip) });
+  }
+
+  /**
+   * A page's forms to store, compressed off the event loop (zlib's thread pool) with the settings the
+   * cache's own answers use: drawing in the background keeps the process's requests moving.
+   */
+  static async formsOf(html: string): Promise<StoredForms> {
+    const body = textBytes(html);
+    const [br, gzip] = await Promise.all([brotliAsync(body, BROTLI(body.length)), gzipAsync(body, { level: 6 })]);
+    return { etag: etagOf(body), length: body.length, br: owned(br), gzip: owned(gzip) };
   }
 
   /** Its ETag, length and both compressed forms (each made now if it was not yet): what `stored` takes back. */
@@ -148,6 +166,9 @@ export class CachedAnswer {
     return this.gzip ? zlib.gunzipSync(this.gzip) : zlib.brotliDecompressSync(this.br!);
   }
 }
+
+/** An answer's strong ETag: a digest of its plain bytes. */
+const etagOf = (body: Buffer): string => `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
 
 function textBytes(text: string): Buffer {
   const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text));

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { CachedAnswer } from './cached-answer.js';
 import { CacheKeys } from './cache-keys.js';
 
-export { COMPRESS_MIN_BYTES, CachedAnswer, jsonAnswer, type Encoding, type StoredForms } from './cached-answer.js';
+export { COMPRESS_MIN_BYTES, CachedAnswer, jsonAnswer, type Encoding, type StoredAnswer, type StoredForms } from './cached-answer.js';
 export { CacheKeys, Changes, THEMES } from './cache-keys.js';
 
 /** The longest key the cache takes; a longer one is not cached (its answer is computed every time). */
@@ -28,6 +28,13 @@ interface Entry {
 export interface ChangePublisher {
   publish(keys: string[]): Promise<void>;
 }
+
+/**
+ * A copy of cached answers kept outside this process's memory (the stored product pages): told of
+ * a change after its commit and before any process drops it from memory, so that no process, having
+ * dropped it, loads the old copy back.
+ */
+export type ChangeKeeper = (keys: string[]) => Promise<void>;
 
 /** What an entry other than an answer (a flag, a null for "not found") is counted as. */
 const SMALL_VALUE_SIZE = 64;
@@ -69,6 +76,7 @@ export class ReadCache {
   private generation = 0;
   private enabled = false;
   private publisher: ChangePublisher | null = null;
+  private readonly keepers: ChangeKeeper[] = [];
   private readonly ttlMs: number;
   /** Lookups answered from memory, and answers loaded (and stored) because they were not there: for /metrics. */
   readonly stats = { hits: 0, misses: 0 };
@@ -115,6 +123,11 @@ export class ReadCache {
 
   connect(publisher: ChangePublisher): void {
     this.publisher = publisher;
+  }
+
+  /** Tells `keeper` of every change this process writes, before memory anywhere drops it (see ChangeKeeper). */
+  keepAlso(keeper: ChangeKeeper): void {
+    this.keepers.push(keeper);
   }
 
   /** The cached value of `key`, or what `load` gives (stored unless a write came in meanwhile). */
@@ -183,6 +196,7 @@ export class ReadCache {
    * they are gone everywhere (bounded), so that the next read from any process sees the write.
    */
   async changed(keys: string[]): Promise<void> {
+    for (const keeper of this.keepers) await keeper(keys);
     this.invalidate(keys);
     await this.publisher?.publish(keys);
   }

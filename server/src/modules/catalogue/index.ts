@@ -7,3 +7,4 @@ export { E_GREETING_CARD_TYPE_ID } from './product-type.entity.js';
 export { Product, ProductStatus } from './product.entity.js';
 export { mainImagePath } from './product-picture.js';
 export { contentLocale, readLocale, readProductsIn } from './product-content.js';
+export { PRODUCT_PAGES_QUEUED_SIGNAL, PRODUCT_PAGES_STALE_SIGNAL, ProductPages, type PageEdition, type PageWork, type StoredPage } from './product-pages.js';
