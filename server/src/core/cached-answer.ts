@@ -112,7 +112,7 @@ export class CachedAnswer {
    * takes); another is made from it when first asked for.
    */
   static stored(kind: AnswerKind, forms: StoredAnswer): CachedAnswer {
-    return new CachedAnswer(kind, forms.etag, forms.length, null, { br: forms.br && owned(forms.br), gzip: forms.gzip && owned(forms.gzip) });
+    return new CachedAnswer(kind, forms.etag, forms.length, null, { br: forms.br ? owned(forms.br) : undefined, gzip: forms.gzip ? owned(forms.gzip) : undefined });
   }
 
   /**
