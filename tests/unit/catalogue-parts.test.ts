@@ -56,20 +56,22 @@ describe('catalogue parts', () => {
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
   const load = (id: string) => handlerOf(plugin.load).call(context, id) as Promise<string>;
-  const texts = (code: string) => JSON.parse(/export default (\{.*\});/.exec(code)![1]!) as Record<string, string>;
+  /** A part's texts, each as the page reads it: parsed at build (a plain text is one literal element). */
+  const texts = (code: string) => JSON.parse(/export default (\{.*\});/.exec(code)![1]!) as Record<string, unknown>;
+  const parsed = (text: string) => [{ type: 0, value: text }];
 
   it("makes the app's catalogue its shell's part: the texts the shell names, and the table of the other parts", async () => {
     const shellPart = handlerOf(plugin.resolveId).call(context, '../i18n/messages/de.json', `${root}/src/app/start.tsx`);
     expect(shellPart).toBe(`${root}/src/app/start.de.js`);
     const code = await load(shellPart as string);
-    expect(texts(code)).toEqual({ 'nav.shop': 'Laden' });
+    expect(texts(code)).toEqual({ 'nav.shop': parsed('Laden') });
     expect(emitted.map((file) => path.relative(root, file.id))).toEqual(['src/page/Dialog.de.js', 'src/page/Page.de.js']);
     expect(code).toContain('export const parts = [\n  import.meta.ROLLUP_FILE_URL_ref0,\n  import.meta.ROLLUP_FILE_URL_ref1,\n];');
   });
 
   it("gives each lazily loaded module the texts it and its imports name, less the shell's; a console screen none", async () => {
-    expect(texts(await load(`${root}/src/page/Page.de.js`))).toEqual({ 'common.more': 'Mehr', 'page.title': 'Titel' });
-    expect(texts(await load(`${root}/src/page/Dialog.de.js`))).toEqual({ 'page.dialog': 'Dialog' });
+    expect(texts(await load(`${root}/src/page/Page.de.js`))).toEqual({ 'common.more': parsed('Mehr'), 'page.title': parsed('Titel') });
+    expect(texts(await load(`${root}/src/page/Dialog.de.js`))).toEqual({ 'page.dialog': parsed('Dialog') });
     await expect(load(`${root}/src/admin/Console.de.js`)).rejects.toThrow(/no module of the app is loaded lazily from here/);
   });
 
