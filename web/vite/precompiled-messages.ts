@@ -23,7 +23,8 @@ export const messageAst = (message: string) => JSON.stringify(parse(message));
  * messageAst); react-intl formats elements as it formats the text they came from, and the parser's
  * module is replaced by its build without the parser (`aliasNoParser`). The server's renderer and
  * the development server keep texts as they are written. A text left as a string would fail to
- * format without the parser: the build stops on a `defaultMessage` it cannot read.
+ * format without the parser: the build stops on a `defaultMessage` it cannot read. An empty text is
+ * left as it is: no message is empty, and a form's field named so (a card's default message) starts so.
  */
 export function precompiledMessages({ src }: { src: string }): Plugin {
   return {
@@ -36,7 +37,9 @@ export function precompiledMessages({ src }: { src: string }): Plugin {
         if (!id.startsWith(src)) return null;
         let changed = false;
         const out = code
-          .replace(IN_CODE, (_all, literal: string) => {
+          .replace(IN_CODE, (all, literal: string) => {
+            // An empty text is no message: a form's field of the same name (a card's default message) starting empty.
+            if (literal.length === 2) return all;
             changed = true;
             // A string literal of our own code, as written: JavaScript reads it.
             return `defaultMessage: ${messageAst(new Function(`return ${literal};`)() as string)}`;
@@ -45,7 +48,7 @@ export function precompiledMessages({ src }: { src: string }): Plugin {
             changed = true;
             return `defaultMessage={${messageAst(text)}}`;
           });
-        const left = /\bdefaultMessage(?:=|:\s*)['"`]|\bdefaultMessage: \[.*\]\s*\+/.exec(out);
+        const left = /\bdefaultMessage(?:=|:\s*)(?!''|"")['"`]|\bdefaultMessage: \[.*\]\s*\+/.exec(out);
         if (left) this.error(`${id}: a defaultMessage the build cannot parse ahead (${out.slice(left.index, left.index + 60)}): write it as a plain string literal`);
         return changed ? { code: out, map: null } : null;
       },
