@@ -13,7 +13,7 @@ import { PageDrawer } from './page-drawer.js';
 import { productPageDescriber, type DescribeProduct } from './routes/page-descriptions.js';
 import { pageEdition } from './stored-pages.js';
 import { webDistDir } from './web-client.js';
-import type { Theme } from './server-render.js';
+import { loadRenderer, type Theme } from './server-render.js';
 
 /** How many pages a claim takes at once (one stamp for them all). */
 const BATCH = 16;
@@ -137,12 +137,14 @@ export class BackgroundPages {
 }
 
 /**
- * Starts drawing product pages in the background in this process: woken by the notices of any
- * process's changes (see ProductPages.onChange), stopped with the process.
+ * Starts drawing product pages in the background in this process, its renderer loaded first (see
+ * loadRenderer): woken by the notices of any process's changes (see ProductPages.onChange), stopped
+ * with the process.
  */
-export function startBackgroundPages(config: AppConfig, runtime: Runtime, schema: GraphQLSchema, log: Logger): BackgroundPages {
+export async function startBackgroundPages(config: AppConfig, runtime: Runtime, schema: GraphQLSchema, log: Logger): Promise<BackgroundPages> {
   const { services, feed, orm } = runtime;
   const web = webDistDir();
+  await loadRenderer(web, log);
   const background = new BackgroundPages({
     pages: services.productPages,
     drawer: new PageDrawer(web, new InitialStateReader(schema, services, log), services.settings, config.publicUrl),

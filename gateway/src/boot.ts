@@ -66,7 +66,7 @@ export async function startApp(config: AppConfig, given: Logger, deps: Omit<Serv
     const metrics = new Metrics({ orm, cache: services.cache, mail: services.deliveries.stats, webhooks: services.webhookDeliveries.stats });
     const schema = buildSchema(services);
     // The processes that run the jobs draw the product pages when the catalogue changes (a worker's requests are health checks alone).
-    if (runsJobs(config.appRole) && config.backgroundPages) startBackgroundPages(config, runtime, schema, log);
+    if (runsJobs(config.appRole) && config.backgroundPages) await startBackgroundPages(config, runtime, schema, log);
     if (servesHttp(config.appRole)) {
       const apollo = createApolloServer(schema, { introspection: config.graphqlIntrospection, log });
       await apollo.start();

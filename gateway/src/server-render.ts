@@ -33,6 +33,15 @@ function loadEntry(webDir: string, log: Pick<Logger, 'warn'>): Promise<ServerEnt
 }
 
 /**
+ * Loads the storefront's renderer now (its module is megabytes of code, evaluated in one go): a
+ * process that draws pages in the background pays for it while it starts, before it answers any
+ * request or health check, rather than in the middle of them.
+ */
+export async function loadRenderer(webDir: string, log: Pick<Logger, 'warn'>): Promise<void> {
+  await loadEntry(webDir, log);
+}
+
+/**
  * The HTML of a storefront page's #root, drawn on the server from the page's initial state, so
  * that a phone paints the first screen before any JavaScript has run; the browser hydrates it.
  * Null when it cannot be drawn here (no renderer built, or rendering failed): the page is then
