@@ -172,11 +172,11 @@ describe("a card's page kept drawn in the database", () => {
       const before = (await pageStateOf(pool, uuid))!;
       expect((await app.request(`/api/ecards/${uuid}/replies`, { method: 'POST', json: { name: 'Edsger', message: 'Thanks!' } })).status).toBe(201);
       // The drawing of the rows as they were arrives late: nothing is kept.
-      const stale = CachedAnswer.html(renderEcardPage(before.view, { preview: false, repliesLeft: before.repliesLeft, signatures: before.signatures }));
+      const stale = await CachedAnswer.formsOf(renderEcardPage(before.view, { preview: false, repliesLeft: before.repliesLeft, signatures: before.signatures }));
       expect(await keepPage(pool, uuid, before.generation, stale)).toBe(false);
       const now = (await pageStateOf(pool, uuid))!;
       expect(now.repliesLeft).toBe(before.repliesLeft - 1);
-      expect(await keepPage(pool, uuid, now.generation, CachedAnswer.html(renderEcardPage(now.view, { preview: false, repliesLeft: now.repliesLeft, signatures: now.signatures })))).toBe(true);
+      expect(await keepPage(pool, uuid, now.generation, await CachedAnswer.formsOf(renderEcardPage(now.view, { preview: false, repliesLeft: now.repliesLeft, signatures: now.signatures })))).toBe(true);
     } finally {
       await pool.end();
     }

@@ -107,7 +107,7 @@ export class CachedAnswer {
   }
 
   /**
-   * A page whose compressed forms were made before (by `forms` or `formsOf`) and kept elsewhere (in
+   * A page whose compressed forms were made before (by `formsOf`) and kept elsewhere (in
    * PostgreSQL): nothing is hashed or compressed again. One form is enough (the one its first caller
    * takes); another is made from it when first asked for.
    */
@@ -123,11 +123,6 @@ export class CachedAnswer {
     const body = textBytes(html);
     const [br, gzip] = await Promise.all([brotliAsync(body, BROTLI(body.length)), gzipAsync(body, { level: 6 })]);
     return { etag: etagOf(body), length: body.length, br: owned(br), gzip: owned(gzip) };
-  }
-
-  /** Its ETag, length and both compressed forms (each made now if it was not yet): what `stored` takes back. */
-  forms(): StoredForms {
-    return { etag: this.etag, length: this.length, br: this.bytes('br'), gzip: this.bytes('gzip') };
   }
 
   /** How long the answer may be kept at most, when it knows better than the cache's own limit. */

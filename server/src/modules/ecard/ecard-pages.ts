@@ -26,8 +26,8 @@ const KEEP = {
 const OUTDATED = `update ecard_page set generation = generation + 1, drawing = null, etag = null, length = null, br = null, gzip = null, drawn_at = null where br is not null and drawing is distinct from $1`;
 
 /** Keeps a card's page drawn from its rows as they were at `generation`; false when a change since moved it on (nothing is kept). */
-export async function keepPage(pool: pg.Pool, uuid: string, generation: number, answer: CachedAnswer): Promise<boolean> {
-  const { etag, length, br, gzip } = answer.forms();
+export async function keepPage(pool: pg.Pool, uuid: string, generation: number, forms: StoredForms): Promise<boolean> {
+  const { etag, length, br, gzip } = forms;
   return ((await pool.query({ ...KEEP, values: [uuid, generation, drawingFingerprint(), etag, length, br, gzip] })).rowCount ?? 0) > 0;
 }
 
@@ -136,8 +136,10 @@ export class EcardPages {
   private async draw(pool: pg.Pool, uuid: string): Promise<CachedAnswer | null> {
     const state = await pageStateOf(pool, uuid);
     if (!state) return null;
-    const answer = CachedAnswer.html(renderEcardPage(state.view, { preview: false, repliesLeft: state.repliesLeft, signatures: state.signatures }), 'br');
-    await keepPage(pool, uuid, state.generation, answer).catch((error: unknown) => this.options.log.warn({ err: error, uuid }, 'could not keep an e-card page'));
+    // Both forms made in zlib's thread pool, as the product pages drawn in the background are: the drawer leaves the event loop to requests.
+    const forms = await CachedAnswer.formsOf(renderEcardPage(state.view, { preview: false, repliesLeft: state.repliesLeft, signatures: state.signatures }));
+    const answer = CachedAnswer.stored('html', forms);
+    await keepPage(pool, uuid, state.generation, forms).catch((error: unknown) => this.options.log.warn({ err: error, uuid }, 'could not keep an e-card page'));
     return answer;
   }
 }
